@@ -1,0 +1,252 @@
+//! Reading a hand as a player types it, and refusing hands no deal can give.
+
+use std::fmt;
+
+use crate::card::{Card, CardError};
+use crate::rules::{Deal, Rules};
+
+/// A hand that cannot be played, with the place in the typed text to blame.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HandError {
+    /// What is wrong.
+    pub message: String,
+    /// What would be right.
+    pub hint: Option<String>,
+    /// The text as typed, and the characters (start, length) to underline.
+    pub source: Option<(String, usize, usize)>,
+}
+
+impl HandError {
+    fn plain(message: String, hint: Option<String>) -> HandError {
+        HandError { message, hint, source: None }
+    }
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some((text, start, len)) = &self.source {
+            let len = (*len).clamp(1, 40);
+            let (shown, col) = window(text, *start, len);
+            write!(f, "\n  {shown}\n  {}{}", " ".repeat(col), "^".repeat(len))?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for HandError {}
+
+/// The part of `text` to echo, about 60 characters around the bad token,
+/// with control characters made visible, and where the token starts in it.
+fn window(text: &str, start: usize, len: usize) -> (String, usize) {
+    let chars: Vec<char> = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    let from = start.saturating_sub(30);
+    let to = (start + len + 30).min(chars.len());
+    let mut shown = String::new();
+    let mut col = start - from;
+    if from > 0 {
+        shown.push('…');
+        col += 1;
+    }
+    shown.extend(&chars[from..to]);
+    if to < chars.len() {
+        shown.push('…');
+    }
+    (shown, col)
+}
+
+/// One token of typed text: the card text and where it starts (in characters).
+struct Token<'a> {
+    text: &'a str,
+    start: usize,
+    len: usize,
+}
+
+fn tokens(input: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut start_byte = None;
+    let mut start_char = 0;
+    let mut chars = 0;
+    for (i, c) in input.char_indices() {
+        let separator = c.is_whitespace() || c == ',' || c == ';';
+        match (separator, start_byte) {
+            (true, Some(b)) => {
+                out.push(Token { text: &input[b..i], start: start_char, len: chars - start_char });
+                start_byte = None;
+            }
+            (false, None) => {
+                start_byte = Some(i);
+                start_char = chars;
+            }
+            _ => {}
+        }
+        chars += 1;
+    }
+    if let Some(b) = start_byte {
+        out.push(Token { text: &input[b..], start: start_char, len: chars - start_char });
+    }
+    out
+}
+
+/// Reads the cards of a hand: separated by spaces and/or commas, checked
+/// against the rules (jokers, copies in the decks, the largest round).
+pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
+    let toks = tokens(input);
+    let limit = rules.largest_hand() + 1;
+    if toks.is_empty() {
+        return Err(HandError::plain(
+            "the hand is empty".into(),
+            Some("give the cards as rank then suit, like 7d 10c Ks".into()),
+        ));
+    }
+    let at = |t: &Token, message: String, hint: Option<String>| HandError {
+        message,
+        hint,
+        source: Some((input.to_string(), t.start, t.len)),
+    };
+    let mut cards = Vec::with_capacity(toks.len().min(limit + 1));
+    for (i, tok) in toks.iter().enumerate() {
+        if i == limit {
+            return Err(too_many(toks.len(), rules));
+        }
+        let card = Card::parse(tok.text).map_err(|CardError { problem, hint }| {
+            at(tok, problem, Some(hint))
+        })?;
+        if card.is_joker() && rules.jokers == 0 {
+            return Err(at(
+                tok,
+                "jokers are not in play under these rules".into(),
+                Some("play with jokers with --set jokers=2".into()),
+            ));
+        }
+        let held = cards.iter().filter(|&&c| c == card).count() + 1;
+        let copies = rules.copies(card);
+        if held > copies {
+            let what = if card.is_joker() {
+                format!("the hand holds {held} jokers, but the decks hold only {copies}")
+            } else {
+                let decks = match rules.decks {
+                    1 => "1 deck holds".to_string(),
+                    n => format!("{n} decks hold"),
+                };
+                format!("the hand holds {held} × {card}, but {decks} only {copies}")
+            };
+            return Err(at(tok, what, Some("a card appears once per deck in play (setting decks)".into())));
+        }
+        cards.push(card);
+    }
+    if cards.len() < 3 {
+        return Err(HandError::plain(
+            format!("the hand has {} card{}; the smallest round deals 3", cards.len(), plural(cards.len())),
+            None,
+        ));
+    }
+    Ok(cards)
+}
+
+fn too_many(count: usize, rules: &Rules) -> HandError {
+    let largest = rules.largest_hand();
+    HandError::plain(
+        format!(
+            "the hand has {count} cards; no round deals more than {largest} ({} with the card drawn)",
+            largest + 1
+        ),
+        None,
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Checks that a hand fits a deal: the round's hand size, or one more card
+/// (held after the draw).
+pub fn check_size(cards: &[Card], deal: &Deal) -> Result<(), HandError> {
+    let n = cards.len();
+    if n == deal.cards || n == deal.cards + 1 {
+        return Ok(());
+    }
+    Err(HandError::plain(
+        format!(
+            "the hand has {n} card{}, but round {} deals {} ({} with the card drawn)",
+            plural(n),
+            deal.round,
+            deal.cards,
+            deal.cards + 1
+        ),
+        None,
+    ))
+}
+
+/// The deal a hand of `n` cards most likely comes from, when no round is
+/// named: the first round dealing `n` cards, else the one dealing `n - 1`
+/// (the hand holds the card just drawn).
+pub fn infer_deal(n: usize, rules: &Rules) -> Option<Deal> {
+    let deals = rules.deals();
+    deals
+        .iter()
+        .find(|d| d.cards == n)
+        .or_else(|| deals.iter().find(|d| d.cards + 1 == n))
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(input: &str) -> String {
+        parse_hand(input, &Rules::default()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn separators_and_spellings() {
+        let cards = parse_hand(" 7d,10C  KS,,q♥\tT♣ ", &Rules::default()).unwrap();
+        let text: Vec<String> = cards.iter().map(|c| c.ascii()).collect();
+        assert_eq!(text, ["7d", "10c", "Ks", "Qh", "10c"]);
+    }
+
+    #[test]
+    fn caret_under_the_bad_card() {
+        assert_eq!(
+            err("7d 10x KS"),
+            "\"10x\" has no suit \"x\"\n  7d 10x KS\n     ^^^\n  hint: did you mean \"10c\"? suits are c d h s (or ♣ ♦ ♥ ♠)"
+        );
+        assert_eq!(
+            err("Ah Ah Ah"),
+            "the hand holds 3 × Ah, but 2 decks hold only 2\n  Ah Ah Ah\n        ^^\n  hint: a card appears once per deck in play (setting decks)"
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        assert_eq!(err("  "), "the hand is empty\n  hint: give the cards as rank then suit, like 7d 10c Ks");
+        assert_eq!(err("Ah 2h"), "the hand has 2 cards; the smallest round deals 3");
+        let many = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad 2d";
+        assert_eq!(err(many), "the hand has 15 cards; no round deals more than 13 (14 with the card drawn)");
+        assert!(err("* 2h 3h").starts_with("jokers are not in play under these rules\n  * 2h 3h\n  ^\n"));
+    }
+
+    #[test]
+    fn long_input_is_shown_in_a_window() {
+        let input = format!("{}Zz", "Ah ".repeat(1));
+        assert!(err(&input).contains("Ah Zz\n     ^^"));
+        let long = format!("{} Zz", "x".repeat(500));
+        let shown = parse_hand(&long, &Rules::default()).unwrap_err().to_string();
+        assert!(shown.lines().nth(1).unwrap().chars().count() < 80, "{shown}");
+        assert!(shown.lines().nth(2).unwrap().chars().count() < 80, "{shown}");
+    }
+
+    #[test]
+    fn infers_the_round() {
+        let rules = Rules::default();
+        assert_eq!(infer_deal(7, &rules).unwrap().round, 5);
+        assert_eq!(infer_deal(14, &rules).unwrap().round, 11);
+        assert!(infer_deal(15, &rules).is_none());
+    }
+}
