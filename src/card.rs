@@ -23,11 +23,7 @@ impl Rank {
 
     /// The rank numbered `n` (1 = ace … 13 = king).
     pub const fn new(n: u8) -> Option<Rank> {
-        if n >= 1 && n <= 13 {
-            Some(Rank(n))
-        } else {
-            None
-        }
+        if n >= 1 && n <= 13 { Some(Rank(n)) } else { None }
     }
 
     /// 1 for an ace up to 13 for a king.
@@ -42,17 +38,15 @@ impl Rank {
 
     /// How the rank is written: `A 2 … 10 J Q K`.
     pub const fn label(self) -> &'static str {
-        const LABELS: [&str; 14] = [
-            "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-        ];
+        const LABELS: [&str; 14] = ["?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
         LABELS[self.0 as usize]
     }
 
     /// The plural name used for a wild rank: `threes`, `jacks`, `aces`.
     pub const fn plural(self) -> &'static str {
         const NAMES: [&str; 14] = [
-            "?", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-            "tens", "jacks", "queens", "kings",
+            "?", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings",
         ];
         NAMES[self.0 as usize]
     }
@@ -90,7 +84,9 @@ impl Serialize for Rank {
 impl<'de> Deserialize<'de> for Rank {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
         let text = String::deserialize(d)?;
-        Rank::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a rank; ranks are A 2-10 J Q K")))
+        Rank::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("\"{text}\" is not a rank; ranks are A 2-10 J Q K"))
+        })
     }
 }
 
@@ -178,19 +174,11 @@ impl Card {
     }
 
     pub const fn rank(self) -> Option<Rank> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(Rank(self.0 / 4 + 1))
-        }
+        if self.is_joker() { None } else { Some(Rank(self.0 / 4 + 1)) }
     }
 
     pub const fn suit(self) -> Option<Suit> {
-        if self.is_joker() {
-            None
-        } else {
-            Some(Suit::ALL[(self.0 % 4) as usize])
-        }
+        if self.is_joker() { None } else { Some(Suit::ALL[(self.0 % 4) as usize]) }
     }
 
     /// Every card of one deck, ace of clubs first, without jokers.

@@ -42,10 +42,7 @@ impl std::error::Error for HandError {}
 /// The part of `text` to echo, about 60 characters around the bad token,
 /// with control characters made visible, and where the token starts in it.
 fn window(text: &str, start: usize, len: usize) -> (String, usize) {
-    let chars: Vec<char> = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    let chars: Vec<char> = text.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
     let from = start.saturating_sub(30);
     let to = (start + len + 30).min(chars.len());
     let mut shown = String::new();
@@ -115,9 +112,8 @@ pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
         if i == limit {
             return Err(too_many(toks.len(), rules));
         }
-        let card = Card::parse(tok.text).map_err(|CardError { problem, hint }| {
-            at(tok, problem, Some(hint))
-        })?;
+        let card =
+            Card::parse(tok.text).map_err(|CardError { problem, hint }| at(tok, problem, Some(hint)))?;
         if card.is_joker() && rules.jokers == 0 {
             return Err(at(
                 tok,
@@ -189,11 +185,7 @@ pub fn check_size(cards: &[Card], deal: &Deal) -> Result<(), HandError> {
 /// (the hand holds the card just drawn).
 pub fn infer_deal(n: usize, rules: &Rules) -> Option<Deal> {
     let deals = rules.deals();
-    deals
-        .iter()
-        .find(|d| d.cards == n)
-        .or_else(|| deals.iter().find(|d| d.cards + 1 == n))
-        .copied()
+    deals.iter().find(|d| d.cards == n).or_else(|| deals.iter().find(|d| d.cards + 1 == n)).copied()
 }
 
 #[cfg(test)]

@@ -333,11 +333,7 @@ impl Rules {
 
     /// How many copies of each card the decks hold (the joker counts all jokers).
     pub fn copies(&self, card: Card) -> usize {
-        if card.is_joker() {
-            self.jokers as usize * self.decks as usize
-        } else {
-            self.decks as usize
-        }
+        if card.is_joker() { self.jokers as usize * self.decks as usize } else { self.decks as usize }
     }
 
     /// Whether `card` is wild in a round whose wild rank is `wild`.
@@ -420,9 +416,7 @@ fn parse_go_out_bonus(value: &str) -> Result<GoOutBonus, RulesError> {
     }
     match value.parse::<i16>() {
         Ok(n) if (-100..=0).contains(&n) => Ok(GoOutBonus::Points(n)),
-        _ => Err(RulesError(format!(
-            "go_out_bonus cannot be \"{value}\"; it takes 0 to -100 or wild"
-        ))),
+        _ => Err(RulesError(format!("go_out_bonus cannot be \"{value}\"; it takes 0 to -100 or wild"))),
     }
 }
 
@@ -468,10 +462,7 @@ mod tests {
     fn bad_settings_are_refused() {
         let mut rules = Rules::default();
         assert_eq!(rules.apply("decks=0").unwrap_err().0, "decks cannot be \"0\"; it takes 1-20");
-        assert_eq!(
-            rules.apply("ace_value=-3").unwrap_err().0,
-            "ace_value cannot be \"-3\"; it takes 1-99"
-        );
+        assert_eq!(rules.apply("ace_value=-3").unwrap_err().0, "ace_value cannot be \"-3\"; it takes 1-99");
         assert_eq!(
             rules.apply("go_out_bonus=abc").unwrap_err().0,
             "go_out_bonus cannot be \"abc\"; it takes 0 to -100|wild"

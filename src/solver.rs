@@ -101,8 +101,7 @@ impl Table {
             let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
             let (naturals, wilds): (Vec<Card>, Vec<Card>) =
                 meld.iter().partition(|&&c| !self.rules.is_wild(c, self.wild));
-            if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0).is_none()
-            {
+            if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0).is_none() {
                 return Err(TableMeldError(format!(
                     "the table meld \"{}\" is not a meld with {} wild",
                     text.join(" "),
@@ -476,8 +475,7 @@ impl Search<'_> {
                 let used = bit | extra;
                 let mut all = naturals.clone();
                 all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let Some(need) = extra_wilds_needed(self.rules, &all, 0, size - naturals.len())
-                else {
+                let Some(need) = extra_wilds_needed(self.rules, &all, 0, size - naturals.len()) else {
                     continue;
                 };
                 let need = need as u8;
@@ -620,8 +618,7 @@ impl Solver {
     }
 
     fn prepare(&mut self, hand: &[Card], table: &Table) -> (Vec<Card>, u8) {
-        let (naturals, mut wilds): (Vec<Card>, Vec<Card>) =
-            hand.iter().partition(|&&c| !table.is_wild(c));
+        let (naturals, mut wilds): (Vec<Card>, Vec<Card>) = hand.iter().partition(|&&c| !table.is_wild(c));
         assert!(naturals.len() <= 20 && wilds.len() <= 31, "hand too large to solve");
         self.nat.load(&naturals, &table.rules);
         self.rules = table.rules.clone();
@@ -704,7 +701,13 @@ impl Solver {
         self.build(groups, wilds, table, deadwood)
     }
 
-    fn build(&self, groups: Vec<(Step, u32, u8)>, wilds: Vec<Card>, table: &Table, deadwood: u32) -> Arrangement {
+    fn build(
+        &self,
+        groups: Vec<(Step, u32, u8)>,
+        wilds: Vec<Card>,
+        table: &Table,
+        deadwood: u32,
+    ) -> Arrangement {
         let nat = &self.nat;
         let top = if self.ace_high { 14 } else { 13 };
         let mut spare = wilds.into_iter();
@@ -790,7 +793,8 @@ impl Group {
     /// A set; each wild stands for a card of the rank in a suit the naturals
     /// do not show, where one is left.
     fn set(naturals: &[Card], wilds: Vec<Card>, rank: Rank, onto: Option<Vec<Card>>) -> Group {
-        let mut g = Group { kind: MeldKind::Set, rank: Some(rank), suit: None, top: 0, placed: Vec::new(), onto };
+        let mut g =
+            Group { kind: MeldKind::Set, rank: Some(rank), suit: None, top: 0, placed: Vec::new(), onto };
         g.placed.extend(naturals.iter().map(|&c| (0, c, None)));
         g.extend(wilds);
         g
@@ -853,8 +857,13 @@ impl Group {
             match self.kind {
                 MeldKind::Set => {
                     let rank = self.rank.expect("a set");
-                    let shown: Vec<Suit> = self.placed.iter().filter_map(|p| p.2.or(Some(p.1)).and_then(|c| c.suit())).collect();
-                    let suit = Suit::ALL.iter().copied().find(|s| !shown.contains(s)).unwrap_or(Suit::ALL[self.placed.len() % 4]);
+                    let shown: Vec<Suit> =
+                        self.placed.iter().filter_map(|p| p.2.or(Some(p.1)).and_then(|c| c.suit())).collect();
+                    let suit = Suit::ALL
+                        .iter()
+                        .copied()
+                        .find(|s| !shown.contains(s))
+                        .unwrap_or(Suit::ALL[self.placed.len() % 4]);
                     self.placed.push((0, w, Some(Card::new(rank, suit))));
                 }
                 MeldKind::Run => {
@@ -906,7 +915,8 @@ fn absorb(melds: &mut Vec<Group>, rest: Vec<Card>) {
                 let mut m = melds.remove(i);
                 m.placed.sort_by_key(|p| p.0);
                 let upper = m.placed.split_off(m.placed.len() / 2);
-                let second = Group { placed: upper, onto: None, ..Group::run(m.suit.expect("a run"), m.top, None) };
+                let second =
+                    Group { placed: upper, onto: None, ..Group::run(m.suit.expect("a run"), m.top, None) };
                 melds.insert(i, second);
                 melds.insert(i, m);
                 i
@@ -994,7 +1004,10 @@ mod tests {
         let a = solve(&hand("7d Qs Ks"), &table);
         assert_eq!(a.melds.len(), 1);
         assert_eq!(a.melds[0].kind, MeldKind::Run);
-        assert_eq!(a.melds[0].wilds, vec![WildRole { card: Card::parse("7d").unwrap(), stands_for: Card::parse("Js").unwrap() }]);
+        assert_eq!(
+            a.melds[0].wilds,
+            vec![WildRole { card: Card::parse("7d").unwrap(), stands_for: Card::parse("Js").unwrap() }]
+        );
     }
 
     #[test]

@@ -1,0 +1,74 @@
+//! Running the real binary in an isolated environment.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What one run of `three13` gave.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// A temporary data folder and a clean environment for `three13`.
+pub struct Env {
+    pub dir: tempfile::TempDir,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env { dir: tempfile::tempdir().expect("a temporary folder") }
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The command with a fixed, isolated environment.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_three13"));
+        cmd.args(args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.dir.path())
+            .env("THREE13_DATA_DIR", self.data_dir())
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", "100")
+            .env("TZ", "UTC")
+            .current_dir(self.dir.path());
+        cmd
+    }
+
+    /// Runs `three13 ARGS` with `stdin` (empty when None).
+    pub fn run_with(&self, args: &[&str], stdin: Option<&[u8]>) -> Run {
+        let mut cmd = self.command(args);
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("three13 starts");
+        let input = stdin.map(<[u8]>::to_vec).unwrap_or_default();
+        let mut pipe = child.stdin.take().expect("stdin");
+        let writer = std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+        let out = child.wait_with_output().expect("three13 runs");
+        writer.join().expect("stdin written");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, None)
+    }
+
+    pub fn run_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        self.run_with(args, Some(stdin.as_bytes()))
+    }
+}

@@ -1,0 +1,5 @@
+//! The one integration-test binary: every test of the real `three13`.
+
+mod common;
+
+mod check;
