@@ -13,10 +13,12 @@ pub struct Run {
 }
 
 /// A temporary data folder and a clean environment for `three13`.
+#[allow(dead_code)]
 pub struct Env {
     pub dir: tempfile::TempDir,
 }
 
+#[allow(dead_code)]
 impl Env {
     pub fn new() -> Env {
         Env { dir: tempfile::tempdir().expect("a temporary folder") }
