@@ -459,24 +459,8 @@ impl Search<'_> {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            // The cards that could join: the same rank onto a set, the same
-            // suit onto a run (a table meld of wilds only could be either).
-            let card = nat.cards[i];
-            let mut candidates = 0;
-            if naturals.iter().all(|c| c.rank() == card.rank()) {
-                candidates |= nat.same_rank_after[i];
-            }
-            if naturals.iter().all(|c| c.suit() == card.suit()) {
-                for r in 1..=13 {
-                    candidates |= nat.at[suit][r];
-                }
-            }
-            if candidates & bit == 0 && !naturals.iter().all(|c| c.rank() == card.rank()) {
-                continue;
-            }
-            let candidates = candidates & mask & !bit;
-            for extra in subsets(candidates, nat) {
-                let used = bit | extra;
+            let groups = lay_off_groups(nat, i, mask, naturals, size - naturals.len(), w, self.ace_high);
+            for used in groups {
                 let mut all = naturals.clone();
                 all.extend(BitIter(used).map(|j| nat.cards[j]));
                 let Some(need) = extra_wilds_needed(self.rules, &all, 0, size - naturals.len()) else {
@@ -557,6 +541,116 @@ fn walk_down(
     }
     if gaps < w {
         walk_down(nat, suit, mask, pos - 1, used, len + 1, gaps + 1, w, out);
+    }
+}
+
+/// The groups of open cards, each holding the lowest open card `i`, that
+/// could be laid off together onto a table meld with `naturals` and
+/// `table_wilds` wild cards: cards of its rank onto a set, or cards of its
+/// suit extending a run, with at most `w` wilds of the hand's to fill holes.
+/// Every group is checked against the rules by the caller.
+fn lay_off_groups(
+    nat: &Naturals,
+    i: usize,
+    mask: u32,
+    naturals: &[Card],
+    table_wilds: usize,
+    w: u8,
+    ace_high: bool,
+) -> Vec<u32> {
+    let card = nat.cards[i];
+    let bit = 1u32 << i;
+    let mut out = Vec::new();
+    if naturals.iter().all(|c| c.rank() == card.rank()) {
+        out.extend(subsets(nat.same_rank_after[i] & mask, nat).into_iter().map(|g| g | bit));
+    }
+    if !naturals.iter().all(|c| c.suit() == card.suit()) {
+        return out;
+    }
+    let suit = nat.suit[i] as usize;
+    let budget = w.saturating_add(table_wilds.min(31) as u8);
+    let ace = |c: &Card| c.rank() == Some(Rank::ACE);
+    // A table ace sits low or, with ace_high, high: try both places.
+    let highs: &[bool] = if ace_high && naturals.iter().any(ace) { &[false, true] } else { &[false] };
+    for &high in highs {
+        let mut taken: u16 = 0;
+        for c in naturals {
+            let pos = match c.rank().map_or(0, Rank::number) {
+                1 if high => 14,
+                n => n,
+            };
+            taken |= 1 << pos;
+        }
+        let (tlo, thi) = if taken == 0 {
+            (15, 0)
+        } else {
+            (taken.trailing_zeros() as u8, 15 - taken.leading_zeros() as u8)
+        };
+        let walk = LayWalk { nat, suit, mask, taken, tlo, thi, budget };
+        let q = nat.rank[i];
+        let below = |from: u8, to: u8| (from..to).filter(|p| taken & (1 << p) == 0).count() as u8;
+        let holes = if tlo < q { below(tlo, q) } else { 0 };
+        if holes <= budget {
+            let top = if ace_high { 14 } else { 13 };
+            walk.up(q + 1, top, bit, holes, true, &mut out);
+        }
+        if ace_high && q == 1 {
+            walk.down(13, bit, 0, true, &mut out);
+        }
+    }
+    out
+}
+
+/// Walks the positions of a run outward from the lowest open card, each
+/// taken by a table card, a hand card, or left as a hole for a wild.
+struct LayWalk<'a> {
+    nat: &'a Naturals,
+    suit: usize,
+    mask: u32,
+    /// The positions of the table meld's naturals.
+    taken: u16,
+    tlo: u8,
+    thi: u8,
+    budget: u8,
+}
+
+impl LayWalk<'_> {
+    fn up(&self, pos: u8, top: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
+        if last && pos - 1 >= self.thi {
+            out.push(used);
+        }
+        if pos > top {
+            return;
+        }
+        if self.taken & (1 << pos) != 0 {
+            return self.up(pos + 1, top, used, holes, true, out);
+        }
+        let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
+        if here != 0 {
+            self.up(pos + 1, top, used | (here & here.wrapping_neg()), holes, true, out);
+        }
+        if holes < self.budget {
+            self.up(pos + 1, top, used, holes + 1, false, out);
+        }
+    }
+
+    fn down(&self, pos: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
+        if last && pos < self.tlo {
+            out.push(used);
+        }
+        if pos < 1 {
+            return;
+        }
+        if self.taken & (1 << pos) != 0 {
+            return self.down(pos - 1, used, holes, true, out);
+        }
+        let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
+        if here != 0 {
+            self.down(pos - 1, used | (here & here.wrapping_neg()), holes, true, out);
+        }
+        if holes < self.budget {
+            self.down(pos - 1, used, holes + 1, false, out);
+        }
     }
 }
 
