@@ -101,7 +101,7 @@ impl Table {
             let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
             let (naturals, wilds): (Vec<Card>, Vec<Card>) =
                 meld.iter().partition(|&&c| !self.rules.is_wild(c, self.wild));
-            if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0).is_none() {
+            if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0) != Some(0) {
                 return Err(TableMeldError(format!(
                     "the table meld \"{}\" is not a meld with {} wild",
                     text.join(" "),
@@ -1121,6 +1121,8 @@ mod tests {
         // 8h alone cannot be laid off: no meld of the hand's own.
         assert_eq!(solve(&hand("8h 9c Kd"), &table).deadwood, 8 + 9 + 13);
         let table = Table::new(&rules, Rank::new(6).unwrap()).with_onto(vec![hand("5h 6h 7h")]).unwrap();
+        assert!(Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("5h 6h 8h")]).is_err());
+        assert!(Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("3h 3c 3d")]).is_err());
         let a = solve(&hand("8h 9c 9d 9s Kd 4h"), &table);
         assert_eq!(a.deadwood, 13);
         assert!(a.melds.iter().any(|m| m.onto.is_some() && m.cards.len() == 2));
