@@ -616,7 +616,7 @@ struct LayWalk<'a> {
 
 impl LayWalk<'_> {
     fn up(&self, pos: u8, top: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
-        if last && pos - 1 >= self.thi {
+        if last && pos > self.thi {
             out.push(used);
         }
         if pos > top {
@@ -916,7 +916,23 @@ impl Group {
         }
         let suit = naturals[0].suit().expect("natural");
         let top = if table.rules.ace_high { 14 } else { 13 };
-        let high = table.rules.ace_high && naturals.iter().any(|c| c.rank() >= Some(Rank::QUEEN));
+        // An ace plays high when only that way do the cards make one run.
+        let total = onto.len() + cards.len() + wilds.len();
+        let span = |high: bool| {
+            let pos: Vec<u8> = naturals
+                .iter()
+                .map(|&c| match rank_of(c).number() {
+                    1 if high => 14,
+                    n => n,
+                })
+                .collect();
+            let lo = pos.iter().min().copied().unwrap_or(1);
+            let hi = pos.iter().max().copied().unwrap_or(1);
+            (hi - lo + 1) as usize
+        };
+        let high = table.rules.ace_high
+            && naturals.iter().any(|c| c.rank() == Some(Rank::ACE))
+            && (span(false) > total.max(3) || span(true) < span(false));
         let pos_of = |c: Card| match rank_of(c).number() {
             1 if high => 14,
             n => n,
