@@ -2,4 +2,6 @@
 
 mod common;
 
+mod brute;
 mod check;
+mod solver_props;
