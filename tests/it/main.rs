@@ -4,4 +4,5 @@ mod common;
 
 mod brute;
 mod check;
+mod parser_props;
 mod solver_props;
