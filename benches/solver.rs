@@ -1,1 +1,227 @@
-fn main() {}
+//! How fast the solver is, per hand, on random and dense hands, and the
+//! brute force of the tests on the same hands for the ratio.
+//!
+//! `cargo bench` (or `cargo bench -- solve` for some of it). Every sample is
+//! one hand (`sample_size = 1`), so the median is the median over hands.
+//! The hands are drawn from a fixed seed: every run times the same ones.
+
+use divan::Bencher;
+use three13::analysis::analyse;
+use three13::card::{Card, Rank};
+use three13::rules::{Deal, Rules};
+use three13::solver::{Solver, Table};
+
+#[path = "../tests/it/brute.rs"]
+mod brute;
+
+fn main() {
+    divan::main();
+}
+
+/// xorshift64*: small, fast, and the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every physical card of the decks, jokers included.
+fn shoe(rules: &Rules) -> Vec<Card> {
+    let mut cards = Vec::new();
+    for _ in 0..rules.decks {
+        cards.extend(Card::deck());
+    }
+    cards.extend(std::iter::repeat_n(Card::JOKER, rules.copies(Card::JOKER)));
+    cards
+}
+
+/// `n` cards dealt from a shuffled shoe.
+fn deal_from(rng: &mut Rng, mut shoe: Vec<Card>, n: usize) -> Vec<Card> {
+    for i in 0..n {
+        let j = i + rng.below(shoe.len() - i);
+        shoe.swap(i, j);
+    }
+    shoe.truncate(n);
+    shoe
+}
+
+/// A hand of the round, with or without the card drawn.
+struct Hand {
+    cards: Vec<Card>,
+    deal: Deal,
+}
+
+const ROUND_11: usize = 200;
+const MIXED: usize = 1000;
+const DENSE: usize = 100;
+
+/// (a) Round 11 of the standard rules (13 cards, kings wild), half the
+/// hands with the card drawn.
+fn round_11() -> (Rules, Vec<Hand>) {
+    let rules = Rules::default();
+    let deal = rules.deal(11).expect("round 11");
+    let mut rng = Rng(0x3131_3331_3333_1313);
+    let hands = (0..ROUND_11)
+        .map(|i| Hand { cards: deal_from(&mut rng, shoe(&rules), deal.cards + i % 2), deal })
+        .collect();
+    (rules, hands)
+}
+
+/// (b) Every round of the standard rules, 3 to 14 cards.
+fn mixed() -> (Rules, Vec<Hand>) {
+    let rules = Rules::default();
+    let deals = rules.deals();
+    let mut rng = Rng(0x0313_0313_0313_0313);
+    let hands = (0..MIXED)
+        .map(|_| {
+            let deal = deals[rng.below(deals.len())];
+            let n = deal.cards + rng.below(2);
+            Hand { cards: deal_from(&mut rng, shoe(&rules), n), deal }
+        })
+        .collect();
+    (rules, hands)
+}
+
+/// (c) The 15-card round (twos wild) with the card drawn, two jokers per
+/// deck: 16 cards, 4 to 8 of them wild, the rest from six ranks of two
+/// suits (48 cards with duplicates), so full of runs, sets and duplicates.
+fn dense() -> (Rules, Vec<Hand>) {
+    let rules = Rules { extra_rounds: 2, jokers: 2, ..Rules::default() };
+    let deal = *rules.deals().last().expect("a round");
+    assert_eq!((deal.cards, deal.wild), (15, Rank::TWO));
+    let mut rng = Rng(0x1616_1616_1616_1616);
+    let hands = (0..DENSE)
+        .map(|_| {
+            let (wild, natural): (Vec<Card>, Vec<Card>) =
+                shoe(&rules).into_iter().partition(|&c| rules.is_wild(c, deal.wild));
+            let wilds = 4 + rng.below(5);
+            let mut cards = deal_from(&mut rng, wild, wilds);
+            // Six ranks from 3 up (twos are wild), two different suits.
+            let base = 3 + rng.below(6) as u8;
+            let first = rng.below(4);
+            let suits = [first, (first + 1 + rng.below(3)) % 4];
+            let pool: Vec<Card> = natural
+                .into_iter()
+                .filter(|c| {
+                    let (r, s) = (c.rank().unwrap().number(), c.suit().unwrap().index());
+                    (base..base + 6).contains(&r) && suits.contains(&s)
+                })
+                .collect();
+            cards.extend(deal_from(&mut rng, pool, 16 - wilds));
+            Hand { cards, deal }
+        })
+        .collect();
+    (rules, hands)
+}
+
+/// The hands one after the other, as benchmark inputs.
+fn cycle<'a>(hands: &'a [Hand]) -> impl FnMut() -> &'a Hand {
+    let mut next = 0;
+    move || {
+        next += 1;
+        &hands[(next - 1) % hands.len()]
+    }
+}
+
+/// Checks, before timing, that the solver and the brute force agree.
+fn agree(rules: &Rules, hands: &[Hand]) {
+    let mut solver = Solver::new();
+    for h in hands {
+        let table = Table::new(rules, h.deal.wild);
+        let brute = brute::deadwood(rules, h.deal.wild, &h.cards, &[]);
+        assert_eq!(solver.deadwood(&h.cards, &table), brute, "{:?}", h.cards);
+    }
+}
+
+fn bench_solve(bencher: Bencher, (rules, hands): (Rules, Vec<Hand>)) {
+    let mut solver = Solver::new();
+    bencher
+        .with_inputs(cycle(&hands))
+        .bench_local_values(|h| solver.solve(&h.cards, &Table::new(&rules, h.deal.wild)));
+}
+
+fn bench_deadwood(bencher: Bencher, (rules, hands): (Rules, Vec<Hand>)) {
+    let mut solver = Solver::new();
+    bencher
+        .with_inputs(cycle(&hands))
+        .bench_local_values(|h| solver.deadwood(&h.cards, &Table::new(&rules, h.deal.wild)));
+}
+
+fn bench_brute(bencher: Bencher, (rules, hands): (Rules, Vec<Hand>)) {
+    agree(&rules, &hands);
+    bencher
+        .with_inputs(cycle(&hands))
+        .bench_local_values(|h| brute::deadwood(&rules, h.deal.wild, &h.cards, &[]));
+}
+
+/// The solver's deadwood, its full arrangement, and the brute force.
+mod a_round_11 {
+    use super::*;
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn deadwood(bencher: Bencher) {
+        bench_deadwood(bencher, round_11());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn solve(bencher: Bencher) {
+        bench_solve(bencher, round_11());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn analyse(bencher: Bencher) {
+        let (rules, hands) = round_11();
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            super::analyse(&mut solver, &h.cards, &h.deal, &table)
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 1)]
+    fn brute_force(bencher: Bencher) {
+        bench_brute(bencher, round_11());
+    }
+}
+
+mod b_mixed_3_to_14 {
+    use super::*;
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn deadwood(bencher: Bencher) {
+        bench_deadwood(bencher, mixed());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn solve(bencher: Bencher) {
+        bench_solve(bencher, mixed());
+    }
+}
+
+mod c_dense_16 {
+    use super::*;
+
+    #[divan::bench(sample_count = 2000, sample_size = 1)]
+    fn deadwood(bencher: Bencher) {
+        bench_deadwood(bencher, dense());
+    }
+
+    #[divan::bench(sample_count = 2000, sample_size = 1)]
+    fn solve(bencher: Bencher) {
+        bench_solve(bencher, dense());
+    }
+
+    #[divan::bench(sample_count = 100, sample_size = 1)]
+    fn brute_force(bencher: Bencher) {
+        bench_brute(bencher, dense());
+    }
+}

