@@ -466,7 +466,12 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     let rules = match &file.rules {
         None => Rules::default(),
         Some(r) => {
-            r.get_ref().validate().map_err(|e| fail(r.span(), format!("rules: {e}")))?;
+            r.get_ref().validate().map_err(|e| {
+                // Point at the setting named by the error, where it can be found.
+                let key = e.0.split(' ').next().unwrap_or_default();
+                let start = setting_line(text, r.span().start, key).unwrap_or(r.span().start);
+                fail(start..start, format!("rules: {e}"))
+            })?;
             r.get_ref().clone()
         }
     };
@@ -545,6 +550,25 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     Ok(session)
 }
 
+/// The offset of the line setting `key` at or after `from`, within the
+/// same table.
+fn setting_line(text: &str, from: usize, key: &str) -> Option<usize> {
+    let mut offset = from;
+    for (i, line) in text[from..].split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if i > 0 && trimmed.starts_with('[') {
+            return None;
+        }
+        if let Some(rest) = trimmed.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return Some(offset + line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    None
+}
+
 /// The text of a session file: readable, and editable by hand.
 pub fn to_toml(session: &Session) -> String {
     let mut out = String::new();
@@ -585,9 +609,24 @@ pub fn to_toml(session: &Session) -> String {
     out
 }
 
-/// A TOML string literal, quoted and escaped.
+/// A TOML basic string, quoted and escaped; valid as a value and as a key.
 fn toml_string(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// A TOML key: bare where TOML allows, quoted otherwise.
@@ -622,8 +661,8 @@ mod tests {
         assert!(text.starts_with("format_version = 1\nname = \"friday\"\n"), "{text}");
         assert!(
             text.contains(
-                "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, 'Bob \"B\"' = 0, \"Zoë 🃏\" = 5 }\n\
-                 hands = { Ann = \"9h 4d Kh\" }\nout = 'Bob \"B\"'\n"
+                "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\
+                 hands = { Ann = \"9h 4d Kh\" }\nout = \"Bob \\\"B\\\"\"\n"
             ),
             "{text}"
         );

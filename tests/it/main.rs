@@ -3,3 +3,5 @@
 mod common;
 
 mod check;
+mod score;
+mod storage;
