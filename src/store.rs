@@ -280,6 +280,14 @@ fn read_text(path: &Path) -> Result<String, Unread> {
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
     let path = std::path::absolute(path)
         .map_err(|e| Error::data(format!("cannot write {}: {e}", path.display())))?;
+    let dir = path.parent().expect("an absolute file path has a folder");
+    if !dir.is_dir() {
+        return Err(Error::data(format!(
+            "cannot write {}: there is no folder {}",
+            path.display(),
+            dir.display()
+        )));
+    }
     write_atomic(&path, text)
 }
 

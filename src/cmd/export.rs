@@ -21,7 +21,9 @@ pub fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     match &args.output {
         Some(path) => {
             crate::store::write_file(path, &text)?;
-            ui.note(&format!("wrote {} ({} rounds of {name})", path.display(), session.rounds.len()));
+            let n = session.rounds.len();
+            let rounds = if n == 1 { "round" } else { "rounds" };
+            ui.note(&format!("wrote {} ({n} {rounds} of {name})", path.display()));
         }
         None => ui.out.write_all(text.as_bytes())?,
     }

@@ -13,7 +13,8 @@ use crate::ui::Ui;
 
 #[derive(Debug, serde::Serialize)]
 struct RulesJson {
-    /// Where the rules come from: a preset, a session, or the standard rules.
+    /// What the rules start from, before any --set: `preset NAME`,
+    /// `session NAME` or `standard`.
     source: String,
     summary: String,
     settings: Rules,
@@ -35,12 +36,15 @@ pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         Some(p) => (None, format!("preset {}", p.trim().to_ascii_lowercase())),
         None => match session_rules(args, cli)? {
             Some((name, rules)) => (Some(rules), format!("session {name}")),
-            None => (None, "the standard rules".to_string()),
+            None => (None, "standard".to_string()),
         },
     };
     let rules =
         super::resolve_rules(&RulesArgs { preset: args.preset.clone(), set: args.set.clone() }, base)?;
-    let source = if args.set.is_empty() { source } else { format!("{source}, with --set") };
+    let heading = match source.as_str() {
+        "standard" => format!("Rules: {}", rules.summary()),
+        _ => format!("Rules: {} (from {source})", rules.summary()),
+    };
 
     if args.json {
         let json = RulesJson {
@@ -62,7 +66,7 @@ pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
 
-    writeln!(ui.out, "{}", ui.bold(&format!("Rules: {} ({source})", rules.summary())))?;
+    writeln!(ui.out, "{}", ui.bold(&heading))?;
     let standard = Rules::default();
     let mut t = ui.table();
     t.set_header(vec!["Setting", "Value", "Takes", "What it does"]);

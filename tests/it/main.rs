@@ -3,5 +3,8 @@
 mod common;
 
 mod check;
+mod help;
+mod reports;
 mod score;
 mod storage;
+mod variants;
