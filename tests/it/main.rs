@@ -4,6 +4,8 @@ mod common;
 
 mod check;
 mod help;
+#[cfg(unix)]
+mod prompts;
 mod reports;
 mod score;
 mod storage;
