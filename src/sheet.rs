@@ -139,7 +139,7 @@ impl Session {
         self.seat(name).ok_or_else(|| {
             SheetError::usage(format!(
                 "no player named \"{}\" in this session; the players are {}",
-                name.trim(),
+                shown(name.trim()),
                 self.players.join(", ")
             ))
         })
@@ -418,17 +418,21 @@ fn read_score(
     if numeric {
         if text.starts_with('-') {
             return Err(SheetError::data(format!(
-                "{name}'s score cannot be negative ({text}); a score is the deadwood left in hand, 0 or more"
+                "{name}'s score cannot be negative ({}); a score is the deadwood left in hand, 0 or more",
+                shown(text)
             )));
         }
         let digits = text.strip_prefix('+').unwrap_or(text);
         if !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(SheetError::data(format!("{name}'s score \"{text}\" is not a whole number")));
+            return Err(SheetError::data(format!(
+                "{name}'s score \"{}\" is not a whole number",
+                shown(text)
+            )));
         }
         let most = rules.max_deadwood(deal.cards);
         return match digits.parse::<u32>() {
             Ok(d) if d <= most => Ok(Score { deadwood: d, hand: None }),
-            _ => Err(too_high(name, digits, deal, most)),
+            _ => Err(too_high(name, shown(digits), deal, most)),
         };
     }
     let hand = parse_hand(text, rules).map_err(|e| SheetError::data(format!("{name}'s hand: {e}")))?;
@@ -444,6 +448,16 @@ fn read_score(
     Ok(Score { deadwood, hand: Some(hand) })
 }
 
+/// Typed text as an error message shows it: control characters escaped,
+/// and cut short past 40 characters.
+pub fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect::<String>().escape_debug().to_string();
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// Names compare without regard to case.
 fn fold(name: &str) -> String {
     name.to_lowercase()
@@ -452,7 +466,7 @@ fn fold(name: &str) -> String {
 /// Checks one player name: it must stay readable in a table and in a file,
 /// and never be mistaken for a score (`12`), a `NAME=N` pair or a flag.
 pub fn check_player_name(name: &str) -> Result<(), SheetError> {
-    let shown = name.escape_debug();
+    let shown = shown(name);
     if name.trim().is_empty() {
         return Err(SheetError::usage("a player name cannot be empty"));
     }

@@ -118,6 +118,17 @@ impl Store {
         Ok(self.names()?.into_iter().find(|n| n.eq_ignore_ascii_case(name)))
     }
 
+    /// The stored name of the session called `name`: as typed, else the
+    /// one that differs only in case, else as typed (for a new session, or
+    /// an error saying there is none).
+    pub fn find(&self, name: &str) -> Result<String> {
+        check_session_name(name)?;
+        if self.session_path(name).is_file() {
+            return Ok(name.to_string());
+        }
+        Ok(self.exists(name)?.unwrap_or_else(|| name.to_string()))
+    }
+
     /// The names of the sessions, sorted.
     pub fn names(&self) -> Result<Vec<String>> {
         let dir = self.sessions_dir();
@@ -217,8 +228,7 @@ impl Store {
     /// The session a command acts on: `--session NAME`, else the current one.
     pub fn resolve(&self, flag: Option<&str>) -> Result<String> {
         if let Some(name) = flag {
-            check_session_name(name)?;
-            return Ok(name.to_string());
+            return self.find(name);
         }
         match self.current()? {
             Some(name) => Ok(name),

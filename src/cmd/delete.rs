@@ -4,13 +4,11 @@ use std::io::Write;
 
 use crate::cli::{Cli, DeleteArgs};
 use crate::error::{Error, Result};
-use crate::sheet::check_session_name;
 use crate::ui::Ui;
 
 pub fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
-    let name = &args.name;
-    check_session_name(name)?;
+    let name = &store.find(&args.name)?;
     if !store.session_path(name).exists() {
         return Err(Error::data(format!("no session named \"{name}\"; see `three13 sessions`")));
     }

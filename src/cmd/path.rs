@@ -4,17 +4,13 @@ use std::io::Write;
 
 use crate::cli::{Cli, PathArgs};
 use crate::error::Result;
-use crate::sheet::check_session_name;
 use crate::ui::Ui;
 
 pub fn run(args: &PathArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     writeln!(ui.out, "{}", store.root().display())?;
     let name = match &args.session.session {
-        Some(name) => {
-            check_session_name(name)?;
-            Some(name.clone())
-        }
+        Some(name) => Some(store.find(name)?),
         None => store.current()?,
     };
     if let Some(name) = name {

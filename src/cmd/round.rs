@@ -2,7 +2,7 @@
 
 use crate::cli::{Cli, RoundArgs};
 use crate::error::{Error, Result};
-use crate::sheet::{Added, RoundRecord, Session};
+use crate::sheet::{Added, RoundRecord, Session, shown};
 use crate::solver::Solver;
 use crate::ui::Ui;
 
@@ -64,8 +64,9 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
     let by_name = args.scores.iter().any(|s| s.contains('='));
     if by_name && let Some(bare) = args.scores.iter().find(|s| !s.contains('=')) {
         return Err(Error::usage(format!(
-            "\"{bare}\" has no player name, but other scores do; give either every score in seat order \
-             (12 0 35) or each as NAME=N"
+            "\"{}\" has no player name, but other scores do; give either every score in seat order \
+             (12 0 35) or each as NAME=N",
+            shown(bare)
         )));
     }
     let mut scores = vec![None; n];
@@ -100,8 +101,9 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
             let numeric = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || "+-.,".contains(c));
             if !numeric {
                 return Err(Error::usage(format!(
-                    "\"{text}\" is not a score; in seat order give numbers ({}), \
+                    "\"{}\" is not a score; in seat order give numbers ({}), \
                      or write each as NAME=N or NAME=CARDS",
+                    shown(text),
                     session.players.join(" ")
                 )));
             }

@@ -4,15 +4,14 @@ use std::io::Write;
 
 use crate::cli::{Cli, UseArgs};
 use crate::error::Result;
-use crate::sheet::check_session_name;
 use crate::ui::Ui;
 
 pub fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
-    check_session_name(&args.name)?;
+    let name = store.find(&args.name)?;
     let lock = store.lock()?;
     // A session that does not load is not one to continue.
-    let session = store.load(&args.name)?;
+    let session = store.load(&name)?;
     store.set_current(&lock, Some(&session.name))?;
     drop(lock);
     let state = match session.next_deal() {

@@ -416,3 +416,38 @@ fn a_damaged_state_file_is_reported() {
     env.ok(&["use", "one"]);
     env.ok(&["table"]);
 }
+
+#[test]
+fn session_names_match_without_regard_to_case() {
+    let env = Env::new();
+    two_player_game(&env, "Friday");
+    env.ok(&["new", "other", "-p", "Cy", "-p", "Di"]);
+    assert_eq!(env.table_json(&["--session", "FRIDAY"])["session"], json!("Friday"));
+    assert_eq!(env.ok(&["use", "friday"]).stdout.lines().next(), Some("Now using session Friday."));
+    env.ok(&["round", "1", "2"]);
+    env.ok(&["delete", "fRiDaY", "--yes"]);
+    assert_eq!(env.session_folder(), ["other.toml"]);
+}
+
+#[test]
+fn long_and_odd_input_is_cut_short_in_messages() {
+    let env = Env::new();
+    two_player_game(&env, "g");
+    let long = "9".repeat(100_000);
+    env.fails(
+        &["round", "1", &long],
+        1,
+        &format!("Bob's score {}… is more than 3 cards can hold: at most 39 in round 1", "9".repeat(40)),
+    );
+    let name = format!("{}=3", "Z".repeat(5000));
+    env.fails(
+        &["round", "Ann=1", &name],
+        2,
+        &format!("no player named \"{}…\" in this session; the players are Ann, Bob", "Z".repeat(40)),
+    );
+    env.fails(
+        &["round", "Ann=1", "B\tob=2"],
+        2,
+        "no player named \"B\\tob\" in this session; the players are Ann, Bob",
+    );
+}
