@@ -190,7 +190,9 @@ every player in seat order, or NAME=N in any order, or NAME=CARDS, the hand held
 at the end of the round, whose minimum deadwood is found at the round's wild \
 rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
 the --out player, the bad go-out penalty for each --penalty player. Under \
-double_naughts, a round where everyone scores 0 is played again and not recorded.\n\n\
+double_naughts, a round where everyone scores 0 is played again and not recorded. \
+A typed hand is scored without laying off: under lay_off, give the number when cards \
+were laid off.\n\n\
 With no scores on a terminal, each score is asked for.",
     after_help = ROUND_EXAMPLES
 )]
