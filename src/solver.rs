@@ -616,7 +616,7 @@ struct LayWalk<'a> {
 
 impl LayWalk<'_> {
     fn up(&self, pos: u8, top: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
-        if last && pos - 1 >= self.thi {
+        if last && pos > self.thi {
             out.push(used);
         }
         if pos > top {
