@@ -54,6 +54,26 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Check(CheckArgs),
+    New(NewArgs),
+    Round(RoundArgs),
+    Table(TableArgs),
+    Undo(UndoArgs),
+    Edit(EditArgs),
+    Sessions(SessionsArgs),
+    Use(UseArgs),
+    Delete(DeleteArgs),
+    Rules(RulesShowArgs),
+    Stats(StatsArgs),
+    Export(ExportArgs),
+    Path(PathArgs),
+}
+
+/// Which session a command acts on.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SessionArg {
+    /// The session to act on [default: the current one]
+    #[arg(long, short = 's', value_name = "NAME")]
+    pub session: Option<String>,
 }
 
 /// The rules to play by: a preset, then settings on top.
@@ -112,4 +132,317 @@ pub struct CheckArgs {
     /// One JSON object per hand
     #[arg(long)]
     pub json: bool,
+}
+
+const NEW_EXAMPLES: &str = "\
+Examples:
+  three13 new --player Ann --player Bob --player Cy     Ann deals round 1
+  three13 new friday -p Ann -p Bob --dealer Bob
+  three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
+  three13 new                                           asks for the players (on a terminal)";
+
+/// Start a game: players in seat order, the first dealer, the rules
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Start a game and make it the current session.\n\n\
+Players are given in seat order: the deal passes from each player to the next, \
+and the first player deals round 1 unless --dealer names another. Player names \
+are unique without regard to case, at most 32 characters, and cannot be a \
+number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
+--player on a terminal, the players, the rules and the first dealer are asked \
+for.\n\n\
+The session's name defaults to today's date (2026-11-22, then 2026-11-22-2, …). \
+A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
+not starting with \".\" or \"-\".",
+    after_help = NEW_EXAMPLES
+)]
+pub struct NewArgs {
+    /// The session's name [default: today's date]
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+
+    /// A player, in seat order (repeat for each player)
+    #[arg(long = "player", short = 'p', value_name = "NAME")]
+    pub players: Vec<String>,
+
+    /// The player who deals round 1 [default: the first player]
+    #[arg(long, value_name = "PLAYER")]
+    pub dealer: Option<String>,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+const ROUND_EXAMPLES: &str = "\
+Examples:
+  three13 round 12 0 35                        one score per player, in seat order
+  three13 round Bob=0 Ann=12 Cy=35 --out Bob   by name, in any order; Bob went out
+  three13 round Ann=\"9h 4d Kh\" Bob=0 Cy=35     a hand: scored at the round's wild rank
+  three13 round 0 40 7 --penalty Bob           Bob declared out with a hand that does not meld
+  three13 round                                asks for each score (on a terminal)";
+
+/// Record the next round: each player's deadwood, or the hand they held
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Record the next round of the session, then print the table.\n\n\
+Each score is what the player was left holding (the deadwood): a number for \
+every player in seat order, or NAME=N in any order, or NAME=CARDS, the hand held \
+at the end of the round, whose minimum deadwood is found at the round's wild \
+rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
+the --out player, the bad go-out penalty for each --penalty player. Under \
+double_naughts, a round where everyone scores 0 is played again and not recorded. \
+A typed hand is scored without laying off: under lay_off, give the number when cards \
+were laid off.\n\n\
+With no scores on a terminal, each score is asked for.",
+    after_help = ROUND_EXAMPLES
+)]
+pub struct RoundArgs {
+    /// The scores: N in seat order, or NAME=N / NAME=CARDS
+    #[arg(value_name = "SCORE", allow_negative_numbers = true)]
+    pub scores: Vec<String>,
+
+    /// The first player to go out (their deadwood must be 0)
+    #[arg(long, value_name = "PLAYER")]
+    pub out: Option<String>,
+
+    /// A player who declared out with a hand that does not meld (repeatable)
+    #[arg(long, value_name = "PLAYER")]
+    pub penalty: Vec<String>,
+
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+const TABLE_EXAMPLES: &str = "\
+Examples:
+  three13 table                     the current session
+  three13 table --session friday
+  three13 table --json | jq .totals";
+
+/// The running score table: every round, totals, the leader or winner
+#[derive(Debug, Args)]
+#[command(
+    long_about = "The running score table: one row per round of the rules (rounds to \
+come are shown empty) with its cards, wild rank and dealer, each player's points for \
+the round and running total in brackets, and who went out; then the totals, the \
+leader(s) marked with *, and the next round, or once the last round is in, the \
+winner(s).",
+    after_help = TABLE_EXAMPLES
+)]
+pub struct TableArgs {
+    #[command(flatten)]
+    pub session: SessionArg,
+
+    /// The table as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+const UNDO_EXAMPLES: &str = "\
+Examples:
+  three13 undo          asks first (on a terminal)
+  three13 undo --yes";
+
+/// Remove the last recorded round
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Remove the last recorded round of the session. On a terminal, asks \
+first; elsewhere --yes is needed.",
+    after_help = UNDO_EXAMPLES
+)]
+pub struct UndoArgs {
+    /// Do not ask; needed when stdin is not a terminal
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+const EDIT_EXAMPLES: &str = "\
+Examples:
+  three13 edit 3 Ann 15               Ann's deadwood in round 3 was 15
+  three13 edit 3 ann \"9h 4d Kh 5s 5c\" the hand Ann held, scored again";
+
+/// Correct one score of a recorded round
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Correct one player's score in a recorded round: a number (the \
+deadwood) or the hand held at the end of the round. To change who went out, undo the \
+round and record it again.",
+    after_help = EDIT_EXAMPLES
+)]
+pub struct EditArgs {
+    /// The round to correct
+    #[arg(value_name = "ROUND")]
+    pub round: usize,
+
+    /// The player whose score is wrong
+    #[arg(value_name = "PLAYER")]
+    pub player: String,
+
+    /// The right score: a number, or the cards held
+    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
+    pub value: String,
+
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+const SESSIONS_EXAMPLES: &str = "\
+Examples:
+  three13 sessions
+  three13 sessions --json";
+
+/// List the sessions, the current one marked
+#[derive(Debug, Args)]
+#[command(
+    long_about = "List the sessions in the data folder: name, players, rounds played, \
+the leader or the winner, and the last change, with the current session marked *. A \
+session whose file does not load is listed as damaged, with the reason on stderr.",
+    after_help = SESSIONS_EXAMPLES
+)]
+pub struct SessionsArgs {
+    /// The list as a JSON array
+    #[arg(long)]
+    pub json: bool,
+}
+
+const USE_EXAMPLES: &str = "\
+Examples:
+  three13 use friday";
+
+/// Make another session the current one
+#[derive(Debug, Args)]
+#[command(after_help = USE_EXAMPLES)]
+pub struct UseArgs {
+    /// The session to continue
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+const DELETE_EXAMPLES: &str = "\
+Examples:
+  three13 delete friday          asks first (on a terminal)
+  three13 delete friday --yes";
+
+/// Delete a session
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Delete a session's file, for good. On a terminal, asks first; \
+elsewhere --yes is needed. A damaged file can be deleted too.",
+    after_help = DELETE_EXAMPLES
+)]
+pub struct DeleteArgs {
+    /// The session to delete
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// Do not ask; needed when stdin is not a terminal
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}
+
+const RULES_EXAMPLES: &str = "\
+Examples:
+  three13 rules                          the current session's rules, else the standard ones
+  three13 rules tens
+  three13 rules --set extra_rounds=2 --set down_and_up=true
+  three13 rules --session friday --json";
+
+/// Show the rules in force and the round table
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Show every setting of the rules in force and the round table (each \
+round's cards dealt and wild rank). The rules are the preset's when one is named, \
+else the session's (--session, else the current one), else the standard rules; each \
+--set applies on top.",
+    after_help = RULES_EXAMPLES
+)]
+pub struct RulesShowArgs {
+    /// A preset: standard, tens or strict
+    #[arg(value_name = "PRESET")]
+    pub preset: Option<String>,
+
+    /// Change one setting, e.g. --set decks=3 (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+
+    #[command(flatten)]
+    pub session: SessionArg,
+
+    /// The rules and the round table as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+const STATS_EXAMPLES: &str = "\
+Examples:
+  three13 stats
+  three13 stats --json";
+
+/// Players' records over every finished game
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Each player's record over every finished session (all rounds in): \
+games, wins (a shared win counts for each), average total, best and worst game, \
+average points per round, and rounds gone out first. Players are matched by name \
+without regard to case.",
+    after_help = STATS_EXAMPLES
+)]
+pub struct StatsArgs {
+    /// The records as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+const EXPORT_EXAMPLES: &str = "\
+Examples:
+  three13 export > friday.csv
+  three13 export --session friday --format json --output friday.json";
+
+/// Write a session's rounds as CSV or JSON
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Write a session's rounds for a spreadsheet or a script. CSV has one \
+row per round and player: round, cards, wild, dealer, player, deadwood, points, \
+total, out, penalty, hand. JSON is the object of `three13 table --json`.",
+    after_help = EXPORT_EXAMPLES
+)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub session: SessionArg,
+
+    /// The format
+    #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
+    pub format: ExportFormat,
+
+    /// Write to FILE instead of stdout
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The formats `export` writes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum ExportFormat {
+    Csv,
+    Json,
+}
+
+const PATH_EXAMPLES: &str = "\
+Examples:
+  three13 path
+  three13 --data-dir /tmp/scores path";
+
+/// Print the data folder and the current session's file
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Print the data folder on the first line and, when there is a current \
+session (or --session), its file on the second. The data folder is --data-dir, else \
+THREE13_DATA_DIR (an absolute path; empty means unset), else the system's data folder.",
+    after_help = PATH_EXAMPLES
+)]
+pub struct PathArgs {
+    #[command(flatten)]
+    pub session: SessionArg,
 }

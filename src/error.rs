@@ -61,4 +61,10 @@ impl From<crate::rules::RulesError> for Error {
     }
 }
 
+impl From<crate::sheet::SheetError> for Error {
+    fn from(e: crate::sheet::SheetError) -> Error {
+        if e.usage { Error::usage(e.message) } else { Error::data(e.message) }
+    }
+}
+
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -11,7 +11,9 @@ pub mod error;
 pub mod hand;
 pub mod rules;
 pub mod run;
+pub mod sheet;
 pub mod solver;
+pub mod store;
 pub mod ui;
 
 /// Prints an error on stderr as `error: …` and gives its exit code.

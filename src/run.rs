@@ -17,5 +17,17 @@ pub fn run(cli: Cli) -> Result<()> {
 fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
     match &cli.command {
         Command::Check(args) => cmd::check::run(args, cli, ui),
+        Command::New(args) => cmd::new::run(args, cli, ui),
+        Command::Round(args) => cmd::round::run(args, cli, ui),
+        Command::Table(args) => cmd::table::run(args, cli, ui),
+        Command::Undo(args) => cmd::undo::run(args, cli, ui),
+        Command::Edit(args) => cmd::edit::run(args, cli, ui),
+        Command::Sessions(args) => cmd::sessions::run(args, cli, ui),
+        Command::Use(args) => cmd::use_session::run(args, cli, ui),
+        Command::Delete(args) => cmd::delete::run(args, cli, ui),
+        Command::Rules(args) => cmd::rules::run(args, cli, ui),
+        Command::Stats(args) => cmd::stats::run(args, cli, ui),
+        Command::Export(args) => cmd::export::run(args, cli, ui),
+        Command::Path(args) => cmd::path::run(args, cli, ui),
     }
 }

@@ -14,22 +14,53 @@ use crate::ui::Ui;
 /// The longest line read from stdin; longer lines are refused, not stored.
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// How the round of a hand was chosen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Chosen {
+    /// By --round or --wild.
+    Named,
+    /// The next round of the current session, which the hand's size fits.
+    Session,
+    /// From the number of cards.
+    Inferred,
+}
+
 pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
-    let rules = super::resolve_rules(&args.rules, None)?;
+    // With nothing named on the command line, a hand is most likely from
+    // the game being played: its rules, and its next round.
+    let untold = args.rules.preset.is_none()
+        && args.rules.set.is_empty()
+        && args.round.is_none()
+        && args.wild.is_none();
+    let session = if untold { current_session(cli, ui) } else { None };
+    let rules = match &session {
+        Some(s) => s.rules.clone(),
+        None => super::resolve_rules(&args.rules, None)?,
+    };
     let fixed = fixed_deal(args, &rules)?;
+    let next = session.as_ref().and_then(|s| s.next_deal());
     let onto = table_melds(args, &rules)?;
     let mut solver = Solver::new();
     if !args.cards.is_empty() {
         let text = args.cards.join(" ");
-        let (analysis, inferred) = check_one(&mut solver, &text, &rules, fixed, &onto)?;
-        if inferred && !args.json {
-            ui.note(&format!(
-                "{} cards: assuming round {} ({} cards dealt, {} wild); name it with --round or --wild",
-                analysis.hand.len(),
-                analysis.round,
-                analysis.cards,
-                analysis.wild.plural()
-            ));
+        let (analysis, chosen) = check_one(&mut solver, &text, &rules, fixed, next, &onto)?;
+        let round = format!(
+            "round {} ({} cards dealt, {} wild)",
+            analysis.round,
+            analysis.cards,
+            analysis.wild.plural()
+        );
+        match chosen {
+            _ if args.json => {}
+            Chosen::Named => {}
+            Chosen::Session => ui.note(&format!(
+                "{round}, the next of session {}; name another with --round or --wild",
+                session.as_ref().map_or("", |s| s.name.as_str())
+            )),
+            Chosen::Inferred => ui.note(&format!(
+                "{} cards: assuming {round}; name it with --round or --wild",
+                analysis.hand.len()
+            )),
         }
         return if args.json {
             writeln!(ui.out, "{}", json(&analysis))?;
@@ -43,8 +74,22 @@ pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             "no cards given; write them after `check` (three13 check 7d 10c Ks), or pipe hands one per line",
         ));
     }
-    let _ = cli;
-    batch(ui, args.json, &mut solver, &rules, fixed, &onto)
+    batch(ui, args.json, &mut solver, &rules, (fixed, next), &onto)
+}
+
+/// The current session, if there is one and it loads; a session that does
+/// not load is mentioned, and the hand checked without it.
+fn current_session(cli: &Cli, ui: &Ui) -> Option<crate::sheet::Session> {
+    let store = super::store(cli).ok()?;
+    let name = store.current().ok()??;
+    match store.load(&name) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let first = e.message.lines().next().unwrap_or_default().to_string();
+            ui.note(&format!("the current session does not load, so it is left aside: {first}"));
+            None
+        }
+    }
 }
 
 /// The deal named by --round or --wild, if any.
@@ -96,16 +141,19 @@ fn check_one(
     text: &str,
     rules: &Rules,
     fixed: Option<Deal>,
+    next: Option<Deal>,
     onto: &[Vec<crate::card::Card>],
-) -> Result<(Analysis, bool), Error> {
+) -> Result<(Analysis, Chosen), Error> {
     let cards = parse_hand(text, rules)?;
-    let (deal, inferred) = match fixed {
-        Some(d) => {
+    let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
+    let (deal, chosen) = match (fixed, next) {
+        (Some(d), _) => {
             check_size(&cards, &d)?;
-            (d, false)
+            (d, Chosen::Named)
         }
-        None => match infer_deal(cards.len(), rules) {
-            Some(d) => (d, true),
+        (None, Some(d)) if fits(&d) => (d, Chosen::Session),
+        (None, _) => match infer_deal(cards.len(), rules) {
+            Some(d) => (d, Chosen::Inferred),
             None => {
                 return Err(HandError {
                     message: format!("no round deals {} cards or one fewer", cards.len()),
@@ -118,7 +166,7 @@ fn check_one(
     };
     let table =
         Table::new(rules, deal.wild).with_onto(onto.to_vec()).map_err(|e| Error::data(e.to_string()))?;
-    Ok((analyse(solver, &cards, &deal, &table), inferred))
+    Ok((analyse(solver, &cards, &deal, &table), chosen))
 }
 
 fn json(analysis: &Analysis) -> String {
@@ -131,7 +179,7 @@ fn batch(
     as_json: bool,
     solver: &mut Solver,
     rules: &Rules,
-    fixed: Option<Deal>,
+    (fixed, next): (Option<Deal>, Option<Deal>),
     onto: &[Vec<crate::card::Card>],
 ) -> Result<()> {
     let stdin = std::io::stdin();
@@ -154,7 +202,7 @@ fn batch(
                     if text.is_empty() || text.starts_with('#') {
                         continue;
                     }
-                    check_one(solver, text, rules, fixed, onto).map(|(a, _)| a)
+                    check_one(solver, text, rules, fixed, next, onto).map(|(a, _)| a)
                 }
             }
         };

@@ -49,3 +49,54 @@ fn batch_json_goes_on_past_a_bad_line() {
     assert_eq!(lines[2]["line"], 5);
     assert!(lines[2]["error"].as_str().unwrap().starts_with("\"foo\" is not a card"));
 }
+
+#[test]
+fn the_current_session_gives_the_rules_and_the_round() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "--rules", "tens"]);
+    env.ok(&["round", "3", "4"]);
+    // Round 2 deals 4 cards, fours wild: the hand's size fits, so round 2 it is.
+    let r = env.ok(&["check", "4d", "Kh", "Qh", "9c"]);
+    assert!(r.stdout.starts_with("Round 2: 4 cards dealt, fours wild (rules: tens)\n"), "{}", r.stdout);
+    assert_eq!(
+        r.stderr,
+        "note: round 2 (4 cards dealt, fours wild), the next of session g; name another with --round or --wild\n"
+    );
+    // With the card drawn, still round 2.
+    let r = env.ok(&["check", "4d", "Kh", "Qh", "9c", "2s"]);
+    assert!(
+        r.stdout.starts_with("Round 2: 4 cards dealt, 5 held after the draw, fours wild (rules: tens)\n"),
+        "{}",
+        r.stdout
+    );
+    // A hand of another size: inferred as before, under the session's rules.
+    let r = env.ok(&["check", "9h", "4d", "Kh"]);
+    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: tens)\n"), "{}", r.stdout);
+    assert_eq!(
+        r.stderr,
+        "note: 3 cards: assuming round 1 (3 cards dealt, threes wild); name it with --round or --wild\n"
+    );
+    // Anything named on the command line leaves the session aside.
+    let r = env.ok(&["check", "--rules", "standard", "4d", "Kh", "Qh", "9c"]);
+    assert!(r.stdout.starts_with("Round 2: 4 cards dealt, fours wild (rules: standard)\n"), "{}", r.stdout);
+    assert!(r.stderr.starts_with("note: 4 cards: assuming round 2"), "{}", r.stderr);
+    let r = env.ok(&["check", "--round", "1", "4d", "Kh", "Qh"]);
+    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: standard)\n"), "{}", r.stdout);
+    // Hands piped in, one per line, use the session too.
+    let r = env.run_stdin(&["check", "--json"], "4d Kh Qh 9c\n9h 4d Kh\n");
+    let rounds: Vec<i64> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["round"].as_i64().unwrap())
+        .collect();
+    assert_eq!(rounds, [2, 1]);
+    // A session that does not load is mentioned and left aside.
+    std::fs::write(env.session_file("g"), "nonsense").unwrap();
+    let r = env.ok(&["check", "9h", "4d", "Kh"]);
+    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: standard)\n"), "{}", r.stdout);
+    assert!(
+        r.stderr.starts_with("note: the current session does not load, so it is left aside: "),
+        "{}",
+        r.stderr
+    );
+}

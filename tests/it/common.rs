@@ -70,6 +70,48 @@ impl Env {
         self.run_with(args, None)
     }
 
+    /// Runs `three13 ARGS`, which must succeed.
+    pub fn ok(&self, args: &[&str]) -> Run {
+        let r = self.run(args);
+        assert_eq!(r.code, 0, "three13 {args:?} failed: {r:?}");
+        r
+    }
+
+    /// Runs `three13 ARGS`, which must fail with `code` and print exactly
+    /// `error: MESSAGE` on stderr, and nothing on stdout.
+    pub fn fails(&self, args: &[&str], code: i32, message: &str) {
+        let r = self.run(args);
+        assert_eq!((r.code, r.stderr.as_str()), (code, format!("error: {message}\n").as_str()), "{args:?}");
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+
+    /// The file of session `name`.
+    pub fn session_file(&self, name: &str) -> PathBuf {
+        self.data_dir().join("sessions").join(format!("{name}.toml"))
+    }
+
+    /// The bytes of session `name`'s file.
+    pub fn session_bytes(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.session_file(name)).expect("the session file")
+    }
+
+    /// The files of the sessions folder, sorted.
+    pub fn session_folder(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.data_dir().join("sessions"))
+            .expect("the sessions folder")
+            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// `three13 table --json` of the current session (or ARGS).
+    pub fn table_json(&self, args: &[&str]) -> serde_json::Value {
+        let mut all = vec!["table", "--json"];
+        all.extend_from_slice(args);
+        serde_json::from_str(&self.ok(&all).stdout).expect("JSON")
+    }
+
     pub fn run_stdin(&self, args: &[&str], stdin: &str) -> Run {
         self.run_with(args, Some(stdin.as_bytes()))
     }

@@ -4,5 +4,12 @@ mod common;
 
 mod brute;
 mod check;
+mod help;
 mod parser_props;
+#[cfg(unix)]
+mod prompts;
+mod reports;
+mod score;
 mod solver_props;
+mod storage;
+mod variants;

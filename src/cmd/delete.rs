@@ -1,0 +1,53 @@
+//! `three13 delete`: delete a session.
+
+use std::io::Write;
+
+use crate::cli::{Cli, DeleteArgs};
+use crate::error::{Error, Result};
+use crate::ui::Ui;
+
+pub fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let name = &store.find(&args.name)?;
+    if !store.session_path(name).exists() {
+        return Err(Error::data(format!("no session named \"{name}\"; see `three13 sessions`")));
+    }
+    if !args.yes {
+        if !ui.can_prompt {
+            return Err(Error::usage(format!(
+                "deleting {name} cannot be undone; off a terminal, confirm with --yes"
+            )));
+        }
+        // A damaged file can still be deleted: say what is known of it.
+        let about = match store.load(name) {
+            Ok(s) => format!(
+                " ({}; {} of {} rounds played)",
+                s.players.join(", "),
+                s.rounds.len(),
+                s.deals().len()
+            ),
+            Err(_) => " (its file does not load)".to_string(),
+        };
+        let sure = dialoguer::Confirm::new()
+            .with_prompt(format!("Delete session {name}{about}? This cannot be undone"))
+            .default(false)
+            .interact_opt()
+            .map_err(super::prompt_failed)?;
+        if sure != Some(true) {
+            ui.note("nothing was deleted");
+            return Ok(());
+        }
+    }
+    let lock = store.lock()?;
+    store.delete(&lock, name)?;
+    let was_current = matches!(store.current(), Ok(Some(c)) if &c == name);
+    if was_current {
+        store.set_current(&lock, None)?;
+    }
+    drop(lock);
+    writeln!(ui.out, "Deleted session {name}.")?;
+    if was_current {
+        writeln!(ui.out, "There is no current session now; pick one with `three13 use NAME`.")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,35 @@
+//! `three13 edit`: correct one score of a recorded round.
+
+use std::io::Write;
+
+use crate::cli::{Cli, EditArgs};
+use crate::error::Result;
+use crate::solver::Solver;
+use crate::ui::Ui;
+
+pub fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let name = store.resolve(args.session.session.as_deref())?;
+    let mut solver = Solver::new();
+
+    let lock = store.lock()?;
+    let mut session = store.load(&name)?;
+    let seat = session.seat_of(&args.player)?;
+    let (old, new) = session.edit(args.round, seat, &args.value, &mut solver, super::now())?;
+    store.save(&lock, &session)?;
+    drop(lock);
+
+    let how = match &new.hand {
+        Some(hand) => {
+            let cards: Vec<String> = hand.iter().map(|&c| ui.card(c)).collect();
+            format!(" (the hand {})", cards.join(" "))
+        }
+        None => String::new(),
+    };
+    writeln!(
+        ui.out,
+        "Round {}: {}'s deadwood {old} is now {}{how}.",
+        args.round, session.players[seat], new.deadwood
+    )?;
+    super::table::print(ui, &session)
+}

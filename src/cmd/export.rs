@@ -1,0 +1,68 @@
+//! `three13 export`: a session's rounds as CSV or JSON.
+
+use std::io::Write;
+
+use crate::cli::{Cli, ExportArgs, ExportFormat};
+use crate::error::Result;
+use crate::sheet::Session;
+use crate::ui::Ui;
+
+pub fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let name = store.resolve(args.session.session.as_deref())?;
+    let session = store.load(&name)?;
+    let text = match args.format {
+        ExportFormat::Csv => csv(&session),
+        ExportFormat::Json => {
+            let json = super::table::TableJson::new(&session);
+            serde_json::to_string_pretty(&json).expect("serialises") + "\n"
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            crate::store::write_file(path, &text)?;
+            let n = session.rounds.len();
+            let rounds = if n == 1 { "round" } else { "rounds" };
+            ui.note(&format!("wrote {} ({n} {rounds} of {name})", path.display()));
+        }
+        None => ui.out.write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// One row per round and player.
+fn csv(s: &Session) -> String {
+    let mut out = String::from("round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand\n");
+    let running = s.running_totals();
+    for (i, r) in s.rounds.iter().enumerate() {
+        let deal = s.rules.deal(i + 1).expect("a recorded round is one of the rules");
+        let points = s.points(i);
+        for (seat, player) in s.players.iter().enumerate() {
+            let hand: Vec<String> = r.hands[seat].iter().flatten().map(|c| c.ascii()).collect();
+            let fields = [
+                deal.round.to_string(),
+                deal.cards.to_string(),
+                deal.wild.to_string(),
+                s.players[s.dealer(deal.round)].clone(),
+                player.clone(),
+                r.deadwood[seat].to_string(),
+                points[seat].to_string(),
+                running[i][seat].to_string(),
+                (r.out == Some(seat)).to_string(),
+                r.penalties.contains(&seat).to_string(),
+                hand.join(" "),
+            ];
+            let fields: Vec<String> = fields.iter().map(|f| field(f)).collect();
+            out.push_str(&fields.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break
+/// (RFC 4180), and kept from reading as a formula in a spreadsheet.
+fn field(text: &str) -> String {
+    let text = if text.starts_with(['+', '@']) { format!("'{text}") } else { text.to_string() };
+    if text.contains([',', '"', '\n', '\r']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
+}

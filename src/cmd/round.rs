@@ -1,0 +1,190 @@
+//! `three13 round`: record the next round.
+
+use crate::cli::{Cli, RoundArgs};
+use crate::error::{Error, Result};
+use crate::sheet::{Added, RoundRecord, Session, shown};
+use crate::solver::Solver;
+use crate::ui::Ui;
+
+pub fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let name = store.resolve(args.session.session.as_deref())?;
+    let mut solver = Solver::new();
+
+    // Prompts come before the lock, so that a person thinking over a score
+    // never holds up another terminal; the round they typed for must still
+    // be the next one once the lock is taken.
+    let asked = if args.scores.is_empty() {
+        if !ui.can_prompt {
+            return Err(Error::usage(
+                "no scores given; give one per player in seat order (three13 round 12 0 35), \
+                 or by name (three13 round Ann=12 Bob=0 Cy=35)",
+            ));
+        }
+        let snapshot = store.load(&name)?;
+        Some(ask(&snapshot, args, &mut solver)?)
+    } else {
+        None
+    };
+
+    let lock = store.lock()?;
+    let mut session = store.load(&name)?;
+    let record = match asked {
+        Some((round, record)) => {
+            if session.rounds.len() + 1 != round {
+                return Err(Error::data(format!(
+                    "round {round} of {name} was changed by another three13 while the scores were typed; \
+                     nothing was written (see `three13 table`)"
+                )));
+            }
+            record
+        }
+        None => from_args(&session, args, &mut solver)?,
+    };
+    let added = session.add_round(record, super::now())?;
+    if let Added::Recorded(_) = added {
+        store.save(&lock, &session)?;
+    }
+    drop(lock);
+
+    if let Added::Replayed(round) = added {
+        ui.note(&format!(
+            "everyone scored 0 and the rules have double_naughts: round {round} is replayed: \
+             same round, same dealer; nothing was recorded"
+        ));
+    }
+    super::table::print(ui, &session)
+}
+
+/// The round given on the command line.
+fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<RoundRecord> {
+    let deal = session.open_deal()?;
+    let n = session.players.len();
+    let (out, penalties) = marks(session, args)?;
+    let by_name = args.scores.iter().any(|s| s.contains('='));
+    if by_name && let Some(bare) = args.scores.iter().find(|s| !s.contains('=')) {
+        return Err(Error::usage(format!(
+            "\"{}\" has no player name, but other scores do; give either every score in seat order \
+             (12 0 35) or each as NAME=N",
+            shown(bare)
+        )));
+    }
+    let mut scores = vec![None; n];
+    if by_name {
+        for arg in &args.scores {
+            let (who, value) = arg.split_once('=').expect("has =");
+            let seat = session.seat_of(who)?;
+            if scores[seat].is_some() {
+                return Err(Error::usage(format!("two scores for {}", session.players[seat])));
+            }
+            scores[seat] = Some(session.read_score(deal.round, seat, value, solver)?);
+        }
+        if let Some(missing) = scores.iter().position(Option::is_none) {
+            let form: Vec<String> = session.players.iter().map(|p| format!("{p}=N")).collect();
+            return Err(Error::usage(format!(
+                "no score for {}; give every player's score: {}",
+                session.players[missing],
+                form.join(" ")
+            )));
+        }
+    } else {
+        if args.scores.len() != n {
+            return Err(Error::usage(format!(
+                "{n} players but {} score{} given; give one per player in seat order ({}), or NAME=N",
+                args.scores.len(),
+                if args.scores.len() == 1 { "" } else { "s" },
+                session.players.join(" ")
+            )));
+        }
+        for (seat, text) in args.scores.iter().enumerate() {
+            let t = text.trim();
+            let numeric = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || "+-.,".contains(c));
+            if !numeric {
+                return Err(Error::usage(format!(
+                    "\"{}\" is not a score; in seat order give numbers ({}), \
+                     or write each as NAME=N or NAME=CARDS",
+                    shown(text),
+                    session.players.join(" ")
+                )));
+            }
+            scores[seat] = Some(session.read_score(deal.round, seat, text, solver)?);
+        }
+    }
+    let mut record = RoundRecord::from_deadwood(vec![0; n]);
+    for (seat, score) in scores.into_iter().enumerate() {
+        let score = score.expect("every score is given");
+        record.deadwood[seat] = score.deadwood;
+        record.hands[seat] = score.hand;
+    }
+    record.out = out;
+    record.penalties = penalties;
+    Ok(record)
+}
+
+/// The seats of --out and each --penalty.
+fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usize>)> {
+    let out = args.out.as_deref().map(|p| session.seat_of(p)).transpose()?;
+    if !args.penalty.is_empty() && session.rules.bad_go_out_penalty == 0 {
+        return Err(Error::usage(
+            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)",
+        ));
+    }
+    let penalties = args.penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
+    Ok((out, penalties))
+}
+
+/// Asks each player's score on the terminal, then who went out.
+fn ask(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usize, RoundRecord)> {
+    let deal = session.open_deal()?;
+    let (out, penalties) = marks(session, args)?;
+    eprintln!(
+        "Round {}: {} cards dealt, {} wild, {} deals. Type each score, or the hand held.",
+        deal.round,
+        deal.cards,
+        deal.wild.plural(),
+        session.players[session.dealer(deal.round)]
+    );
+    let mut record = RoundRecord::from_deadwood(vec![0; session.players.len()]);
+    for (seat, player) in session.players.iter().enumerate() {
+        loop {
+            let text: String = dialoguer::Input::new()
+                .with_prompt(player.as_str())
+                .interact_text()
+                .map_err(super::prompt_failed)?;
+            match session.read_score(deal.round, seat, &text, solver) {
+                Ok(score) => {
+                    if let Some(hand) = &score.hand {
+                        let cards: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                        eprintln!("  {}: deadwood {}", cards.join(" "), score.deadwood);
+                    }
+                    record.deadwood[seat] = score.deadwood;
+                    record.hands[seat] = score.hand;
+                    break;
+                }
+                Err(e) => eprintln!("{e}"),
+            }
+        }
+    }
+    record.penalties = penalties;
+    record.out = match out {
+        Some(o) => Some(o),
+        None => {
+            let zero: Vec<usize> = (0..record.deadwood.len()).filter(|&s| record.deadwood[s] == 0).collect();
+            if zero.is_empty() {
+                None
+            } else {
+                let mut items = vec!["nobody / not noted".to_string()];
+                items.extend(zero.iter().map(|&s| session.players[s].clone()));
+                let chosen = dialoguer::Select::new()
+                    .with_prompt("Who went out first?")
+                    .items(&items)
+                    .default(0)
+                    .interact_opt()
+                    .map_err(super::prompt_failed)?
+                    .ok_or_else(super::cancelled)?;
+                chosen.checked_sub(1).map(|i| zero[i])
+            }
+        }
+    };
+    Ok((deal.round, record))
+}

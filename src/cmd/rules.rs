@@ -1,0 +1,126 @@
+//! `three13 rules`: the rules in force and the round table.
+
+use std::io::Write;
+
+use comfy_table::CellAlignment;
+
+use crate::card::Rank;
+use crate::cli::{Cli, RulesArgs, RulesShowArgs};
+use crate::error::Result;
+use crate::rules::{MAX_PLAYERS, Rules, SETTINGS};
+use crate::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
+use crate::ui::Ui;
+
+#[derive(Debug, serde::Serialize)]
+struct RulesJson {
+    /// What the rules start from, before any --set: `preset NAME`,
+    /// `session NAME` or `standard`.
+    source: String,
+    summary: String,
+    settings: Rules,
+    rounds: Vec<DealJson>,
+}
+
+#[derive(Debug, serde::Serialize)]
+struct DealJson {
+    round: usize,
+    cards: usize,
+    wild: Rank,
+    doubled: bool,
+}
+
+pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    // A preset names the rules outright; otherwise the session's rules, if
+    // there is a session to read them from.
+    let (base, source) = match &args.preset {
+        Some(p) => (None, format!("preset {}", p.trim().to_ascii_lowercase())),
+        None => match session_rules(args, cli)? {
+            Some((name, rules)) => (Some(rules), format!("session {name}")),
+            None => (None, "standard".to_string()),
+        },
+    };
+    let rules =
+        super::resolve_rules(&RulesArgs { preset: args.preset.clone(), set: args.set.clone() }, base)?;
+    let heading = match source.as_str() {
+        "standard" => format!("Rules: {}", rules.summary()),
+        _ => format!("Rules: {} (from {source})", rules.summary()),
+    };
+
+    if args.json {
+        let json = RulesJson {
+            source,
+            summary: rules.summary(),
+            settings: rules.clone(),
+            rounds: rules
+                .deals()
+                .into_iter()
+                .map(|d| DealJson {
+                    round: d.round,
+                    cards: d.cards,
+                    wild: d.wild,
+                    doubled: rules.doubles(d.wild),
+                })
+                .collect(),
+        };
+        writeln!(ui.out, "{}", serde_json::to_string_pretty(&json).expect("serialises"))?;
+        return Ok(());
+    }
+
+    writeln!(ui.out, "{}", ui.bold(&heading))?;
+    let standard = Rules::default();
+    let mut t = ui.table();
+    t.set_header(vec!["Setting", "Value", "Takes", "What it does"]);
+    for (key, takes, about) in SETTINGS {
+        let value = rules.get(key).unwrap_or_default();
+        let changed = standard.get(key).as_deref() != Some(value.as_str());
+        let value = if changed { format!("{value} *") } else { value };
+        t.add_row(vec![key.to_string(), value, takes.to_string(), about.to_string()]);
+    }
+    writeln!(ui.out, "{t}")?;
+    if !rules.changes().is_empty() {
+        writeln!(ui.out, "* differs from the standard rules")?;
+    }
+
+    let mut t = ui.table();
+    let doubling = rules.double_last_rounds;
+    let mut header = vec!["Round", "Cards", "Wild"];
+    if doubling {
+        header.push("Scores");
+    }
+    t.set_header(header);
+    for d in rules.deals() {
+        let mut row = vec![d.round.to_string(), d.cards.to_string(), d.wild.to_string()];
+        if doubling {
+            row.push(if rules.doubles(d.wild) { "doubled".into() } else { String::new() });
+        }
+        t.add_row(row);
+    }
+    for col in [0, 1] {
+        if let Some(c) = t.column_mut(col) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    writeln!(ui.out, "\n{t}")?;
+    writeln!(
+        ui.out,
+        "Limits: {MIN_PLAYERS} to {MAX_PLAYERS} players; player names up to {MAX_PLAYER_NAME} characters, \
+         session names up to {MAX_SESSION_NAME}; a hand holds 3 to {} cards (the largest round, plus the card drawn).",
+        rules.largest_hand() + 1
+    )?;
+    Ok(())
+}
+
+/// The rules of `--session NAME`, else of the current session, if any.
+fn session_rules(args: &RulesShowArgs, cli: &Cli) -> Result<Option<(String, Rules)>> {
+    let store = super::store(cli)?;
+    let name = match &args.session.session {
+        Some(name) => name.clone(),
+        None => match store.current()? {
+            Some(name) => name,
+            None => return Ok(None),
+        },
+    };
+    let name = store.resolve(Some(&name))?;
+    let session = store.load(&name)?;
+    Ok(Some((name, session.rules)))
+}

@@ -1,0 +1,126 @@
+//! `three13 sessions`: list the sessions.
+
+use std::io::Write;
+
+use crate::cli::{Cli, SessionsArgs};
+use crate::error::Result;
+use crate::sheet::Session;
+use crate::ui::Ui;
+
+/// One line of the list, for people and for scripts.
+#[derive(Debug, serde::Serialize)]
+struct Listed {
+    name: String,
+    current: bool,
+    /// Why the file does not load, when it does not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    players: Vec<String>,
+    rounds_played: usize,
+    rounds: usize,
+    finished: bool,
+    leaders: Vec<String>,
+    winners: Vec<String>,
+    totals: super::table::Named<i32>,
+    /// The last change, as an RFC 3339 time in UTC.
+    updated: Option<String>,
+    /// The last change on the reader's clock.
+    #[serde(skip)]
+    shown: String,
+}
+
+pub fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let current = store.current().unwrap_or_else(|e| {
+        ui.note(&e.message);
+        None
+    });
+    let listed: Vec<Listed> = store
+        .names()?
+        .into_iter()
+        .map(|name| {
+            let is_current = current.as_deref() == Some(name.as_str());
+            match store.load(&name) {
+                Ok(s) => listed(&s, is_current),
+                Err(e) => Listed {
+                    name,
+                    current: is_current,
+                    error: Some(e.message),
+                    players: vec![],
+                    rounds_played: 0,
+                    rounds: 0,
+                    finished: false,
+                    leaders: vec![],
+                    winners: vec![],
+                    totals: super::table::Named(vec![]),
+                    updated: None,
+                    shown: String::new(),
+                },
+            }
+        })
+        .collect();
+    if args.json {
+        writeln!(ui.out, "{}", serde_json::to_string_pretty(&listed).expect("serialises"))?;
+        return Ok(());
+    }
+    if listed.is_empty() {
+        writeln!(ui.out, "No sessions yet; start one with `three13 new --player NAME --player NAME`.")?;
+        return Ok(());
+    }
+    let mut t = ui.table();
+    t.set_header(vec!["", "Session", "Players", "Rounds", "Leader", "Last change"]);
+    for l in &listed {
+        let mark = if l.current { "*" } else { "" };
+        if l.error.is_some() {
+            t.add_row(vec![mark, &l.name, "(damaged: does not load)", "", "", ""]);
+            continue;
+        }
+        let leader = if l.finished {
+            format!("won by {}", super::and_list(&l.winners.iter().map(String::as_str).collect::<Vec<_>>()))
+        } else {
+            super::and_list(&l.leaders.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let best = l.totals.0.iter().map(|(_, t)| *t).min();
+        let leader = match best {
+            Some(b) if !leader.is_empty() => format!("{leader} ({b})"),
+            _ => leader,
+        };
+        t.add_row(vec![
+            mark.to_string(),
+            l.name.clone(),
+            l.players.join(", "),
+            format!("{}/{}", l.rounds_played, l.rounds),
+            leader,
+            l.shown.clone(),
+        ]);
+    }
+    writeln!(ui.out, "{t}")?;
+    if current.is_some() {
+        writeln!(ui.out, "* the current session")?;
+    }
+    for l in &listed {
+        if let Some(e) = &l.error {
+            ui.out.flush()?;
+            ui.note(&format!("session {} does not load: {e}", l.name));
+        }
+    }
+    Ok(())
+}
+
+fn listed(s: &Session, current: bool) -> Listed {
+    let names = |seats: Vec<usize>| seats.into_iter().map(|i| s.players[i].clone()).collect();
+    Listed {
+        name: s.name.clone(),
+        current,
+        error: None,
+        players: s.players.clone(),
+        rounds_played: s.rounds.len(),
+        rounds: s.deals().len(),
+        finished: s.finished(),
+        leaders: names(s.leaders()),
+        winners: names(s.winners()),
+        totals: super::table::Named(s.players.iter().cloned().zip(s.totals()).collect()),
+        updated: Some(s.updated.to_string()),
+        shown: super::local_time(s.updated),
+    }
+}

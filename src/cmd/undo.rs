@@ -1,0 +1,55 @@
+//! `three13 undo`: remove the last recorded round.
+
+use std::io::Write;
+
+use crate::cli::{Cli, UndoArgs};
+use crate::error::{Error, Result};
+use crate::sheet::Session;
+use crate::ui::Ui;
+
+pub fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let name = store.resolve(args.session.session.as_deref())?;
+    let seen = store.load(&name)?;
+    let Some(round) = seen.rounds.len().checked_sub(1) else {
+        return Err(Error::data(format!("nothing to undo: no round of {name} is recorded yet")));
+    };
+    let what = describe(&seen, round);
+    if !args.yes {
+        if !ui.can_prompt {
+            return Err(Error::usage(format!(
+                "undo would remove {what} of {name}; off a terminal, confirm with --yes"
+            )));
+        }
+        let sure = dialoguer::Confirm::new()
+            .with_prompt(format!("Remove {what} of {name}?"))
+            .default(false)
+            .interact_opt()
+            .map_err(super::prompt_failed)?;
+        if sure != Some(true) {
+            ui.note("nothing was removed");
+            return Ok(());
+        }
+    }
+
+    let lock = store.lock()?;
+    let mut session = store.load(&name)?;
+    if session.rounds != seen.rounds {
+        return Err(Error::data(format!(
+            "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
+        )));
+    }
+    session.undo(super::now());
+    store.save(&lock, &session)?;
+    drop(lock);
+
+    writeln!(ui.out, "Removed {what}.")?;
+    super::table::print(ui, &session)
+}
+
+/// `round 4 (Ann 12, Bob 0, Cy 35)`, with the points that counted.
+fn describe(s: &Session, index: usize) -> String {
+    let points = s.points(index);
+    let scores: Vec<String> = s.players.iter().zip(points).map(|(p, n)| format!("{p} {n}")).collect();
+    format!("round {} ({})", index + 1, scores.join(", "))
+}

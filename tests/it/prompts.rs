@@ -1,0 +1,110 @@
+//! Prompts, answered in a pseudo-terminal as a person would.
+
+use rexpect::process::WaitStatus;
+use rexpect::session::{PtySession, spawn_command};
+use serde_json::json;
+
+use crate::common::Env;
+
+const DOWN: &str = "\x1b[B";
+
+/// `three13 ARGS` on a pseudo-terminal.
+fn spawn(env: &Env, args: &[&str]) -> PtySession {
+    let mut cmd = env.command(args);
+    cmd.env("TERM", "xterm");
+    spawn_command(cmd, Some(10_000)).expect("three13 starts on a pseudo-terminal")
+}
+
+/// Presses keys (sent at once: `send` alone leaves them in a buffer).
+fn key(p: &mut PtySession, keys: &str) {
+    p.send(keys).unwrap();
+    p.flush().unwrap();
+}
+
+/// Waits for the end and gives the exit code.
+fn finish(mut p: PtySession) -> i32 {
+    p.exp_eof().expect("three13 ends");
+    match p.process().wait().expect("an exit status") {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("three13 did not exit: {other:?}"),
+    }
+}
+
+#[test]
+fn new_asks_for_players_rules_and_dealer() {
+    let env = Env::new();
+    let mut p = spawn(&env, &["new", "asked"]);
+    p.exp_string("Player 1").unwrap();
+    p.send_line("Ann").unwrap();
+    p.exp_string("Player 2").unwrap();
+    p.send_line("ann").unwrap();
+    p.exp_string("\"Ann\" and \"ann\" are the same name").unwrap();
+    p.exp_string("Player 2").unwrap();
+    p.send_line("Bob").unwrap();
+    p.exp_string("Player 3").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Rules").unwrap();
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Who deals round 1?").unwrap();
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Started session asked with Ann and Bob (rules: tens)").unwrap();
+    assert_eq!(finish(p), 0);
+    let t = env.table_json(&[]);
+    assert_eq!(t["players"], json!(["Ann", "Bob"]));
+    assert_eq!(t["next"]["dealer"], json!("Bob"));
+    assert_eq!(t["rules_summary"], json!("tens"));
+}
+
+#[test]
+fn round_asks_each_score_then_who_went_out() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    let mut p = spawn(&env, &["round"]);
+    p.exp_string("Round 1: 3 cards dealt, threes wild, Ann deals.").unwrap();
+    p.exp_string("Ann").unwrap();
+    p.send_line("9h 4d Kx").unwrap();
+    p.exp_string("Ann's hand: \"Kx\" has no suit \"x\"").unwrap();
+    p.send_line("9h 4d Kh").unwrap();
+    p.exp_string("deadwood 26").unwrap();
+    p.exp_string("Bob").unwrap();
+    p.send_line("0").unwrap();
+    p.exp_string("Who went out first?").unwrap();
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals").unwrap();
+    assert_eq!(finish(p), 0);
+    let t = env.table_json(&[]);
+    assert_eq!(t["rounds"][0]["deadwood"], json!({"Ann": 26, "Bob": 0}));
+    assert_eq!(t["rounds"][0]["hands"], json!({"Ann": "9h 4d Kh"}));
+    assert_eq!(t["rounds"][0]["out"], json!("Bob"));
+}
+
+#[test]
+fn undo_and_delete_ask_first() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "3", "4"]);
+
+    let mut p = spawn(&env, &["undo"]);
+    p.exp_string("Remove round 1 (Ann 3, Bob 4) of g?").unwrap();
+    key(&mut p, "n");
+    p.exp_string("nothing was removed").unwrap();
+    assert_eq!(finish(p), 0);
+    assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 1);
+
+    let mut p = spawn(&env, &["undo"]);
+    p.exp_string("Remove round 1").unwrap();
+    key(&mut p, "y");
+    p.exp_string("Removed round 1 (Ann 3, Bob 4).").unwrap();
+    assert_eq!(finish(p), 0);
+    assert_eq!(env.table_json(&[])["rounds"], json!([]));
+
+    let mut p = spawn(&env, &["delete", "g"]);
+    p.exp_string("Delete session g (Ann, Bob; 0 of 11 rounds played)? This cannot be undone").unwrap();
+    key(&mut p, "y");
+    p.exp_string("Deleted session g.").unwrap();
+    assert_eq!(finish(p), 0);
+    assert!(env.session_folder().is_empty());
+}

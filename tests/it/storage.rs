@@ -1,0 +1,453 @@
+//! Session files on disk: the TOML written and read back, damaged and newer
+//! files refused and left as they are, concurrent writers, failed saves.
+
+use std::process::Stdio;
+
+use serde_json::json;
+
+use crate::common::Env;
+
+fn two_player_game(env: &Env, name: &str) {
+    env.ok(&["new", name, "-p", "Ann", "-p", "Bob"]);
+}
+
+/// The file with its times replaced, for comparing.
+fn masked(text: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with("created = ") || l.starts_with("updated = ") { &l[..10] } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_toml_written_and_read_back() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "friday",
+        "-p",
+        "Ann",
+        "-p",
+        "Bob \"B\"",
+        "--dealer",
+        "Bob \"B\"",
+        "--set",
+        "bad_go_out_penalty=20",
+    ]);
+    env.ok(&["round", "Ann=9h 4d Kh", "Bob \"B\"=0", "--out", "bob \"b\""]);
+    env.ok(&["round", "5", "30", "--penalty", "Bob \"B\""]);
+    let text = String::from_utf8(env.session_bytes("friday")).unwrap();
+    assert_eq!(
+        masked(&text),
+        "\
+format_version = 1
+name = \"friday\"
+players = [\"Ann\", \"Bob \\\"B\\\"\"]
+first_dealer = \"Bob \\\"B\\\"\"
+created = 
+updated = 
+
+[rules]
+decks = 2
+face_cards = \"rank\"
+ace_value = 1
+ace_high = false
+all_wild_melds = true
+jokers = 0
+kings_wild = false
+extra_rounds = 0
+down_and_up = false
+lay_off = false
+double_last_rounds = false
+go_out_bonus = 0
+bad_go_out_penalty = 20
+double_naughts = false
+
+[[rounds]]
+round = 1
+deadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0 }
+hands = { Ann = \"9h 4d Kh\" }
+out = \"Bob \\\"B\\\"\"
+
+[[rounds]]
+round = 2
+deadwood = { Ann = 5, \"Bob \\\"B\\\"\" = 30 }
+penalties = [\"Bob \\\"B\\\"\"]"
+    );
+    let created = text.lines().find(|l| l.starts_with("created = ")).unwrap();
+    let created = created.trim_start_matches("created = \"").trim_end_matches('"');
+    assert!(created.ends_with('Z') && created.len() == 20, "{created}");
+    assert!(created.parse::<jiff::Timestamp>().is_ok(), "{created}");
+
+    // Read back: the table shows what the file holds.
+    let t = env.table_json(&[]);
+    assert_eq!(t["rounds"][1]["scores"], json!({"Ann": 5, "Bob \"B\"": 50}));
+    assert_eq!(t["rounds"][0]["dealer"], json!("Bob \"B\""));
+
+    // A hand edit of the file is read as it stands, and kept by the next save.
+    let edited = text.replace("deadwood = { Ann = 5,", "deadwood = { Ann = 7,");
+    std::fs::write(env.session_file("friday"), &edited).unwrap();
+    assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 33, "Bob \"B\"": 50}));
+    env.ok(&["round", "1", "1"]);
+    assert!(String::from_utf8(env.session_bytes("friday")).unwrap().contains("deadwood = { Ann = 7,"));
+}
+
+#[test]
+fn a_file_written_by_hand_loads() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.data_dir().join("sessions")).unwrap();
+    std::fs::write(
+        env.session_file("kitchen"),
+        "format_version = 1\nplayers = ['Ann', 'Bob']\nfirst_dealer = 'bob'\n\
+         created = '2026-01-01T20:00:00Z'\nupdated = '2026-01-01T21:00:00+01:00'\n\
+         [rules]\nface_cards = 'ten'\n\n[[rounds]]\nround = 1\ndeadwood.Ann = 10\ndeadwood.Bob = 0\n",
+    )
+    .unwrap();
+    let t = env.table_json(&["--session", "kitchen"]);
+    assert_eq!(t["rules_summary"], json!("tens"));
+    assert_eq!(t["rounds"][0]["dealer"], json!("Bob"));
+    assert_eq!(t["totals"], json!({"Ann": 10, "Bob": 0}));
+}
+
+/// Damages session `name` with `text` and checks every command refuses it
+/// with `message`, leaving the file byte for byte as it was.
+fn refused(env: &Env, name: &str, text: &str, message: &str) {
+    std::fs::write(env.session_file(name), text).unwrap();
+    let path = env.session_file(name).display().to_string();
+    let expected = format!(
+        "error: {path}{message}\n  the file is left as it is: fix it by hand, or remove it with `three13 delete {name}`\n"
+    );
+    for args in [
+        &["table", "--session", name][..],
+        &["round", "--session", name, "1", "2"],
+        &["undo", "--yes", "--session", name],
+        &["edit", "--session", name, "1", "Ann", "3"],
+        &["use", name],
+        &["export", "--session", name],
+    ] {
+        let r = env.run(args);
+        assert_eq!((r.code, r.stderr.as_str()), (1, expected.as_str()), "{args:?}");
+    }
+    assert_eq!(env.session_bytes(name), text.as_bytes());
+}
+
+#[test]
+fn damaged_and_newer_files_are_refused_and_left_alone() {
+    let env = Env::new();
+    two_player_game(&env, "good");
+    two_player_game(&env, "bad");
+    env.ok(&["round", "3", "4"]);
+    let good = String::from_utf8(env.session_bytes("bad")).unwrap();
+
+    refused(
+        &env,
+        "bad",
+        &good.replace("round = 1", "round = 1\nhands = {"),
+        ":27:32: unclosed inline table, expected `}`",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replacen("format_version = 1", "format_version = 2", 1),
+        ":1:18: the file has format_version = 2, from a newer three13; this one reads up to 1: upgrade three13 to use it",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replacen("format_version = 1\n", "", 1),
+        ":1:1: there is no format_version; this three13 writes format_version = 1",
+    );
+    refused(&env, "bad", "\u{0}\u{1}garbage", ":1:10: key with no value, expected `=`");
+    refused(
+        &env,
+        "bad",
+        &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3 }"),
+        ":26:12: round 1: no score for Bob in deadwood",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = 4, Zed = 1 }"),
+        ":26:32: round 1: in deadwood, \"Zed\" is not one of the players (Ann, Bob)",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = -4 }"),
+        ":26:29: round 1: Bob's deadwood is -4; it cannot be negative",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = \"4\" }"),
+        ":26:29: invalid type: string \"4\", expected i64",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("round = 1", "round = 2"),
+        ":25:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("decks = 2", "decks = 0"),
+        ":9:1: rules: decks cannot be \"0\"; it takes 1-20",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("decks = 2", "colour = \"red\""),
+        ":9:1: unknown field `colour`, expected one of `decks`, `face_cards`, `ace_value`, `ace_high`, `all_wild_melds`, `jokers`, `kings_wild`, `extra_rounds`, `down_and_up`, `lay_off`, `double_last_rounds`, `go_out_bonus`, `bad_go_out_penalty`, `double_naughts`",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("first_dealer = \"Ann\"", "first_dealer = \"Cy\""),
+        ":4:16: first_dealer: \"Cy\" is not one of the players (Ann, Bob)",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("players = [\"Ann\", \"Bob\"]", "players = [\"Ann\", \"ann\"]"),
+        ":3:11: players: \"Ann\" and \"ann\" are the same name; each player needs their own name",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("round = 1\n", "round = 1\nout = \"Bob\"\n"),
+        ":24:1: round 1: Bob went out, so their deadwood must be 0, not 4",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qh 2c\" }\n"),
+        ":24:1: round 1: Ann's hand leaves 27 deadwood, but the deadwood says 3; fix one of them, or remove the hand",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qx 2c\" }\n"),
+        ":26:17: round 1: Ann's hand: \"Qx\" has no suit \"x\"",
+    );
+    let yesterday: String = good
+        .lines()
+        .map(|l| {
+            if l.starts_with("created") { "created = \"yesterday\"\n".to_string() } else { format!("{l}\n") }
+        })
+        .collect();
+    refused(&env, "bad", &yesterday, ":5:11: created: \"yesterday\" is not a time like 2026-11-22T19:04:11Z");
+
+    // The other sessions keep working, and the list says which one is damaged.
+    env.ok(&["round", "--session", "good", "1", "2"]);
+    let r = env.ok(&["sessions"]);
+    assert!(r.stdout.contains("| * | bad     | (damaged: does not load) |"), "{}", r.stdout);
+    assert!(r.stdout.contains("| good    | Ann, Bob                 | 1/11"), "{}", r.stdout);
+    assert!(r.stderr.starts_with("note: session bad does not load: "), "{}", r.stderr);
+    let list: serde_json::Value = serde_json::from_str(&env.ok(&["sessions", "--json"]).stdout).unwrap();
+    assert!(list[0]["error"].as_str().unwrap().contains("bad.toml:5:11: created:"), "{list}");
+    assert_eq!(list[1]["name"], json!("good"));
+    assert_eq!(list[1]["rounds_played"], json!(1));
+
+    // A damaged file can still be deleted.
+    env.ok(&["delete", "bad", "--yes"]);
+    assert_eq!(env.session_folder(), ["good.toml"]);
+}
+
+#[test]
+fn files_that_are_not_text_or_too_big() {
+    let env = Env::new();
+    two_player_game(&env, "bin");
+    let path = env.session_file("bin").display().to_string();
+    std::fs::write(env.session_file("bin"), b"format_version = 1\nname = \"\xff\"\n").unwrap();
+    let r = env.run(&["table"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!("error: {path}:2:9: the file is not UTF-8 text\n")),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(env.session_file("bin"), vec![b'#'; 2 * 1024 * 1024]).unwrap();
+    let r = env.run(&["table"]);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "error: {path}: the file is 2097152 bytes, more than a session file can be\n"
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn concurrent_rounds_are_each_recorded_once() {
+    let env = Env::new();
+    env.ok(&["new", "busy", "-p", "Ann", "-p", "Bob", "--set", "extra_rounds=2"]);
+    let children: Vec<_> = (0..12)
+        .map(|i| {
+            let ann = format!("Ann={}", i + 1);
+            env.command(&["round", &ann, "Bob=0"])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("three13 starts")
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let t = env.table_json(&[]);
+    let mut ann: Vec<i64> =
+        t["rounds"].as_array().unwrap().iter().map(|r| r["deadwood"]["Ann"].as_i64().unwrap()).collect();
+    let numbers: Vec<i64> =
+        t["rounds"].as_array().unwrap().iter().map(|r| r["round"].as_i64().unwrap()).collect();
+    assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
+    ann.sort();
+    assert_eq!(ann, (1..=12).collect::<Vec<_>>());
+    assert_eq!(env.session_folder(), ["busy.toml"]);
+}
+
+#[test]
+fn a_failed_save_leaves_the_old_file() {
+    let env = Env::new();
+    two_player_game(&env, "safe");
+    env.ok(&["round", "3", "4"]);
+    let before = env.session_bytes("safe");
+    for args in [&["round", "5", "6"][..], &["undo", "--yes"], &["edit", "1", "Ann", "9"]] {
+        let r = env.command(args).env("THREE13_TEST_FAIL_SAVE", "1").output().unwrap();
+        assert_eq!(r.status.code(), Some(1));
+        let path = env.session_file("safe").display().to_string();
+        assert_eq!(
+            String::from_utf8_lossy(&r.stderr),
+            format!(
+                "error: cannot save {path}: failed on purpose (THREE13_TEST_FAIL_SAVE=1); the file is left as it was\n"
+            )
+        );
+        assert_eq!(env.session_bytes("safe"), before);
+        assert_eq!(env.session_folder(), ["safe.toml"], "no temporary file is left behind");
+    }
+    env.ok(&["round", "5", "6"]);
+    assert_eq!(env.session_folder(), ["safe.toml"]);
+    let mut top: Vec<String> = std::fs::read_dir(env.data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    top.sort();
+    assert_eq!(top, [".lock", "sessions", "state.toml"]);
+}
+
+#[test]
+fn sessions_use_delete_and_path() {
+    let env = Env::new();
+    two_player_game(&env, "one");
+    env.ok(&["new", "two", "-p", "Cy", "-p", "Di", "-p", "Ed"]);
+    env.ok(&["round", "0", "5", "7"]);
+    let data = env.data_dir().display().to_string();
+    assert_eq!(env.ok(&["path"]).stdout, format!("{data}\n{data}/sessions/two.toml\n"));
+    assert_eq!(env.ok(&["path", "--session", "one"]).stdout, format!("{data}\n{data}/sessions/one.toml\n"));
+
+    let list = env.ok(&["sessions"]).stdout;
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines[0], "|   | Session | Players    | Rounds | Leader | Last change      |");
+    assert!(lines[2].starts_with("|   | one     | Ann, Bob   | 0/11   |        | "), "{list}");
+    assert!(lines[3].starts_with("| * | two     | Cy, Di, Ed | 1/11   | Cy (0) | "), "{list}");
+    assert_eq!(lines[4], "* the current session");
+
+    let r = env.ok(&["use", "one"]);
+    assert_eq!(r.stdout, "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals\n");
+    assert_eq!(env.table_json(&[])["session"], json!("one"));
+    env.fails(&["use", "three"], 1, &format!("no session named \"three\" ({data}/sessions/three.toml does not exist); see `three13 sessions`, or start one with `three13 new`"));
+
+    env.fails(&["delete", "one"], 2, "deleting one cannot be undone; off a terminal, confirm with --yes");
+    env.fails(&["delete", "three", "--yes"], 1, "no session named \"three\"; see `three13 sessions`");
+    let r = env.ok(&["delete", "one", "--yes"]);
+    assert_eq!(
+        r.stdout,
+        "Deleted session one.\nThere is no current session now; pick one with `three13 use NAME`.\n"
+    );
+    assert_eq!(env.ok(&["path"]).stdout, format!("{data}\n"));
+    env.fails(&["table"], 1, "no current session; start one with `three13 new --player NAME --player NAME`, or pick one with `three13 use NAME` (see `three13 sessions`)");
+    assert_eq!(env.table_json(&["--session", "two"])["session"], json!("two"));
+}
+
+#[test]
+fn the_data_folder() {
+    let env = Env::new();
+    let r = env.command(&["path"]).env("THREE13_DATA_DIR", "relative/dir").output().unwrap();
+    assert_eq!(r.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&r.stderr),
+        "error: THREE13_DATA_DIR must be an absolute path, not \"relative/dir\"\n"
+    );
+
+    // Empty means unset: the system's data folder under HOME.
+    let r = env.command(&["path"]).env("THREE13_DATA_DIR", "").env_remove("XDG_DATA_HOME").output().unwrap();
+    let home = env.path().display().to_string();
+    if cfg!(target_os = "linux") {
+        assert_eq!(String::from_utf8_lossy(&r.stdout), format!("{home}/.local/share/three13\n"));
+    }
+
+    // --data-dir wins, and may be relative to the working folder.
+    let r = env.ok(&["--data-dir", "mine", "new", "g", "-p", "Ann", "-p", "Bob"]);
+    assert!(r.stdout.starts_with("Started session g"));
+    assert!(env.path().join("mine/sessions/g.toml").is_file());
+    assert_eq!(
+        env.ok(&["path", "--data-dir", "mine"]).stdout,
+        format!("{home}/mine\n{home}/mine/sessions/g.toml\n")
+    );
+}
+
+#[test]
+fn a_damaged_state_file_is_reported() {
+    let env = Env::new();
+    two_player_game(&env, "one");
+    let state = env.data_dir().join("state.toml");
+    std::fs::write(&state, "format_version = 1\ncurrent = \"../x\"\n").unwrap();
+    let r = env.run(&["table"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: {}:2:11: the session name \"../x\" holds \"/\"", state.display())),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.ends_with("\n  `three13 use NAME` writes a new one\n"), "{}", r.stderr);
+    env.ok(&["use", "one"]);
+    env.ok(&["table"]);
+}
+
+#[test]
+fn session_names_match_without_regard_to_case() {
+    let env = Env::new();
+    two_player_game(&env, "Friday");
+    env.ok(&["new", "other", "-p", "Cy", "-p", "Di"]);
+    assert_eq!(env.table_json(&["--session", "FRIDAY"])["session"], json!("Friday"));
+    assert_eq!(env.ok(&["use", "friday"]).stdout.lines().next(), Some("Now using session Friday."));
+    env.ok(&["round", "1", "2"]);
+    env.ok(&["delete", "fRiDaY", "--yes"]);
+    assert_eq!(env.session_folder(), ["other.toml"]);
+}
+
+#[test]
+fn long_and_odd_input_is_cut_short_in_messages() {
+    let env = Env::new();
+    two_player_game(&env, "g");
+    let long = "9".repeat(100_000);
+    env.fails(
+        &["round", "1", &long],
+        1,
+        &format!("Bob's score {}… is more than 3 cards can hold: at most 39 in round 1", "9".repeat(40)),
+    );
+    let name = format!("{}=3", "Z".repeat(5000));
+    env.fails(
+        &["round", "Ann=1", &name],
+        2,
+        &format!("no player named \"{}…\" in this session; the players are Ann, Bob", "Z".repeat(40)),
+    );
+    env.fails(
+        &["round", "Ann=1", "B\tob=2"],
+        2,
+        "no player named \"B\\tob\" in this session; the players are Ann, Bob",
+    );
+}
