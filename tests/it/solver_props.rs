@@ -241,22 +241,10 @@ fn valid_as(rules: &Rules, kind: MeldKind, naturals: &[Card], wilds: usize) -> b
     }
 }
 
-/// How strictly `check_arrangement` reads what the wilds stand for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Roles {
-    /// Every wild's `stands_for` must be a place in its meld.
-    Strict,
-    /// The same, except for wilds laid off onto a table meld when aces may
-    /// be high: KNOWN BUG, the solver can name a card outside the run there
-    /// (see `laid_off_wilds_stand_for_a_place_in_the_run`). The deadwood and
-    /// everything else are still checked in full.
-    SkipHighAceLayOffs,
-}
-
 /// Checks that `arr` is a true arrangement of the case's hand: every meld
 /// valid with its wilds standing for what it says, the cards split
 /// exactly between melds and leftovers, the deadwood their sum.
-fn check_arrangement(case: &Case, arr: &Arrangement, roles: Roles) -> Result<(), String> {
+fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), String> {
     let (rules, wild) = (&case.rules, case.deal.wild);
     let is_wild = |c: &Card| brute::is_wild(rules, wild, *c);
     let mut all: Vec<Card> = arr.unmelded.clone();
@@ -301,8 +289,7 @@ fn check_arrangement(case: &Case, arr: &Arrangement, roles: Roles) -> Result<(),
             MeldKind::Set => brute::fits_set(&pinned, free),
             MeldKind::Run => brute::fits_run(&pinned, free, rules.ace_high),
         };
-        let skip = roles == Roles::SkipHighAceLayOffs && rules.ace_high && meld.onto.is_some();
-        if !fits && !skip {
+        if !fits {
             return Err(format!("the wilds of {meld:?} do not stand for what they say"));
         }
     }
@@ -334,7 +321,7 @@ fn count_melds(melds: &[&Vec<Card>], meld: &Vec<Card>) -> usize {
 
 /// The solver's deadwood equals the brute force's, its arrangement is
 /// valid and scores that deadwood, and it gives the same answer again.
-fn check_case(case: &Case, roles: Roles) -> Result<(), TestCaseError> {
+fn check_case(case: &Case) -> Result<(), TestCaseError> {
     let table = case.table();
     let expected = case.brute(&case.hand);
     let mut solver = Solver::new();
@@ -342,7 +329,7 @@ fn check_case(case: &Case, roles: Roles) -> Result<(), TestCaseError> {
     prop_assert_eq!(got, expected, "deadwood of {}", show(case));
     let arr = solver.solve(&case.hand, &table);
     prop_assert_eq!(arr.deadwood, expected, "solve() of {}", show(case));
-    if let Err(e) = check_arrangement(case, &arr, roles) {
+    if let Err(e) = check_arrangement(case, &arr) {
         return Err(TestCaseError::fail(format!("{e}\n{arr:?}\n{}", show(case))));
     }
     // Deterministic: the same hand gives the same arrangement, from this
@@ -391,7 +378,7 @@ proptest! {
     fn small_hands_match_the_brute_force(
         case in cases(3..=9, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 3, None)
     ) {
-        check_case(&case, Roles::SkipHighAceLayOffs)?;
+        check_case(&case)?;
     }
 }
 
@@ -401,7 +388,7 @@ proptest! {
     fn round_sized_hands_match_the_brute_force(
         case in cases(10..=14, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None)
     ) {
-        check_case(&case, Roles::SkipHighAceLayOffs)?;
+        check_case(&case)?;
     }
 }
 
@@ -411,7 +398,7 @@ proptest! {
     fn the_largest_hands_match_the_brute_force(
         case in cases(15..=16, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None)
     ) {
-        check_case(&case, Roles::SkipHighAceLayOffs)?;
+        check_case(&case)?;
     }
 }
 
@@ -421,7 +408,7 @@ proptest! {
     fn dense_hands_with_many_wilds_match_the_brute_force(
         case in cases(12..=16, vec![Style::Dense], 0..=40, 0, Some(false))
     ) {
-        check_case(&case, Roles::SkipHighAceLayOffs)?;
+        check_case(&case)?;
     }
 }
 
@@ -431,20 +418,14 @@ proptest! {
     fn laying_off_matches_the_brute_force(
         case in cases(3..=11, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true))
     ) {
-        check_case(&case, Roles::SkipHighAceLayOffs)?;
+        check_case(&case)?;
     }
 }
 
 proptest! {
-    #![proptest_config(config(10000))]
-    /// KNOWN BUG in src/solver.rs: a wild laid off onto a table meld that
-    /// holds wilds, in a run with a high ace, can be said to stand for a
-    /// card outside the run. Wild 5, `ace_high=true jokers=2 lay_off=true`,
-    /// table meld `5c 10d Jd`, hand `Ad JK 7s 7h 7c`: deadwood 0 (right),
-    /// but `JK as 3d` where the run is 10d-Jd-Qd-Kd-Ad (JK as Qd or Kd).
-    /// Ignored until it is fixed; run with `cargo test -- --ignored`.
+    #![proptest_config(config(400))]
+    /// A wild laid off onto a run with a high ace stands for a place in it.
     #[test]
-    #[ignore = "known bug: wild roles of high-ace lay-offs"]
     fn laid_off_wilds_stand_for_a_place_in_the_run(
         case in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true))
             .prop_map(|mut case| {
@@ -453,13 +434,13 @@ proptest! {
                 case
             })
     ) {
-        check_case(&case, Roles::Strict)?;
+        check_case(&case)?;
     }
 }
 
-/// The smallest hand known to show the bug above.
+/// A high ace laid off with a joker: the run is 10d-Jd-Qd-Kd-Ad, so the
+/// joker stands for Qd or Kd, not a card below the ten.
 #[test]
-#[ignore = "known bug: wild roles of high-ace lay-offs"]
 fn high_ace_lay_off_names_a_place_in_the_run() {
     let rules = Rules { ace_high: true, jokers: 2, lay_off: true, ..Rules::default() };
     let cards = |t: &str| parse_hand(t, &rules).unwrap();
@@ -468,7 +449,7 @@ fn high_ace_lay_off_names_a_place_in_the_run() {
     assert_eq!(case.deal.wild, rank(5));
     let arr = Solver::new().solve(&case.hand, &case.table());
     assert_eq!(arr.deadwood, 0);
-    check_arrangement(&case, &arr, Roles::Strict).unwrap();
+    check_arrangement(&case, &arr).unwrap();
 }
 
 proptest! {
