@@ -2,6 +2,7 @@
 
 mod common;
 
+mod assets;
 mod brute;
 mod check;
 mod help;
