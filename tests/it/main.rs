@@ -7,6 +7,7 @@ mod brute;
 mod check;
 mod help;
 mod parser_props;
+mod pipes;
 #[cfg(unix)]
 mod prompts;
 mod reports;
