@@ -275,8 +275,8 @@ fn environment(roff: &mut Roff) {
     item(
         roff,
         vec![bold("THREE13_DATA_DIR")],
-        "The data folder, as an absolute path, used when --data-dir is not given. An empty value \
-         counts as unset.",
+        "The data folder, used when --data-dir is not given. It must be an absolute path (a \
+         relative one is a usage error); an empty value counts as unset.",
     );
     item(
         roff,
@@ -290,27 +290,29 @@ fn files(roff: &mut Roff) {
     roff.control("SH", ["FILES"]);
     roff.text([roman(
         "The score sheets live in the data folder: --data-dir if given, else THREE13_DATA_DIR, else \
-         the system's data folder for three13, which is $XDG_DATA_HOME/three13 or \
-         ~/.local/share/three13 on Linux, ~/Library/Application Support/three13 on macOS, and \
-         %APPDATA%\\three13\\data on Windows. The hand checker and the completions read and write \
-         no files.",
+         the system's data folder for three13: on Linux ~/.local/share/three13 (or \
+         $XDG_DATA_HOME/three13 when XDG_DATA_HOME is an absolute path), on macOS \
+         ~/Library/Application Support/three13, and on Windows %APPDATA%\\three13\\data. \
+         The command three13 path prints the folder in use. The hand checker and the completions \
+         read and write no files.",
     )]);
     item(
         roff,
         vec![italic("data folder"), roman("/sessions/"), italic("name"), roman(".toml")],
         "One file per session (game): its players, rules and rounds, as readable TOML with a format \
-         version. Every save writes a temporary file and renames it over the old one.",
+         version. Every save writes a temporary file and renames it over the old one; a file that \
+         does not load is reported and never written over.",
     );
     item(
         roff,
-        vec![italic("data folder"), roman("/"), italic("state file")],
+        vec![italic("data folder"), roman("/state.toml")],
         "Names the current session, the one commands use when no session is named.",
     );
     item(
         roff,
-        vec![italic("data folder"), roman("/"), italic("name"), roman(".lock")],
-        "A lock taken while a command changes the files, so two three13 processes never write at \
-         once. It may stay behind after a command ends; it is harmless.",
+        vec![italic("data folder"), roman("/.lock")],
+        "Locked by a command while it changes the files, so two three13 processes never write at \
+         once. It stays in place between commands and is harmless.",
     );
 }
 
