@@ -62,21 +62,34 @@ fn built() -> clap::Command {
 
 /// The names of the subcommands a user sees (not hidden, not `help`).
 pub fn subcommands() -> Vec<String> {
-    built().get_subcommands().filter(|s| !s.is_hide_set()).map(|s| s.get_name().to_string()).collect()
+    visible_subcommands(&built()).into_iter().map(|s| s.get_name().to_string()).collect()
 }
 
-/// The man pages: `three13.1` and one `three13-SUB.1` per subcommand.
+/// The man pages: `three13.1` and one `three13-SUB.1` per subcommand (and
+/// `three13-SUB-SUBSUB.1` should a subcommand have its own).
 pub fn man_pages() -> Vec<Asset> {
-    let root = built();
-    let subs: Vec<&clap::Command> = root.get_subcommands().filter(|s| !s.is_hide_set()).collect();
-    let mut pages = vec![Asset { path: format!("{MAN_DIR}/{BIN}.1"), bytes: man_page(&root, &subs, true) }];
-    for sub in &subs {
-        pages.push(Asset {
-            path: format!("{MAN_DIR}/{BIN}-{}.1", sub.get_name()),
-            bytes: man_page(sub, &[], false),
-        });
-    }
+    let mut pages = Vec::new();
+    add_pages(&built(), None, &mut pages);
     pages
+}
+
+/// The page of `cmd` and of every subcommand below it.
+fn add_pages(cmd: &clap::Command, parent: Option<&str>, pages: &mut Vec<Asset>) {
+    let name = page_name(cmd);
+    let subs = visible_subcommands(cmd);
+    pages.push(Asset { path: format!("{MAN_DIR}/{name}.1"), bytes: man_page(cmd, &subs, parent) });
+    for sub in subs {
+        add_pages(sub, Some(&name), pages);
+    }
+}
+
+/// `three13`, `three13-check`: the page's name, as clap names the command.
+fn page_name(cmd: &clap::Command) -> String {
+    cmd.get_display_name().unwrap_or(cmd.get_name()).to_string()
+}
+
+fn visible_subcommands(cmd: &clap::Command) -> Vec<&clap::Command> {
+    cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help").collect()
 }
 
 /// Every generated file, completions first.
@@ -129,8 +142,8 @@ pub fn write(root: &Path) -> io::Result<Vec<PathBuf>> {
 
 /// One man page. The sections clap knows (name, synopsis, description,
 /// options, subcommands) come from clap_mangen; the rest are ours.
-fn man_page(cmd: &clap::Command, subs: &[&clap::Command], is_root: bool) -> Vec<u8> {
-    let name = cmd.get_display_name().unwrap_or(cmd.get_name()).to_string();
+fn man_page(cmd: &clap::Command, subs: &[&clap::Command], parent: Option<&str>) -> Vec<u8> {
+    let name = page_name(cmd);
     let source = format!("{BIN} {}", env!("CARGO_PKG_VERSION"));
     let man = Man::new(cmd.clone()).title(name.to_uppercase()).source(source).manual("User Commands");
     let mut page = Page::default();
@@ -156,7 +169,7 @@ fn man_page(cmd: &clap::Command, subs: &[&clap::Command], is_root: bool) -> Vec<
             render_example(&mut roff, example);
         }
     }
-    see_also(&mut roff, subs, is_root);
+    see_also(&mut roff, subs, parent);
     page.add(|w| roff.to_writer(w));
     page.bytes
 }
@@ -316,14 +329,13 @@ fn files(roff: &mut Roff) {
     );
 }
 
-fn see_also(roff: &mut Roff, subs: &[&clap::Command], is_root: bool) {
+fn see_also(roff: &mut Roff, subs: &[&clap::Command], parent: Option<&str>) {
     roff.control("SH", ["SEE ALSO"]);
     let mut pages: Vec<String> = Vec::new();
-    if is_root {
-        pages.extend(subs.iter().map(|s| format!("{BIN}-{}(1)", s.get_name())));
-    } else {
-        pages.push(format!("{BIN}(1)"));
+    if let Some(parent) = parent {
+        pages.push(format!("{parent}(1)"));
     }
+    pages.extend(subs.iter().map(|s| format!("{}(1)", page_name(s))));
     roff.text([roman(pages.join(", "))]);
     roff.control("PP", []);
     roff.text([roman(
