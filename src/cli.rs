@@ -66,6 +66,7 @@ pub enum Command {
     Stats(StatsArgs),
     Export(ExportArgs),
     Path(PathArgs),
+    Completions(CompletionsArgs),
 }
 
 /// Which session a command acts on.
@@ -90,12 +91,18 @@ pub struct RulesArgs {
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
-  three13 check 7d 10c KS QS 5c 4h JD           round 5 is inferred from 7 cards
+  three13 check 7d 10c KS QS 5c 4h JD
+      seven cards: round 5 (sevens wild) is assumed; deadwood 30, the 7d plays as Js
   three13 check --round 11 Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
+      a hand of the last round after the draw: the best discard, Qd, leaves 12
   three13 check --wild 7 \"7d, 10c, KS, QS, 5c, 4h, JD, 8s\"
+      name the round by its wild rank; commas are fine, one quoted argument too
   three13 check --rules tens --set ace_high=true Qh Kh Ah 9c 9d
+      house rules: J Q K worth 10 and an ace above the king, so Qh Kh Ah is a run
   three13 check --set lay_off=true --onto \"5h 6h 7h\" 8h 9c 9d 9s 4h Kd
-  printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json";
+      a final turn after someone went out: 4h and 8h go onto the 5h 6h 7h on the table
+  printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json
+      one hand per line from stdin, one JSON object per hand";
 
 /// Check a hand: minimum deadwood, melds, best discard, outs
 #[derive(Debug, Args)]
@@ -445,4 +452,32 @@ THREE13_DATA_DIR (an absolute path; empty means unset), else the system's data f
 pub struct PathArgs {
     #[command(flatten)]
     pub session: SessionArg,
+}
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  three13 completions bash > ~/.local/share/bash-completion/completions/three13
+      bash: loaded the next time a shell starts
+  three13 completions zsh > ~/.zfunc/_three13
+      zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc
+  three13 completions fish > ~/.config/fish/completions/three13.fish
+      fish: picked up at once
+  three13 completions elvish >> ~/.config/elvish/rc.elv
+      elvish: appended to the startup script (once)
+  three13 completions powershell >> $PROFILE
+      PowerShell: appended to the profile (once)";
+
+/// Print a shell completion script
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Print the completion script for a shell on stdout, so the shell can complete \
+three13's subcommands, flags and values. Save it where the shell looks for completions \
+(see the examples), or load it for the current shell only, as in bash: \
+source <(three13 completions bash).",
+    after_help = COMPLETIONS_EXAMPLES
+)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }

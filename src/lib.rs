@@ -4,6 +4,7 @@
 //! pure functions; the command line, prompts and files sit at the edge.
 
 pub mod analysis;
+pub mod assets;
 pub mod card;
 pub mod cli;
 pub mod cmd;

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with one `run` function.
 
 pub mod check;
+pub mod completions;
 pub mod delete;
 pub mod edit;
 pub mod export;

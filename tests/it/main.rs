@@ -2,10 +2,12 @@
 
 mod common;
 
+mod assets;
 mod brute;
 mod check;
 mod help;
 mod parser_props;
+mod pipes;
 #[cfg(unix)]
 mod prompts;
 mod reports;

@@ -1,0 +1,138 @@
+//! The committed completions and man pages, and the command-line conventions
+//! every subcommand follows.
+
+use std::path::Path;
+
+use three13::assets;
+
+use crate::common::Env;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn committed(path: &str) -> Option<Vec<u8>> {
+    std::fs::read(repo().join(path)).ok()
+}
+
+/// Fails while a committed file differs from what the command line gives;
+/// with THREE13_UPDATE_ASSETS set, rewrites them instead.
+#[test]
+fn generated_files_are_up_to_date() {
+    if std::env::var_os(assets::UPDATE_VAR).is_some_and(|v| !v.is_empty()) {
+        assets::write(repo()).expect("the generated files are written");
+    }
+    let generated = assets::all();
+    let mut problems = Vec::new();
+    for asset in &generated {
+        match committed(&asset.path) {
+            None => problems.push(format!("{} is missing", asset.path)),
+            Some(bytes) if bytes != asset.bytes => problems.push(format!("{} is stale", asset.path)),
+            Some(_) => {}
+        }
+    }
+    let man_dir = repo().join(assets::MAN_DIR);
+    for entry in std::fs::read_dir(&man_dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = format!("{}/{name}", assets::MAN_DIR);
+        if assets::is_man_page(&name) && !generated.iter().any(|a| a.path == path) {
+            problems.push(format!("{path} is a page of no subcommand"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the generated completions and man pages do not match the command line:\n  {}\n\
+         refresh them with `{}` and commit the result",
+        problems.join("\n  "),
+        assets::REGENERATE
+    );
+}
+
+#[test]
+fn every_subcommand_is_completed_and_has_a_man_page() {
+    let subs = assets::subcommands();
+    assert!(subs.iter().any(|s| s == "check") && subs.iter().any(|s| s == "completions"), "{subs:?}");
+    let mut missing = Vec::new();
+    for (shell, path) in assets::COMPLETIONS {
+        let text = String::from_utf8(committed(path).unwrap_or_default()).expect("UTF-8 completions");
+        for sub in &subs {
+            let mark = match shell {
+                clap_complete::Shell::Bash => format!("three13,{sub})"),
+                clap_complete::Shell::Zsh => format!("'{sub}:"),
+                clap_complete::Shell::Fish => format!("-a \"{sub}\""),
+                clap_complete::Shell::Elvish => format!("&'three13;{sub}'="),
+                clap_complete::Shell::PowerShell => format!("'three13;{sub}' {{"),
+                _ => unreachable!("only the five shells are shipped"),
+            };
+            if !text.contains(&mark) {
+                missing.push(format!("{sub} in {path}"));
+            }
+        }
+    }
+    for sub in &subs {
+        let page = format!("{}/three13-{sub}.1", assets::MAN_DIR);
+        if committed(&page).is_none() {
+            missing.push(page);
+        }
+    }
+    assert!(missing.is_empty(), "missing: {missing:?}; refresh with `{}`", assets::REGENERATE);
+}
+
+#[test]
+fn man_pages_have_the_sections_a_reader_looks_for() {
+    for page in assets::man_pages() {
+        let text = String::from_utf8(page.bytes).expect("UTF-8 man page");
+        for section in [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "\"EXIT STATUS\"",
+            "ENVIRONMENT",
+            "FILES",
+            "EXAMPLES",
+        ] {
+            assert!(text.contains(&format!("\n.SH {section}\n")), "{} has no {section}", page.path);
+        }
+        assert!(text.contains("THREE13_DATA_DIR") && text.contains("NO_COLOR"), "{}", page.path);
+        assert_eq!(text.matches(".ds Aq").count(), 2, "one roff preamble in {}", page.path);
+    }
+}
+
+#[test]
+fn completions_subcommand_prints_the_committed_script() {
+    let env = Env::new();
+    for (shell, path) in [("bash", "completions/three13.bash"), ("zsh", "completions/_three13")] {
+        let r = env.run(&["completions", shell]);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{shell}");
+        let file = committed(path).unwrap_or_default();
+        assert!(r.stdout.as_bytes() == file, "`three13 completions {shell}` differs from {path}");
+    }
+    let r = env.run(&["completions", "tcsh"]);
+    assert_eq!(r.code, 2, "{r:?}");
+}
+
+#[test]
+fn version_is_name_and_number() {
+    let r = Env::new().run(&["--version"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, format!("three13 {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn every_help_has_examples() {
+    let env = Env::new();
+    let mut without = Vec::new();
+    let mut commands: Vec<Vec<String>> = vec![vec![]];
+    commands.extend(assets::subcommands().into_iter().map(|s| vec![s]));
+    for mut args in commands {
+        args.push("--help".into());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = env.run(&args);
+        assert_eq!(r.code, 0, "{args:?}: {r:?}");
+        if !r.stdout.contains("\nExamples:\n  ") {
+            without.push(args.join(" "));
+        }
+    }
+    assert!(without.is_empty(), "help without examples: {without:?}");
+}
