@@ -182,8 +182,7 @@ fn batch(
     (fixed, next): (Option<Deal>, Option<Deal>),
     onto: &[Vec<crate::card::Card>],
 ) -> Result<()> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = std::io::BufReader::with_capacity(MAX_LINE, std::io::stdin().lock());
     let mut failed = false;
     let mut line_no = 0;
     let mut first = true;
@@ -231,6 +230,11 @@ fn batch(
             }
         }
         first = false;
+        // Answer each hand as soon as no more input is waiting, so a
+        // program feeding hands one at a time gets its answers at once.
+        if input.buffer().is_empty() {
+            ui.out.flush()?;
+        }
     }
     if failed { Err(Error { code: 1, message: String::new() }) } else { Ok(()) }
 }

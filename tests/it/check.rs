@@ -100,3 +100,150 @@ fn the_current_session_gives_the_rules_and_the_round() {
         r.stderr
     );
 }
+
+#[test]
+fn a_hand_with_the_drawn_card_gets_its_discards() {
+    let env = Env::new();
+    let r = env.ok(&["check", "--json", "--round", "11", "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["round"], 11);
+    assert_eq!(v["wild"], "K");
+    assert_eq!(v["deadwood"], 23);
+    assert_eq!(v["can_go_out"], false);
+    assert_eq!(v["best_discard"], serde_json::json!({"card": "Qd", "deadwood": 12}));
+    let discards = v["discards"].as_array().unwrap();
+    assert_eq!(discards.len(), 14);
+    let jh = discards.iter().find(|d| d["card"] == "Jh").unwrap();
+    assert_eq!(jh["deadwood"], 12);
+    assert!(v.get("outs").is_none());
+    let unmelded: Vec<&str> = v["unmelded"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(unmelded, ["Jh", "10s", "Ac", "As"]);
+}
+
+#[test]
+fn outs_and_going_out() {
+    let env = Env::new();
+    // Round 2, fours wild: the run wants 8h or a wild, then 9c goes.
+    let r = env.ok(&["check", "--json", "--round", "2", "5h 6h 7h 9c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let outs: Vec<&str> = v["outs"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(outs, ["4c", "4d", "4h", "4s", "8h"]);
+    let r = env.ok(&["check", "--round", "2", "5h 6h 7h 9c 4c"]);
+    assert!(r.stdout.contains("\nGoes out: discard 9c\n"), "{}", r.stdout);
+}
+
+#[test]
+fn laying_off_onto_the_table() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "check",
+        "--round",
+        "5",
+        "--set",
+        "lay_off=true",
+        "--onto",
+        "5h 6h 7h",
+        "8h 9c 9d 9s 4h Kd Qd",
+    ]);
+    assert!(r.stdout.contains("\nMelds     onto 5h 6h 7h: 4h 8h\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("\nUnmelded  Kd 13, Qd 12  = 25\n"), "{}", r.stdout);
+    env.fails(
+        &["check", "--onto", "5h 6h 7h", "8h 9c 9d"],
+        2,
+        "--onto needs laying off allowed: add --set lay_off=true or --rules strict",
+    );
+    env.fails(
+        &["check", "--rules", "strict", "--onto", "5h 6h 8h", "8h 9c 9d"],
+        1,
+        "the table meld \"5h 6h 8h\" is not a meld with threes wild",
+    );
+}
+
+#[test]
+fn bad_settings_and_rounds_are_usage_errors() {
+    let env = Env::new();
+    env.fails(&["check", "--set", "decks=0", "Ah 2h 3h"], 2, "decks cannot be \"0\"; it takes 1-20");
+    env.fails(
+        &["check", "--set", "ace_value=-3", "Ah 2h 3h"],
+        2,
+        "ace_value cannot be \"-3\"; it takes 1-99",
+    );
+    env.fails(
+        &["check", "--set", "go_out_bonus=abc", "Ah 2h 3h"],
+        2,
+        "go_out_bonus cannot be \"abc\"; it takes 0 to -100|wild",
+    );
+    env.fails(
+        &["check", "--rules", "house", "Ah 2h 3h"],
+        2,
+        "unknown preset \"house\"; the presets are standard, tens, strict",
+    );
+    env.fails(
+        &["check", "--round", "12", "Ah 2h 3h"],
+        2,
+        "there is no round 12; these rules play rounds 1 to 11",
+    );
+    env.fails(
+        &["check", "--wild", "A", "Ah 2h 3h"],
+        2,
+        "no round has aces wild under these rules; the wild ranks are 3 4 5 6 7 8 9 10 J Q K",
+    );
+    env.fails(
+        &["check", "--round", "1", "Ah 2h 3h 4h 5h"],
+        1,
+        "the hand has 5 cards, but round 1 deals 3 (4 with the card drawn)",
+    );
+    env.fails(
+        &["check", "JK 2h 3h"],
+        1,
+        "jokers are not in play under these rules\n  JK 2h 3h\n  ^^\n  hint: play with jokers with --set jokers=2",
+    );
+}
+
+#[test]
+fn hostile_lines_are_refused_and_the_rest_go_on() {
+    let env = Env::new();
+    let mut input = vec![b'A'; 1 << 20];
+    input.extend_from_slice(b"\n\xff\xfe 7d\n9h 4d Kh\n");
+    input.extend_from_slice(&b"Ah ".repeat(40));
+    input.extend_from_slice(b"\n3d 3c 3h");
+    let r = env.run_with(&["check", "--json"], Some(&input));
+    assert_eq!(r.code, 1);
+    let lines: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], serde_json::json!({"line": 1, "error": "the line is longer than 65536 bytes"}));
+    assert_eq!(lines[1], serde_json::json!({"line": 2, "error": "the line is not UTF-8 text"}));
+    assert_eq!(lines[2]["deadwood"], 26);
+    assert!(
+        lines[3]["error"].as_str().unwrap().starts_with("the hand holds 3 × Ah, but 2 decks hold only 2")
+    );
+    assert_eq!(lines[4]["deadwood"], 0);
+}
+
+#[test]
+fn hands_are_answered_one_line_at_a_time() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let env = Env::new();
+    let mut child = env
+        .command(&["check", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    // Each answer arrives while the input is still open.
+    for (hand, deadwood) in [("9h 4d Kh", 26), ("3d 3c 3h", 0)] {
+        writeln!(stdin, "{hand}").unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["deadwood"], deadwood);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
