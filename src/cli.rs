@@ -92,7 +92,7 @@ pub struct RulesArgs {
 const CHECK_EXAMPLES: &str = "\
 Examples:
   three13 check 7d 10c KS QS 5c 4h JD
-      seven cards: round 5 (sevens wild) is assumed; deadwood 30, the 7d plays as Js
+      the current game's next round if 7 cards fit it, else round 5 (sevens wild)
   three13 check --round 11 Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
       a hand of the last round after the draw: the best discard, Qd, leaves 12
   three13 check --wild 7 \"7d, 10c, KS, QS, 5c, 4h, JD, 8s\"
