@@ -269,8 +269,8 @@ pub struct UndoArgs {
 
 const EDIT_EXAMPLES: &str = "\
 Examples:
-  three13 edit 3 Ann 15               Ann's deadwood in round 3 was 15
-  three13 edit 3 ann \"9h 4d Kh 5s 5c\" the hand Ann held, scored again";
+  three13 edit 3 Ann 15                 Ann's deadwood in round 3 was 15
+  three13 edit 3 ann \"9h 4d Kh 5s 5c\"   the hand Ann held, scored again";
 
 /// Correct one score of a recorded round
 #[derive(Debug, Args)]
