@@ -306,8 +306,8 @@ fn files(roff: &mut Roff) {
          the system's data folder for three13: on Linux ~/.local/share/three13 (or \
          $XDG_DATA_HOME/three13 when XDG_DATA_HOME is an absolute path), on macOS \
          ~/Library/Application Support/three13, and on Windows %APPDATA%\\three13\\data. \
-         The command three13 path prints the folder in use. The hand checker and the completions \
-         read and write no files.",
+         The command three13 path prints the folder in use. The hand checker only reads the \
+         current session (for its rules and next round); the completions touch no files.",
     )]);
     item(
         roff,

@@ -92,7 +92,7 @@ pub struct RulesArgs {
 const CHECK_EXAMPLES: &str = "\
 Examples:
   three13 check 7d 10c KS QS 5c 4h JD
-      seven cards: round 5 (sevens wild) is assumed; deadwood 30, the 7d plays as Js
+      the current game's next round if 7 cards fit it, else round 5 (sevens wild)
   three13 check --round 11 Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
       a hand of the last round after the draw: the best discard, Qd, leaves 12
   three13 check --wild 7 \"7d, 10c, KS, QS, 5c, 4h, JD, 8s\"
@@ -144,8 +144,9 @@ pub struct CheckArgs {
 const NEW_EXAMPLES: &str = "\
 Examples:
   three13 new --player Ann --player Bob --player Cy     Ann deals round 1
-  three13 new friday -p Ann -p Bob --dealer Bob
+  three13 new friday -p Ann -p Bob --dealer Bob         a session named friday; Bob deals first
   three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
+      house rules, kept with the game: J Q K worth 10, the J Q K rounds count double
   three13 new                                           asks for the players (on a terminal)";
 
 /// Start a game: players in seat order, the first dealer, the rules
@@ -222,9 +223,9 @@ pub struct RoundArgs {
 
 const TABLE_EXAMPLES: &str = "\
 Examples:
-  three13 table                     the current session
-  three13 table --session friday
-  three13 table --json | jq .totals";
+  three13 table                       the current session
+  three13 table --session friday      another session, leaving the current one as it is
+  three13 table --json | jq .totals   the totals, for a script";
 
 /// The running score table: every round, totals, the leader or winner
 #[derive(Debug, Args)]
@@ -248,7 +249,7 @@ pub struct TableArgs {
 const UNDO_EXAMPLES: &str = "\
 Examples:
   three13 undo          asks first (on a terminal)
-  three13 undo --yes";
+  three13 undo --yes    without asking, as a script must";
 
 /// Remove the last recorded round
 #[derive(Debug, Args)]
@@ -268,8 +269,8 @@ pub struct UndoArgs {
 
 const EDIT_EXAMPLES: &str = "\
 Examples:
-  three13 edit 3 Ann 15               Ann's deadwood in round 3 was 15
-  three13 edit 3 ann \"9h 4d Kh 5s 5c\" the hand Ann held, scored again";
+  three13 edit 3 Ann 15                 Ann's deadwood in round 3 was 15
+  three13 edit 3 ann \"9h 4d Kh 5s 5c\"   the hand Ann held, scored again";
 
 /// Correct one score of a recorded round
 #[derive(Debug, Args)]
@@ -298,8 +299,8 @@ pub struct EditArgs {
 
 const SESSIONS_EXAMPLES: &str = "\
 Examples:
-  three13 sessions
-  three13 sessions --json";
+  three13 sessions          every session: players, rounds played, leader, last change
+  three13 sessions --json   the same, one JSON document";
 
 /// List the sessions, the current one marked
 #[derive(Debug, Args)]
@@ -317,7 +318,7 @@ pub struct SessionsArgs {
 
 const USE_EXAMPLES: &str = "\
 Examples:
-  three13 use friday";
+  three13 use friday   later commands act on friday";
 
 /// Make another session the current one
 #[derive(Debug, Args)]
@@ -331,7 +332,7 @@ pub struct UseArgs {
 const DELETE_EXAMPLES: &str = "\
 Examples:
   three13 delete friday          asks first (on a terminal)
-  three13 delete friday --yes";
+  three13 delete friday --yes    without asking, as a script must";
 
 /// Delete a session
 #[derive(Debug, Args)]
@@ -353,9 +354,10 @@ pub struct DeleteArgs {
 const RULES_EXAMPLES: &str = "\
 Examples:
   three13 rules                          the current session's rules, else the standard ones
-  three13 rules tens
+  three13 rules tens                     the preset tens: every setting, and its round table
   three13 rules --set extra_rounds=2 --set down_and_up=true
-  three13 rules --session friday --json";
+      try a variant before starting a game with it: 26 rounds, up to 15 cards and back
+  three13 rules --session friday --json  another session's rules, for a script";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -385,8 +387,8 @@ pub struct RulesShowArgs {
 
 const STATS_EXAMPLES: &str = "\
 Examples:
-  three13 stats
-  three13 stats --json";
+  three13 stats          each player's games, wins and scores over every finished game
+  three13 stats --json   the same, for a script";
 
 /// Players' records over every finished game
 #[derive(Debug, Args)]
@@ -406,7 +408,9 @@ pub struct StatsArgs {
 const EXPORT_EXAMPLES: &str = "\
 Examples:
   three13 export > friday.csv
-  three13 export --session friday --format json --output friday.json";
+      the current session, one row per player and round, for a spreadsheet
+  three13 export --session friday --format json --output friday.json
+      another session as JSON, written to a file";
 
 /// Write a session's rounds as CSV or JSON
 #[derive(Debug, Args)]
@@ -438,8 +442,8 @@ pub enum ExportFormat {
 
 const PATH_EXAMPLES: &str = "\
 Examples:
-  three13 path
-  three13 --data-dir /tmp/scores path";
+  three13 path                          the data folder, then the current session's file
+  three13 --data-dir /tmp/scores path   where --data-dir would keep the files";
 
 /// Print the data folder and the current session's file
 #[derive(Debug, Args)]

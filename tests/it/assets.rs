@@ -136,3 +136,23 @@ fn every_help_has_examples() {
     }
     assert!(without.is_empty(), "help without examples: {without:?}");
 }
+
+/// The man pages show each example as a sentence, then the command: an
+/// example without a comment would stand there unexplained.
+#[test]
+fn every_example_says_what_it_shows() {
+    use clap::CommandFactory;
+    let root = three13::cli::Cli::command();
+    let mut commands = vec![&root];
+    commands.extend(root.get_subcommands());
+    let mut bare = Vec::new();
+    for cmd in commands {
+        let help = cmd.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+        for example in assets::examples(&help) {
+            if example.comment.is_empty() {
+                bare.push(example.command);
+            }
+        }
+    }
+    assert!(bare.is_empty(), "examples without a comment after the command: {bare:#?}");
+}
