@@ -451,3 +451,28 @@ fn long_and_odd_input_is_cut_short_in_messages() {
         "no player named \"B\\tob\" in this session; the players are Ann, Bob",
     );
 }
+
+#[test]
+fn a_data_folder_that_cannot_be_used_is_reported() {
+    // Running as root ignores permissions, so use a file where the folder should be.
+    let env = Env::new();
+    let file = env.path().join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let dir = file.display().to_string();
+    let r = env.command(&["new", "-p", "Ann", "-p", "Bob"]).env("THREE13_DATA_DIR", &file).output().unwrap();
+    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&r.stderr),
+        format!("error: cannot create the data folder {dir}/sessions: Not a directory (os error 20)\n")
+    );
+    let r = env.command(&["sessions"]).env("THREE13_DATA_DIR", &file).output().unwrap();
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&r.stderr).ends_with(&format!(
+            "error: cannot read the sessions folder {dir}/sessions: Not a directory (os error 20)\n"
+        )),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}
