@@ -442,12 +442,12 @@ impl Search<'_> {
         let suit = nat.suit[i] as usize;
         let rank = nat.rank[i];
         let top = if self.ace_high && rank == 1 { 14 } else { 13 };
-        let mut runs: Vec<(u32, u8, u8)> = Vec::new();
-        walk_up(nat, suit, mask, rank + 1, top, bit, 1, 0, w, &mut runs, rank);
+        let mut walk = RunWalk { nat, suit, mask, w, bottom: rank, runs: Vec::new() };
+        walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
-            walk_down(nat, suit, mask, 13, bit, 1, 0, w, &mut runs);
+            walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
-        for (used, need, low) in runs {
+        for (used, need, low) in walk.runs {
             let rest = self.best(mask & !used, w - need, used_table, true);
             if rest != INF {
                 consider(rest, Step::Run { low }, used, need);
@@ -480,67 +480,65 @@ impl Search<'_> {
     }
 }
 
-/// Runs upward from the open card, one rank at a time, each rank taken by a
-/// natural card or a wild; each run found ends on a natural card. Records
-/// (cards used, wilds needed, bottom rank).
-#[allow(clippy::too_many_arguments)]
-fn walk_up(
-    nat: &Naturals,
-    suit: usize,
-    mask: u32,
-    pos: u8,
-    top: u8,
-    used: u32,
-    len: u8,
-    gaps: u8,
-    w: u8,
-    out: &mut Vec<(u32, u8, u8)>,
-    low: u8,
-) {
-    if pos > top {
-        return;
-    }
-    let here = nat.at_pos(suit, pos) & mask & !used;
-    if here != 0 {
-        let used = used | (here & here.wrapping_neg());
-        let need = gaps + 3u8.saturating_sub(len + 1);
-        if need <= w {
-            out.push((used, need, low));
+/// Which way a walk along the places of a run goes.
+#[derive(Clone, Copy, Debug)]
+enum Dir {
+    Up,
+    Down,
+}
+
+impl Dir {
+    fn next(self, pos: u8) -> u8 {
+        match self {
+            Dir::Up => pos + 1,
+            Dir::Down => pos - 1,
         }
-        walk_up(nat, suit, mask, pos + 1, top, used, len + 1, gaps, w, out, low);
     }
-    if gaps < w {
-        walk_up(nat, suit, mask, pos + 1, top, used, len + 1, gaps + 1, w, out, low);
+
+    /// Whether `pos` lies beyond `end` in this direction.
+    fn past(self, pos: u8, end: u8) -> bool {
+        match self {
+            Dir::Up => pos > end,
+            Dir::Down => pos < end,
+        }
     }
 }
 
-/// Runs downward from a high ace (position 14), each ending on a natural.
-#[allow(clippy::too_many_arguments)]
-fn walk_down(
-    nat: &Naturals,
+/// Walks the places of a run away from the lowest open card (upward, or
+/// downward from an ace played high), each place taken by a natural card or
+/// a wild; each run found ends on a natural card.
+struct RunWalk<'a> {
+    nat: &'a Naturals,
     suit: usize,
     mask: u32,
-    pos: u8,
-    used: u32,
-    len: u8,
-    gaps: u8,
     w: u8,
-    out: &mut Vec<(u32, u8, u8)>,
-) {
-    if pos < 2 {
-        return;
-    }
-    let here = nat.at_pos(suit, pos) & mask & !used;
-    if here != 0 {
-        let used = used | (here & here.wrapping_neg());
-        let need = gaps + 3u8.saturating_sub(len + 1);
-        if need <= w {
-            out.push((used, need, pos));
+    /// The run's lowest place when walking up.
+    bottom: u8,
+    /// Each run found: the cards used, the wilds it needs, its lowest place.
+    runs: Vec<(u32, u8, u8)>,
+}
+
+impl RunWalk<'_> {
+    fn walk(&mut self, dir: Dir, pos: u8, end: u8, used: u32, len: u8, gaps: u8) {
+        if dir.past(pos, end) {
+            return;
         }
-        walk_down(nat, suit, mask, pos - 1, used, len + 1, gaps, w, out);
-    }
-    if gaps < w {
-        walk_down(nat, suit, mask, pos - 1, used, len + 1, gaps + 1, w, out);
+        let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
+        if here != 0 {
+            let used = used | (here & here.wrapping_neg());
+            let need = gaps + 3u8.saturating_sub(len + 1);
+            if need <= self.w {
+                let low = match dir {
+                    Dir::Up => self.bottom,
+                    Dir::Down => pos,
+                };
+                self.runs.push((used, need, low));
+            }
+            self.walk(dir, dir.next(pos), end, used, len + 1, gaps);
+        }
+        if gaps < self.w {
+            self.walk(dir, dir.next(pos), end, used, len + 1, gaps + 1);
+        }
     }
 }
 
@@ -592,10 +590,10 @@ fn lay_off_groups(
         let holes = if tlo < q { below(tlo, q) } else { 0 };
         if holes <= budget {
             let top = if ace_high { 14 } else { 13 };
-            walk.up(q + 1, top, bit, holes, true, &mut out);
+            walk.walk(Dir::Up, q + 1, top, bit, holes, true, &mut out);
         }
         if ace_high && q == 1 {
-            walk.down(13, bit, 0, true, &mut out);
+            walk.walk(Dir::Down, 13, 1, bit, 0, true, &mut out);
         }
     }
     out
@@ -615,41 +613,30 @@ struct LayWalk<'a> {
 }
 
 impl LayWalk<'_> {
-    fn up(&self, pos: u8, top: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
-        if last && pos > self.thi {
+    /// Records a group once the walk has gone past the table meld's end
+    /// (`thi` going up, `tlo` going down) on a card, and goes on to `end`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(&self, dir: Dir, pos: u8, end: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
+        let edge = match dir {
+            Dir::Up => self.thi,
+            Dir::Down => self.tlo,
+        };
+        if last && dir.past(pos, edge) {
             out.push(used);
         }
-        if pos > top {
+        if dir.past(pos, end) {
             return;
         }
+        let next = dir.next(pos);
         if self.taken & (1 << pos) != 0 {
-            return self.up(pos + 1, top, used, holes, true, out);
+            return self.walk(dir, next, end, used, holes, true, out);
         }
         let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
         if here != 0 {
-            self.up(pos + 1, top, used | (here & here.wrapping_neg()), holes, true, out);
+            self.walk(dir, next, end, used | (here & here.wrapping_neg()), holes, true, out);
         }
         if holes < self.budget {
-            self.up(pos + 1, top, used, holes + 1, false, out);
-        }
-    }
-
-    fn down(&self, pos: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
-        if last && pos < self.tlo {
-            out.push(used);
-        }
-        if pos < 1 {
-            return;
-        }
-        if self.taken & (1 << pos) != 0 {
-            return self.down(pos - 1, used, holes, true, out);
-        }
-        let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
-        if here != 0 {
-            self.down(pos - 1, used | (here & here.wrapping_neg()), holes, true, out);
-        }
-        if holes < self.budget {
-            self.down(pos - 1, used, holes + 1, false, out);
+            self.walk(dir, next, end, used, holes + 1, false, out);
         }
     }
 }
