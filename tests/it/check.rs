@@ -160,44 +160,41 @@ fn laying_off_onto_the_table() {
 }
 
 #[test]
-fn bad_settings_and_rounds_are_usage_errors() {
+fn bad_settings_and_rounds_are_refused() {
     let env = Env::new();
-    env.fails(&["check", "--set", "decks=0", "Ah 2h 3h"], 2, "decks cannot be \"0\"; it takes 1-20");
-    env.fails(
-        &["check", "--set", "ace_value=-3", "Ah 2h 3h"],
-        2,
-        "ace_value cannot be \"-3\"; it takes 1-99",
-    );
-    env.fails(
-        &["check", "--set", "go_out_bonus=abc", "Ah 2h 3h"],
-        2,
-        "go_out_bonus cannot be \"abc\"; it takes 0 to -100|wild",
-    );
-    env.fails(
-        &["check", "--rules", "house", "Ah 2h 3h"],
-        2,
-        "unknown preset \"house\"; the presets are standard, tens, strict",
-    );
-    env.fails(
-        &["check", "--round", "12", "Ah 2h 3h"],
-        2,
-        "there is no round 12; these rules play rounds 1 to 11",
-    );
-    env.fails(
-        &["check", "--wild", "A", "Ah 2h 3h"],
-        2,
-        "no round has aces wild under these rules; the wild ranks are 3 4 5 6 7 8 9 10 J Q K",
-    );
-    env.fails(
-        &["check", "--round", "1", "Ah 2h 3h 4h 5h"],
-        1,
-        "the hand has 5 cards, but round 1 deals 3 (4 with the card drawn)",
-    );
-    env.fails(
-        &["check", "JK 2h 3h"],
-        1,
-        "jokers are not in play under these rules\n  JK 2h 3h\n  ^^\n  hint: play with jokers with --set jokers=2",
-    );
+    let cases: [(&[&str], i32, &str); 8] = [
+        (&["check", "--set", "decks=0", "Ah 2h 3h"], 2, "decks cannot be \"0\"; it takes 1-20"),
+        (&["check", "--set", "ace_value=-3", "Ah 2h 3h"], 2, "ace_value cannot be \"-3\"; it takes 1-99"),
+        (
+            &["check", "--set", "go_out_bonus=abc", "Ah 2h 3h"],
+            2,
+            "go_out_bonus cannot be \"abc\"; it takes 0 to -100|wild",
+        ),
+        (
+            &["check", "--rules", "house", "Ah 2h 3h"],
+            2,
+            "unknown preset \"house\"; the presets are standard, tens, strict",
+        ),
+        (&["check", "--round", "12", "Ah 2h 3h"], 2, "there is no round 12; these rules play rounds 1 to 11"),
+        (
+            &["check", "--wild", "A", "Ah 2h 3h"],
+            2,
+            "no round has aces wild under these rules; the wild ranks are 3 4 5 6 7 8 9 10 J Q K",
+        ),
+        (
+            &["check", "--round", "1", "Ah 2h 3h 4h 5h"],
+            1,
+            "the hand has 5 cards, but round 1 deals 3 (4 with the card drawn)",
+        ),
+        (
+            &["check", "JK 2h 3h"],
+            1,
+            "jokers are not in play under these rules\n  JK 2h 3h\n  ^^\n  hint: play with jokers with --set jokers=2",
+        ),
+    ];
+    for (args, code, message) in cases {
+        env.fails(args, code, message);
+    }
 }
 
 #[test]
