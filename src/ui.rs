@@ -115,17 +115,8 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub fn note(&self, text: &str) {
-        let label = if self.color_err { Style::new().bold().paint_str("note:") } else { "note:".into() };
+        let bold = Style::new().bold();
+        let label = if self.color_err { format!("{bold}note:{bold:#}") } else { "note:".into() };
         let _ = writeln!(std::io::stderr(), "{label} {text}");
-    }
-}
-
-trait Paint {
-    fn paint_str(self, text: &str) -> String;
-}
-
-impl Paint for Style {
-    fn paint_str(self, text: &str) -> String {
-        format!("{self}{text}{self:#}")
     }
 }
