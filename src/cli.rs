@@ -34,25 +34,25 @@ Examples:
     propagate_version = true,
     max_term_width = 100
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 
     /// When to use colour: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
 
     /// Write cards in ASCII (7d 10c Ks) even on a terminal
     #[arg(long, global = true)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
 
     /// The data folder [default: THREE13_DATA_DIR, else the system's data folder]
     #[arg(long, global = true, value_name = "DIR")]
-    pub data_dir: Option<PathBuf>,
+    pub(crate) data_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     Check(CheckArgs),
     New(NewArgs),
     Round(RoundArgs),
@@ -71,22 +71,22 @@ pub enum Command {
 
 /// Which session a command acts on.
 #[derive(Debug, Args, Clone, Default)]
-pub struct SessionArg {
+pub(crate) struct SessionArg {
     /// The session to act on [default: the current one]
     #[arg(long, short = 's', value_name = "NAME")]
-    pub session: Option<String>,
+    pub(crate) session: Option<String>,
 }
 
 /// The rules to play by: a preset, then settings on top.
 #[derive(Debug, Args, Clone, Default)]
-pub struct RulesArgs {
+pub(crate) struct RulesArgs {
     /// Start from a preset: standard, tens or strict [default: the session's rules, else standard]
     #[arg(long = "rules", value_name = "PRESET")]
-    pub preset: Option<String>,
+    pub(crate) preset: Option<String>,
 
     /// Change one setting, e.g. --set decks=3 (repeatable; see `three13 rules`)
     #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    pub(crate) set: Vec<String>,
 }
 
 const CHECK_EXAMPLES: &str = "\
@@ -116,29 +116,29 @@ on the command line, hands are read from stdin, one per line (blank lines and # 
 comments skipped).",
     after_help = CHECK_EXAMPLES
 )]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The cards of the hand (one quoted argument or several)
     #[arg(value_name = "CARDS")]
-    pub cards: Vec<String>,
+    pub(crate) cards: Vec<String>,
 
     /// The round the hand is from [default: inferred from the number of cards]
     #[arg(long, value_name = "N", conflicts_with = "wild")]
-    pub round: Option<usize>,
+    pub(crate) round: Option<usize>,
 
     /// The round's wild rank (A 2-10 J Q K), which picks the round
     #[arg(long, value_name = "RANK")]
-    pub wild: Option<String>,
+    pub(crate) wild: Option<String>,
 
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub(crate) rules: RulesArgs,
 
     /// A meld already on the table, to lay cards off onto (repeatable; with lay_off=true)
     #[arg(long, value_name = "MELD")]
-    pub onto: Vec<String>,
+    pub(crate) onto: Vec<String>,
 
     /// One JSON object per hand
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 const NEW_EXAMPLES: &str = "\
@@ -164,21 +164,21 @@ A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 character
 not starting with \".\" or \"-\".",
     after_help = NEW_EXAMPLES
 )]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The session's name [default: today's date]
     #[arg(value_name = "NAME")]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
 
     /// A player, in seat order (repeat for each player)
     #[arg(long = "player", short = 'p', value_name = "NAME")]
-    pub players: Vec<String>,
+    pub(crate) players: Vec<String>,
 
     /// The player who deals round 1 [default: the first player]
     #[arg(long, value_name = "PLAYER")]
-    pub dealer: Option<String>,
+    pub(crate) dealer: Option<String>,
 
     #[command(flatten)]
-    pub rules: RulesArgs,
+    pub(crate) rules: RulesArgs,
 }
 
 const ROUND_EXAMPLES: &str = "\
@@ -204,21 +204,21 @@ were laid off.\n\n\
 With no scores on a terminal, each score is asked for.",
     after_help = ROUND_EXAMPLES
 )]
-pub struct RoundArgs {
+pub(crate) struct RoundArgs {
     /// The scores: N in seat order, or NAME=N / NAME=CARDS
     #[arg(value_name = "SCORE", allow_negative_numbers = true)]
-    pub scores: Vec<String>,
+    pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood must be 0)
     #[arg(long, value_name = "PLAYER")]
-    pub out: Option<String>,
+    pub(crate) out: Option<String>,
 
     /// A player who declared out with a hand that does not meld (repeatable)
     #[arg(long, value_name = "PLAYER")]
-    pub penalty: Vec<String>,
+    pub(crate) penalty: Vec<String>,
 
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 }
 
 const TABLE_EXAMPLES: &str = "\
@@ -237,13 +237,13 @@ leader(s) marked with *, and the next round, or once the last round is in, the \
 winner(s).",
     after_help = TABLE_EXAMPLES
 )]
-pub struct TableArgs {
+pub(crate) struct TableArgs {
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 
     /// The table as one JSON object
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 const UNDO_EXAMPLES: &str = "\
@@ -258,13 +258,13 @@ Examples:
 first; elsewhere --yes is needed.",
     after_help = UNDO_EXAMPLES
 )]
-pub struct UndoArgs {
+pub(crate) struct UndoArgs {
     /// Do not ask; needed when stdin is not a terminal
     #[arg(long, short = 'y')]
-    pub yes: bool,
+    pub(crate) yes: bool,
 
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 }
 
 const EDIT_EXAMPLES: &str = "\
@@ -280,21 +280,21 @@ deadwood) or the hand held at the end of the round. To change who went out, undo
 round and record it again.",
     after_help = EDIT_EXAMPLES
 )]
-pub struct EditArgs {
+pub(crate) struct EditArgs {
     /// The round to correct
     #[arg(value_name = "ROUND")]
-    pub round: usize,
+    pub(crate) round: usize,
 
     /// The player whose score is wrong
     #[arg(value_name = "PLAYER")]
-    pub player: String,
+    pub(crate) player: String,
 
     /// The right score: a number, or the cards held
     #[arg(value_name = "VALUE", allow_hyphen_values = true)]
-    pub value: String,
+    pub(crate) value: String,
 
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 }
 
 const SESSIONS_EXAMPLES: &str = "\
@@ -310,10 +310,10 @@ the leader or the winner, and the last change, with the current session marked *
 session whose file does not load is listed as damaged, with the reason on stderr.",
     after_help = SESSIONS_EXAMPLES
 )]
-pub struct SessionsArgs {
+pub(crate) struct SessionsArgs {
     /// The list as a JSON array
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 const USE_EXAMPLES: &str = "\
@@ -323,10 +323,10 @@ Examples:
 /// Make another session the current one
 #[derive(Debug, Args)]
 #[command(after_help = USE_EXAMPLES)]
-pub struct UseArgs {
+pub(crate) struct UseArgs {
     /// The session to continue
     #[arg(value_name = "NAME")]
-    pub name: String,
+    pub(crate) name: String,
 }
 
 const DELETE_EXAMPLES: &str = "\
@@ -341,14 +341,14 @@ Examples:
 elsewhere --yes is needed. A damaged file can be deleted too.",
     after_help = DELETE_EXAMPLES
 )]
-pub struct DeleteArgs {
+pub(crate) struct DeleteArgs {
     /// The session to delete
     #[arg(value_name = "NAME")]
-    pub name: String,
+    pub(crate) name: String,
 
     /// Do not ask; needed when stdin is not a terminal
     #[arg(long, short = 'y')]
-    pub yes: bool,
+    pub(crate) yes: bool,
 }
 
 const RULES_EXAMPLES: &str = "\
@@ -368,21 +368,21 @@ else the session's (--session, else the current one), else the standard rules; e
 --set applies on top.",
     after_help = RULES_EXAMPLES
 )]
-pub struct RulesShowArgs {
+pub(crate) struct RulesShowArgs {
     /// A preset: standard, tens or strict
     #[arg(value_name = "PRESET")]
-    pub preset: Option<String>,
+    pub(crate) preset: Option<String>,
 
     /// Change one setting, e.g. --set decks=3 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    pub(crate) set: Vec<String>,
 
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 const STATS_EXAMPLES: &str = "\
@@ -399,10 +399,10 @@ average points per round, and rounds gone out first. Players are matched by name
 without regard to case.",
     after_help = STATS_EXAMPLES
 )]
-pub struct StatsArgs {
+pub(crate) struct StatsArgs {
     /// The records as one JSON object
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 const EXPORT_EXAMPLES: &str = "\
@@ -420,22 +420,22 @@ row per round and player: round, cards, wild, dealer, player, deadwood, points, 
 total, out, penalty, hand. JSON is the object of `three13 table --json`.",
     after_help = EXPORT_EXAMPLES
 )]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 
     /// The format
     #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
-    pub format: ExportFormat,
+    pub(crate) format: ExportFormat,
 
     /// Write to FILE instead of stdout
     #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// The formats `export` writes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum ExportFormat {
+pub(crate) enum ExportFormat {
     Csv,
     Json,
 }
@@ -453,9 +453,9 @@ session (or --session), its file on the second. The data folder is --data-dir, e
 THREE13_DATA_DIR (an absolute path; empty means unset), else the system's data folder.",
     after_help = PATH_EXAMPLES
 )]
-pub struct PathArgs {
+pub(crate) struct PathArgs {
     #[command(flatten)]
-    pub session: SessionArg,
+    pub(crate) session: SessionArg,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\
@@ -480,8 +480,8 @@ three13's subcommands, flags and values. Save it where the shell looks for compl
 source <(three13 completions bash).",
     after_help = COMPLETIONS_EXAMPLES
 )]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum, value_name = "SHELL")]
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }

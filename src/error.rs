@@ -1,70 +1,176 @@
-//! The one error type of the command line, and the exit codes it maps to.
+//! The one error type of the command line: the game's typed errors and the
+//! edge's own failures, worded for a person, with a hint where one helps and
+//! the exit code they end the program with.
 
 use std::fmt;
 
-/// Exit code for a runtime or data error: a bad hand, a damaged file.
-pub const EXIT_DATA: u8 = 1;
-/// Exit code for a usage error: a bad flag, setting or argument.
-pub const EXIT_USAGE: u8 = 2;
+use three13_core::hand::{HandError, HandProblem};
+use three13_core::rules::{PRESETS, RulesError, SETTINGS};
+use three13_core::sheet::SheetError;
+use three13_core::solver::TableMeldError;
 
-/// An error to report on stderr, with the exit code it ends the program with.
+/// What kind of failure an error is, which decides the exit code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    /// The command line is wrong: a flag, setting, player or count (exit 2).
+    Usage,
+    /// The data is wrong, or a file cannot be read or written (exit 1).
+    Data,
+    /// Every problem was already reported as it came (exit 1).
+    Reported,
+    /// The output went to a closed pipe: stop quietly (exit 0).
+    ClosedPipe,
+}
+
+/// An error to report on stderr: what is wrong, and what would be right.
 #[derive(Debug)]
-pub struct Error {
-    pub code: u8,
-    pub message: String,
+pub(crate) struct Error {
+    kind: Kind,
+    message: String,
+    /// A line shown under the message, indented.
+    hint: Option<String>,
 }
 
 impl Error {
     /// A runtime or data error (exit 1).
-    pub fn data(message: impl Into<String>) -> Error {
-        Error { code: EXIT_DATA, message: message.into() }
+    pub(crate) fn data(message: impl Into<String>) -> Error {
+        Error { kind: Kind::Data, message: message.into(), hint: None }
     }
 
     /// A usage error (exit 2).
-    pub fn usage(message: impl Into<String>) -> Error {
-        Error { code: EXIT_USAGE, message: message.into() }
+    pub(crate) fn usage(message: impl Into<String>) -> Error {
+        Error { kind: Kind::Usage, message: message.into(), hint: None }
     }
 
-    /// The output went to a closed pipe: stop quietly, successfully.
-    pub fn closed_pipe() -> Error {
-        Error { code: 0, message: String::new() }
+    /// Problems already reported one by one (exit 1, nothing more to say).
+    pub(crate) fn reported() -> Error {
+        Error { kind: Kind::Reported, message: String::new(), hint: None }
+    }
+
+    /// Adds the line shown under the message.
+    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Error {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// What is wrong, without the hint.
+    pub(crate) fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The exit code: 0 success, 1 a runtime or data error, 2 a usage error.
+    pub(crate) fn code(&self) -> u8 {
+        match self.kind {
+            Kind::ClosedPipe => 0,
+            Kind::Data | Kind::Reported => 1,
+            Kind::Usage => 2,
+        }
     }
 }
 
+/// The message, then the hint on a line of its own.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  {hint}")?;
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for Error {}
+pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            Error::closed_pipe()
+            Error { kind: Kind::ClosedPipe, message: String::new(), hint: None }
         } else {
             Error::data(format!("cannot write the output: {e}"))
         }
     }
 }
 
-impl From<crate::hand::HandError> for Error {
-    fn from(e: crate::hand::HandError) -> Error {
+/// The hint for a hand that does not parse, if there is one.
+fn hand_hint(e: &HandError) -> Option<String> {
+    let hint = match &e.problem {
+        HandProblem::Empty => "give the cards as rank then suit, like 7d 10c Ks".to_string(),
+        HandProblem::Card(card) => card.hint.clone(),
+        HandProblem::JokersNotInPlay => "play with jokers with --set jokers=2".to_string(),
+        HandProblem::TooManyCopies { .. } => {
+            "a card appears once per deck in play (setting decks)".to_string()
+        }
+        _ => return None,
+    };
+    Some(format!("hint: {hint}"))
+}
+
+impl From<HandError> for Error {
+    fn from(e: HandError) -> Error {
+        match hand_hint(&e) {
+            Some(hint) => Error::data(e.to_string()).with_hint(hint),
+            None => Error::data(e.to_string()),
+        }
+    }
+}
+
+fn names(list: impl Iterator<Item = &'static str>) -> String {
+    list.collect::<Vec<_>>().join(", ")
+}
+
+impl From<RulesError> for Error {
+    fn from(e: RulesError) -> Error {
+        let settings = || names(SETTINGS.iter().map(|s| s.key));
+        Error::usage(match e {
+            RulesError::UnknownPreset { name } => {
+                format!("unknown preset \"{name}\"; the presets are {}", names(PRESETS.iter().map(|p| p.0)))
+            }
+            RulesError::NotAssignment { text } => {
+                format!("\"{text}\" is not KEY=VALUE; the settings are {}", settings())
+            }
+            RulesError::UnknownSetting { key } => {
+                let key = key.to_ascii_lowercase().replace('-', "_");
+                format!("unknown setting \"{key}\"; the settings are {}", settings())
+            }
+            RulesError::BadValue { key, value, allowed } => {
+                format!("{key} cannot be \"{value}\"; it takes {allowed}")
+            }
+        })
+    }
+}
+
+impl From<SheetError> for Error {
+    fn from(e: SheetError) -> Error {
+        use SheetError as E;
+        let message = e.to_string();
+        match &e {
+            E::SessionName { .. }
+            | E::PlayerName { .. }
+            | E::TooFewPlayers { .. }
+            | E::TooManyPlayers { .. }
+            | E::SameName { .. }
+            | E::DealerNotPlaying
+            | E::NoPlayer { .. }
+            | E::OutAndPenalty { .. }
+            | E::PenalisedTwice { .. }
+            | E::NoScore { .. }
+            | E::TwoScores { .. } => Error::usage(message),
+            E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
+            E::EditOut { .. } => {
+                Error::data(format!("{message}; to change who went out, undo the round and record it again"))
+            }
+            E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
+            E::Hand { error, .. } => match hand_hint(error) {
+                Some(hint) => Error::data(message).with_hint(hint),
+                None => Error::data(message),
+            },
+            _ => Error::data(message),
+        }
+    }
+}
+
+impl From<TableMeldError> for Error {
+    fn from(e: TableMeldError) -> Error {
         Error::data(e.to_string())
     }
 }
-
-impl From<crate::rules::RulesError> for Error {
-    fn from(e: crate::rules::RulesError) -> Error {
-        Error::usage(e.to_string())
-    }
-}
-
-impl From<crate::sheet::SheetError> for Error {
-    fn from(e: crate::sheet::SheetError) -> Error {
-        if e.usage { Error::usage(e.message) } else { Error::data(e.message) }
-    }
-}
-
-pub type Result<T, E = Error> = std::result::Result<T, E>;

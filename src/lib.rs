@@ -1,30 +1,27 @@
 //! `three13`: the score sheet and exact hand checker for Three Thirteen.
 //!
-//! The domain (cards, rules, the solver, the score sheet) is plain data and
-//! pure functions; the command line, prompts and files sit at the edge.
+//! The game itself (cards, rules, the solver, the score sheet, statistics)
+//! is the `three13-core` crate; this crate is its edge: the command line,
+//! the terminal and prompts, the files, and the exit codes.
 
-pub mod analysis;
+mod cli;
+mod cmd;
+mod error;
+mod run;
+mod store;
+mod ui;
+
 pub mod assets;
-pub mod card;
-pub mod cli;
-pub mod cmd;
-pub mod error;
-pub mod hand;
-pub mod rules;
-pub mod run;
-pub mod sheet;
-pub mod solver;
-pub mod store;
-pub mod ui;
 
-/// Prints an error on stderr as `error: …` and gives its exit code.
-pub fn report(e: error::Error) -> std::process::ExitCode {
-    use std::io::{IsTerminal, Write};
-    if !e.message.is_empty() {
-        let colour =
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        let label = if colour { "\x1b[1;31merror:\x1b[0m" } else { "error:" };
-        let _ = writeln!(std::io::stderr(), "{label} {}", e.message);
-    }
-    std::process::ExitCode::from(e.code)
+pub use run::main;
+
+/// The command line as clap builds it, for the generated man pages.
+pub fn command() -> clap::Command {
+    <cli::Cli as clap::CommandFactory>::command()
+}
+
+/// What the session-file fuzz target reads and writes.
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::store::{parse_session, text_of, to_toml};
 }

@@ -1,17 +1,44 @@
-//! From parsed arguments to an exit code.
+//! From the command line to an exit code.
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::cli::{Cli, Command};
 use crate::cmd;
 use crate::error::Result;
-use crate::ui::Ui;
+use crate::ui::{ColorWhen, Ui};
 
-/// Runs one command line against the real terminal.
-pub fn run(cli: Cli) -> Result<()> {
+/// Parses the command line, runs it against the real terminal, reports an
+/// error on stderr, and gives the exit code.
+pub fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Colour is decided before parsing so that clap's own messages follow
+    // --color too; clap weighs NO_COLOR and the terminal itself.
+    let choice = match ColorWhen::from_args(&args) {
+        ColorWhen::Auto => clap::ColorChoice::Auto,
+        ColorWhen::Always => clap::ColorChoice::Always,
+        ColorWhen::Never => clap::ColorChoice::Never,
+    };
+    let cli = match Cli::command().color(choice).try_get_matches_from(args) {
+        Ok(matches) => Cli::from_arg_matches(&matches),
+        Err(e) => Err(e),
+    };
+    let cli = match cli {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let mut ui = Ui::detect(cli.color, cli.ascii);
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);
-    result.and(flushed)
+    match result.and(flushed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            ui.error(&e);
+            ExitCode::from(e.code())
+        }
+    }
 }
 
 fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {

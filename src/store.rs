@@ -18,22 +18,22 @@ use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use toml::Spanned;
 
+use three13_core::rules::{Rules, SETTINGS, Setting, Value};
+use three13_core::sheet::{Field, Session, SheetError, StoredRound, StoredSession, check_session_name};
+use three13_core::solver::Solver;
+
 use crate::error::{Error, Result};
-use crate::hand::parse_hand;
-use crate::rules::Rules;
-use crate::sheet::{RoundRecord, Session, check_player_names, check_session_name};
-use crate::solver::Solver;
 
 /// The version of the files this build writes, and the newest it reads.
-pub const FORMAT_VERSION: i64 = 1;
+pub(crate) const FORMAT_VERSION: i64 = 1;
 /// The largest session file read; a score sheet is a few kilobytes.
-pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// The environment variable naming the data folder.
-pub const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
+pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
 /// Set to 1, every save fails after the temporary file is written and
 /// synced, just before the rename: tests use it to prove the old file
 /// survives a failed save.
-pub const FAIL_SAVE_ENV: &str = "THREE13_TEST_FAIL_SAVE";
+pub(crate) const FAIL_SAVE_ENV: &str = "THREE13_TEST_FAIL_SAVE";
 
 const SESSIONS: &str = "sessions";
 const STATE: &str = "state.toml";
@@ -41,14 +41,14 @@ const LOCK: &str = ".lock";
 
 /// The data folder.
 #[derive(Clone, Debug)]
-pub struct Store {
+pub(crate) struct Store {
     root: PathBuf,
 }
 
 /// The data folder's lock, held by one writing process at a time; released
 /// when dropped.
 #[derive(Debug)]
-pub struct Lock {
+pub(crate) struct Lock {
     _file: fs::File,
 }
 
@@ -63,7 +63,7 @@ pub struct FileError {
 impl Store {
     /// The data folder: `--data-dir`, else THREE13_DATA_DIR (which must be
     /// absolute; empty counts as unset), else the system's data folder.
-    pub fn locate(flag: Option<&Path>) -> Result<Store> {
+    pub(crate) fn locate(flag: Option<&Path>) -> Result<Store> {
         if let Some(dir) = flag {
             if dir.as_os_str().is_empty() {
                 return Err(Error::usage("--data-dir cannot be empty"));
@@ -90,38 +90,33 @@ impl Store {
         Ok(Store { root: dirs.data_dir().to_path_buf() })
     }
 
-    /// A store in `root`, as given.
-    pub fn at(root: impl Into<PathBuf>) -> Store {
-        Store { root: root.into() }
-    }
-
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
-    pub fn sessions_dir(&self) -> PathBuf {
+    pub(crate) fn sessions_dir(&self) -> PathBuf {
         self.root.join(SESSIONS)
     }
 
     /// The file of the session `name` (a name already checked).
-    pub fn session_path(&self, name: &str) -> PathBuf {
+    pub(crate) fn session_path(&self, name: &str) -> PathBuf {
         self.sessions_dir().join(format!("{name}.toml"))
     }
 
-    pub fn state_path(&self) -> PathBuf {
+    pub(crate) fn state_path(&self) -> PathBuf {
         self.root.join(STATE)
     }
 
     /// Whether a session file of this name exists, in any case (two names
     /// differing only in case would be one file on some systems).
-    pub fn exists(&self, name: &str) -> Result<Option<String>> {
+    pub(crate) fn exists(&self, name: &str) -> Result<Option<String>> {
         Ok(self.names()?.into_iter().find(|n| n.eq_ignore_ascii_case(name)))
     }
 
     /// The stored name of the session called `name`: as typed, else the
     /// one that differs only in case, else as typed (for a new session, or
     /// an error saying there is none).
-    pub fn find(&self, name: &str) -> Result<String> {
+    pub(crate) fn find(&self, name: &str) -> Result<String> {
         check_session_name(name)?;
         if self.session_path(name).is_file() {
             return Ok(name.to_string());
@@ -130,7 +125,7 @@ impl Store {
     }
 
     /// The names of the sessions, sorted.
-    pub fn names(&self) -> Result<Vec<String>> {
+    pub(crate) fn names(&self) -> Result<Vec<String>> {
         let dir = self.sessions_dir();
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
@@ -156,7 +151,7 @@ impl Store {
 
     /// Reads a session. Needs no lock: saves are atomic, so a reader sees
     /// the old file or the new one.
-    pub fn load(&self, name: &str) -> Result<Session> {
+    pub(crate) fn load(&self, name: &str) -> Result<Session> {
         let path = self.session_path(name);
         let text = match read_text(&path) {
             Ok(text) => text,
@@ -172,7 +167,7 @@ impl Store {
     }
 
     /// Takes the data folder's lock, waiting while another process holds it.
-    pub fn lock(&self) -> Result<Lock> {
+    pub(crate) fn lock(&self) -> Result<Lock> {
         fs::create_dir_all(self.sessions_dir()).map_err(|e| {
             Error::data(format!("cannot create the data folder {}: {e}", self.sessions_dir().display()))
         })?;
@@ -188,12 +183,12 @@ impl Store {
     }
 
     /// Writes a session's file, atomically. Needs the lock.
-    pub fn save(&self, _lock: &Lock, session: &Session) -> Result<()> {
-        write_atomic(&self.session_path(&session.name), &to_toml(session))
+    pub(crate) fn save(&self, _lock: &Lock, session: &Session) -> Result<()> {
+        write_atomic(&self.session_path(session.name()), &to_toml(session))
     }
 
     /// Removes a session's file. Needs the lock.
-    pub fn delete(&self, _lock: &Lock, name: &str) -> Result<()> {
+    pub(crate) fn delete(&self, _lock: &Lock, name: &str) -> Result<()> {
         let path = self.session_path(name);
         fs::remove_file(&path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
@@ -205,7 +200,7 @@ impl Store {
     }
 
     /// The current session's name, if one is set.
-    pub fn current(&self) -> Result<Option<String>> {
+    pub(crate) fn current(&self) -> Result<Option<String>> {
         let path = self.state_path();
         let hint = "`three13 use NAME` writes a new one";
         let text = match read_text(&path) {
@@ -217,7 +212,7 @@ impl Store {
     }
 
     /// Names the current session (or none). Needs the lock.
-    pub fn set_current(&self, _lock: &Lock, name: Option<&str>) -> Result<()> {
+    pub(crate) fn set_current(&self, _lock: &Lock, name: Option<&str>) -> Result<()> {
         let mut text = format!("format_version = {FORMAT_VERSION}\n");
         if let Some(name) = name {
             let _ = writeln!(text, "current = {}", toml_string(name));
@@ -226,7 +221,7 @@ impl Store {
     }
 
     /// The session a command acts on: `--session NAME`, else the current one.
-    pub fn resolve(&self, flag: Option<&str>) -> Result<String> {
+    pub(crate) fn resolve(&self, flag: Option<&str>) -> Result<String> {
         if let Some(name) = flag {
             return self.find(name);
         }
@@ -254,7 +249,7 @@ fn at_path(path: &Path, e: FileError, hint: &str) -> Error {
         Some((line, col)) => format!("{}:{line}:{col}", path.display()),
         None => path.display().to_string(),
     };
-    Error::data(format!("{place}: {}\n  {hint}", e.message))
+    Error::data(format!("{place}: {}", e.message)).with_hint(hint)
 }
 
 enum Unread {
@@ -300,7 +295,7 @@ pub fn text_of(bytes: Vec<u8>) -> Result<String, FileError> {
 }
 
 /// Writes a file atomically (the old text or the new, never a mix).
-pub fn write_file(path: &Path, text: &str) -> Result<()> {
+pub(crate) fn write_file(path: &Path, text: &str) -> Result<()> {
     let path = std::path::absolute(path)
         .map_err(|e| Error::data(format!("cannot write {}: {e}", path.display())))?;
     let dir = path.parent().expect("an absolute file path has a folder");
@@ -343,7 +338,7 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
 }
 
 /// The line and column (from 1, in characters) of byte `offset` of `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -406,7 +401,7 @@ fn parse_state(text: &str) -> Result<Option<String>, FileError> {
     let state: State = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     let Some(current) = state.current else { return Ok(None) };
     check_session_name(current.get_ref())
-        .map_err(|e| FileError { at: Some(line_col(text, current.span().start)), message: e.message })?;
+        .map_err(|e| FileError { at: Some(line_col(text, current.span().start)), message: e.to_string() })?;
     Ok(Some(current.into_inner()))
 }
 
@@ -444,7 +439,7 @@ struct SessionFile {
     first_dealer: Spanned<String>,
     created: Spanned<String>,
     updated: Spanned<String>,
-    rules: Option<Spanned<Rules>>,
+    rules: Option<Spanned<Entries<Spanned<toml::Value>>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
 }
@@ -461,32 +456,16 @@ struct RoundFile {
 }
 
 /// Reads a session file's text. The session's name is the file's: a file
-/// copied under another name is another session.
+/// copied under another name is another session. The session checks what
+/// it is given and names the field to blame, which is placed here.
 pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     check_version(text)?;
     let file: SessionFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
-    let fail =
+    let at =
         |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
-
-    let players = file.players.get_ref().clone();
-    check_player_names(&players).map_err(|e| fail(file.players.span(), format!("players: {}", e.message)))?;
-    let seat = |name: &Spanned<String>, what: &str| {
-        let folded = name.get_ref().to_lowercase();
-        players.iter().position(|p| p.to_lowercase() == folded).ok_or_else(|| {
-            fail(
-                name.span(),
-                format!(
-                    "{what}\"{}\" is not one of the players ({})",
-                    name.get_ref().escape_debug(),
-                    players.join(", ")
-                ),
-            )
-        })
-    };
-    let first_dealer = seat(&file.first_dealer, "first_dealer: ")?;
     let time = |t: &Spanned<String>, key: &str| {
         t.get_ref().parse::<Timestamp>().map_err(|_| {
-            fail(
+            at(
                 t.span(),
                 format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", t.get_ref().escape_debug()),
             )
@@ -494,131 +473,126 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     };
     let created = time(&file.created, "created")?;
     let updated = time(&file.updated, "updated")?;
-    let rules = match &file.rules {
-        None => Rules::default(),
-        Some(r) => {
-            r.get_ref().validate().map_err(|e| {
-                // Point at the setting named by the error, where it can be found.
-                let key = e.0.split(' ').next().unwrap_or_default();
-                let start = setting_line(text, r.span().start, key).unwrap_or(r.span().start);
-                fail(start..start, format!("rules: {e}"))
-            })?;
-            r.get_ref().clone()
-        }
-    };
-    let mut session = Session {
+    let mut rules = Rules::default();
+    for (key, value) in file.rules.iter().flat_map(|r| &r.get_ref().0) {
+        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
+            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+            at(
+                key.span(),
+                format!(
+                    "rules: unknown setting \"{}\"; the settings are {}",
+                    key.get_ref().escape_debug(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        // A value must be of the setting's own type: a number, a flag or a word.
+        let typed = match (value.get_ref(), setting.get(&rules)) {
+            (toml::Value::Integer(n), Value::Number(_) | Value::Word(_)) => Some(n.to_string()),
+            (toml::Value::Boolean(b), Value::Flag(_)) => Some(b.to_string()),
+            (toml::Value::String(w), Value::Word(_) | Value::Number(_)) => Some(w.clone()),
+            _ => None,
+        };
+        let shown = match value.get_ref() {
+            toml::Value::String(w) => w.escape_debug().to_string(),
+            other => other.to_string(),
+        };
+        let refused = || {
+            at(
+                value.span(),
+                format!("rules: {} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
+            )
+        };
+        let typed = typed.ok_or_else(refused)?;
+        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+    }
+    let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
+    let stored = StoredSession {
         name: name.to_string(),
-        players: players.clone(),
-        first_dealer,
+        players: file.players.get_ref().clone(),
+        first_dealer: file.first_dealer.get_ref().clone(),
         rules,
         created,
         updated,
-        rounds: vec![],
+        rounds,
     };
-
-    let deals = session.deals().len();
-    let mut solver = Solver::new();
-    for (i, spanned) in file.rounds.iter().enumerate() {
-        let r = spanned.get_ref();
-        let number = i + 1;
-        if *r.round.get_ref() != number as i64 {
-            return Err(fail(
-                r.round.span(),
-                format!(
-                    "round = {} where round {number} should be: the rounds must be numbered 1, 2, 3… in order",
-                    r.round.get_ref()
-                ),
-            ));
-        }
-        if number > deals {
-            return Err(fail(
-                r.round.span(),
-                format!("round {number}: these rules play only {deals} rounds"),
-            ));
-        }
-        let n = session.players.len();
-        let mut deadwood: Vec<Option<u32>> = vec![None; n];
-        for (key, value) in &r.deadwood.get_ref().0 {
-            let s = seat(key, &format!("round {number}: in deadwood, "))?;
-            let name = &session.players[s];
-            if deadwood[s].is_some() {
-                return Err(fail(key.span(), format!("round {number}: two scores for {name}")));
+    Session::restore(stored, &mut Solver::new()).map_err(|e| {
+        let round = |i: usize| file.rounds[i].get_ref();
+        let numbered = |i: usize| format!("round {}: ", i + 1);
+        let (span, prefix) = match e.field {
+            Field::Players => (file.players.span(), "players: ".to_string()),
+            Field::FirstDealer => (file.first_dealer.span(), "first_dealer: ".to_string()),
+            Field::Round(i) => (file.rounds[i].span(), numbered(i)),
+            Field::RoundNumber(i) => (round(i).round.span(), String::new()),
+            Field::Deadwood(i) => (round(i).deadwood.span(), numbered(i)),
+            Field::DeadwoodName(i, k) => {
+                (round(i).deadwood.get_ref().0[k].0.span(), format!("{}in deadwood, ", numbered(i)))
             }
-            let v = *value.get_ref();
-            let v = u32::try_from(v).map_err(|_| {
-                fail(value.span(), format!("round {number}: {name}'s deadwood is {v}; it cannot be negative"))
-            })?;
-            deadwood[s] = Some(v);
-        }
-        if let Some(missing) = deadwood.iter().position(Option::is_none) {
-            return Err(fail(
-                r.deadwood.span(),
-                format!("round {number}: no score for {} in deadwood", session.players[missing]),
-            ));
-        }
-        let mut record = RoundRecord::from_deadwood(deadwood.into_iter().flatten().collect());
-        for (key, hand) in r.hands.iter().flat_map(|h| &h.0) {
-            let s = seat(key, &format!("round {number}: in hands, "))?;
-            let name = &session.players[s];
-            if record.hands[s].is_some() {
-                return Err(fail(key.span(), format!("round {number}: two hands for {name}")));
+            Field::DeadwoodValue(i, k) => (round(i).deadwood.get_ref().0[k].1.span(), numbered(i)),
+            Field::HandName(i, k) => (hands(round(i))[k].0.span(), format!("{}in hands, ", numbered(i))),
+            Field::HandCards(i, k) => (hands(round(i))[k].1.span(), numbered(i)),
+            Field::Out(i) => {
+                let out = round(i).out.as_ref().map_or(file.rounds[i].span(), Spanned::span);
+                (out, format!("{}out: ", numbered(i)))
             }
-            let cards = parse_hand(hand.get_ref(), &session.rules)
-                .map_err(|e| fail(hand.span(), format!("round {number}: {name}'s hand: {}", e.message)))?;
-            record.hands[s] = Some(cards);
-        }
-        if let Some(out) = &r.out {
-            record.out = Some(seat(out, &format!("round {number}: out: "))?);
-        }
-        for p in &r.penalties {
-            record.penalties.push(seat(p, &format!("round {number}: penalties: "))?);
-        }
-        session.rounds.push(record);
-        session
-            .check_round(i, &mut solver)
-            .map_err(|e| fail(spanned.span(), format!("round {number}: {}", e.message)))?;
-    }
-    Ok(session)
+            Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
+        };
+        let message = match &e.error {
+            // A stored hand is reported on one line, without a caret.
+            SheetError::Hand { player, error } => format!("{player}'s hand: {}", error.problem),
+            other => other.to_string(),
+        };
+        at(span, format!("{prefix}{message}"))
+    })
 }
 
-/// The offset of the line setting `key` at or after `from`, within the
-/// same table.
-fn setting_line(text: &str, from: usize, key: &str) -> Option<usize> {
-    let mut offset = from;
-    for (i, line) in text[from..].split_inclusive('\n').enumerate() {
-        let trimmed = line.trim_start();
-        if i > 0 && trimmed.starts_with('[') {
-            return None;
-        }
-        if let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return Some(offset + line.len() - trimmed.len());
-        }
-        offset += line.len();
+/// A round of the file, its spans left behind.
+fn stored_round(r: &RoundFile) -> StoredRound {
+    StoredRound {
+        round: *r.round.get_ref(),
+        deadwood: r.deadwood.get_ref().0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
+        hands: r
+            .hands
+            .iter()
+            .flat_map(|h| &h.0)
+            .map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone()))
+            .collect(),
+        out: r.out.as_ref().map(|o| o.get_ref().clone()),
+        penalties: r.penalties.iter().map(|p| p.get_ref().clone()).collect(),
     }
-    None
+}
+
+/// The hands of a stored round, in the file's order.
+fn hands(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
+    r.hands.as_ref().map_or(&[], |h| &h.0)
 }
 
 /// The text of a session file: readable, and editable by hand.
 pub fn to_toml(session: &Session) -> String {
     let mut out = String::new();
-    let players: Vec<String> = session.players.iter().map(|p| toml_string(p)).collect();
+    let names = session.players();
+    let players: Vec<String> = names.iter().map(|p| toml_string(p)).collect();
     let _ = writeln!(out, "format_version = {FORMAT_VERSION}");
-    let _ = writeln!(out, "name = {}", toml_string(&session.name));
+    let _ = writeln!(out, "name = {}", toml_string(session.name()));
     let _ = writeln!(out, "players = [{}]", players.join(", "));
-    let _ = writeln!(out, "first_dealer = {}", toml_string(&session.players[session.first_dealer]));
-    let _ = writeln!(out, "created = {}", toml_string(&session.created.to_string()));
-    let _ = writeln!(out, "updated = {}", toml_string(&session.updated.to_string()));
+    let _ = writeln!(out, "first_dealer = {}", toml_string(&names[session.first_dealer()]));
+    let _ = writeln!(out, "created = {}", toml_string(&session.created().to_string()));
+    let _ = writeln!(out, "updated = {}", toml_string(&session.updated().to_string()));
     let _ = writeln!(out, "\n[rules]");
-    out.push_str(&toml::to_string(&session.rules).expect("the rules serialise"));
-    for (i, r) in session.rounds.iter().enumerate() {
+    let rules = session.rules();
+    for setting in &SETTINGS {
+        let value = match setting.get(&rules) {
+            Value::Word(w) => toml_string(w),
+            other => other.to_string(),
+        };
+        let _ = writeln!(out, "{} = {value}", setting.key);
+    }
+    for (i, r) in session.rounds().iter().enumerate() {
         let _ = writeln!(out, "\n[[rounds]]\nround = {}", i + 1);
         let scores: Vec<String> =
-            session.players.iter().zip(&r.deadwood).map(|(p, d)| format!("{} = {d}", toml_key(p))).collect();
+            names.iter().zip(&r.deadwood).map(|(p, d)| format!("{} = {d}", toml_key(p))).collect();
         let _ = writeln!(out, "deadwood = {{ {} }}", scores.join(", "));
-        let hands: Vec<String> = session
-            .players
+        let hands: Vec<String> = names
             .iter()
             .zip(&r.hands)
             .filter_map(|(p, h)| {
@@ -630,11 +604,11 @@ pub fn to_toml(session: &Session) -> String {
             let _ = writeln!(out, "hands = {{ {} }}", hands.join(", "));
         }
         if let Some(out_seat) = r.out {
-            let _ = writeln!(out, "out = {}", toml_string(&session.players[out_seat]));
+            let _ = writeln!(out, "out = {}", toml_string(&names[out_seat]));
         }
         if !r.penalties.is_empty() {
-            let names: Vec<String> = r.penalties.iter().map(|&s| toml_string(&session.players[s])).collect();
-            let _ = writeln!(out, "penalties = [{}]", names.join(", "));
+            let penalised: Vec<String> = r.penalties.iter().map(|&s| toml_string(&names[s])).collect();
+            let _ = writeln!(out, "penalties = [{}]", penalised.join(", "));
         }
     }
     out
@@ -671,8 +645,9 @@ fn toml_key(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use three13_core::sheet::{RoundRecord, check_player_names};
+
     use super::*;
-    use crate::sheet::RoundRecord;
 
     fn sample() -> Session {
         let players = ["Ann", "Bob \"B\"", "Zoë 🃏"].map(String::from).to_vec();
@@ -717,7 +692,7 @@ mod tests {
         use proptest::prelude::*;
 
         use super::*;
-        use crate::card::Card;
+        use three13_core::card::Card;
 
         /// Player names: ASCII, Unicode, quotes, TOML syntax; the invalid
         /// ones are dropped by the filter.
@@ -765,7 +740,7 @@ mod tests {
                 let mut solver = Solver::new();
                 for (scores, seed, out, penalised) in rounds {
                     let Some(deal) = s.next_deal() else { break };
-                    let most = s.rules.max_deadwood(deal.cards);
+                    let most = s.rules().max_deadwood(deal.cards);
                     let mut r = RoundRecord::from_deadwood(scores[..n].iter().map(|d| d % (most + 1)).collect());
                     // Now and then a typed hand: the deal's first cards from a seed.
                     if seed % 3 == 0 {
@@ -786,7 +761,7 @@ mod tests {
                         r.hands[out] = None;
                         r.out = Some(out);
                     }
-                    if s.rules.bad_go_out_penalty > 0 {
+                    if s.rules().bad_go_out_penalty > 0 {
                         r.penalties = (0..n).filter(|&p| penalised[p] && Some(p) != r.out).collect();
                     }
                     s.add_round(r, now).unwrap();

@@ -1,33 +1,70 @@
-//! The terminal edge: colour, card symbols, and where output goes.
+//! The terminal edge: colour, card symbols, prompts, and where output goes.
 
 use std::io::{IsTerminal, Write};
 
 use anstyle::{AnsiColor, Style};
+use three13_core::card::Card;
 
-use crate::card::Card;
+use crate::error::{Error, Result};
 
 /// When to colour the output.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum ColorWhen {
+pub(crate) enum ColorWhen {
     /// On a terminal, unless NO_COLOR is set.
     Auto,
     Always,
     Never,
 }
 
+impl ColorWhen {
+    /// Whether to colour a stream that is (or is not) a terminal: the one
+    /// place `--color`, NO_COLOR and the terminal are weighed.
+    pub(crate) fn colours(self, tty: bool) -> bool {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => tty && !no_color,
+        }
+    }
+
+    /// The `--color` of a command line not yet parsed, so that clap's own
+    /// messages follow it too; `auto` when it is absent or not understood.
+    pub(crate) fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
+        let mut value = None;
+        let mut words = args.iter().skip(1).map(|a| a.to_str().unwrap_or_default());
+        while let Some(word) = words.next() {
+            match word {
+                "--" => break,
+                "--color" => value = words.next(),
+                _ => {
+                    if let Some(v) = word.strip_prefix("--color=") {
+                        value = Some(v);
+                    }
+                }
+            }
+        }
+        match value {
+            Some("always") => ColorWhen::Always,
+            Some("never") => ColorWhen::Never,
+            _ => ColorWhen::Auto,
+        }
+    }
+}
+
 /// How to write for the person or program reading stdout.
-pub struct Ui {
+pub(crate) struct Ui {
     /// Colour stdout.
-    pub color: bool,
+    color: bool,
     /// Colour stderr.
-    pub color_err: bool,
+    color_err: bool,
     /// Write suits as ♣ ♦ ♥ ♠ and tables with box lines.
-    pub unicode: bool,
+    pub(crate) unicode: bool,
     /// A person is there to answer prompts (stdin and stderr are terminals).
-    pub can_prompt: bool,
+    pub(crate) can_prompt: bool,
     /// stdin is a terminal.
-    pub stdin_tty: bool,
-    pub out: Box<dyn Write>,
+    pub(crate) stdin_tty: bool,
+    pub(crate) out: Box<dyn Write>,
 }
 
 impl std::fmt::Debug for Ui {
@@ -41,19 +78,13 @@ impl std::fmt::Debug for Ui {
 
 impl Ui {
     /// Reads the terminal's state and the user's choices.
-    pub fn detect(color: ColorWhen, ascii: bool) -> Ui {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    pub(crate) fn detect(color: ColorWhen, ascii: bool) -> Ui {
         let out_tty = std::io::stdout().is_terminal();
         let err_tty = std::io::stderr().is_terminal();
         let stdin_tty = std::io::stdin().is_terminal();
-        let pick = |tty: bool| match color {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => tty && !no_color,
-        };
         Ui {
-            color: pick(out_tty),
-            color_err: pick(err_tty),
+            color: color.colours(out_tty),
+            color_err: color.colours(err_tty),
             unicode: out_tty && !ascii,
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
@@ -61,14 +92,9 @@ impl Ui {
         }
     }
 
-    /// A plain UI writing into `out`: no colour, ASCII, no prompts.
-    pub fn plain(out: Box<dyn Write>) -> Ui {
-        Ui { color: false, color_err: false, unicode: false, can_prompt: false, stdin_tty: false, out }
-    }
-
     /// A card as the reader should see it: `7♦` on a terminal (red suits in
     /// red when colouring), `7d` otherwise.
-    pub fn card(&self, card: Card) -> String {
+    pub(crate) fn card(&self, card: Card) -> String {
         let text = if self.unicode { card.symbol() } else { card.ascii() };
         let red = card.suit().is_some_and(|s| s.is_red());
         if self.color && red {
@@ -79,29 +105,29 @@ impl Ui {
     }
 
     /// Cards separated by spaces.
-    pub fn cards(&self, cards: &[Card]) -> String {
+    pub(crate) fn cards(&self, cards: &[Card]) -> String {
         cards.iter().map(|&c| self.card(c)).collect::<Vec<_>>().join(" ")
     }
 
     /// `text` in `style` when colouring stdout.
-    pub fn paint(&self, style: Style, text: &str) -> String {
+    pub(crate) fn paint(&self, style: Style, text: &str) -> String {
         if self.color { format!("{style}{text}{style:#}") } else { text.to_string() }
     }
 
-    pub fn bold(&self, text: &str) -> String {
+    pub(crate) fn bold(&self, text: &str) -> String {
         self.paint(Style::new().bold(), text)
     }
 
-    pub fn good(&self, text: &str) -> String {
+    pub(crate) fn good(&self, text: &str) -> String {
         self.paint(Style::new().bold().fg_color(Some(AnsiColor::Green.into())), text)
     }
 
-    pub fn warn(&self, text: &str) -> String {
+    pub(crate) fn warn(&self, text: &str) -> String {
         self.paint(Style::new().bold().fg_color(Some(AnsiColor::Yellow.into())), text)
     }
 
     /// A table in the house style: box lines on a terminal, plain text when piped.
-    pub fn table(&self) -> comfy_table::Table {
+    pub(crate) fn table(&self) -> comfy_table::Table {
         let mut t = comfy_table::Table::new();
         if self.unicode {
             t.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
@@ -112,11 +138,87 @@ impl Ui {
         t
     }
 
+    /// `label` in bold (red for an error) when colouring stderr.
+    fn label(&self, label: &str, style: Style) -> String {
+        if self.color_err { format!("{style}{label}{style:#}") } else { label.to_string() }
+    }
+
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
-    pub fn note(&self, text: &str) {
-        let bold = Style::new().bold();
-        let label = if self.color_err { format!("{bold}note:{bold:#}") } else { "note:".into() };
-        let _ = writeln!(std::io::stderr(), "{label} {text}");
+    pub(crate) fn note(&self, text: &str) {
+        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
     }
+
+    /// An error on stderr as `error: …`; nothing for one already reported
+    /// or a closed pipe.
+    pub(crate) fn error(&self, e: &Error) {
+        if e.message().is_empty() {
+            return;
+        }
+        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+        let _ = writeln!(std::io::stderr(), "{} {e}", self.label("error:", red));
+    }
+
+    /// An error about one line of input, as `error: line N: …`.
+    pub(crate) fn line_error(&self, line: usize, e: &Error) {
+        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+        let _ = writeln!(std::io::stderr(), "{} line {line}: {e}", self.label("error:", red));
+    }
+
+    /// Asks `question` and gives the answer, unless `yes` answers it
+    /// already; where nobody can answer, the error `unasked` says to use --yes.
+    pub(crate) fn confirm(
+        &self,
+        yes: bool,
+        question: impl FnOnce() -> String,
+        unasked: impl FnOnce() -> Error,
+    ) -> Result<bool> {
+        if yes {
+            return Ok(true);
+        }
+        if !self.can_prompt {
+            return Err(unasked());
+        }
+        let sure = dialoguer::Confirm::new()
+            .with_prompt(question())
+            .default(false)
+            .interact_opt()
+            .map_err(prompt_failed)?;
+        Ok(sure == Some(true))
+    }
+
+    /// A menu of `items`; gives the index chosen. Escape cancels.
+    pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
+        dialoguer::Select::new()
+            .with_prompt(prompt)
+            .items(items)
+            .default(default)
+            .interact_opt()
+            .map_err(prompt_failed)?
+            .ok_or_else(cancelled)
+    }
+
+    /// A line of text typed at a prompt.
+    pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
+        dialoguer::Input::new()
+            .with_prompt(prompt)
+            .allow_empty(allow_empty)
+            .interact_text()
+            .map_err(prompt_failed)
+    }
+}
+
+/// A prompt that could not be answered: Ctrl-C, Escape, or a terminal gone.
+fn prompt_failed(e: dialoguer::Error) -> Error {
+    let dialoguer::Error::IO(e) = e;
+    if e.kind() == std::io::ErrorKind::Interrupted {
+        cancelled()
+    } else {
+        Error::data(format!("cannot ask on the terminal: {e}"))
+    }
+}
+
+/// The person backed out of a prompt.
+fn cancelled() -> Error {
+    Error::data("cancelled; nothing was written")
 }

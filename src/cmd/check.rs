@@ -2,17 +2,17 @@
 
 use std::io::{BufRead, Write};
 
-use crate::analysis::{Analysis, analyse};
-use crate::card::Rank;
 use crate::cli::{CheckArgs, Cli};
 use crate::error::{Error, Result};
-use crate::hand::{HandError, check_size, infer_deal, parse_hand};
-use crate::rules::{Deal, Rules};
-use crate::solver::{MeldKind, Solver, Table};
 use crate::ui::Ui;
+use three13_core::analysis::{Analysis, analyse};
+use three13_core::card::Rank;
+use three13_core::hand::{HandError, HandProblem, check_size, infer_deal, parse_hand};
+use three13_core::rules::{Deal, Rules};
+use three13_core::solver::{MeldKind, Solver, Table};
 
 /// The longest line read from stdin; longer lines are refused, not stored.
-pub const MAX_LINE: usize = 64 * 1024;
+pub(crate) const MAX_LINE: usize = 64 * 1024;
 
 /// How the round of a hand was chosen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,7 +25,7 @@ enum Chosen {
     Inferred,
 }
 
-pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     // With nothing named on the command line, a hand is most likely from
     // the game being played: its rules, and its next round.
     let untold = args.rules.preset.is_none()
@@ -34,7 +34,7 @@ pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         && args.wild.is_none();
     let session = if untold { current_session(cli, ui) } else { None };
     let rules = match &session {
-        Some(s) => s.rules.clone(),
+        Some(s) => s.rules(),
         None => super::resolve_rules(&args.rules, None)?,
     };
     let fixed = fixed_deal(args, &rules)?;
@@ -55,7 +55,7 @@ pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             Chosen::Named => {}
             Chosen::Session => ui.note(&format!(
                 "{round}, the next of session {}; name another with --round or --wild",
-                session.as_ref().map_or("", |s| s.name.as_str())
+                session.as_ref().map_or("", |s| s.name())
             )),
             Chosen::Inferred => ui.note(&format!(
                 "{} cards: assuming {round}; name it with --round or --wild",
@@ -79,14 +79,13 @@ pub fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
 /// The current session, if there is one and it loads; a session that does
 /// not load is mentioned, and the hand checked without it.
-fn current_session(cli: &Cli, ui: &Ui) -> Option<crate::sheet::Session> {
+fn current_session(cli: &Cli, ui: &Ui) -> Option<three13_core::sheet::Session> {
     let store = super::store(cli).ok()?;
     let name = store.current().ok()??;
     match store.load(&name) {
         Ok(s) => Some(s),
         Err(e) => {
-            let first = e.message.lines().next().unwrap_or_default().to_string();
-            ui.note(&format!("the current session does not load, so it is left aside: {first}"));
+            ui.note(&format!("the current session does not load, so it is left aside: {}", e.message()));
             None
         }
     }
@@ -123,7 +122,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
     Ok(None)
 }
 
-fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<crate::card::Card>>> {
+fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<three13_core::card::Card>>> {
     if !args.onto.is_empty() && !rules.lay_off {
         return Err(Error::usage(
             "--onto needs laying off allowed: add --set lay_off=true or --rules strict",
@@ -142,7 +141,7 @@ fn check_one(
     rules: &Rules,
     fixed: Option<Deal>,
     next: Option<Deal>,
-    onto: &[Vec<crate::card::Card>],
+    onto: &[Vec<three13_core::card::Card>],
 ) -> Result<(Analysis, Chosen), Error> {
     let cards = parse_hand(text, rules)?;
     let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
@@ -155,17 +154,13 @@ fn check_one(
         (None, _) => match infer_deal(cards.len(), rules) {
             Some(d) => (d, Chosen::Inferred),
             None => {
-                return Err(HandError {
-                    message: format!("no round deals {} cards or one fewer", cards.len()),
-                    hint: None,
-                    source: None,
-                }
-                .into());
+                return Err(
+                    HandError { problem: HandProblem::NoRound { count: cards.len() }, source: None }.into()
+                );
             }
         },
     };
-    let table =
-        Table::new(rules, deal.wild).with_onto(onto.to_vec()).map_err(|e| Error::data(e.to_string()))?;
+    let table = Table::new(rules, deal.wild).with_onto(onto.to_vec())?;
     Ok((analyse(solver, &cards, &deal, &table), chosen))
 }
 
@@ -180,7 +175,7 @@ fn batch(
     solver: &mut Solver,
     rules: &Rules,
     (fixed, next): (Option<Deal>, Option<Deal>),
-    onto: &[Vec<crate::card::Card>],
+    onto: &[Vec<three13_core::card::Card>],
 ) -> Result<()> {
     let mut input = std::io::BufReader::with_capacity(MAX_LINE, std::io::stdin().lock());
     let mut failed = false;
@@ -221,11 +216,11 @@ fn batch(
                         line: usize,
                         error: &'a str,
                     }
-                    let bad = BadLine { line: line_no, error: &e.message };
+                    let bad = BadLine { line: line_no, error: &e.to_string() };
                     writeln!(ui.out, "{}", serde_json::to_string(&bad).expect("serialises"))?;
                 } else {
                     ui.out.flush()?;
-                    let _ = writeln!(std::io::stderr(), "error: line {line_no}: {}", e.message);
+                    ui.line_error(line_no, &e);
                 }
             }
         }
@@ -236,7 +231,7 @@ fn batch(
             ui.out.flush()?;
         }
     }
-    if failed { Err(Error { code: 1, message: String::new() }) } else { Ok(()) }
+    if failed { Err(Error::reported()) } else { Ok(()) }
 }
 
 /// Reads one line (without its end) into `buf`, keeping at most MAX_LINE

@@ -5,7 +5,7 @@ use crate::cli::CompletionsArgs;
 use crate::error::Result;
 use crate::ui::Ui;
 
-pub fn run(args: &CompletionsArgs, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &CompletionsArgs, ui: &mut Ui) -> Result<()> {
     ui.out.write_all(&assets::completion(args.shell))?;
     Ok(())
 }

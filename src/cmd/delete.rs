@@ -6,37 +6,29 @@ use crate::cli::{Cli, DeleteArgs};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
 
-pub fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = &store.find(&args.name)?;
     if !store.session_path(name).exists() {
         return Err(Error::data(format!("no session named \"{name}\"; see `three13 sessions`")));
     }
-    if !args.yes {
-        if !ui.can_prompt {
-            return Err(Error::usage(format!(
-                "deleting {name} cannot be undone; off a terminal, confirm with --yes"
-            )));
-        }
-        // A damaged file can still be deleted: say what is known of it.
-        let about = match store.load(name) {
-            Ok(s) => format!(
-                " ({}; {} of {} rounds played)",
-                s.players.join(", "),
-                s.rounds.len(),
-                s.deals().len()
-            ),
-            Err(_) => " (its file does not load)".to_string(),
-        };
-        let sure = dialoguer::Confirm::new()
-            .with_prompt(format!("Delete session {name}{about}? This cannot be undone"))
-            .default(false)
-            .interact_opt()
-            .map_err(super::prompt_failed)?;
-        if sure != Some(true) {
-            ui.note("nothing was deleted");
-            return Ok(());
-        }
+    // A damaged file can still be deleted: say what is known of it.
+    let about = || match store.load(name) {
+        Ok(s) => format!(
+            " ({}; {} of {} rounds played)",
+            s.players().join(", "),
+            s.rounds().len(),
+            s.deals().len()
+        ),
+        Err(_) => " (its file does not load)".to_string(),
+    };
+    let question = || format!("Delete session {name}{}? This cannot be undone", about());
+    let sure = ui.confirm(args.yes, question, || {
+        Error::usage(format!("deleting {name} cannot be undone; off a terminal, confirm with --yes"))
+    })?;
+    if !sure {
+        ui.note("nothing was deleted");
+        return Ok(());
     }
     let lock = store.lock()?;
     store.delete(&lock, name)?;

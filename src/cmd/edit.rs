@@ -4,10 +4,10 @@ use std::io::Write;
 
 use crate::cli::{Cli, EditArgs};
 use crate::error::Result;
-use crate::solver::Solver;
 use crate::ui::Ui;
+use three13_core::solver::Solver;
 
-pub fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let mut solver = Solver::new();
@@ -29,7 +29,9 @@ pub fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     writeln!(
         ui.out,
         "Round {}: {}'s deadwood {old} is now {}{how}.",
-        args.round, session.players[seat], new.deadwood
+        args.round,
+        session.players()[seat],
+        new.deadwood
     )?;
     super::table::print(ui, &session)
 }

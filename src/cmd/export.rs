@@ -4,10 +4,10 @@ use std::io::Write;
 
 use crate::cli::{Cli, ExportArgs, ExportFormat};
 use crate::error::Result;
-use crate::sheet::Session;
 use crate::ui::Ui;
+use three13_core::sheet::Session;
 
-pub fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let session = store.load(&name)?;
@@ -21,7 +21,7 @@ pub fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     match &args.output {
         Some(path) => {
             crate::store::write_file(path, &text)?;
-            let n = session.rounds.len();
+            let n = session.rounds().len();
             let rounds = if n == 1 { "round" } else { "rounds" };
             ui.note(&format!("wrote {} ({n} {rounds} of {name})", path.display()));
         }
@@ -33,21 +33,21 @@ pub fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 /// One row per round and player.
 fn csv(s: &Session) -> String {
     let mut out = String::from("round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand\n");
-    let running = s.running_totals();
-    for (i, r) in s.rounds.iter().enumerate() {
-        let deal = s.rules.deal(i + 1).expect("a recorded round is one of the rules");
-        let points = s.points(i);
-        for (seat, player) in s.players.iter().enumerate() {
+    let board = s.scoreboard();
+    for (i, r) in s.rounds().iter().enumerate() {
+        let deal = s.rules().deal(i + 1).expect("a recorded round is one of the rules");
+        let (points, running) = (board.points(i), board.running(i));
+        for (seat, player) in s.players().iter().enumerate() {
             let hand: Vec<String> = r.hands[seat].iter().flatten().map(|c| c.ascii()).collect();
             let fields = [
                 deal.round.to_string(),
                 deal.cards.to_string(),
                 deal.wild.to_string(),
-                s.players[s.dealer(deal.round)].clone(),
+                s.players()[s.dealer(deal.round)].clone(),
                 player.clone(),
                 r.deadwood[seat].to_string(),
                 points[seat].to_string(),
-                running[i][seat].to_string(),
+                running[seat].to_string(),
                 (r.out == Some(seat)).to_string(),
                 r.penalties.contains(&seat).to_string(),
                 hand.join(" "),

@@ -2,13 +2,16 @@
 
 use std::io::Write;
 
+use three13_core::rules::{MAX_PLAYERS, PRESETS, Rules};
+use three13_core::sheet::{
+    MIN_PLAYERS, Session, check_player_name, check_player_names, check_session_name, free_name, seat_in,
+};
+
 use crate::cli::{Cli, NewArgs};
 use crate::error::{Error, Result};
-use crate::rules::{PRESETS, Rules};
-use crate::sheet::{Session, check_player_name, check_player_names, check_session_name, free_name};
 use crate::ui::Ui;
 
-pub fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     if let Some(name) = &args.name {
         check_session_name(name)?;
@@ -22,13 +25,13 @@ pub fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                  (three13 new --player Ann --player Bob)",
             ));
         }
-        let players = ask_players()?;
+        let players = ask_players(ui)?;
         if !rules_given {
-            rules = ask_rules()?;
+            rules = ask_rules(ui)?;
         }
         let dealer = match &args.dealer {
             Some(d) => seat(&players, d)?,
-            None => ask_dealer(&players)?,
+            None => ui.select("Who deals round 1?", &players, 0)?,
         };
         (players, dealer)
     } else {
@@ -62,26 +65,25 @@ pub fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     store.set_current(&lock, Some(&name))?;
     drop(lock);
 
-    let deal = session.rules.deal(1).expect("every game has a round 1");
+    let deal = session.rules().deal(1).expect("every game has a round 1");
     writeln!(
         ui.out,
         "Started session {name} with {} (rules: {}); it is the current session.",
-        super::and_list(&session.players.iter().map(String::as_str).collect::<Vec<_>>()),
-        session.rules.summary()
+        super::and_list(&session.players().iter().map(String::as_str).collect::<Vec<_>>()),
+        session.rules().summary()
     )?;
     writeln!(ui.out, "{}", super::table::next_line(&session, deal.round))?;
     writeln!(
         ui.out,
         "Record it with `three13 round` and a score per player, in seat order: {}",
-        session.players.join(" ")
+        session.players().join(" ")
     )?;
     Ok(())
 }
 
 /// The seat of the first dealer named by --dealer.
 fn seat(players: &[String], name: &str) -> Result<usize> {
-    let folded = name.trim().to_lowercase();
-    players.iter().position(|p| p.to_lowercase() == folded).ok_or_else(|| {
+    seat_in(players, name).ok_or_else(|| {
         Error::usage(format!(
             "--dealer: no player named \"{}\"; the players are {}",
             name.trim(),
@@ -90,58 +92,38 @@ fn seat(players: &[String], name: &str) -> Result<usize> {
     })
 }
 
-fn ask_players() -> Result<Vec<String>> {
+fn ask_players(ui: &Ui) -> Result<Vec<String>> {
     eprintln!("Players in seat order (the deal passes from each to the next); an empty line to finish.");
     let mut players: Vec<String> = Vec::new();
     loop {
         let n = players.len() + 1;
-        let answer: String = dialoguer::Input::new()
-            .with_prompt(format!("Player {n}"))
-            .allow_empty(true)
-            .interact_text()
-            .map_err(super::prompt_failed)?;
+        let answer = ui.input(&format!("Player {n}"), true)?;
         let name = answer.trim().to_string();
         if name.is_empty() {
-            if players.len() >= crate::sheet::MIN_PLAYERS {
+            if players.len() >= MIN_PLAYERS {
                 return Ok(players);
             }
-            eprintln!("A game needs at least {} players.", crate::sheet::MIN_PLAYERS);
+            eprintln!("A game needs at least {MIN_PLAYERS} players.");
             continue;
         }
         let mut with = players.clone();
         with.push(name.clone());
         let checked = check_player_name(&name).and_then(|()| {
             // The count is only checked once the list is complete.
-            if with.len() < crate::sheet::MIN_PLAYERS { Ok(()) } else { check_player_names(&with) }
+            if with.len() < MIN_PLAYERS { Ok(()) } else { check_player_names(&with) }
         });
         match checked {
             Ok(()) => players.push(name),
-            Err(e) => eprintln!("{e}"),
+            Err(e) => eprintln!("{}", Error::from(e)),
         }
-        if players.len() == crate::rules::MAX_PLAYERS {
+        if players.len() == MAX_PLAYERS {
             return Ok(players);
         }
     }
 }
 
-fn ask_rules() -> Result<Rules> {
+fn ask_rules(ui: &Ui) -> Result<Rules> {
     let items: Vec<String> = PRESETS.iter().map(|(name, about)| format!("{name}: {about}")).collect();
-    let chosen = dialoguer::Select::new()
-        .with_prompt("Rules (more settings with --set; see `three13 rules`)")
-        .items(&items)
-        .default(0)
-        .interact_opt()
-        .map_err(super::prompt_failed)?
-        .ok_or_else(super::cancelled)?;
+    let chosen = ui.select("Rules (more settings with --set; see `three13 rules`)", &items, 0)?;
     Ok(Rules::preset(PRESETS[chosen].0)?)
-}
-
-fn ask_dealer(players: &[String]) -> Result<usize> {
-    dialoguer::Select::new()
-        .with_prompt("Who deals round 1?")
-        .items(players)
-        .default(0)
-        .interact_opt()
-        .map_err(super::prompt_failed)?
-        .ok_or_else(super::cancelled)
 }

@@ -6,7 +6,7 @@ use crate::cli::{Cli, PathArgs};
 use crate::error::Result;
 use crate::ui::Ui;
 
-pub fn run(args: &PathArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &PathArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     writeln!(ui.out, "{}", store.root().display())?;
     let name = match &args.session.session {

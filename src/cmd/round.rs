@@ -1,12 +1,13 @@
 //! `three13 round`: record the next round.
 
+use three13_core::sheet::{Added, RoundRecord, Session, SheetError, shown};
+use three13_core::solver::Solver;
+
 use crate::cli::{Cli, RoundArgs};
 use crate::error::{Error, Result};
-use crate::sheet::{Added, RoundRecord, Session, shown};
-use crate::solver::Solver;
 use crate::ui::Ui;
 
-pub fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let mut solver = Solver::new();
@@ -22,7 +23,7 @@ pub fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             ));
         }
         let snapshot = store.load(&name)?;
-        Some(ask(&snapshot, args, &mut solver)?)
+        Some(ask(ui, &snapshot, args, &mut solver)?)
     } else {
         None
     };
@@ -31,7 +32,7 @@ pub fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let mut session = store.load(&name)?;
     let record = match asked {
         Some((round, record)) => {
-            if session.rounds.len() + 1 != round {
+            if session.rounds().len() + 1 != round {
                 return Err(Error::data(format!(
                     "round {round} of {name} was changed by another three13 while the scores were typed; \
                      nothing was written (see `three13 table`)"
@@ -59,7 +60,7 @@ pub fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 /// The round given on the command line.
 fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<RoundRecord> {
     let deal = session.open_deal()?;
-    let n = session.players.len();
+    let n = session.players().len();
     let (out, penalties) = marks(session, args)?;
     let by_name = args.scores.iter().any(|s| s.contains('='));
     if by_name && let Some(bare) = args.scores.iter().find(|s| !s.contains('=')) {
@@ -75,15 +76,15 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
             let (who, value) = arg.split_once('=').expect("has =");
             let seat = session.seat_of(who)?;
             if scores[seat].is_some() {
-                return Err(Error::usage(format!("two scores for {}", session.players[seat])));
+                return Err(SheetError::TwoScores { player: session.players()[seat].clone() }.into());
             }
             scores[seat] = Some(session.read_score(deal.round, seat, value, solver)?);
         }
         if let Some(missing) = scores.iter().position(Option::is_none) {
-            let form: Vec<String> = session.players.iter().map(|p| format!("{p}=N")).collect();
+            let form: Vec<String> = session.players().iter().map(|p| format!("{p}=N")).collect();
             return Err(Error::usage(format!(
                 "no score for {}; give every player's score: {}",
-                session.players[missing],
+                session.players()[missing],
                 form.join(" ")
             )));
         }
@@ -93,7 +94,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
                 "{n} players but {} score{} given; give one per player in seat order ({}), or NAME=N",
                 args.scores.len(),
                 if args.scores.len() == 1 { "" } else { "s" },
-                session.players.join(" ")
+                session.players().join(" ")
             )));
         }
         for (seat, text) in args.scores.iter().enumerate() {
@@ -104,7 +105,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
                     "\"{}\" is not a score; in seat order give numbers ({}), \
                      or write each as NAME=N or NAME=CARDS",
                     shown(text),
-                    session.players.join(" ")
+                    session.players().join(" ")
                 )));
             }
             scores[seat] = Some(session.read_score(deal.round, seat, text, solver)?);
@@ -124,7 +125,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
 /// The seats of --out and each --penalty.
 fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usize>)> {
     let out = args.out.as_deref().map(|p| session.seat_of(p)).transpose()?;
-    if !args.penalty.is_empty() && session.rules.bad_go_out_penalty == 0 {
+    if !args.penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
         return Err(Error::usage(
             "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)",
         ));
@@ -134,7 +135,7 @@ fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usiz
 }
 
 /// Asks each player's score on the terminal, then who went out.
-fn ask(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usize, RoundRecord)> {
+fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usize, RoundRecord)> {
     let deal = session.open_deal()?;
     let (out, penalties) = marks(session, args)?;
     eprintln!(
@@ -142,15 +143,12 @@ fn ask(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usiz
         deal.round,
         deal.cards,
         deal.wild.plural(),
-        session.players[session.dealer(deal.round)]
+        session.players()[session.dealer(deal.round)]
     );
-    let mut record = RoundRecord::from_deadwood(vec![0; session.players.len()]);
-    for (seat, player) in session.players.iter().enumerate() {
+    let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
+    for (seat, player) in session.players().iter().enumerate() {
         loop {
-            let text: String = dialoguer::Input::new()
-                .with_prompt(player.as_str())
-                .interact_text()
-                .map_err(super::prompt_failed)?;
+            let text = ui.input(player, false)?;
             match session.read_score(deal.round, seat, &text, solver) {
                 Ok(score) => {
                     if let Some(hand) = &score.hand {
@@ -161,7 +159,7 @@ fn ask(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usiz
                     record.hands[seat] = score.hand;
                     break;
                 }
-                Err(e) => eprintln!("{e}"),
+                Err(e) => eprintln!("{}", Error::from(e)),
             }
         }
     }
@@ -174,14 +172,8 @@ fn ask(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usiz
                 None
             } else {
                 let mut items = vec!["nobody / not noted".to_string()];
-                items.extend(zero.iter().map(|&s| session.players[s].clone()));
-                let chosen = dialoguer::Select::new()
-                    .with_prompt("Who went out first?")
-                    .items(&items)
-                    .default(0)
-                    .interact_opt()
-                    .map_err(super::prompt_failed)?
-                    .ok_or_else(super::cancelled)?;
+                items.extend(zero.iter().map(|&s| session.players()[s].clone()));
+                let chosen = ui.select("Who went out first?", &items, 0)?;
                 chosen.checked_sub(1).map(|i| zero[i])
             }
         }

@@ -4,12 +4,12 @@ use std::io::Write;
 
 use comfy_table::CellAlignment;
 
-use crate::card::Rank;
 use crate::cli::{Cli, RulesArgs, RulesShowArgs};
 use crate::error::Result;
-use crate::rules::{MAX_PLAYERS, Rules, SETTINGS};
-use crate::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
 use crate::ui::Ui;
+use three13_core::card::Rank;
+use three13_core::rules::{MAX_PLAYERS, Rules, SETTINGS};
+use three13_core::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
 
 #[derive(Debug, serde::Serialize)]
 struct RulesJson {
@@ -29,7 +29,7 @@ struct DealJson {
     doubled: bool,
 }
 
-pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     // A preset names the rules outright; otherwise the session's rules, if
     // there is a session to read them from.
     let (base, source) = match &args.preset {
@@ -50,7 +50,7 @@ pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         let json = RulesJson {
             source,
             summary: rules.summary(),
-            settings: rules.clone(),
+            settings: rules,
             rounds: rules
                 .deals()
                 .into_iter()
@@ -70,11 +70,15 @@ pub fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let standard = Rules::default();
     let mut t = ui.table();
     t.set_header(vec!["Setting", "Value", "Takes", "What it does"]);
-    for (key, takes, about) in SETTINGS {
-        let value = rules.get(key).unwrap_or_default();
-        let changed = standard.get(key).as_deref() != Some(value.as_str());
-        let value = if changed { format!("{value} *") } else { value };
-        t.add_row(vec![key.to_string(), value, takes.to_string(), about.to_string()]);
+    for setting in &SETTINGS {
+        let value = setting.get(&rules);
+        let shown = if value != setting.get(&standard) { format!("{value} *") } else { value.to_string() };
+        t.add_row(vec![
+            setting.key.to_string(),
+            shown,
+            setting.allowed.to_string(),
+            setting.about.to_string(),
+        ]);
     }
     writeln!(ui.out, "{t}")?;
     if !rules.changes().is_empty() {
@@ -122,5 +126,5 @@ fn session_rules(args: &RulesShowArgs, cli: &Cli) -> Result<Option<(String, Rule
     };
     let name = store.resolve(Some(&name))?;
     let session = store.load(&name)?;
-    Ok(Some((name, session.rules)))
+    Ok(Some((name, session.rules())))
 }

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use crate::cli::{Cli, SessionsArgs};
 use crate::error::Result;
-use crate::sheet::Session;
 use crate::ui::Ui;
+use three13_core::sheet::Session;
 
 /// One line of the list, for people and for scripts.
 #[derive(Debug, serde::Serialize)]
@@ -29,10 +29,10 @@ struct Listed {
     shown: String,
 }
 
-pub fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let current = store.current().unwrap_or_else(|e| {
-        ui.note(&e.message);
+        ui.note(&e.to_string());
         None
     });
     let listed: Vec<Listed> = store
@@ -45,7 +45,7 @@ pub fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                 Err(e) => Listed {
                     name,
                     current: is_current,
-                    error: Some(e.message),
+                    error: Some(e.to_string()),
                     players: vec![],
                     rounds_played: 0,
                     rounds: 0,
@@ -108,19 +108,22 @@ pub fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 }
 
 fn listed(s: &Session, current: bool) -> Listed {
-    let names = |seats: Vec<usize>| seats.into_iter().map(|i| s.players[i].clone()).collect();
+    let board = s.scoreboard();
+    let names = |seats: &[usize]| seats.iter().map(|&i| s.players()[i].clone()).collect();
     Listed {
-        name: s.name.clone(),
+        name: s.name().to_string(),
         current,
         error: None,
-        players: s.players.clone(),
-        rounds_played: s.rounds.len(),
+        players: s.players().to_vec(),
+        rounds_played: s.rounds().len(),
         rounds: s.deals().len(),
-        finished: s.finished(),
-        leaders: names(s.leaders()),
-        winners: names(s.winners()),
-        totals: super::table::Named(s.players.iter().cloned().zip(s.totals()).collect()),
-        updated: Some(s.updated.to_string()),
-        shown: super::local_time(s.updated),
+        finished: board.finished(),
+        leaders: names(board.leaders()),
+        winners: names(board.winners()),
+        totals: super::table::Named(
+            s.players().iter().cloned().zip(board.totals().iter().copied()).collect(),
+        ),
+        updated: Some(s.updated().to_string()),
+        shown: super::local_time(s.updated()),
     }
 }

@@ -4,37 +4,30 @@ use std::io::Write;
 
 use crate::cli::{Cli, UndoArgs};
 use crate::error::{Error, Result};
-use crate::sheet::Session;
 use crate::ui::Ui;
+use three13_core::sheet::Session;
 
-pub fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let seen = store.load(&name)?;
-    let Some(round) = seen.rounds.len().checked_sub(1) else {
+    let Some(round) = seen.rounds().len().checked_sub(1) else {
         return Err(Error::data(format!("nothing to undo: no round of {name} is recorded yet")));
     };
     let what = describe(&seen, round);
-    if !args.yes {
-        if !ui.can_prompt {
-            return Err(Error::usage(format!(
-                "undo would remove {what} of {name}; off a terminal, confirm with --yes"
-            )));
-        }
-        let sure = dialoguer::Confirm::new()
-            .with_prompt(format!("Remove {what} of {name}?"))
-            .default(false)
-            .interact_opt()
-            .map_err(super::prompt_failed)?;
-        if sure != Some(true) {
-            ui.note("nothing was removed");
-            return Ok(());
-        }
+    let sure = ui.confirm(
+        args.yes,
+        || format!("Remove {what} of {name}?"),
+        || Error::usage(format!("undo would remove {what} of {name}; off a terminal, confirm with --yes")),
+    )?;
+    if !sure {
+        ui.note("nothing was removed");
+        return Ok(());
     }
 
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
-    if session.rounds != seen.rounds {
+    if session.rounds() != seen.rounds() {
         return Err(Error::data(format!(
             "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
         )));
@@ -49,7 +42,8 @@ pub fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
 /// `round 4 (Ann 12, Bob 0, Cy 35)`, with the points that counted.
 fn describe(s: &Session, index: usize) -> String {
-    let points = s.points(index);
-    let scores: Vec<String> = s.players.iter().zip(points).map(|(p, n)| format!("{p} {n}")).collect();
+    let board = s.scoreboard();
+    let scores: Vec<String> =
+        s.players().iter().zip(board.points(index)).map(|(p, n)| format!("{p} {n}")).collect();
     format!("round {} ({})", index + 1, scores.join(", "))
 }

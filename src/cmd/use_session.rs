@@ -6,18 +6,18 @@ use crate::cli::{Cli, UseArgs};
 use crate::error::Result;
 use crate::ui::Ui;
 
-pub fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+pub(crate) fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.find(&args.name)?;
     let lock = store.lock()?;
     // A session that does not load is not one to continue.
     let session = store.load(&name)?;
-    store.set_current(&lock, Some(&session.name))?;
+    store.set_current(&lock, Some(session.name()))?;
     drop(lock);
     let state = match session.next_deal() {
-        Some(_) => super::table::next_line(&session, session.rounds.len() + 1),
+        Some(_) => super::table::next_line(&session, session.rounds().len() + 1),
         None => "The game is over.".to_string(),
     };
-    writeln!(ui.out, "Now using session {}.\n{state}", session.name)?;
+    writeln!(ui.out, "Now using session {}.\n{state}", session.name())?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use three13::assets;
+use crate::generated as assets;
 
 use crate::common::Env;
 
@@ -141,8 +141,7 @@ fn every_help_has_examples() {
 /// example without a comment would stand there unexplained.
 #[test]
 fn every_example_says_what_it_shows() {
-    use clap::CommandFactory;
-    let root = three13::cli::Cli::command();
+    let root = three13::command();
     let mut commands = vec![&root];
     commands.extend(root.get_subcommands());
     let mut bare = Vec::new();

@@ -192,13 +192,21 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("decks = 2", "decks = 0"),
-        ":9:1: rules: decks cannot be \"0\"; it takes 1-20",
+        ":9:9: rules: decks cannot be \"0\"; it takes 1-20",
+    );
+    refused(
+        &env,
+        "bad",
+        &good.replace("decks = 2", "decks = \"two\""),
+        ":9:9: rules: decks cannot be \"two\"; it takes 1-20",
     );
     refused(
         &env,
         "bad",
         &good.replace("decks = 2", "colour = \"red\""),
-        ":9:1: unknown field `colour`, expected one of `decks`, `face_cards`, `ace_value`, `ace_high`, `all_wild_melds`, `jokers`, `kings_wild`, `extra_rounds`, `down_and_up`, `lay_off`, `double_last_rounds`, `go_out_bonus`, `bad_go_out_penalty`, `double_naughts`",
+        ":9:1: rules: unknown setting \"colour\"; the settings are decks, face_cards, ace_value, ace_high, \
+         all_wild_melds, jokers, kings_wild, extra_rounds, down_and_up, lay_off, double_last_rounds, go_out_bonus, \
+         bad_go_out_penalty, double_naughts",
     );
     refused(
         &env,

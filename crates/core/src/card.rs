@@ -7,8 +7,6 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 /// A rank, ace (1) to king (13).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Rank(u8);
@@ -72,21 +70,6 @@ impl Rank {
             }
         };
         Rank::new(n)
-    }
-}
-
-impl Serialize for Rank {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.label())
-    }
-}
-
-impl<'de> Deserialize<'de> for Rank {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
-        let text = String::deserialize(d)?;
-        Rank::parse(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!("\"{text}\" is not a rank; ranks are A 2-10 J Q K"))
-        })
     }
 }
 
@@ -221,16 +204,17 @@ impl std::str::FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.ascii())
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rank {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.label())
     }
 }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        let text = String::deserialize(d)?;
-        parse_card(&text).map_err(serde::de::Error::custom)
+#[cfg(feature = "serde")]
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.ascii())
     }
 }
 

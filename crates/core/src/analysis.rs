@@ -1,21 +1,21 @@
 //! What `check` tells about a hand: its best arrangement, the best discard
 //! when it holds the card just drawn, and the cards that would let it go out.
 
-use serde::Serialize;
-
 use crate::card::{Card, Rank};
 use crate::rules::Deal;
 use crate::solver::{Meld, Solver, Table};
 
 /// A discard and the deadwood of the hand left.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Discard {
     pub card: Card,
     pub deadwood: u32,
 }
 
 /// Everything the hand checker says about one hand.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Analysis {
     /// The hand, sorted.
     pub hand: Vec<Card>,
@@ -30,13 +30,13 @@ pub struct Analysis {
     /// A hand of the round's size: it melds completely. A hand with the
     /// drawn card: some discard leaves a hand that melds completely.
     pub can_go_out: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub best_discard: Option<Discard>,
     /// Every distinct discard, in hand order.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub discards: Option<Vec<Discard>>,
     /// The cards that, drawn, let the hand go out after a discard.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub outs: Option<Vec<Card>>,
 }
 

@@ -5,11 +5,11 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
-use three13::analysis::{analyse, discards};
-use three13::card::{Card, Rank, Suit};
-use three13::hand::parse_hand;
-use three13::rules::{Deal, FaceCards, Rules};
-use three13::solver::{Arrangement, MeldKind, Solver, Table};
+use three13_core::analysis::{analyse, discards};
+use three13_core::card::{Card, Rank, Suit};
+use three13_core::hand::parse_hand;
+use three13_core::rules::{Deal, FaceCards, Rules};
+use three13_core::solver::{Arrangement, MeldKind, Solver, Table};
 
 use crate::brute;
 
@@ -574,7 +574,7 @@ fn rank(n: u8) -> Rank {
 }
 
 fn brute_text(rules: &Rules, wild: u8, hand: &str) -> u32 {
-    let parse_rules = Rules { jokers: 2, decks: 3, ..rules.clone() };
+    let parse_rules = Rules { jokers: 2, decks: 3, ..*rules };
     brute::deadwood(rules, rank(wild), &parse_hand(hand, &parse_rules).unwrap(), &[])
 }
 

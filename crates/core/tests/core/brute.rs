@@ -1,7 +1,7 @@
 //! A slow minimum-deadwood solver written straight from the rules, to check
 //! the real one against.
 //!
-//! It shares nothing with `three13::solver` but the card and rules types:
+//! It shares nothing with `three13_core::solver` but the card and rules types:
 //! which cards are wild, what a card scores and what makes a meld are all
 //! written again here from RULES.md, in the plainest way. The search tries
 //! every partition of the hand: the first card still open is either left
@@ -12,8 +12,8 @@
 //! The benchmark includes this file too, so it uses only the library.
 #![allow(dead_code)]
 
-use three13::card::{Card, Rank};
-use three13::rules::{FaceCards, Rules};
+use three13_core::card::{Card, Rank};
+use three13_core::rules::{FaceCards, Rules};
 
 /// Whether `card` is wild: a joker, a card of the round's wild rank, or a
 /// king when kings are wild.

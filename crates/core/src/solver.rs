@@ -14,8 +14,6 @@
 //! So the search minimises the naturals' deadwood, and the most valuable
 //! wilds are the ones put to work.
 
-use serde::Serialize;
-
 use crate::card::{Card, Rank, Suit};
 use crate::rules::Rules;
 
@@ -23,24 +21,26 @@ use crate::rules::Rules;
 pub const MAX_TABLE_MELDS: usize = 8;
 
 /// Whether a meld is a set (one rank) or a run (one suit, consecutive ranks).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 pub enum MeldKind {
     Set,
     Run,
 }
 
 /// A wild card and the card it stands for in its meld.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WildRole {
     pub card: Card,
-    #[serde(rename = "as")]
+    #[cfg_attr(feature = "serde", serde(rename = "as"))]
     pub stands_for: Card,
 }
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Meld {
     pub kind: MeldKind,
     /// The hand's cards in the meld, in the meld's order.
@@ -48,12 +48,13 @@ pub struct Meld {
     /// The wild cards among `cards`, each with the card it stands for.
     pub wilds: Vec<WildRole>,
     /// The table meld these cards were laid off onto.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub onto: Option<Vec<Card>>,
 }
 
 /// One best arrangement of a hand.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Arrangement {
     /// The points of the unmelded cards: the hand's minimum deadwood.
     pub deadwood: u32,
@@ -62,13 +63,26 @@ pub struct Arrangement {
     pub unmelded: Vec<Card>,
 }
 
-/// A meld on the table that is not a valid meld under the rules.
+/// Melds on the table that cards cannot be laid off onto.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct TableMeldError(pub String);
+pub enum TableMeldError {
+    /// More table melds than [`MAX_TABLE_MELDS`].
+    TooMany { count: usize },
+    /// A table meld that is not a valid meld in a round with this wild rank.
+    NotAMeld { meld: Vec<Card>, wild: Rank },
+}
 
 impl std::fmt::Display for TableMeldError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            TableMeldError::TooMany { count } => {
+                write!(f, "at most {MAX_TABLE_MELDS} table melds can be given, not {count}")
+            }
+            TableMeldError::NotAMeld { meld, wild } => {
+                let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
+                write!(f, "the table meld \"{}\" is not a meld with {} wild", text.join(" "), wild.plural())
+            }
+        }
     }
 }
 
@@ -85,28 +99,20 @@ pub struct Table {
 
 impl Table {
     pub fn new(rules: &Rules, wild: Rank) -> Table {
-        Table { rules: rules.clone(), wild, onto: Vec::new() }
+        Table { rules: *rules, wild, onto: Vec::new() }
     }
 
     /// Adds the table melds, which must each be a valid meld. They count only
     /// when the rules allow laying off.
     pub fn with_onto(mut self, melds: Vec<Vec<Card>>) -> Result<Table, TableMeldError> {
         if melds.len() > MAX_TABLE_MELDS {
-            return Err(TableMeldError(format!(
-                "at most {MAX_TABLE_MELDS} table melds can be given, not {}",
-                melds.len()
-            )));
+            return Err(TableMeldError::TooMany { count: melds.len() });
         }
         for meld in &melds {
-            let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
             let (naturals, wilds): (Vec<Card>, Vec<Card>) =
                 meld.iter().partition(|&&c| !self.rules.is_wild(c, self.wild));
             if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0) != Some(0) {
-                return Err(TableMeldError(format!(
-                    "the table meld \"{}\" is not a meld with {} wild",
-                    text.join(" "),
-                    self.wild.plural()
-                )));
+                return Err(TableMeldError::NotAMeld { meld: meld.clone(), wild: self.wild });
             }
         }
         self.onto = melds;
@@ -706,7 +712,7 @@ impl Solver {
         let (naturals, mut wilds): (Vec<Card>, Vec<Card>) = hand.iter().partition(|&&c| !table.is_wild(c));
         assert!(naturals.len() <= 20 && wilds.len() <= 31, "hand too large to solve");
         self.nat.load(&naturals, &table.rules);
-        self.rules = table.rules.clone();
+        self.rules = table.rules;
         self.ace_high = table.rules.ace_high;
         self.table = table
             .lay_off_melds()

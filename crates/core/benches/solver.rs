@@ -6,12 +6,12 @@
 //! The hands are drawn from a fixed seed: every run times the same ones.
 
 use divan::Bencher;
-use three13::analysis::analyse;
-use three13::card::{Card, Rank};
-use three13::rules::{Deal, Rules};
-use three13::solver::{Solver, Table};
+use three13_core::analysis::analyse;
+use three13_core::card::{Card, Rank};
+use three13_core::rules::{Deal, Rules};
+use three13_core::solver::{Solver, Table};
 
-#[path = "../tests/it/brute.rs"]
+#[path = "../tests/core/brute.rs"]
 mod brute;
 
 fn main() {

@@ -1,0 +1,1132 @@
+//! The score sheet: the players in seat order, the rounds played, and the
+//! points that count under the table's rules.
+//!
+//! A round records each player's deadwood (what was left in hand), the hands
+//! typed, who went out first and who declared out wrongly; the rules turn
+//! those into points (doubled rounds, the go-out bonus, the bad go-out
+//! penalty), and [`Scoreboard`] computes them once for every report. A
+//! session is made by [`Session::new`] or restored from stored parts by
+//! [`Session::restore`], which checks everything and names the bad field.
+//! Nothing here prints or touches a file.
+
+use std::fmt;
+
+use jiff::Timestamp;
+
+use crate::card::Card;
+use crate::hand::{HandError, parse_hand};
+use crate::rules::{Deal, MAX_PLAYERS, Rules};
+use crate::solver::{Solver, Table};
+
+/// The longest player name, in characters.
+pub const MAX_PLAYER_NAME: usize = 32;
+/// The longest session name, in characters.
+pub const MAX_SESSION_NAME: usize = 64;
+/// The fewest players of a game.
+pub const MIN_PLAYERS: usize = 2;
+
+/// What is wrong with a player's name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NameProblem {
+    Empty,
+    /// Starts or ends with a space.
+    Spaces,
+    TooLong,
+    /// Holds a control character (a newline or tab).
+    Control,
+    /// Holds `=`, which would read as NAME=SCORE.
+    Equals,
+    /// Starts with `-`, which would read as a flag.
+    Dash,
+    /// Is a number, which would read as a score.
+    Number,
+}
+
+/// What is wrong with a session's name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SessionNameProblem {
+    Empty,
+    TooLong,
+    /// Holds a character other than ASCII letters, digits, `.`, `_`, `-`.
+    Holds(char),
+    /// Starts with `.` or `-`.
+    StartsWith(char),
+    /// A name Windows keeps for a device (`nul`, `com1`).
+    Device,
+}
+
+/// A score, name or round that the sheet refuses.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SheetError {
+    SessionName {
+        name: String,
+        problem: SessionNameProblem,
+    },
+    PlayerName {
+        name: String,
+        problem: NameProblem,
+    },
+    TooFewPlayers {
+        count: usize,
+    },
+    TooManyPlayers {
+        count: usize,
+    },
+    /// Two players whose names differ only in case, or not at all.
+    SameName {
+        first: String,
+        second: String,
+    },
+    /// The first dealer's seat is not at the table.
+    DealerNotPlaying,
+    /// A name typed that is no player of the session.
+    NoPlayer {
+        name: String,
+        players: Vec<String>,
+    },
+    /// A name stored that is no player of the session.
+    NotAPlayer {
+        name: String,
+        players: Vec<String>,
+    },
+    GameOver {
+        rounds: usize,
+    },
+    NoRoundToEdit {
+        round: usize,
+        played: usize,
+    },
+    /// An edit would give the player who went out a score.
+    EditOut {
+        player: String,
+        round: usize,
+    },
+    /// An edit would make every score 0 under double_naughts.
+    EditReplay {
+        round: usize,
+    },
+    TooManyRounds {
+        rounds: usize,
+        deals: usize,
+    },
+    ScoreCount {
+        players: usize,
+    },
+    ScoreTooHigh {
+        player: String,
+        score: String,
+        cards: usize,
+        round: usize,
+        most: u32,
+    },
+    OutNotPlaying,
+    PenaltyNotPlaying,
+    OutNotZero {
+        player: String,
+        deadwood: u32,
+    },
+    OutAndPenalty {
+        player: String,
+    },
+    PenalisedTwice {
+        player: String,
+    },
+    NoScore {
+        player: String,
+    },
+    NegativeScore {
+        player: String,
+        text: String,
+    },
+    NotWhole {
+        player: String,
+        text: String,
+    },
+    Hand {
+        player: String,
+        error: Box<HandError>,
+    },
+    HandSize {
+        player: String,
+        count: usize,
+        round: usize,
+        dealt: usize,
+    },
+    StoredHandSize {
+        player: String,
+        count: usize,
+        round: usize,
+        dealt: usize,
+    },
+    HandMismatch {
+        player: String,
+        solved: u32,
+        recorded: u32,
+    },
+    TwoScores {
+        player: String,
+    },
+    TwoHands {
+        player: String,
+    },
+    NegativeDeadwood {
+        player: String,
+        value: i64,
+    },
+    MissingScore {
+        player: String,
+    },
+    RoundNumber {
+        found: i64,
+        expected: usize,
+    },
+    RoundBeyond {
+        round: usize,
+        deals: usize,
+    },
+}
+
+impl fmt::Display for SheetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SheetError as E;
+        match self {
+            E::SessionName { name, problem } => {
+                let rule = "a session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
+                            and does not start with \".\" or \"-\"";
+                let shown: String =
+                    name.chars().take(MAX_SESSION_NAME).collect::<String>().escape_debug().to_string();
+                let what = match problem {
+                    SessionNameProblem::Empty => return write!(f, "the session name is empty; {rule}"),
+                    SessionNameProblem::TooLong => "is too long".to_string(),
+                    SessionNameProblem::Holds(c) => format!("holds \"{}\"", c.escape_debug()),
+                    SessionNameProblem::StartsWith(c) => format!("starts with \"{c}\""),
+                    SessionNameProblem::Device => "is a device name on Windows".to_string(),
+                };
+                write!(f, "the session name \"{shown}\" {what}; {rule}")
+            }
+            E::PlayerName { name, problem } => {
+                let shown = shown(name);
+                match problem {
+                    NameProblem::Empty => f.write_str("a player name cannot be empty"),
+                    NameProblem::Spaces => {
+                        write!(f, "the player name \"{shown}\" starts or ends with a space")
+                    }
+                    NameProblem::TooLong => write!(
+                        f,
+                        "the player name \"{}…\" is longer than {MAX_PLAYER_NAME} characters",
+                        name.chars().take(MAX_PLAYER_NAME).collect::<String>().escape_debug()
+                    ),
+                    NameProblem::Control => {
+                        write!(f, "the player name \"{shown}\" holds a control character (a newline or tab)")
+                    }
+                    NameProblem::Equals => {
+                        write!(f, "the player name \"{shown}\" holds \"=\", which would read as NAME=SCORE")
+                    }
+                    NameProblem::Dash => {
+                        write!(f, "the player name \"{shown}\" starts with \"-\", which would read as a flag")
+                    }
+                    NameProblem::Number => {
+                        write!(f, "the player name \"{shown}\" is a number, which would read as a score")
+                    }
+                }
+            }
+            E::TooFewPlayers { count } => {
+                write!(f, "a game needs at least {MIN_PLAYERS} players, not {count}")
+            }
+            E::TooManyPlayers { count } => write!(f, "a game has at most {MAX_PLAYERS} players, not {count}"),
+            E::SameName { first, second } => {
+                if first == second {
+                    write!(f, "\"{first}\" is named twice; each player needs their own name")
+                } else {
+                    write!(
+                        f,
+                        "\"{first}\" and \"{second}\" are the same name; each player needs their own name"
+                    )
+                }
+            }
+            E::DealerNotPlaying => f.write_str("the first dealer must be one of the players"),
+            E::NoPlayer { name, players } => write!(
+                f,
+                "no player named \"{}\" in this session; the players are {}",
+                shown(name.trim()),
+                players.join(", ")
+            ),
+            E::NotAPlayer { name, players } => {
+                write!(f, "\"{}\" is not one of the players ({})", name.escape_debug(), players.join(", "))
+            }
+            E::GameOver { rounds } => write!(f, "the game is over: all {rounds} rounds are in"),
+            E::NoRoundToEdit { round, played } => {
+                let which = match played {
+                    0 => "no round is recorded yet".to_string(),
+                    1 => "only round 1 is recorded".to_string(),
+                    n => format!("rounds 1 to {n} are recorded"),
+                };
+                write!(f, "there is no round {round} to edit; {which}")
+            }
+            E::EditOut { player, round } => {
+                write!(f, "{player} went out in round {round}, so their deadwood must be 0")
+            }
+            E::EditReplay { .. } => {
+                f.write_str("with double_naughts, a round where everyone scores 0 is replayed, not recorded")
+            }
+            E::TooManyRounds { rounds, deals } => {
+                write!(f, "there are {rounds} rounds, but these rules play {deals}")
+            }
+            E::ScoreCount { players } => write!(f, "a round needs a score for each of the {players} players"),
+            E::ScoreTooHigh { player, score, cards, round, most } => write!(
+                f,
+                "{player}'s score {score} is more than {cards} cards can hold: at most {most} in round {round}"
+            ),
+            E::OutNotPlaying => f.write_str("the player out is not in the session"),
+            E::PenaltyNotPlaying => f.write_str("a penalised player is not in the session"),
+            E::OutNotZero { player, deadwood } => {
+                write!(f, "{player} went out, so their deadwood must be 0, not {deadwood}")
+            }
+            E::OutAndPenalty { player } => {
+                write!(f, "{player} cannot both go out and be penalised for a bad go-out")
+            }
+            E::PenalisedTwice { player } => write!(f, "{player} is penalised twice in one round"),
+            E::NoScore { player } => write!(f, "no score for {player}"),
+            E::NegativeScore { player, text } => write!(
+                f,
+                "{player}'s score cannot be negative ({}); a score is the deadwood left in hand, 0 or more",
+                shown(text)
+            ),
+            E::NotWhole { player, text } => {
+                write!(f, "{player}'s score \"{}\" is not a whole number", shown(text))
+            }
+            E::Hand { player, error } => write!(f, "{player}'s hand: {error}"),
+            E::HandSize { player, count, round, dealt } => write!(
+                f,
+                "{player}'s hand has {count} cards, but round {round} deals {dealt}; \
+                 type the hand held at the end of the round"
+            ),
+            E::StoredHandSize { player, count, round, dealt } => {
+                write!(f, "{player}'s hand has {count} cards, but round {round} deals {dealt}")
+            }
+            E::HandMismatch { player, solved, recorded } => write!(
+                f,
+                "{player}'s hand leaves {solved} deadwood, but the deadwood says {recorded}; \
+                 fix one of them, or remove the hand"
+            ),
+            E::TwoScores { player } => write!(f, "two scores for {player}"),
+            E::TwoHands { player } => write!(f, "two hands for {player}"),
+            E::NegativeDeadwood { player, value } => {
+                write!(f, "{player}'s deadwood is {value}; it cannot be negative")
+            }
+            E::MissingScore { player } => write!(f, "no score for {player} in deadwood"),
+            E::RoundNumber { found, expected } => write!(
+                f,
+                "round = {found} where round {expected} should be: the rounds must be numbered 1, 2, 3… in order"
+            ),
+            E::RoundBeyond { round, deals } => {
+                write!(f, "round {round}: these rules play only {deals} rounds")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SheetError {}
+
+/// One game's score sheet.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Session {
+    name: String,
+    /// In seat order: the deal passes from each player to the next.
+    players: Vec<String>,
+    /// The seat of the player who dealt round 1.
+    first_dealer: usize,
+    rules: Rules,
+    created: Timestamp,
+    updated: Timestamp,
+    /// The rounds played, round 1 first.
+    rounds: Vec<RoundRecord>,
+}
+
+/// One round as the table reported it. Every vector is indexed by seat; a
+/// session checks a round before it takes it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RoundRecord {
+    /// What each player was left holding: the minimum deadwood of the hand.
+    pub deadwood: Vec<u32>,
+    /// The hand each player typed, when a hand was typed instead of a number.
+    pub hands: Vec<Option<Vec<Card>>>,
+    /// The seat of the first player to go out.
+    pub out: Option<usize>,
+    /// The seats of players who declared out with a hand that does not meld.
+    pub penalties: Vec<usize>,
+}
+
+impl RoundRecord {
+    /// A round with every player's deadwood and nothing else.
+    pub fn from_deadwood(deadwood: Vec<u32>) -> RoundRecord {
+        let hands = vec![None; deadwood.len()];
+        RoundRecord { deadwood, hands, out: None, penalties: Vec::new() }
+    }
+}
+
+/// What adding a round did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Added {
+    /// The round was recorded under this number.
+    Recorded(usize),
+    /// Everyone scored 0 under `double_naughts`: the round is played again,
+    /// same number, same dealer, and nothing is recorded.
+    Replayed(usize),
+}
+
+/// One score as typed: its deadwood and, when a hand was typed, the hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Score {
+    pub deadwood: u32,
+    pub hand: Option<Vec<Card>>,
+}
+
+/// A session as a file stores it, names where the session holds seats:
+/// the input of [`Session::restore`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredSession {
+    pub name: String,
+    pub players: Vec<String>,
+    pub first_dealer: String,
+    pub rules: Rules,
+    pub created: Timestamp,
+    pub updated: Timestamp,
+    pub rounds: Vec<StoredRound>,
+}
+
+/// One stored round: scores and hands by player name, in the file's order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StoredRound {
+    pub round: i64,
+    pub deadwood: Vec<(String, i64)>,
+    pub hands: Vec<(String, String)>,
+    pub out: Option<String>,
+    pub penalties: Vec<String>,
+}
+
+/// The part of a stored session that a [`RestoreError`] blames. Rounds and
+/// entries count from 0, in the stored order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Field {
+    Players,
+    FirstDealer,
+    /// A round as a whole.
+    Round(usize),
+    /// A round's number.
+    RoundNumber(usize),
+    /// A round's scores as a whole.
+    Deadwood(usize),
+    /// The name of one score.
+    DeadwoodName(usize, usize),
+    /// The value of one score.
+    DeadwoodValue(usize, usize),
+    /// The name of one hand.
+    HandName(usize, usize),
+    /// The cards of one hand.
+    HandCards(usize, usize),
+    Out(usize),
+    Penalty(usize, usize),
+}
+
+/// Why a stored session does not restore, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RestoreError {
+    pub field: Field,
+    pub error: SheetError,
+}
+
+impl Session {
+    /// A new game with no rounds. Checks the names and the dealer's seat.
+    pub fn new(
+        name: &str,
+        players: Vec<String>,
+        first_dealer: usize,
+        rules: Rules,
+        now: Timestamp,
+    ) -> Result<Session, SheetError> {
+        check_session_name(name)?;
+        check_player_names(&players)?;
+        if first_dealer >= players.len() {
+            return Err(SheetError::DealerNotPlaying);
+        }
+        Ok(Session {
+            name: name.to_string(),
+            players,
+            first_dealer,
+            rules,
+            created: now,
+            updated: now,
+            rounds: Vec::new(),
+        })
+    }
+
+    /// A session from its stored parts, checked as a new one and round by
+    /// round as each was added; the error names the field to blame.
+    pub fn restore(stored: StoredSession, solver: &mut Solver) -> Result<Session, RestoreError> {
+        let at = |field: Field| move |error: SheetError| RestoreError { field, error };
+        check_session_name(&stored.name).map_err(at(Field::Players))?;
+        check_player_names(&stored.players).map_err(at(Field::Players))?;
+        let players = stored.players;
+        let seat = |name: &str| {
+            seat_in(&players, name)
+                .ok_or_else(|| SheetError::NotAPlayer { name: name.to_string(), players: players.clone() })
+        };
+        let first_dealer = seat(&stored.first_dealer).map_err(at(Field::FirstDealer))?;
+        let mut session = Session {
+            name: stored.name,
+            players: players.clone(),
+            first_dealer,
+            rules: stored.rules,
+            created: stored.created,
+            updated: stored.updated,
+            rounds: Vec::with_capacity(stored.rounds.len()),
+        };
+        let deals = session.deals().len();
+        for (i, r) in stored.rounds.into_iter().enumerate() {
+            let number = i + 1;
+            if r.round != number as i64 {
+                return Err(at(Field::RoundNumber(i))(SheetError::RoundNumber {
+                    found: r.round,
+                    expected: number,
+                }));
+            }
+            if number > deals {
+                return Err(at(Field::RoundNumber(i))(SheetError::RoundBeyond { round: number, deals }));
+            }
+            let n = players.len();
+            let mut deadwood: Vec<Option<u32>> = vec![None; n];
+            for (k, (name, value)) in r.deadwood.iter().enumerate() {
+                let s = seat(name).map_err(at(Field::DeadwoodName(i, k)))?;
+                let player = players[s].clone();
+                if deadwood[s].is_some() {
+                    return Err(at(Field::DeadwoodName(i, k))(SheetError::TwoScores { player }));
+                }
+                let v = u32::try_from(*value).map_err(|_| {
+                    at(Field::DeadwoodValue(i, k))(SheetError::NegativeDeadwood { player, value: *value })
+                })?;
+                deadwood[s] = Some(v);
+            }
+            if let Some(missing) = deadwood.iter().position(Option::is_none) {
+                let player = players[missing].clone();
+                return Err(at(Field::Deadwood(i))(SheetError::MissingScore { player }));
+            }
+            let mut record = RoundRecord::from_deadwood(deadwood.into_iter().flatten().collect());
+            for (k, (name, text)) in r.hands.iter().enumerate() {
+                let s = seat(name).map_err(at(Field::HandName(i, k)))?;
+                let player = players[s].clone();
+                if record.hands[s].is_some() {
+                    return Err(at(Field::HandName(i, k))(SheetError::TwoHands { player }));
+                }
+                let cards = parse_hand(text, &session.rules).map_err(|error| {
+                    at(Field::HandCards(i, k))(SheetError::Hand { player, error: Box::new(error) })
+                })?;
+                record.hands[s] = Some(cards);
+            }
+            if let Some(out) = &r.out {
+                record.out = Some(seat(out).map_err(at(Field::Out(i)))?);
+            }
+            for (k, p) in r.penalties.iter().enumerate() {
+                record.penalties.push(seat(p).map_err(at(Field::Penalty(i, k)))?);
+            }
+            session.rounds.push(record);
+            session.check_stored_round(i, solver).map_err(at(Field::Round(i)))?;
+        }
+        Ok(session)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The players in seat order.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// The seat of the player who dealt round 1.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn created(&self) -> Timestamp {
+        self.created
+    }
+
+    pub fn updated(&self) -> Timestamp {
+        self.updated
+    }
+
+    /// The rounds played, round 1 first.
+    pub fn rounds(&self) -> &[RoundRecord] {
+        &self.rounds
+    }
+
+    /// The seat of the player named `name`, compared case-insensitively.
+    pub fn seat(&self, name: &str) -> Option<usize> {
+        seat_in(&self.players, name)
+    }
+
+    /// The seat of `name`, or an error listing the players.
+    pub fn seat_of(&self, name: &str) -> Result<usize, SheetError> {
+        self.seat(name)
+            .ok_or_else(|| SheetError::NoPlayer { name: name.to_string(), players: self.players.clone() })
+    }
+
+    /// Every round of the rules.
+    pub fn deals(&self) -> Vec<Deal> {
+        self.rules.deals()
+    }
+
+    /// The seat of the dealer of round `round` (from 1): the first dealer,
+    /// then one seat on each round.
+    pub fn dealer(&self, round: usize) -> usize {
+        (self.first_dealer + round.saturating_sub(1)) % self.players.len()
+    }
+
+    /// The round to play next, if the game is not over.
+    pub fn next_deal(&self) -> Option<Deal> {
+        self.rules.deal(self.rounds.len() + 1)
+    }
+
+    /// The round to play next, or an error saying the game is over.
+    pub fn open_deal(&self) -> Result<Deal, SheetError> {
+        self.next_deal().ok_or_else(|| SheetError::GameOver { rounds: self.deals().len() })
+    }
+
+    /// Whether the last round of the rules is in.
+    pub fn finished(&self) -> bool {
+        self.rounds.len() >= self.deals().len()
+    }
+
+    /// The points, totals and places, computed once.
+    pub fn scoreboard(&self) -> Scoreboard {
+        Scoreboard::new(self)
+    }
+
+    /// Reads one typed score for `seat` in round `round` (from 1): a
+    /// number (the deadwood) or a hand of the round's size, whose minimum
+    /// deadwood the solver finds.
+    pub fn read_score(
+        &self,
+        round: usize,
+        seat: usize,
+        text: &str,
+        solver: &mut Solver,
+    ) -> Result<Score, SheetError> {
+        let deal = self.rules.deal(round).expect("the round is one of the rules");
+        read_score(&self.rules, &deal, &self.players[seat], text, solver)
+    }
+
+    /// Adds the next round, after checking it. Under `double_naughts` a
+    /// round where everyone scored 0 is not recorded.
+    pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
+        let deal = self.open_deal()?;
+        check_round(&self.rules, &deal, &self.players, &record)?;
+        if self.rules.double_naughts && naught(&record) {
+            return Ok(Added::Replayed(deal.round));
+        }
+        self.rounds.push(record);
+        self.updated = now;
+        Ok(Added::Recorded(deal.round))
+    }
+
+    /// Removes the last round, if any.
+    pub fn undo(&mut self, now: Timestamp) -> Option<RoundRecord> {
+        let last = self.rounds.pop();
+        if last.is_some() {
+            self.updated = now;
+        }
+        last
+    }
+
+    /// Corrects one player's score in round `round` (from 1) to `text`, a
+    /// number or a hand; gives the old deadwood and the new score.
+    pub fn edit(
+        &mut self,
+        round: usize,
+        seat: usize,
+        text: &str,
+        solver: &mut Solver,
+        now: Timestamp,
+    ) -> Result<(u32, Score), SheetError> {
+        let played = self.rounds.len();
+        if round == 0 || round > played {
+            return Err(SheetError::NoRoundToEdit { round, played });
+        }
+        let score = self.read_score(round, seat, text, solver)?;
+        let deal = self.rules.deal(round).expect("a recorded round is one of the rules");
+        let mut record = self.rounds[round - 1].clone();
+        let old = record.deadwood[seat];
+        record.deadwood[seat] = score.deadwood;
+        record.hands[seat] = score.hand.clone();
+        if record.out == Some(seat) && score.deadwood != 0 {
+            return Err(SheetError::EditOut { player: self.players[seat].clone(), round });
+        }
+        check_round(&self.rules, &deal, &self.players, &record)?;
+        if self.rules.double_naughts && naught(&record) {
+            return Err(SheetError::EditReplay { round });
+        }
+        self.rounds[round - 1] = record;
+        self.updated = now;
+        Ok((old, score))
+    }
+
+    /// Checks round `index` (from 0) as a file held it.
+    fn check_stored_round(&self, index: usize, solver: &mut Solver) -> Result<(), SheetError> {
+        let Some(deal) = self.rules.deal(index + 1) else {
+            return Err(SheetError::TooManyRounds { rounds: self.rounds.len(), deals: self.deals().len() });
+        };
+        let record = &self.rounds[index];
+        check_round(&self.rules, &deal, &self.players, record)?;
+        let table = Table::new(&self.rules, deal.wild);
+        for (seat, hand) in record.hands.iter().enumerate() {
+            let Some(hand) = hand else { continue };
+            let player = self.players[seat].clone();
+            if hand.len() != deal.cards {
+                return Err(SheetError::StoredHandSize {
+                    player,
+                    count: hand.len(),
+                    round: deal.round,
+                    dealt: deal.cards,
+                });
+            }
+            let solved = solver.deadwood(hand, &table);
+            if solved != record.deadwood[seat] {
+                return Err(SheetError::HandMismatch { player, solved, recorded: record.deadwood[seat] });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every score 0 and nobody penalised: a round `double_naughts` replays.
+fn naught(record: &RoundRecord) -> bool {
+    record.deadwood.iter().all(|&d| d == 0) && record.penalties.is_empty()
+}
+
+/// The points, running totals and places of a session, computed once from
+/// it and read by every report.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Scoreboard {
+    points: Vec<Vec<i32>>,
+    running: Vec<Vec<i32>>,
+    totals: Vec<i32>,
+    places: Vec<usize>,
+    leaders: Vec<usize>,
+    finished: bool,
+}
+
+impl Scoreboard {
+    fn new(s: &Session) -> Scoreboard {
+        let n = s.players.len();
+        let points: Vec<Vec<i32>> = s
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let deal = s.rules.deal(i + 1).expect("a recorded round is one of the rules");
+                points(&s.rules, &deal, r)
+            })
+            .collect();
+        let mut total = vec![0; n];
+        let running: Vec<Vec<i32>> = points
+            .iter()
+            .map(|p| {
+                for (t, x) in total.iter_mut().zip(p) {
+                    *t += x;
+                }
+                total.clone()
+            })
+            .collect();
+        // Ties share a place; the next place skips past them (1, 1, 3).
+        let places = (0..n).map(|i| 1 + total.iter().filter(|&&t| t < total[i]).count()).collect();
+        let leaders = if s.rounds.is_empty() {
+            Vec::new()
+        } else {
+            let best = total.iter().copied().min().unwrap_or(0);
+            (0..n).filter(|&i| total[i] == best).collect()
+        };
+        Scoreboard { points, running, totals: total, places, leaders, finished: s.finished() }
+    }
+
+    /// The points that counted for each seat in round `index` (from 0).
+    pub fn points(&self, index: usize) -> &[i32] {
+        &self.points[index]
+    }
+
+    /// Each seat's total after round `index` (from 0).
+    pub fn running(&self, index: usize) -> &[i32] {
+        &self.running[index]
+    }
+
+    /// Each seat's total so far.
+    pub fn totals(&self) -> &[i32] {
+        &self.totals
+    }
+
+    /// Each seat's place by total, lowest first; ties share a place.
+    pub fn places(&self) -> &[usize] {
+        &self.places
+    }
+
+    /// The seats with the lowest total; none before the first round.
+    pub fn leaders(&self) -> &[usize] {
+        &self.leaders
+    }
+
+    /// The lowest total, once a round is in.
+    pub fn best(&self) -> Option<i32> {
+        self.leaders.first().map(|&s| self.totals[s])
+    }
+
+    /// The seats that share the win, once the game is over.
+    pub fn winners(&self) -> &[usize] {
+        if self.finished { &self.leaders } else { &[] }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+}
+
+/// The points of one round: the deadwood, the go-out bonus in place of the
+/// 0 of the player out, doubled where J, Q or K are wild; the bad go-out
+/// penalty added after (a fixed amount, never doubled).
+pub fn points(rules: &Rules, deal: &Deal, record: &RoundRecord) -> Vec<i32> {
+    let factor = if rules.doubles(deal.wild) { 2 } else { 1 };
+    (0..record.deadwood.len())
+        .map(|seat| {
+            let base = if record.out == Some(seat) {
+                rules.go_out_score(deal.wild)
+            } else {
+                record.deadwood[seat] as i32
+            };
+            let penalty = if record.penalties.contains(&seat) { rules.bad_go_out_penalty as i32 } else { 0 };
+            base * factor + penalty
+        })
+        .collect()
+}
+
+fn check_round(
+    rules: &Rules,
+    deal: &Deal,
+    players: &[String],
+    record: &RoundRecord,
+) -> Result<(), SheetError> {
+    let n = players.len();
+    if record.deadwood.len() != n || record.hands.len() != n {
+        return Err(SheetError::ScoreCount { players: n });
+    }
+    let most = rules.max_deadwood(deal.cards);
+    for (seat, &d) in record.deadwood.iter().enumerate() {
+        if d > most {
+            return Err(too_high(&players[seat], d, deal, most));
+        }
+    }
+    if let Some(out) = record.out {
+        if out >= n {
+            return Err(SheetError::OutNotPlaying);
+        }
+        if record.deadwood[out] != 0 {
+            return Err(SheetError::OutNotZero {
+                player: players[out].clone(),
+                deadwood: record.deadwood[out],
+            });
+        }
+        if record.penalties.contains(&out) {
+            return Err(SheetError::OutAndPenalty { player: players[out].clone() });
+        }
+    }
+    for (i, &p) in record.penalties.iter().enumerate() {
+        if p >= n {
+            return Err(SheetError::PenaltyNotPlaying);
+        }
+        if record.penalties[..i].contains(&p) {
+            return Err(SheetError::PenalisedTwice { player: players[p].clone() });
+        }
+    }
+    Ok(())
+}
+
+fn too_high(name: &str, score: impl fmt::Display, deal: &Deal, most: u32) -> SheetError {
+    SheetError::ScoreTooHigh {
+        player: name.to_string(),
+        score: score.to_string(),
+        cards: deal.cards,
+        round: deal.round,
+        most,
+    }
+}
+
+fn read_score(
+    rules: &Rules,
+    deal: &Deal,
+    name: &str,
+    text: &str,
+    solver: &mut Solver,
+) -> Result<Score, SheetError> {
+    let player = || name.to_string();
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(SheetError::NoScore { player: player() });
+    }
+    let numeric = text.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | ','))
+        && text.chars().any(|c| c.is_ascii_digit());
+    if numeric {
+        if text.starts_with('-') {
+            return Err(SheetError::NegativeScore { player: player(), text: text.to_string() });
+        }
+        let digits = text.strip_prefix('+').unwrap_or(text);
+        if !digits.chars().all(|c| c.is_ascii_digit()) {
+            return Err(SheetError::NotWhole { player: player(), text: text.to_string() });
+        }
+        let most = rules.max_deadwood(deal.cards);
+        return match digits.parse::<u32>() {
+            Ok(d) if d <= most => Ok(Score { deadwood: d, hand: None }),
+            _ => Err(too_high(name, shown(digits), deal, most)),
+        };
+    }
+    let hand = parse_hand(text, rules)
+        .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
+    if hand.len() != deal.cards {
+        return Err(SheetError::HandSize {
+            player: player(),
+            count: hand.len(),
+            round: deal.round,
+            dealt: deal.cards,
+        });
+    }
+    let deadwood = solver.deadwood(&hand, &Table::new(rules, deal.wild));
+    Ok(Score { deadwood, hand: Some(hand) })
+}
+
+/// Typed text as an error message shows it: control characters escaped,
+/// and cut short past 40 characters.
+pub fn shown(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect::<String>().escape_debug().to_string();
+    if text.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Whether two names are the same player's: compared without regard to case.
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// The seat of the player named `name` among `players`: the one lookup of
+/// a player by name.
+pub fn seat_in(players: &[String], name: &str) -> Option<usize> {
+    players.iter().position(|p| same_name(p, name))
+}
+
+/// Checks one player name: it must stay readable in a table and in a file,
+/// and never be mistaken for a score (`12`), a `NAME=N` pair or a flag.
+pub fn check_player_name(name: &str) -> Result<(), SheetError> {
+    let bad = |problem| Err(SheetError::PlayerName { name: name.to_string(), problem });
+    if name.trim().is_empty() {
+        return bad(NameProblem::Empty);
+    }
+    if name.trim() != name {
+        return bad(NameProblem::Spaces);
+    }
+    if name.chars().count() > MAX_PLAYER_NAME {
+        return bad(NameProblem::TooLong);
+    }
+    if name.chars().any(char::is_control) {
+        return bad(NameProblem::Control);
+    }
+    if name.contains('=') {
+        return bad(NameProblem::Equals);
+    }
+    if name.starts_with('-') {
+        return bad(NameProblem::Dash);
+    }
+    if name.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) {
+        return bad(NameProblem::Number);
+    }
+    Ok(())
+}
+
+/// Checks the players of a new game: each name, the count, no two alike.
+pub fn check_player_names(names: &[String]) -> Result<(), SheetError> {
+    for name in names {
+        check_player_name(name)?;
+    }
+    if names.len() < MIN_PLAYERS {
+        return Err(SheetError::TooFewPlayers { count: names.len() });
+    }
+    if names.len() > MAX_PLAYERS {
+        return Err(SheetError::TooManyPlayers { count: names.len() });
+    }
+    for (i, name) in names.iter().enumerate() {
+        if let Some(other) = names[..i].iter().find(|o| same_name(o, name)) {
+            return Err(SheetError::SameName { first: other.clone(), second: name.clone() });
+        }
+    }
+    Ok(())
+}
+
+/// Checks a session name: it becomes a file name, so it keeps to ASCII
+/// letters, digits, `.`, `_` and `-`, at most 64 characters, not starting
+/// with `.` (a hidden file, or `..`) or `-` (a flag).
+pub fn check_session_name(name: &str) -> Result<(), SheetError> {
+    let bad = |problem| Err(SheetError::SessionName { name: name.to_string(), problem });
+    if name.is_empty() {
+        return bad(SessionNameProblem::Empty);
+    }
+    if name.chars().count() > MAX_SESSION_NAME {
+        return bad(SessionNameProblem::TooLong);
+    }
+    if let Some(c) = name.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))) {
+        return bad(SessionNameProblem::Holds(c));
+    }
+    if let Some(c) = name.chars().next().filter(|&c| c == '.' || c == '-') {
+        return bad(SessionNameProblem::StartsWith(c));
+    }
+    // Names Windows keeps for devices, refused everywhere so that sessions
+    // can be copied between machines.
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_lowercase();
+    let reserved = matches!(stem.as_str(), "con" | "prn" | "aux" | "nul")
+        || (stem.len() == 4
+            && (stem.starts_with("com") || stem.starts_with("lpt"))
+            && stem.as_bytes()[3].is_ascii_digit());
+    if reserved {
+        return bad(SessionNameProblem::Device);
+    }
+    Ok(())
+}
+
+/// The first free name among `base`, `base-2`, `base-3`…
+pub fn free_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2..).map(|n| format!("{base}-{n}")).find(|name| !taken(name)).expect("some name is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(players: &[&str]) -> Session {
+        let players = players.iter().map(|p| p.to_string()).collect();
+        Session::new("test", players, 0, Rules::default(), Timestamp::UNIX_EPOCH).unwrap()
+    }
+
+    #[test]
+    fn dealer_passes_left() {
+        let s = Session::new(
+            "test",
+            ["Ann", "Bob", "Cy"].map(String::from).to_vec(),
+            1,
+            Rules::default(),
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        assert_eq!([1, 2, 3, 4].map(|r| s.dealer(r)), [1, 2, 0, 1]);
+    }
+
+    #[test]
+    fn totals_leaders_winners() {
+        let mut s = session(&["Ann", "Bob"]);
+        assert!(s.scoreboard().leaders().is_empty());
+        for _ in 0..11 {
+            s.add_round(RoundRecord::from_deadwood(vec![3, 3]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        assert!(s.finished());
+        let board = s.scoreboard();
+        assert_eq!(board.totals(), [33, 33]);
+        assert_eq!(board.winners(), [0, 1]);
+        assert_eq!(board.places(), [1, 1]);
+        let err = s.add_round(RoundRecord::from_deadwood(vec![0, 0]), Timestamp::UNIX_EPOCH).unwrap_err();
+        assert_eq!(err, SheetError::GameOver { rounds: 11 });
+    }
+
+    #[test]
+    fn scoring_variants() {
+        let mut rules = Rules::default();
+        rules.apply("double_last_rounds=true").unwrap();
+        rules.apply("go_out_bonus=wild").unwrap();
+        rules.apply("bad_go_out_penalty=20").unwrap();
+        let jacks = rules.deal(9).unwrap();
+        let record =
+            RoundRecord { out: Some(0), penalties: vec![2], ..RoundRecord::from_deadwood(vec![0, 5, 7]) };
+        assert_eq!(points(&rules, &jacks, &record), [-22, 10, 34]);
+        let threes = rules.deal(1).unwrap();
+        assert_eq!(points(&rules, &threes, &record), [-3, 5, 27]);
+    }
+
+    #[test]
+    fn double_naughts_replays() {
+        let rules = Rules { double_naughts: true, ..Rules::default() };
+        let mut s =
+            Session::new("test", vec!["Ann".into(), "Bob".into()], 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        let added = s.add_round(RoundRecord::from_deadwood(vec![0, 0]), Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(added, Added::Replayed(1));
+        assert!(s.rounds.is_empty());
+    }
+
+    #[test]
+    fn scores_typed() {
+        let s = session(&["Ann", "Bob"]);
+        let mut solver = Solver::new();
+        assert_eq!(s.read_score(1, 0, "9h 4d Kh", &mut solver).unwrap().deadwood, 26);
+        assert_eq!(s.read_score(1, 0, "12", &mut solver).unwrap(), Score { deadwood: 12, hand: None });
+        let err = |t: &str| s.read_score(1, 0, t, &mut Solver::new()).unwrap_err().to_string();
+        assert_eq!(
+            err("-3"),
+            "Ann's score cannot be negative (-3); a score is the deadwood left in hand, 0 or more"
+        );
+        assert_eq!(err("40"), "Ann's score 40 is more than 3 cards can hold: at most 39 in round 1");
+        assert_eq!(err("1.5"), "Ann's score \"1.5\" is not a whole number");
+        assert_eq!(err("9h 4d"), "Ann's hand: the hand has 2 cards; the smallest round deals 3");
+        assert_eq!(
+            err("9h 4d Kh 5s"),
+            "Ann's hand has 4 cards, but round 1 deals 3; type the hand held at the end of the round"
+        );
+    }
+
+    #[test]
+    fn player_names() {
+        let names = |v: &[&str]| check_player_names(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert!(names(&["Ann", "Bob", "Zoë 🃏", "O'Brien \"Ace\""]).is_ok());
+        assert_eq!(names(&["Ann"]).unwrap_err().to_string(), "a game needs at least 2 players, not 1");
+        assert_eq!(
+            names(&["Ann", "ann"]).unwrap_err().to_string(),
+            "\"Ann\" and \"ann\" are the same name; each player needs their own name"
+        );
+        for bad in ["", " ", "12", "Ann=3", "a\nb", "-x", &"x".repeat(33)] {
+            assert!(check_player_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn session_names() {
+        for good in ["2026-11-22", "friday_night.v2", "A"] {
+            assert!(check_session_name(good).is_ok(), "{good}");
+        }
+        for bad in ["", ".hidden", "..", "../x", "a/b", "a b", "-x", "nul", "COM1.txt", "é", &"x".repeat(65)]
+        {
+            assert!(check_session_name(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            check_session_name("a/b").unwrap_err().to_string(),
+            "the session name \"a/b\" holds \"/\"; a session name has letters, digits, \".\", \"_\" and \"-\", \
+             at most 64 characters, and does not start with \".\" or \"-\""
+        );
+    }
+
+    #[test]
+    fn free_names() {
+        let taken = ["d", "d-2"];
+        assert_eq!(free_name("d", |n| taken.contains(&n)), "d-3");
+        assert_eq!(free_name("e", |n| taken.contains(&n)), "e");
+    }
+}

@@ -1,0 +1,6 @@
+//! The game crate's one integration-test binary: the solver and the hand
+//! parser against independent references, without building the CLI.
+
+mod brute;
+mod parser_props;
+mod solver_props;

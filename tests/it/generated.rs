@@ -1,0 +1,335 @@
+//! The files shipped beside the binary, made from the command line's clap
+//! definitions: the completion scripts (which the binary also prints) and
+//! the man pages (made here only, so that clap_mangen is no runtime
+//! dependency). A test fails while the committed copies are stale; see
+//! [`REGENERATE`].
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap_mangen::Man;
+use clap_mangen::roff::{Roff, bold, italic, roman};
+pub use three13::assets::COMPLETIONS;
+use three13::assets::{BIN, completion};
+
+/// The command that rewrites every generated file, run from the repository:
+/// the test that compares them writes them instead when this variable is set.
+pub const REGENERATE: &str = "THREE13_UPDATE_ASSETS=1 cargo test --test it generated_files";
+
+/// The variable of [`REGENERATE`].
+pub const UPDATE_VAR: &str = "THREE13_UPDATE_ASSETS";
+
+/// The folder of the man pages, relative to the repository.
+pub const MAN_DIR: &str = "man";
+
+/// One generated file: its path relative to the repository ('/'-separated)
+/// and its contents.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Asset {
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The command line, built: bin names and global flags in place, and no
+/// `help` subcommand (it gets no page of its own).
+fn built() -> clap::Command {
+    let mut cmd = three13::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+/// The names of the subcommands a user sees (not hidden, not `help`).
+pub fn subcommands() -> Vec<String> {
+    visible_subcommands(&built()).into_iter().map(|s| s.get_name().to_string()).collect()
+}
+
+/// The man pages: `three13.1` and one `three13-SUB.1` per subcommand (and
+/// `three13-SUB-SUBSUB.1` should a subcommand have its own).
+pub fn man_pages() -> Vec<Asset> {
+    let mut pages = Vec::new();
+    add_pages(&built(), None, &mut pages);
+    pages
+}
+
+/// The page of `cmd` and of every subcommand below it.
+fn add_pages(cmd: &clap::Command, parent: Option<&str>, pages: &mut Vec<Asset>) {
+    let name = page_name(cmd);
+    let subs = visible_subcommands(cmd);
+    pages.push(Asset { path: format!("{MAN_DIR}/{name}.1"), bytes: man_page(cmd, &subs, parent) });
+    for sub in subs {
+        add_pages(sub, Some(&name), pages);
+    }
+}
+
+/// `three13`, `three13-check`: the page's name, as clap names the command.
+fn page_name(cmd: &clap::Command) -> String {
+    cmd.get_display_name().unwrap_or(cmd.get_name()).to_string()
+}
+
+fn visible_subcommands(cmd: &clap::Command) -> Vec<&clap::Command> {
+    cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help").collect()
+}
+
+/// Every generated file, completions first.
+pub fn all() -> Vec<Asset> {
+    let mut out: Vec<Asset> = COMPLETIONS
+        .iter()
+        .map(|&(shell, path)| Asset { path: path.to_string(), bytes: completion(shell) })
+        .collect();
+    out.extend(man_pages());
+    out
+}
+
+/// Whether `name` (a file in `man/`) looks like one of our generated pages.
+pub fn is_man_page(name: &str) -> bool {
+    name.starts_with(BIN) && name.ends_with(".1")
+}
+
+/// Writes every generated file under `root` (the repository), creating the
+/// folders, and removes man pages of subcommands that no longer exist.
+/// Returns the files written.
+pub fn write(root: &Path) -> io::Result<Vec<PathBuf>> {
+    let assets = all();
+    let man_dir = root.join(MAN_DIR);
+    if let Ok(entries) = std::fs::read_dir(&man_dir) {
+        for entry in entries {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = format!("{MAN_DIR}/{name}");
+            if is_man_page(&name) && !assets.iter().any(|a| a.path == path) {
+                std::fs::remove_file(entry.path())?;
+            }
+        }
+    }
+    let mut written = Vec::new();
+    for asset in assets {
+        let path = root.join(&asset.path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        // Through a temporary file, so a reader never sees half a file.
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".tmp");
+        let temporary = path.with_file_name(name);
+        std::fs::write(&temporary, &asset.bytes)?;
+        std::fs::rename(&temporary, &path)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// One man page. The sections clap knows (name, synopsis, description,
+/// options, subcommands) come from clap_mangen; the rest are ours.
+fn man_page(cmd: &clap::Command, subs: &[&clap::Command], parent: Option<&str>) -> Vec<u8> {
+    let name = page_name(cmd);
+    let source = format!("{BIN} {}", env!("CARGO_PKG_VERSION"));
+    let man = Man::new(cmd.clone()).title(name.to_uppercase()).source(source).manual("User Commands");
+    let mut page = Page::default();
+    page.add(|w| man.render_title(w));
+    page.add(|w| man.render_name_section(w));
+    page.add(|w| man.render_synopsis_section(w));
+    page.add(|w| man.render_description_section(w));
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        page.add(|w| man.render_options_section(w));
+    }
+    if !subs.is_empty() {
+        page.add(|w| man.render_subcommands_section(w));
+    }
+    let mut roff = Roff::new();
+    exit_status(&mut roff);
+    environment(&mut roff);
+    files(&mut roff);
+    let help = cmd.get_after_long_help().or(cmd.get_after_help()).map(|h| h.to_string()).unwrap_or_default();
+    let examples = examples(&help);
+    if !examples.is_empty() {
+        roff.control("SH", ["EXAMPLES"]);
+        for example in &examples {
+            render_example(&mut roff, example);
+        }
+    }
+    see_also(&mut roff, subs, parent);
+    page.add(|w| roff.to_writer(w));
+    page.bytes
+}
+
+/// A man page put together from pieces each rendered with roff's preamble;
+/// only the first keeps it.
+#[derive(Default)]
+struct Page {
+    bytes: Vec<u8>,
+}
+
+impl Page {
+    fn add(&mut self, render: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
+        let mut piece = Vec::new();
+        render(&mut piece).expect("writing into memory cannot fail");
+        let preamble = Roff::new().render();
+        if !self.bytes.is_empty() && piece.starts_with(preamble.as_bytes()) {
+            piece.drain(..preamble.len());
+        }
+        self.bytes.extend(piece);
+    }
+}
+
+/// One example from a command's help: the command line and what it shows.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Example {
+    pub command: String,
+    pub comment: String,
+}
+
+/// The examples in the text after an `Examples:` line. Each is indented;
+/// its comment follows the command after two or more spaces, or on the
+/// lines below, indented further.
+pub fn examples(help: &str) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    let mut base = None;
+    for line in help.lines().skip_while(|l| l.trim() != "Examples:").skip(1) {
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        if indent == 0 {
+            break;
+        }
+        let base = *base.get_or_insert(indent);
+        match out.last_mut() {
+            Some(last) if indent > base => {
+                if !last.comment.is_empty() {
+                    last.comment.push(' ');
+                }
+                last.comment.push_str(text);
+            }
+            _ => {
+                let (command, comment) = match text.find("  ") {
+                    Some(i) => (text[..i].trim(), text[i..].trim()),
+                    None => (text, ""),
+                };
+                out.push(Example { command: command.to_string(), comment: comment.to_string() });
+            }
+        }
+    }
+    out
+}
+
+/// An example as a sentence, then the command on a line of its own.
+fn render_example(roff: &mut Roff, example: &Example) {
+    roff.control("PP", []);
+    if !example.comment.is_empty() {
+        let mut sentence: String = example.comment.clone();
+        if let Some(first) = sentence.chars().next() {
+            sentence.replace_range(..first.len_utf8(), &first.to_uppercase().to_string());
+        }
+        if !sentence.ends_with(['.', ':', '!', '?']) {
+            sentence.push(':');
+        }
+        roff.text([roman(sentence)]);
+    }
+    roff.control("RS", ["4"]);
+    roff.control("nf", []);
+    roff.text([bold(example.command.as_str())]);
+    roff.control("fi", []);
+    roff.control("RE", []);
+}
+
+/// A tagged paragraph: the tag, then the text.
+fn item(roff: &mut Roff, tag: Vec<clap_mangen::roff::Inline>, text: &str) {
+    roff.control("TP", []);
+    roff.text(tag);
+    roff.text([roman(text)]);
+}
+
+fn exit_status(roff: &mut Roff) {
+    roff.control("SH", ["EXIT STATUS"]);
+    item(
+        roff,
+        vec![bold("0")],
+        "Success. Output cut short by a closed pipe (as in three13 table | head -1) also ends quietly with 0.",
+    );
+    item(
+        roff,
+        vec![bold("1")],
+        "A runtime or data error: a hand that does not parse or does not fit the round, a session \
+         file that is damaged or from a newer version, a file that cannot be read or written. In \
+         batch mode, check goes on past a bad line and exits with 1 at the end.",
+    );
+    item(
+        roff,
+        vec![bold("2")],
+        "A usage error: an unknown subcommand, flag, preset or setting, or a value out of range.",
+    );
+}
+
+fn environment(roff: &mut Roff) {
+    roff.control("SH", ["ENVIRONMENT"]);
+    item(
+        roff,
+        vec![bold("THREE13_DATA_DIR")],
+        "The data folder, used when --data-dir is not given. It must be an absolute path (a \
+         relative one is a usage error); an empty value counts as unset.",
+    );
+    item(
+        roff,
+        vec![bold("NO_COLOR")],
+        "When set to a non-empty value, output is not coloured unless --color always asks for it. \
+         Output that is not a terminal, and JSON, are never coloured.",
+    );
+}
+
+fn files(roff: &mut Roff) {
+    roff.control("SH", ["FILES"]);
+    roff.text([roman(
+        "The score sheets live in the data folder: --data-dir if given, else THREE13_DATA_DIR, else \
+         the system's data folder for three13: on Linux ~/.local/share/three13 (or \
+         $XDG_DATA_HOME/three13 when XDG_DATA_HOME is an absolute path), on macOS \
+         ~/Library/Application Support/three13, and on Windows %APPDATA%\\three13\\data. \
+         The command three13 path prints the folder in use. The hand checker only reads the \
+         current session (for its rules and next round); the completions touch no files.",
+    )]);
+    item(
+        roff,
+        vec![italic("data folder"), roman("/sessions/"), italic("name"), roman(".toml")],
+        "One file per session (game): its players, rules and rounds, as readable TOML with a format \
+         version. Every save writes a temporary file and renames it over the old one; a file that \
+         does not load is reported and never written over.",
+    );
+    item(
+        roff,
+        vec![italic("data folder"), roman("/state.toml")],
+        "Names the current session, the one commands use when no session is named.",
+    );
+    item(
+        roff,
+        vec![italic("data folder"), roman("/.lock")],
+        "Locked by a command while it changes the files, so two three13 processes never write at \
+         once. It stays in place between commands and is harmless.",
+    );
+}
+
+fn see_also(roff: &mut Roff, subs: &[&clap::Command], parent: Option<&str>) {
+    roff.control("SH", ["SEE ALSO"]);
+    let mut pages: Vec<String> = Vec::new();
+    if let Some(parent) = parent {
+        pages.push(format!("{parent}(1)"));
+    }
+    pages.extend(subs.iter().map(|s| format!("{}(1)", page_name(s))));
+    roff.text([roman(pages.join(", "))]);
+    roff.control("PP", []);
+    roff.text([roman(
+        "The rules three13 plays by, every setting and preset, and the choices it makes where the \
+         rule books are silent: docs/rules.md in the source.",
+    )]);
+}
+
+#[test]
+fn examples_on_one_line_or_two() {
+    let help = "Intro\n\nExamples:\n  three13 a b     does a\n  three13 c\n      does c\n      and more\n  three13 d\n";
+    let got = examples(help);
+    let want = [("three13 a b", "does a"), ("three13 c", "does c and more"), ("three13 d", "")];
+    assert_eq!(got.len(), 3);
+    for (e, (command, comment)) in got.iter().zip(want) {
+        assert_eq!((e.command.as_str(), e.comment.as_str()), (command, comment));
+    }
+    assert!(examples("no examples here").is_empty());
+}
