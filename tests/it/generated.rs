@@ -77,7 +77,29 @@ pub fn all() -> Vec<Asset> {
         .map(|&(shell, path)| Asset { path: path.to_string(), bytes: completion(shell) })
         .collect();
     out.extend(man_pages());
+    out.push(Asset { path: RULES_DOC.to_string(), bytes: rules_doc() });
     out
+}
+
+/// The rules page, whose table of settings is made from their declarations.
+const RULES_DOC: &str = "docs/rules.md";
+
+/// The rules page as committed, with the table of settings made anew
+/// between its two marker lines.
+fn rules_doc() -> Vec<u8> {
+    use three13_core::rules::{Rules, SETTINGS};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(RULES_DOC);
+    let text = std::fs::read_to_string(path).expect("docs/rules.md");
+    let start = text.find("<!-- settings:").expect("the start marker of the settings table");
+    let start = start + text[start..].find('\n').expect("a marker line") + 1;
+    let end = text.find("<!-- end of settings -->").expect("the end marker of the settings table");
+    let mut table = String::from("| setting | values | default | what it does |\n|---|---|---|---|\n");
+    let standard = Rules::default();
+    for s in &SETTINGS {
+        let values = s.allowed.to_string().replace('|', " or ");
+        table.push_str(&format!("| `{}` | {values} | {} | {} |\n", s.key, s.get(&standard), s.about));
+    }
+    format!("{}{table}{}", &text[..start], &text[end..]).into_bytes()
 }
 
 /// Whether `name` (a file in `man/`) looks like one of our generated pages.

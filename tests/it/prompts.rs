@@ -108,3 +108,31 @@ fn undo_and_delete_ask_first() {
     assert_eq!(finish(p), 0);
     assert!(env.session_folder().is_empty());
 }
+
+/// Everything a terminal would show of one run, up to its end.
+fn screen(env: &Env, args: &[&str], remove_no_color: bool) -> String {
+    let mut cmd = env.command(args);
+    cmd.env("TERM", "xterm");
+    if remove_no_color {
+        cmd.env_remove("NO_COLOR");
+    }
+    let mut p = spawn_command(cmd, Some(10_000)).expect("three13 starts on a pseudo-terminal");
+    p.exp_eof().expect("three13 ends")
+}
+
+/// On a terminal, colour is on unless `--color never` or NO_COLOR says
+/// otherwise: in reports, in errors, and in clap's own messages alike.
+#[test]
+fn color_never_is_honoured_on_a_terminal() {
+    let env = Env::new();
+    for args in [&["check", "Zz", "Ah", "2h"][..], &["check", "--bogus"], &["check", "7d", "8d", "9d"]] {
+        let coloured = screen(&env, args, true);
+        assert!(coloured.contains("\x1b["), "{args:?} is not coloured on a terminal: {coloured:?}");
+        let mut never = vec!["--color", "never"];
+        never.extend_from_slice(args);
+        let plain = screen(&env, &never, true);
+        assert!(!plain.contains("\x1b["), "{never:?}: {plain:?}");
+        let plain = screen(&env, args, false);
+        assert!(!plain.contains("\x1b["), "NO_COLOR {args:?}: {plain:?}");
+    }
+}

@@ -392,8 +392,12 @@ fn the_data_folder() {
     // Empty means unset: the system's data folder under HOME.
     let r = env.command(&["path"]).env("THREE13_DATA_DIR", "").env_remove("XDG_DATA_HOME").output().unwrap();
     let home = env.path().display().to_string();
+    let shown = String::from_utf8_lossy(&r.stdout);
     if cfg!(target_os = "linux") {
-        assert_eq!(String::from_utf8_lossy(&r.stdout), format!("{home}/.local/share/three13\n"));
+        assert_eq!(shown, format!("{home}/.local/share/three13\n"));
+    } else {
+        let folder = std::path::PathBuf::from(shown.trim_end());
+        assert!(folder.is_absolute() && shown.contains("three13"), "{shown}");
     }
 
     // --data-dir wins, and may be relative to the working folder.
