@@ -155,3 +155,29 @@ fn every_example_says_what_it_shows() {
     }
     assert!(bare.is_empty(), "examples without a comment after the command: {bare:#?}");
 }
+
+/// `cargo package` ships the binary's sources with the completions, the man
+/// pages, the rules page, the licences and the README, and nothing else.
+#[test]
+fn the_package_ships_completions_man_pages_and_licences() {
+    let out = std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["package", "--list", "--locked", "--allow-dirty", "--quiet", "-p", "three-thirteen"])
+        .current_dir(repo())
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed = String::from_utf8(out.stdout).expect("UTF-8");
+    let files: Vec<&str> = listed.lines().collect();
+    for wanted in ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "Cargo.lock", "docs/rules.md", "src/main.rs"]
+    {
+        assert!(files.contains(&wanted), "{wanted} is not shipped: {files:?}");
+    }
+    for (_, path) in assets::COMPLETIONS {
+        assert!(files.contains(&path), "{path} is not shipped");
+    }
+    for page in assets::man_pages() {
+        assert!(files.contains(&page.path.as_str()), "{} is not shipped", page.path);
+    }
+    let unwanted = |f: &&str| f.starts_with("tests/") || f.starts_with("fuzz/") || f.starts_with("crates/");
+    assert!(!files.iter().any(unwanted), "{files:?}");
+}
