@@ -1,11 +1,17 @@
-//! The shell completion scripts, generated from the clap definitions in
-//! `cli.rs`: printed by `three13 completions` and committed under
-//! `completions/` for packagers (a test keeps the copies fresh).
+//! The shell completion scripts: printed by `three13 completions SHELL`
+//! and committed under `completions/` for packagers (a test keeps the copies
+//! fresh). Each registers three13 with the shell, which then asks the binary
+//! itself for candidates (`COMPLETE=SHELL three13 -- WORDS`): sessions,
+//! players, presets and settings, as well as subcommands and flags.
 
 use clap_complete::Shell;
+use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Powershell, Zsh};
 
-/// The name the completions complete.
+/// The name the completions complete, and the program they call back.
 pub const BIN: &str = "three13";
+
+/// The environment variable that asks the binary for completions.
+pub const COMPLETE_VAR: &str = "COMPLETE";
 
 /// Every shell and the file its completions are committed in.
 pub const COMPLETIONS: [(Shell, &str); 5] = [
@@ -16,10 +22,17 @@ pub const COMPLETIONS: [(Shell, &str); 5] = [
     (Shell::PowerShell, "completions/_three13.ps1"),
 ];
 
-/// The completion script for `shell`.
+/// The completion script for `shell`: it registers three13 with the shell
+/// and calls `three13` (found on PATH) for the candidates.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = crate::command();
+    let env: &dyn EnvCompleter = match shell {
+        Shell::Bash => &Bash,
+        Shell::Zsh => &Zsh,
+        Shell::Fish => &Fish,
+        Shell::Elvish => &Elvish,
+        _ => &Powershell,
+    };
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut cmd, BIN, &mut out);
+    env.write_registration(COMPLETE_VAR, BIN, BIN, BIN, &mut out).expect("writing into memory cannot fail");
     out
 }

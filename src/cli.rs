@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
+
+use crate::complete;
 
 use crate::ui::ColorWhen;
 
@@ -73,7 +76,7 @@ pub(crate) enum Command {
 #[derive(Debug, Args, Clone, Default)]
 pub(crate) struct SessionArg {
     /// The session to act on [default: the current one]
-    #[arg(long, short = 's', value_name = "NAME")]
+    #[arg(long, short = 's', value_name = "NAME", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) session: Option<String>,
 }
 
@@ -81,11 +84,11 @@ pub(crate) struct SessionArg {
 #[derive(Debug, Args, Clone, Default)]
 pub(crate) struct RulesArgs {
     /// Start from a preset: standard, tens or strict [default: the session's rules, else standard]
-    #[arg(long = "rules", value_name = "PRESET")]
+    #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
     /// Change one setting, e.g. --set decks=3 (repeatable; see `three13 rules`)
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", add = ArgValueCompleter::new(complete::setting))]
     pub(crate) set: Vec<String>,
 }
 
@@ -206,15 +209,15 @@ With no scores on a terminal, each score is asked for.",
 )]
 pub(crate) struct RoundArgs {
     /// The scores: N in seat order, or NAME=N / NAME=CARDS
-    #[arg(value_name = "SCORE", allow_negative_numbers = true)]
+    #[arg(value_name = "SCORE", allow_negative_numbers = true, add = ArgValueCompleter::new(complete::score))]
     pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood must be 0)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
     pub(crate) out: Option<String>,
 
     /// A player who declared out with a hand that does not meld (repeatable)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
     pub(crate) penalty: Vec<String>,
 
     #[command(flatten)]
@@ -286,7 +289,7 @@ pub(crate) struct EditArgs {
     pub(crate) round: usize,
 
     /// The player whose score is wrong
-    #[arg(value_name = "PLAYER")]
+    #[arg(value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
     pub(crate) player: String,
 
     /// The right score: a number, or the cards held
@@ -325,7 +328,7 @@ Examples:
 #[command(after_help = USE_EXAMPLES)]
 pub(crate) struct UseArgs {
     /// The session to continue
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) name: String,
 }
 
@@ -343,7 +346,7 @@ elsewhere --yes is needed. A damaged file can be deleted too.",
 )]
 pub(crate) struct DeleteArgs {
     /// The session to delete
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) name: String,
 
     /// Do not ask; needed when stdin is not a terminal
@@ -370,11 +373,11 @@ else the session's (--session, else the current one), else the standard rules; e
 )]
 pub(crate) struct RulesShowArgs {
     /// A preset: standard, tens or strict
-    #[arg(value_name = "PRESET")]
+    #[arg(value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
     /// Change one setting, e.g. --set decks=3 (repeatable)
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", add = ArgValueCompleter::new(complete::setting))]
     pub(crate) set: Vec<String>,
 
     #[command(flatten)]
@@ -460,8 +463,8 @@ pub(crate) struct PathArgs {
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
-  three13 completions bash > ~/.local/share/bash-completion/completions/three13
-      bash: loaded the next time a shell starts
+  source <(three13 completions bash)
+      bash: completions for this shell (the bash-completion package must be installed)
   three13 completions zsh > ~/.zfunc/_three13
       zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc
   three13 completions fish > ~/.config/fish/completions/three13.fish
@@ -474,10 +477,10 @@ Examples:
 /// Print a shell completion script
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Print the completion script for a shell on stdout, so the shell can complete \
-three13's subcommands, flags and values. Save it where the shell looks for completions \
-(see the examples), or load it for the current shell only, as in bash: \
-source <(three13 completions bash).",
+    long_about = "Print the script that registers three13's completions with a shell. The shell \
+then asks three13 itself for candidates as words are typed: subcommands and flags, the sessions, \
+the current session's players, the presets, the settings and their values. The same script comes \
+from COMPLETE=SHELL three13, as in bash: source <(COMPLETE=bash three13).",
     after_help = COMPLETIONS_EXAMPLES
 )]
 pub(crate) struct CompletionsArgs {

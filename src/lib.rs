@@ -6,6 +6,7 @@
 
 mod cli;
 mod cmd;
+mod complete;
 mod error;
 mod run;
 mod store;

@@ -12,6 +12,8 @@ use crate::ui::{ColorWhen, Ui};
 /// Parses the command line, runs it against the real terminal, reports an
 /// error on stderr, and gives the exit code.
 pub fn main() -> ExitCode {
+    // `COMPLETE=SHELL three13 …` is a shell asking for completions.
+    clap_complete::CompleteEnv::with_factory(crate::command).complete();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Colour is decided before parsing so that clap's own messages follow
     // --color too; clap weighs NO_COLOR and the terminal itself.

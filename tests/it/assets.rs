@@ -49,32 +49,14 @@ fn generated_files_are_up_to_date() {
 }
 
 #[test]
-fn every_subcommand_is_completed_and_has_a_man_page() {
+fn every_subcommand_has_a_man_page() {
     let subs = assets::subcommands();
     assert!(subs.iter().any(|s| s == "check") && subs.iter().any(|s| s == "completions"), "{subs:?}");
-    let mut missing = Vec::new();
-    for (shell, path) in assets::COMPLETIONS {
-        let text = String::from_utf8(committed(path).unwrap_or_default()).expect("UTF-8 completions");
-        for sub in &subs {
-            let mark = match shell {
-                clap_complete::Shell::Bash => format!("three13,{sub})"),
-                clap_complete::Shell::Zsh => format!("'{sub}:"),
-                clap_complete::Shell::Fish => format!("-a \"{sub}\""),
-                clap_complete::Shell::Elvish => format!("&'three13;{sub}'="),
-                clap_complete::Shell::PowerShell => format!("'three13;{sub}' {{"),
-                _ => unreachable!("only the five shells are shipped"),
-            };
-            if !text.contains(&mark) {
-                missing.push(format!("{sub} in {path}"));
-            }
-        }
-    }
-    for sub in &subs {
-        let page = format!("{}/three13-{sub}.1", assets::MAN_DIR);
-        if committed(&page).is_none() {
-            missing.push(page);
-        }
-    }
+    let missing: Vec<String> = subs
+        .iter()
+        .map(|sub| format!("{}/three13-{sub}.1", assets::MAN_DIR))
+        .filter(|page| committed(page).is_none())
+        .collect();
     assert!(missing.is_empty(), "missing: {missing:?}; refresh with `{}`", assets::REGENERATE);
 }
 

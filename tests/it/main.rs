@@ -5,6 +5,7 @@ mod generated;
 
 mod assets;
 mod check;
+mod completion;
 mod help;
 mod pipes;
 #[cfg(unix)]
