@@ -1,12 +1,19 @@
 //! The one error type of the command line: the game's typed errors and the
 //! edge's own failures, worded for a person, with a hint where one helps and
 //! the exit code they end the program with.
+//!
+//! The exit codes follow one rule: 2 for what is wrong with the command
+//! line's shape (an unknown flag, a missing or extra argument, a score
+//! without its player's name among named ones, a confirmation that only
+//! `--yes` can give off a terminal), 1 for what is wrong with the game or
+//! the data (a player, session, preset or setting that does not exist, a
+//! value the rules do not allow, a hand, a file).
 
 use std::fmt;
 
 use three13_core::hand::{HandError, HandProblem};
-use three13_core::rules::{PRESETS, RulesError, SETTINGS};
-use three13_core::sheet::SheetError;
+use three13_core::rules::{Allowed, PRESETS, RulesError, SETTINGS};
+use three13_core::sheet::{SheetError, shown};
 use three13_core::solver::TableMeldError;
 
 /// What kind of failure an error is, which decides the exit code.
@@ -118,24 +125,86 @@ fn names(list: impl Iterator<Item = &'static str>) -> String {
     list.collect::<Vec<_>>().join(", ")
 }
 
+/// The name among `names` that `typed` most likely meant: the nearest by
+/// edits (a swap of two letters counts one), without regard to case, if it
+/// is near enough to be a slip of the fingers.
+pub(crate) fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.trim().to_lowercase();
+    let most = (typed.chars().count() / 3).max(1);
+    names
+        .into_iter()
+        .map(|name| (strsim::osa_distance(&typed, &name.to_lowercase()), name))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// `hint: did you mean "X"?` when `typed` is near one of `names`.
+fn did_you_mean<'a>(error: Error, typed: &str, names: impl IntoIterator<Item = &'a str>) -> Error {
+    match nearest(typed, names) {
+        Some(name) => error.with_hint(format!("hint: did you mean \"{name}\"?")),
+        None => error,
+    }
+}
+
+/// No player of this name (`place` says where none is): the players, and
+/// the one meant, or those the name begins when it begins more than one.
+pub(crate) fn no_player(prefix: &str, typed: &str, players: &[String], place: &str) -> Error {
+    let shown = shown(typed.trim());
+    let start = typed.trim().to_lowercase();
+    let begun: Vec<&str> = players
+        .iter()
+        .map(String::as_str)
+        .filter(|p| !start.is_empty() && p.to_lowercase().starts_with(&start))
+        .collect();
+    if begun.len() > 1 {
+        return Error::data(format!(
+            "{prefix}\"{shown}\" could be {}; type more of the name",
+            crate::cmd::or_list(&begun)
+        ));
+    }
+    let error = Error::data(format!(
+        "{prefix}no player named \"{shown}\"{place}; the players are {}",
+        players.join(", ")
+    ));
+    did_you_mean(error, typed, players.iter().map(String::as_str))
+}
+
 impl From<RulesError> for Error {
     fn from(e: RulesError) -> Error {
         let settings = || names(SETTINGS.iter().map(|s| s.key));
-        Error::usage(match e {
+        match e {
             RulesError::UnknownPreset { name } => {
-                format!("unknown preset \"{name}\"; the presets are {}", names(PRESETS.iter().map(|p| p.0)))
+                let presets = names(PRESETS.iter().map(|p| p.0));
+                let error =
+                    Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(&name)));
+                did_you_mean(error, &name, PRESETS.iter().map(|p| p.0))
             }
-            RulesError::NotAssignment { text } => {
-                format!("\"{text}\" is not KEY=VALUE; the settings are {}", settings())
-            }
+            RulesError::NotAssignment { text } => Error::usage(format!(
+                "\"{}\" is not KEY=VALUE; the settings are {}",
+                shown(&text),
+                settings()
+            )),
             RulesError::UnknownSetting { key } => {
                 let key = key.to_ascii_lowercase().replace('-', "_");
-                format!("unknown setting \"{key}\"; the settings are {}", settings())
+                let error = Error::data(format!(
+                    "unknown setting \"{}\"; the settings are {}",
+                    shown(&key),
+                    settings()
+                ));
+                did_you_mean(error, &key, SETTINGS.iter().map(|s| s.key))
             }
             RulesError::BadValue { key, value, allowed } => {
-                format!("{key} cannot be \"{value}\"; it takes {allowed}")
+                let error = Error::data(format!("{key} cannot be \"{}\"; it takes {allowed}", shown(&value)));
+                let words = match allowed {
+                    Allowed::Flag => vec!["true", "false"],
+                    Allowed::Words(words) => words.iter().map(|(w, _)| *w).collect(),
+                    Allowed::RangeOrWord(_, _, word) => vec![word],
+                    Allowed::Range(..) => Vec::new(),
+                };
+                did_you_mean(error, &value, words)
             }
-        })
+        }
     }
 }
 
@@ -144,17 +213,8 @@ impl From<SheetError> for Error {
         use SheetError as E;
         let message = e.to_string();
         match &e {
-            E::SessionName { .. }
-            | E::PlayerName { .. }
-            | E::TooFewPlayers { .. }
-            | E::TooManyPlayers { .. }
-            | E::SameName { .. }
-            | E::DealerNotPlaying
-            | E::NoPlayer { .. }
-            | E::OutAndPenalty { .. }
-            | E::PenalisedTwice { .. }
-            | E::NoScore { .. }
-            | E::TwoScores { .. } => Error::usage(message),
+            E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } => Error::usage(message),
+            E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
             E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
             E::EditOut { .. } => {
                 Error::data(format!("{message}; to change who went out, undo the round and record it again"))

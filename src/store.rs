@@ -156,14 +156,24 @@ impl Store {
         let text = match read_text(&path) {
             Ok(text) => text,
             Err(Unread::Missing) => {
-                return Err(Error::data(format!(
+                let error = Error::data(format!(
                     "no session named \"{name}\" ({} does not exist); see `three13 sessions`, or start one with `three13 new`",
                     path.display()
-                )));
+                ));
+                return Err(self.did_you_mean(error, name));
             }
             Err(Unread::Bad(e)) => return Err(damaged(&path, name, e)),
         };
         parse_session(&text, name).map_err(|e| damaged(&path, name, e))
+    }
+
+    /// `error`, with a hint naming the session `name` most likely meant.
+    pub(crate) fn did_you_mean(&self, error: Error, name: &str) -> Error {
+        let names = self.names().unwrap_or_default();
+        match crate::error::nearest(name, names.iter().map(String::as_str)) {
+            Some(near) => error.with_hint(format!("hint: did you mean \"{near}\"?")),
+            None => error,
+        }
     }
 
     /// Takes the data folder's lock, waiting while another process holds it.
@@ -192,7 +202,10 @@ impl Store {
         let path = self.session_path(name);
         fs::remove_file(&path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
-                Error::data(format!("no session named \"{name}\"; see `three13 sessions`"))
+                self.did_you_mean(
+                    Error::data(format!("no session named \"{name}\"; see `three13 sessions`")),
+                    name,
+                )
             } else {
                 Error::data(format!("cannot delete {}: {e}", path.display()))
             }

@@ -97,7 +97,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
     if let Some(n) = args.round {
         return match rules.deal(n) {
             Some(d) => Ok(Some(d)),
-            None => Err(Error::usage(format!(
+            None => Err(Error::data(format!(
                 "there is no round {n}; these rules play rounds 1 to {}",
                 deals.len()
             ))),
@@ -111,7 +111,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
             Some(d) => Ok(Some(*d)),
             None => {
                 let wilds: Vec<String> = deals.iter().map(|d| d.wild.to_string()).collect();
-                Err(Error::usage(format!(
+                Err(Error::data(format!(
                     "no round has {} wild under these rules; the wild ranks are {}",
                     rank.plural(),
                     wilds.join(" ")
@@ -124,9 +124,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
 
 fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<three13_core::card::Card>>> {
     if !args.onto.is_empty() && !rules.lay_off {
-        return Err(Error::usage(
-            "--onto needs laying off allowed: add --set lay_off=true or --rules strict",
-        ));
+        return Err(Error::data("--onto needs laying off allowed: add --set lay_off=true or --rules strict"));
     }
     args.onto
         .iter()

@@ -10,7 +10,8 @@ pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = &store.find(&args.name)?;
     if !store.session_path(name).exists() {
-        return Err(Error::data(format!("no session named \"{name}\"; see `three13 sessions`")));
+        let error = Error::data(format!("no session named \"{name}\"; see `three13 sessions`"));
+        return Err(store.did_you_mean(error, name));
     }
     // A damaged file can still be deleted: say what is known of it.
     let about = || match store.load(name) {

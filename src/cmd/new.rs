@@ -4,7 +4,7 @@ use std::io::Write;
 
 use three13_core::rules::{MAX_PLAYERS, PRESETS, Rules};
 use three13_core::sheet::{
-    MIN_PLAYERS, Session, check_player_name, check_player_names, check_session_name, free_name, seat_in,
+    MIN_PLAYERS, Session, check_player_name, check_player_names, check_session_name, find_seat, free_name,
 };
 
 use crate::cli::{Cli, NewArgs};
@@ -83,13 +83,7 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
 /// The seat of the first dealer named by --dealer.
 fn seat(players: &[String], name: &str) -> Result<usize> {
-    seat_in(players, name).ok_or_else(|| {
-        Error::usage(format!(
-            "--dealer: no player named \"{}\"; the players are {}",
-            name.trim(),
-            players.join(", ")
-        ))
-    })
+    find_seat(players, name).ok_or_else(|| crate::error::no_player("--dealer: ", name, players, ""))
 }
 
 fn ask_players(ui: &Ui) -> Result<Vec<String>> {

@@ -126,7 +126,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
 fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usize>)> {
     let out = args.out.as_deref().map(|p| session.seat_of(p)).transpose()?;
     if !args.penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
-        return Err(Error::usage(
+        return Err(Error::data(
             "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)",
         ));
     }

@@ -454,13 +454,13 @@ fn long_and_odd_input_is_cut_short_in_messages() {
     let name = format!("{}=3", "Z".repeat(5000));
     env.fails(
         &["round", "Ann=1", &name],
-        2,
+        1,
         &format!("no player named \"{}…\" in this session; the players are Ann, Bob", "Z".repeat(40)),
     );
     env.fails(
         &["round", "Ann=1", "B\tob=2"],
-        2,
-        "no player named \"B\\tob\" in this session; the players are Ann, Bob",
+        1,
+        "no player named \"B\\tob\" in this session; the players are Ann, Bob\n  hint: did you mean \"Bob\"?",
     );
 }
 

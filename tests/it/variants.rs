@@ -71,7 +71,7 @@ fn bad_go_out_penalty_is_added() {
     );
     env.fails(
         &["round", "0", "5", "--out", "Ann", "--penalty", "Ann"],
-        2,
+        1,
         "Ann cannot both go out and be penalised for a bad go-out",
     );
     env.fails(

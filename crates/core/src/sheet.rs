@@ -566,9 +566,10 @@ impl Session {
         &self.rounds
     }
 
-    /// The seat of the player named `name`, compared case-insensitively.
-    pub fn seat(&self, name: &str) -> Option<usize> {
-        seat_in(&self.players, name)
+    /// The seat of the player a person typed: the name without regard to
+    /// case, else the one name it begins (`B` for Bob, unless Bea plays too).
+    pub fn seat(&self, typed: &str) -> Option<usize> {
+        find_seat(&self.players, typed)
     }
 
     /// The seat of `name`, or an error listing the players.
@@ -920,10 +921,23 @@ pub fn same_name(a: &str, b: &str) -> bool {
     a.trim().to_lowercase() == b.trim().to_lowercase()
 }
 
-/// The seat of the player named `name` among `players`: the one lookup of
-/// a player by name.
+/// The seat of the player named `name` among `players`, the whole name
+/// without regard to case: the one lookup of a stored name.
 pub fn seat_in(players: &[String], name: &str) -> Option<usize> {
     players.iter().position(|p| same_name(p, name))
+}
+
+/// The seat of the player a person typed among `players`: the whole name
+/// (without regard to case), else an unambiguous beginning of one.
+pub fn find_seat(players: &[String], typed: &str) -> Option<usize> {
+    seat_in(players, typed).or_else(|| {
+        let start = typed.trim().to_lowercase();
+        let mut begun = players.iter().enumerate().filter(|(_, p)| p.to_lowercase().starts_with(&start));
+        match (start.is_empty(), begun.next(), begun.next()) {
+            (false, Some((seat, _)), None) => Some(seat),
+            _ => None,
+        }
+    })
 }
 
 /// Checks one player name: it must stay readable in a table and in a file,
@@ -1121,6 +1135,19 @@ mod tests {
             "the session name \"a/b\" holds \"/\"; a session name has letters, digits, \".\", \"_\" and \"-\", \
              at most 64 characters, and does not start with \".\" or \"-\""
         );
+    }
+
+    #[test]
+    fn a_player_is_found_by_name_or_by_the_one_name_it_begins() {
+        let players = ["Ann", "Bob", "Bea", "Cy"].map(String::from);
+        assert_eq!(find_seat(&players, "bob"), Some(1));
+        assert_eq!(find_seat(&players, "A"), Some(0));
+        assert_eq!(find_seat(&players, "Be"), Some(2));
+        assert_eq!(find_seat(&players, "B"), None, "Bob or Bea");
+        assert_eq!(find_seat(&players, ""), None);
+        assert_eq!(find_seat(&players, "Cyd"), None);
+        // A stored name is matched whole.
+        assert_eq!(seat_in(&players, "A"), None);
     }
 
     #[test]
