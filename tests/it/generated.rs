@@ -272,14 +272,16 @@ fn exit_status(roff: &mut Roff) {
     item(
         roff,
         vec![bold("1")],
-        "A runtime or data error: a hand that does not parse or does not fit the round, a session \
-         file that is damaged or from a newer version, a file that cannot be read or written. In \
-         batch mode, check goes on past a bad line and exits with 1 at the end.",
+        "Something is wrong with the game or the data: a player, session, preset or setting that does \
+         not exist, a value the rules do not allow, a hand or score that does not fit the round, a session \
+         file that is damaged or from a newer version, a file that cannot be read or written. In batch \
+         mode, check goes on past a bad line and exits with 1 at the end.",
     );
     item(
         roff,
         vec![bold("2")],
-        "A usage error: an unknown subcommand, flag, preset or setting, or a value out of range.",
+        "Something is wrong with the command line's shape: an unknown subcommand or flag, a missing or \
+         extra argument, a confirmation that only --yes can give off a terminal.",
     );
 }
 
