@@ -412,15 +412,20 @@ const EXPORT_EXAMPLES: &str = "\
 Examples:
   three13 export > friday.csv
       the current session, one row per player and round, for a spreadsheet
+  three13 export --layout sheet > friday.csv
+      the paper sheet: a row per round, a column per player, then totals and places
   three13 export --session friday --format json --output friday.json
       another session as JSON, written to a file";
 
 /// Write a session's rounds as CSV or JSON
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Write a session's rounds for a spreadsheet or a script. CSV has one \
-row per round and player: round, cards, wild, dealer, player, deadwood, points, \
-total, out, penalty, hand. JSON is the object of `three13 table --json`.",
+    long_about = "Write a session's rounds for a spreadsheet or a script. CSV comes in two \
+layouts. long (the default) has one row per round and player: round, cards, wild, dealer, \
+player, deadwood, points, total, out, penalty, hand. sheet is the paper score sheet: one row \
+per round of the rules (round, cards, wild, dealer, each player's points, who went out; rounds \
+not played yet are left empty), then a row of totals and a row of places. JSON is the object of \
+`three13 table --json`.",
     after_help = EXPORT_EXAMPLES
 )]
 pub(crate) struct ExportArgs {
@@ -431,9 +436,22 @@ pub(crate) struct ExportArgs {
     #[arg(long, value_enum, default_value_t = ExportFormat::Csv)]
     pub(crate) format: ExportFormat,
 
+    /// The CSV layout: long (a row per round and player) or sheet (a row per round)
+    #[arg(long, value_enum, default_value_t = CsvLayout::Long)]
+    pub(crate) layout: CsvLayout,
+
     /// Write to FILE instead of stdout
     #[arg(long, short = 'o', value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
+}
+
+/// The shapes of `export`'s CSV.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum CsvLayout {
+    /// One row per round and player.
+    Long,
+    /// The paper sheet: one row per round, one column per player.
+    Sheet,
 }
 
 /// The formats `export` writes.

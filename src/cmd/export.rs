@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cli::{Cli, ExportArgs, ExportFormat};
+use crate::cli::{Cli, CsvLayout, ExportArgs, ExportFormat};
 use crate::error::Result;
 use crate::ui::Ui;
 use three13_core::sheet::Session;
@@ -12,6 +12,7 @@ pub(crate) fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let name = store.resolve(args.session.session.as_deref())?;
     let session = store.load(&name)?;
     let text = match args.format {
+        ExportFormat::Csv if args.layout == CsvLayout::Sheet => sheet(&session),
         ExportFormat::Csv => csv(&session),
         ExportFormat::Json => {
             let json = super::table::TableJson::new(&session);
@@ -58,6 +59,43 @@ fn csv(s: &Session) -> String {
         }
     }
     out
+}
+
+/// The paper sheet: a row per round of the rules, a column per player
+/// holding the points that counted, then the totals and the places.
+fn sheet(s: &Session) -> String {
+    let board = s.scoreboard();
+    let players = s.players();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut head: Vec<String> = ["round", "cards", "wild", "dealer"].map(String::from).to_vec();
+    head.extend(players.iter().cloned());
+    head.push("out".into());
+    rows.push(head);
+    for deal in s.deals() {
+        let mut row = vec![
+            deal.round.to_string(),
+            deal.cards.to_string(),
+            deal.wild.to_string(),
+            players[s.dealer(deal.round)].clone(),
+        ];
+        match s.rounds().get(deal.round - 1) {
+            Some(r) => {
+                row.extend(board.points(deal.round - 1).iter().map(i32::to_string));
+                row.push(r.out.map(|o| players[o].clone()).unwrap_or_default());
+            }
+            None => row.extend(std::iter::repeat_n(String::new(), players.len() + 1)),
+        }
+        rows.push(row);
+    }
+    let mut totals = vec!["total".to_string(), String::new(), String::new(), String::new()];
+    totals.extend(board.totals().iter().map(i32::to_string));
+    totals.push(String::new());
+    rows.push(totals);
+    let mut places = vec!["place".to_string(), String::new(), String::new(), String::new()];
+    places.extend(board.places().iter().map(usize::to_string));
+    places.push(String::new());
+    rows.push(places);
+    rows.iter().map(|row| row.iter().map(|f| field(f)).collect::<Vec<_>>().join(",") + "\n").collect()
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break

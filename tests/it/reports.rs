@@ -138,4 +138,34 @@ round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand
     assert_eq!(j["rounds"][1]["scores"], json!({"Ann": 20, "Bob, \"the\" Builder": 7}));
     env.ok(&["export", "--output", "out/g.csv"]);
     assert_eq!(std::fs::read_to_string(env.path().join("out/g.csv")).unwrap(), csv);
+
+    // Read back as a spreadsheet would: a record per round and player.
+    let mut long = csv::Reader::from_reader(csv.as_bytes());
+    assert_eq!(long.headers().unwrap().len(), 11);
+    let records: Vec<csv::StringRecord> = long.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 4);
+    assert_eq!(&records[1][4], "Bob, \"the\" Builder");
+    assert_eq!((&records[2][6], &records[2][7], &records[2][9]), ("20", "46", "true"));
+}
+
+#[test]
+fn export_the_paper_sheet() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob, \"the\" Builder", "-p", "Cy", "--dealer", "Cy"]);
+    env.ok(&["round", "26", "0", "5", "--out", "Bob"]);
+    env.ok(&["round", "0", "7", "7", "--out", "Ann"]);
+    let sheet = env.ok(&["export", "--layout", "sheet"]).stdout;
+    let mut reader = csv::Reader::from_reader(sheet.as_bytes());
+    let head: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(head, ["round", "cards", "wild", "dealer", "Ann", "Bob, \"the\" Builder", "Cy", "out"]);
+    let rows: Vec<Vec<String>> =
+        reader.records().map(|r| r.unwrap().iter().map(String::from).collect()).collect();
+    // Every round of the rules, then the totals and the places.
+    assert_eq!(rows.len(), 11 + 2);
+    assert_eq!(rows[0], ["1", "3", "3", "Cy", "26", "0", "5", "Bob, \"the\" Builder"]);
+    assert_eq!(rows[1], ["2", "4", "4", "Ann", "0", "7", "7", "Ann"]);
+    assert_eq!(rows[2], ["3", "5", "5", "Bob, \"the\" Builder", "", "", "", ""]);
+    assert_eq!(rows[10][..4], ["11", "13", "K", "Ann"]);
+    assert_eq!(rows[11], ["total", "", "", "", "26", "7", "12", ""]);
+    assert_eq!(rows[12], ["place", "", "", "", "3", "1", "2", ""]);
 }
