@@ -54,6 +54,30 @@ pub(crate) struct Cli {
     pub(crate) data_dir: Option<PathBuf>,
 }
 
+/// The subcommands that show no cards, where `--ascii` does nothing.
+const NO_CARDS: [&str; 9] =
+    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "completions"];
+
+/// The command line, with each global flag shown only where it acts: a
+/// hidden copy of the flag in a subcommand keeps clap from showing the
+/// global one there (and still accepts it, doing nothing).
+pub(crate) fn command() -> clap::Command {
+    let hidden = |id: &'static str, long: &'static str, takes_value: bool| {
+        let arg = clap::Arg::new(id).long(long).hide(true);
+        if takes_value { arg.num_args(1) } else { arg.action(clap::ArgAction::SetTrue) }
+    };
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    for name in NO_CARDS {
+        cmd = cmd.mut_subcommand(name, |sub| sub.arg(hidden("ascii", "ascii", false)));
+    }
+    cmd.mut_subcommand("completions", |sub| {
+        sub.arg(hidden("color", "color", true)).arg(hidden("data_dir", "data-dir", true))
+    })
+    .mut_subcommand("new", |sub| {
+        sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
+    })
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     Check(CheckArgs),
@@ -83,7 +107,7 @@ pub(crate) struct SessionArg {
 /// The rules to play by: a preset, then settings on top.
 #[derive(Debug, Args, Clone, Default)]
 pub(crate) struct RulesArgs {
-    /// Start from a preset: standard, tens or strict [default: the session's rules, else standard]
+    /// Start from a preset: standard, tens or strict [default: the current session's rules, else standard]
     #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 

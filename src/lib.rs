@@ -16,9 +16,10 @@ pub mod assets;
 
 pub use run::main;
 
-/// The command line as clap builds it, for the generated man pages.
+/// The command line as clap builds it: what `three13` parses, completes,
+/// and documents in its man pages.
 pub fn command() -> clap::Command {
-    <cli::Cli as clap::CommandFactory>::command()
+    cli::command()
 }
 
 /// What the session-file fuzz target reads and writes.

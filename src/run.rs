@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 use crate::cli::{Cli, Command};
 use crate::cmd;
@@ -22,7 +22,7 @@ pub fn main() -> ExitCode {
         ColorWhen::Always => clap::ColorChoice::Always,
         ColorWhen::Never => clap::ColorChoice::Never,
     };
-    let cli = match Cli::command().color(choice).try_get_matches_from(args) {
+    let cli = match crate::command().color(choice).try_get_matches_from(&args) {
         Ok(matches) => Cli::from_arg_matches(&matches),
         Err(e) => Err(e),
     };
@@ -30,7 +30,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let mut ui = Ui::detect(cli.color, cli.ascii);
+    let mut ui = Ui::detect(ColorWhen::from_args(&args), cli.ascii);
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);

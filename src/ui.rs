@@ -179,7 +179,7 @@ impl Ui {
         if !self.can_prompt {
             return Err(unasked());
         }
-        let sure = dialoguer::Confirm::new()
+        let sure = dialoguer::Confirm::with_theme(&Punctuated)
             .with_prompt(question())
             .default(false)
             .interact_opt()
@@ -189,7 +189,7 @@ impl Ui {
 
     /// A menu of `items`; gives the index chosen. Escape cancels.
     pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
-        dialoguer::Select::new()
+        dialoguer::Select::with_theme(&Punctuated)
             .with_prompt(prompt)
             .items(items)
             .default(default)
@@ -200,11 +200,46 @@ impl Ui {
 
     /// A line of text typed at a prompt.
     pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
-        dialoguer::Input::new()
+        dialoguer::Input::with_theme(&Punctuated)
             .with_prompt(prompt)
             .allow_empty(allow_empty)
             .interact_text()
             .map_err(prompt_failed)
+    }
+}
+
+/// The prompts' look: dialoguer's plain one, but a prompt that ends in its
+/// own `?` or `:` gets no second colon (`Who deals round 1?`, not `…?:`).
+struct Punctuated;
+
+fn punctuated(prompt: &str) -> String {
+    if prompt.is_empty() || prompt.ends_with(['?', ':']) { prompt.to_string() } else { format!("{prompt}:") }
+}
+
+impl dialoguer::theme::Theme for Punctuated {
+    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
+        f.write_str(&punctuated(prompt))
+    }
+
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        default: Option<&str>,
+    ) -> std::fmt::Result {
+        match default {
+            Some(default) => write!(f, "{} [{default}] ", punctuated(prompt)),
+            None => write!(f, "{} ", punctuated(prompt)),
+        }
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> std::fmt::Result {
+        write!(f, "{} {sel}", punctuated(prompt))
     }
 }
 

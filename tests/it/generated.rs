@@ -149,7 +149,9 @@ fn man_page(cmd: &clap::Command, subs: &[&clap::Command], parent: Option<&str>) 
     let mut page = Page::default();
     page.add(|w| man.render_title(w));
     page.add(|w| man.render_name_section(w));
-    page.add(|w| man.render_synopsis_section(w));
+    let mut synopsis_roff = Roff::new();
+    synopsis(&mut synopsis_roff, cmd, !subs.is_empty());
+    page.add(|w| synopsis_roff.to_writer(w));
     page.add(|w| man.render_description_section(w));
     if cmd.get_arguments().any(|a| !a.is_hide_set()) {
         page.add(|w| man.render_options_section(w));
@@ -172,6 +174,51 @@ fn man_page(cmd: &clap::Command, subs: &[&clap::Command], parent: Option<&str>) 
     see_also(&mut roff, subs, parent);
     page.add(|w| roff.to_writer(w));
     page.bytes
+}
+
+/// The SYNOPSIS: the command, then each flag with its value's name
+/// (`[--round N]`), repeatable ones marked `...`, then the arguments.
+fn synopsis(roff: &mut Roff, cmd: &clap::Command, has_subcommands: bool) {
+    roff.control("SH", ["SYNOPSIS"]);
+    let mut line = vec![bold(cmd.get_bin_name().unwrap_or(cmd.get_name()).to_string())];
+    let value = |arg: &clap::Arg| -> String {
+        let names: Vec<String> =
+            arg.get_value_names().unwrap_or_default().iter().map(|n| n.to_string()).collect();
+        if names.is_empty() { arg.get_id().to_string().to_uppercase() } else { names.join(" ") }
+    };
+    let shown = cmd.get_arguments().filter(|a| !a.is_hide_set());
+    let (positionals, flags): (Vec<&clap::Arg>, Vec<&clap::Arg>) = shown.partition(|a| a.is_positional());
+    for arg in flags {
+        line.push(roman(" ["));
+        if let Some(short) = arg.get_short() {
+            line.push(bold(format!("-{short}")));
+            line.push(roman("|"));
+        }
+        line.push(bold(format!("--{}", arg.get_long().unwrap_or_default())));
+        if arg.get_action().takes_values() {
+            line.push(roman(" "));
+            line.push(italic(value(arg)));
+        }
+        line.push(roman("]"));
+        if matches!(arg.get_action(), clap::ArgAction::Append) {
+            line.push(roman("..."));
+        }
+    }
+    for arg in positionals {
+        let many = arg.get_num_args().is_some_and(|n| n.max_values() > 1);
+        let (open, close) = if arg.is_required_set() { (" ", "") } else { (" [", "]") };
+        line.push(roman(open));
+        line.push(italic(value(arg)));
+        line.push(roman(close));
+        if many {
+            line.push(roman("..."));
+        }
+    }
+    if has_subcommands {
+        line.push(roman(" "));
+        line.push(italic("COMMAND"));
+    }
+    roff.text(line);
 }
 
 /// A man page put together from pieces each rendered with roff's preamble;

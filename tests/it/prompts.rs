@@ -46,7 +46,10 @@ fn new_asks_for_players_rules_and_dealer() {
     p.exp_string("Rules").unwrap();
     key(&mut p, DOWN);
     p.send_line("").unwrap();
+    // A question is punctuated once.
     p.exp_string("Who deals round 1?").unwrap();
+    let after = p.exp_regex(r"[^\s]").unwrap().1;
+    assert_ne!(after, ":", "the prompt ends in ?:");
     key(&mut p, DOWN);
     p.send_line("").unwrap();
     p.exp_string("Started session asked with Ann and Bob (rules: tens)").unwrap();
