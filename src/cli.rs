@@ -86,6 +86,8 @@ pub(crate) enum Command {
     Table(TableArgs),
     Undo(UndoArgs),
     Edit(EditArgs),
+    #[command(subcommand)]
+    Player(PlayerCommand),
     Sessions(SessionsArgs),
     Use(UseArgs),
     Delete(DeleteArgs),
@@ -174,6 +176,7 @@ Examples:
   three13 new friday -p Ann -p Bob --dealer Bob         a session named friday; Bob deals first
   three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
       house rules, kept with the game: J Q K worth 10, the J Q K rounds count double
+  three13 new --like friday                             a rematch: friday's players and rules, the deal one seat on
   three13 new                                           asks for the players (on a terminal)";
 
 /// Start a game: players in seat order, the first dealer, the rules
@@ -185,7 +188,10 @@ and the first player deals round 1 unless --dealer names another. Player names \
 are unique without regard to case, at most 32 characters, and cannot be a \
 number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
 --player on a terminal, the players, the rules and the first dealer are asked \
-for.\n\n\
+for, with the players of earlier games offered, then the session's name, the rules and \
+any setting.\n\n\
+--like SESSION starts a rematch: the same players (those still at the table) and rules, \
+the first dealer one seat on from that game's.\n\n\
 The session's name defaults to today's date (2026-11-22, then 2026-11-22-2, …). \
 A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
 not starting with \".\" or \"-\".",
@@ -204,6 +210,10 @@ pub(crate) struct NewArgs {
     #[arg(long, value_name = "PLAYER")]
     pub(crate) dealer: Option<String>,
 
+    /// A rematch of SESSION: its players and rules, the first dealer one seat on
+    #[arg(long, value_name = "SESSION", conflicts_with = "players")]
+    pub(crate) like: Option<String>,
+
     #[command(flatten)]
     pub(crate) rules: RulesArgs,
 }
@@ -212,7 +222,8 @@ const ROUND_EXAMPLES: &str = "\
 Examples:
   three13 round 12 0 35                        one score per player, in seat order
   three13 round Bob=0 Ann=12 Cy=35 --out Bob   by name, in any order; Bob went out
-  three13 round Ann=\"9h 4d Kh\" Bob=0 Cy=35     a hand: scored at the round's wild rank
+  three13 round 13+9+4 out \"K 9 4\"             a sum, out (0, and went out), cards left over
+  three13 round 0 12 \"9h 4d Kh 5s 5c\" 7        a whole hand, solved at the round's wild rank
   three13 round 0 40 7 --penalty Bob           Bob declared out with a hand that does not meld
   three13 round                                asks for each score (on a terminal)";
 
@@ -220,10 +231,12 @@ Examples:
 #[derive(Debug, Args)]
 #[command(
     long_about = "Record the next round of the session, then print the table.\n\n\
-Each score is what the player was left holding (the deadwood): a number for \
-every player in seat order, or NAME=N in any order, or NAME=CARDS, the hand held \
-at the end of the round, whose minimum deadwood is found at the round's wild \
-rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
+Each score is what the player was left holding (the deadwood), one per player \
+in seat order, or NAME=SCORE in any order. A score is a number (12, and 12, with a \
+comma), a sum (13+9+4), out (0, and that player went out first), the cards left over, \
+fewer than the round deals, by rank or with suits (K 9 4, Kh 9c 4d), added up at the \
+rules' values, or the whole hand held at the end of the round (quoted), whose \
+minimum deadwood is found at the round's wild rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
 the --out player, the bad go-out penalty for each --penalty player. Under \
 double_naughts, a round where everyone scores 0 is played again and not recorded. \
 A typed hand is scored without laying off: under lay_off, give the number when cards \
@@ -232,7 +245,7 @@ With no scores on a terminal, each score is asked for.",
     after_help = ROUND_EXAMPLES
 )]
 pub(crate) struct RoundArgs {
-    /// The scores: N in seat order, or NAME=N / NAME=CARDS
+    /// The scores, in seat order or as NAME=SCORE: a number, a sum, out, or cards
     #[arg(value_name = "SCORE", allow_negative_numbers = true, add = ArgValueCompleter::new(complete::score))]
     pub(crate) scores: Vec<String>,
 
@@ -281,8 +294,8 @@ Examples:
 /// Remove the last recorded round
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Remove the last recorded round of the session. On a terminal, asks \
-first; elsewhere --yes is needed.",
+    long_about = "Remove the last recorded round of the session, and print the command \
+that records it again. On a terminal, asks first; elsewhere --yes is needed.",
     after_help = UNDO_EXAMPLES
 )]
 pub(crate) struct UndoArgs {
@@ -296,15 +309,23 @@ pub(crate) struct UndoArgs {
 
 const EDIT_EXAMPLES: &str = "\
 Examples:
-  three13 edit 3 Ann 15                 Ann's deadwood in round 3 was 15
-  three13 edit 3 ann \"9h 4d Kh 5s 5c\"   the hand Ann held, scored again";
+  three13 edit 3 Ann 15                       Ann's deadwood in round 3 was 15
+  three13 edit 3 ann \"9h 4d Kh 5s 5c\"         the hand Ann held, scored again
+  three13 edit 2 Dee=out                      Dee went out in round 2 (and scored 0)
+  three13 edit 2 --out Dee Ann=K+4            the same, and Ann's score was 17
+  three13 edit 4 12 0 35 7                    every score of round 4, in seat order
+  three13 edit 5 --penalty Bob --dealer Cy    Bob went out wrongly; Cy dealt round 5";
 
-/// Correct one score of a recorded round
+/// Correct a recorded round: scores, who went out, penalties, the dealer
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Correct one player's score in a recorded round: a number (the \
-deadwood) or the hand held at the end of the round. To change who went out, undo the \
-round and record it again.",
+    long_about = "Correct a recorded round. Scores are given as in `three13 round`: one per \
+player of the round in seat order, or NAME=SCORE for only the players named (PLAYER VALUE \
+also works for one). --out, --penalty, --no-penalty and --dealer change who went out, \
+the penalties and the dealer; whatever is not given stays as it was. The round is checked \
+again as a whole; the player marked out scores 0, and totals and later rounds follow. A \
+dealer named for a round moves the deal on from there; --dealer also names the dealer of \
+the next round, before it is played.",
     after_help = EDIT_EXAMPLES
 )]
 pub(crate) struct EditArgs {
@@ -312,13 +333,108 @@ pub(crate) struct EditArgs {
     #[arg(value_name = "ROUND")]
     pub(crate) round: usize,
 
-    /// The player whose score is wrong
-    #[arg(value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
-    pub(crate) player: String,
+    /// The scores: in seat order, NAME=SCORE, or PLAYER VALUE
+    #[arg(value_name = "SCORE", allow_negative_numbers = true, add = ArgValueCompleter::new(complete::score))]
+    pub(crate) scores: Vec<String>,
 
-    /// The right score: a number, or the cards held
-    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
-    pub(crate) value: String,
+    /// The first player to go out (their deadwood becomes 0)
+    #[arg(long, value_name = "PLAYER", conflicts_with = "no_out")]
+    pub(crate) out: Option<String>,
+
+    /// Nobody went out first in that round
+    #[arg(long)]
+    pub(crate) no_out: bool,
+
+    /// A player who declared out with a hand that does not meld (repeatable)
+    #[arg(long, value_name = "PLAYER")]
+    pub(crate) penalty: Vec<String>,
+
+    /// A player who was penalised by mistake (repeatable)
+    #[arg(long, value_name = "PLAYER")]
+    pub(crate) no_penalty: Vec<String>,
+
+    /// The player who dealt the round
+    #[arg(long, value_name = "PLAYER")]
+    pub(crate) dealer: Option<String>,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+}
+
+const PLAYER_EXAMPLES: &str = "\
+Examples:
+  three13 player rename Bob Robert      every round follows; stats know them as one
+  three13 player add Dee                Dee joins at the last seat, from the next round
+  three13 player add Dee --seat 2 --total 40
+      Dee sits second, starting from 40
+  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them";
+
+/// Rename, add or remove a player mid-game
+#[derive(Debug, Subcommand)]
+#[command(after_help = PLAYER_EXAMPLES)]
+pub(crate) enum PlayerCommand {
+    Rename(PlayerRenameArgs),
+    Add(PlayerAddArgs),
+    Remove(PlayerRemoveArgs),
+}
+
+/// Rename a player; every round follows
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Rename a player; every round follows. The old name is kept in the session, \
+so that `three13 stats` counts both names as one person.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerRenameArgs {
+    /// The player's name now
+    #[arg(value_name = "OLD")]
+    pub(crate) old: String,
+
+    /// The new name
+    #[arg(value_name = "NEW")]
+    pub(crate) new: String,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+}
+
+/// Seat a new player from the next round
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Seat a new player, who plays from the next round on; their earlier rounds \
+stay empty. They start from --total, by default the highest total at the table (a common \
+house rule); the table shows it. The deal takes them in at their seat.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerAddArgs {
+    /// The new player's name
+    #[arg(value_name = "NAME")]
+    pub(crate) name: String,
+
+    /// Their seat, from 1 [default: the last seat]
+    #[arg(long, value_name = "N")]
+    pub(crate) seat: Option<usize>,
+
+    /// Their starting total [default: the highest total at the table]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub(crate) total: Option<i32>,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+}
+
+/// Take a player out of the game
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Take a player out of the game: their rounds stay in the history and the \
+table, they leave the standings, and the deal skips them. A player who has not played a \
+round yet is taken off the sheet altogether.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerRemoveArgs {
+    /// The player leaving
+    #[arg(value_name = "NAME")]
+    pub(crate) name: String,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
@@ -384,7 +500,9 @@ Examples:
   three13 rules tens                     the preset tens: every setting, and its round table
   three13 rules --set extra_rounds=2 --set down_and_up=true
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
-  three13 rules --session friday --json  another session's rules, for a script";
+  three13 rules --session friday --json  another session's rules, for a script
+  three13 rules --set bad_go_out_penalty=20 --save
+      change the current game's rules mid-game; totals and typed hands follow";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -392,7 +510,11 @@ Examples:
     long_about = "Show every setting of the rules in force and the round table (each \
 round's cards dealt and wild rank). The rules are the preset's when one is named, \
 else the session's (--session, else the current one), else the standard rules; each \
---set applies on top.",
+--set applies on top.\n\n\
+With --save, the rules shown become the session's, mid-game: refused where the rounds \
+played do not fit them (a round the rules no longer have, a score too high for its \
+cards). Totals are worked out again, and typed hands are scored again under the new \
+rules; typed numbers stay as they were. Without --save nothing is changed.",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
@@ -406,6 +528,10 @@ pub(crate) struct RulesShowArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// Save these rules into the session (--session, else the current one)
+    #[arg(long)]
+    pub(crate) save: bool,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]

@@ -213,13 +213,23 @@ impl From<SheetError> for Error {
         use SheetError as E;
         let message = e.to_string();
         match &e {
-            E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } => Error::usage(message),
+            E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
+                Error::usage(message)
+            }
             E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
             E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
-            E::EditOut { .. } => {
-                Error::data(format!("{message}; to change who went out, undo the round and record it again"))
-            }
+            E::EditOut { player, round } => Error::data(format!(
+                "{message}; if someone else went out, say who: three13 edit {round} --out PLAYER \
+                 (or --no-out), with {player}'s score"
+            )),
             E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
+            E::InRound { error, .. } if matches!(**error, E::Hand { .. }) => {
+                let E::Hand { error, .. } = &**error else { unreachable!() };
+                match hand_hint(error) {
+                    Some(hint) => Error::data(message).with_hint(hint),
+                    None => Error::data(message),
+                }
+            }
             E::Hand { error, .. } => match hand_hint(error) {
                 Some(hint) => Error::data(message).with_hint(hint),
                 None => Error::data(message),

@@ -51,6 +51,7 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Table(args) => cmd::table::run(args, cli, ui),
         Command::Undo(args) => cmd::undo::run(args, cli, ui),
         Command::Edit(args) => cmd::edit::run(args, cli, ui),
+        Command::Player(command) => cmd::player::run(command, cli, ui),
         Command::Sessions(args) => cmd::sessions::run(args, cli, ui),
         Command::Use(args) => cmd::use_session::run(args, cli, ui),
         Command::Delete(args) => cmd::delete::run(args, cli, ui),

@@ -24,8 +24,12 @@ use three13_core::solver::Solver;
 
 use crate::error::{Error, Result};
 
-/// The version of the files this build writes, and the newest it reads.
-pub(crate) const FORMAT_VERSION: i64 = 1;
+/// The newest version of the files this build reads and writes. Version 2
+/// added players who join or leave mid-game, former names and dealers named
+/// for a round; a file without them is still written as version 1.
+pub(crate) const FORMAT_VERSION: i64 = 2;
+/// The version of a file that needs nothing newer (and of the state file).
+pub(crate) const FIRST_VERSION: i64 = 1;
 /// The largest session file read; a score sheet is a few kilobytes.
 pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// The environment variable naming the data folder.
@@ -226,7 +230,7 @@ impl Store {
 
     /// Names the current session (or none). Needs the lock.
     pub(crate) fn set_current(&self, _lock: &Lock, name: Option<&str>) -> Result<()> {
-        let mut text = format!("format_version = {FORMAT_VERSION}\n");
+        let mut text = format!("format_version = {FIRST_VERSION}\n");
         if let Some(name) = name {
             let _ = writeln!(text, "current = {}", toml_string(name));
         }
@@ -381,13 +385,13 @@ fn check_version(text: &str) -> Result<(), FileError> {
         return Err(FileError {
             at: Some((1, 1)),
             message: format!(
-                "there is no format_version; this three13 writes format_version = {FORMAT_VERSION}"
+                "there is no format_version; this three13 reads format_version {FIRST_VERSION} to {FORMAT_VERSION}"
             ),
         });
     };
     let at = Some(line_col(text, version.span().start));
     match version.get_ref().as_integer() {
-        Some(FORMAT_VERSION) => Ok(()),
+        Some(FIRST_VERSION..=FORMAT_VERSION) => Ok(()),
         Some(v) if v > FORMAT_VERSION => Err(FileError {
             at,
             message: format!(
@@ -397,7 +401,10 @@ fn check_version(text: &str) -> Result<(), FileError> {
         }),
         _ => Err(FileError {
             at,
-            message: format!("format_version is {}; this three13 reads {FORMAT_VERSION}", version.get_ref()),
+            message: format!(
+                "format_version is {}; this three13 reads {FIRST_VERSION} to {FORMAT_VERSION}",
+                version.get_ref()
+            ),
         }),
     }
 }
@@ -454,7 +461,29 @@ struct SessionFile {
     updated: Spanned<String>,
     rules: Option<Spanned<Entries<Spanned<toml::Value>>>>,
     #[serde(default)]
+    dealers: Vec<Spanned<DealerFile>>,
+    seats: Option<Entries<Spanned<SeatFile>>>,
+    #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
+}
+
+/// A dealer named for a round (format 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealerFile {
+    round: i64,
+    player: String,
+}
+
+/// A player who joined late, left, or had another name (format 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatFile {
+    joined: Option<i64>,
+    start: Option<i64>,
+    left: Option<i64>,
+    #[serde(default)]
+    former_names: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -520,6 +549,26 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
         setting.set(&mut rules, &typed).map_err(|_| refused())?;
     }
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
+    let seats: &[(Spanned<String>, Spanned<SeatFile>)] = file.seats.as_ref().map_or(&[], |s| &s.0);
+    // Where each entry of the stored lists came from, to place an error.
+    let mut joined = (Vec::new(), Vec::new());
+    let mut left = (Vec::new(), Vec::new());
+    let mut former = (Vec::new(), Vec::new());
+    for (name, seat) in seats {
+        let (who, info) = (name.get_ref().clone(), seat.get_ref());
+        if info.joined.is_some() || info.start.is_some() {
+            joined.0.push((who.clone(), info.joined.unwrap_or(0), info.start.unwrap_or(0)));
+            joined.1.push(seat.span());
+        }
+        if let Some(l) = info.left {
+            left.0.push((who.clone(), l));
+            left.1.push(seat.span());
+        }
+        if !info.former_names.is_empty() {
+            former.0.push((who, info.former_names.clone()));
+            former.1.push(seat.span());
+        }
+    }
     let stored = StoredSession {
         name: name.to_string(),
         players: file.players.get_ref().clone(),
@@ -528,6 +577,10 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
         created,
         updated,
         rounds,
+        joined: joined.0,
+        left: left.0,
+        former_names: former.0,
+        dealers: file.dealers.iter().map(|d| (d.get_ref().round, d.get_ref().player.clone())).collect(),
     };
     Session::restore(stored, &mut Solver::new()).map_err(|e| {
         let round = |i: usize| file.rounds[i].get_ref();
@@ -549,6 +602,10 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
                 (out, format!("{}out: ", numbered(i)))
             }
             Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
+            Field::Joined(k) => (joined.1[k].clone(), "seats: ".to_string()),
+            Field::Left(k) => (left.1[k].clone(), "seats: ".to_string()),
+            Field::FormerNames(k) => (former.1[k].clone(), "seats: ".to_string()),
+            Field::Dealer(k) => (file.dealers[k].span(), "dealers: ".to_string()),
         };
         let message = match &e.error {
             // A stored hand is reported on one line, without a caret.
@@ -585,12 +642,36 @@ pub fn to_toml(session: &Session) -> String {
     let mut out = String::new();
     let names = session.players();
     let players: Vec<String> = names.iter().map(|p| toml_string(p)).collect();
-    let _ = writeln!(out, "format_version = {FORMAT_VERSION}");
+    let seats = session.seats();
+    let newer = !session.dealer_changes().is_empty() || seats.iter().any(|s| *s != Default::default());
+    let version = if newer { FORMAT_VERSION } else { FIRST_VERSION };
+    let _ = writeln!(out, "format_version = {version}");
     let _ = writeln!(out, "name = {}", toml_string(session.name()));
     let _ = writeln!(out, "players = [{}]", players.join(", "));
     let _ = writeln!(out, "first_dealer = {}", toml_string(&names[session.first_dealer()]));
     let _ = writeln!(out, "created = {}", toml_string(&session.created().to_string()));
     let _ = writeln!(out, "updated = {}", toml_string(&session.updated().to_string()));
+    if !session.dealer_changes().is_empty() {
+        let dealers: Vec<String> = session
+            .dealer_changes()
+            .iter()
+            .map(|&(round, seat)| format!("{{ round = {round}, player = {} }}", toml_string(&names[seat])))
+            .collect();
+        let _ = writeln!(out, "dealers = [{}]", dealers.join(", "));
+    }
+    for (name, seat) in names.iter().zip(seats).filter(|(_, s)| **s != Default::default()) {
+        let _ = writeln!(out, "\n[seats.{}]", toml_key(name));
+        if seat.joined != 0 || seat.start != 0 {
+            let _ = writeln!(out, "joined = {}\nstart = {}", seat.joined, seat.start);
+        }
+        if let Some(left) = seat.left {
+            let _ = writeln!(out, "left = {left}");
+        }
+        if !seat.former_names.is_empty() {
+            let former: Vec<String> = seat.former_names.iter().map(|f| toml_string(f)).collect();
+            let _ = writeln!(out, "former_names = [{}]", former.join(", "));
+        }
+    }
     let _ = writeln!(out, "\n[rules]");
     let rules = session.rules();
     for setting in &SETTINGS {
@@ -602,8 +683,13 @@ pub fn to_toml(session: &Session) -> String {
     }
     for (i, r) in session.rounds().iter().enumerate() {
         let _ = writeln!(out, "\n[[rounds]]\nround = {}", i + 1);
-        let scores: Vec<String> =
-            names.iter().zip(&r.deadwood).map(|(p, d)| format!("{} = {d}", toml_key(p))).collect();
+        let scores: Vec<String> = names
+            .iter()
+            .zip(&r.deadwood)
+            .enumerate()
+            .filter(|&(seat, _)| session.plays(seat, i + 1))
+            .map(|(_, (p, d))| format!("{} = {d}", toml_key(p)))
+            .collect();
         let _ = writeln!(out, "deadwood = {{ {} }}", scores.join(", "));
         let hands: Vec<String> = names
             .iter()

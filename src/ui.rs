@@ -179,6 +179,7 @@ impl Ui {
         if !self.can_prompt {
             return Err(unasked());
         }
+        let _cursor = CursorShown;
         let sure = dialoguer::Confirm::with_theme(&Punctuated)
             .with_prompt(question())
             .default(false)
@@ -187,8 +188,20 @@ impl Ui {
         Ok(sure == Some(true))
     }
 
+    /// A yes-or-no question; Enter gives `default`. Escape and Ctrl-C cancel.
+    pub(crate) fn ask_yes(&self, question: &str, default: bool) -> Result<bool> {
+        let _cursor = CursorShown;
+        dialoguer::Confirm::with_theme(&Punctuated)
+            .with_prompt(question)
+            .default(default)
+            .interact_opt()
+            .map_err(prompt_failed)?
+            .ok_or_else(cancelled)
+    }
+
     /// A menu of `items`; gives the index chosen. Escape cancels.
     pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
+        let _cursor = CursorShown;
         dialoguer::Select::with_theme(&Punctuated)
             .with_prompt(prompt)
             .items(items)
@@ -198,13 +211,46 @@ impl Ui {
             .ok_or_else(cancelled)
     }
 
+    /// A list of `items` to mark (Space) and confirm (Enter); gives the
+    /// indexes marked. Escape cancels.
+    pub(crate) fn multi_select(&self, prompt: &str, items: &[String]) -> Result<Vec<usize>> {
+        let _cursor = CursorShown;
+        dialoguer::MultiSelect::with_theme(&Punctuated)
+            .with_prompt(prompt)
+            .items(items)
+            .interact_opt()
+            .map_err(prompt_failed)?
+            .ok_or_else(cancelled)
+    }
+
     /// A line of text typed at a prompt.
     pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
+        let _cursor = CursorShown;
         dialoguer::Input::with_theme(&Punctuated)
             .with_prompt(prompt)
             .allow_empty(allow_empty)
             .interact_text()
             .map_err(prompt_failed)
+    }
+
+    /// A line of text with an answer offered: Enter takes `default`.
+    pub(crate) fn input_or(&self, prompt: &str, default: &str) -> Result<String> {
+        let _cursor = CursorShown;
+        dialoguer::Input::with_theme(&Punctuated)
+            .with_prompt(prompt)
+            .default(default.to_string())
+            .interact_text()
+            .map_err(prompt_failed)
+    }
+}
+
+/// Shows the terminal's cursor when dropped: a menu hides it, and a menu
+/// left by Ctrl-C or Escape would leave it hidden.
+struct CursorShown;
+
+impl Drop for CursorShown {
+    fn drop(&mut self) {
+        let _ = console::Term::stderr().show_cursor();
     }
 }
 

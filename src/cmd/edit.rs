@@ -1,10 +1,11 @@
-//! `three13 edit`: correct one score of a recorded round.
+//! `three13 edit`: correct a recorded round.
 
 use std::io::Write;
 
 use crate::cli::{Cli, EditArgs};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ui::Ui;
+use three13_core::sheet::{Change, RoundEdit, Session};
 use three13_core::solver::Solver;
 
 pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
@@ -14,24 +15,96 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
-    let seat = session.seat_of(&args.player)?;
-    let (old, new) = session.edit(args.round, seat, &args.value, &mut solver, super::now())?;
-    store.save(&lock, &session)?;
+    let round = args.round;
+    let only_dealer = args.scores.is_empty()
+        && args.out.is_none()
+        && !args.no_out
+        && args.penalty.is_empty()
+        && args.no_penalty.is_empty();
+    let changes = if only_dealer {
+        let Some(dealer) = &args.dealer else {
+            return Err(Error::usage(format!(
+                "nothing to change in round {round}; give scores (in seat order or NAME=SCORE), \
+                 --out, --no-out, --penalty, --no-penalty or --dealer"
+            )));
+        };
+        // The dealer of the next round can be named before it is played.
+        let seat = session.seat_of(dealer)?;
+        session.set_dealer(round, seat, super::now())?.into_iter().collect()
+    } else {
+        let edit = round_edit(&session, args, &mut solver)?;
+        session.edit_round(round, &edit, super::now())?
+    };
+    if !changes.is_empty() {
+        store.save(&lock, &session)?;
+    }
     drop(lock);
 
-    let how = match &new.hand {
-        Some(hand) => {
-            let cards: Vec<String> = hand.iter().map(|&c| ui.card(c)).collect();
-            format!(" (the hand {})", cards.join(" "))
-        }
-        None => String::new(),
-    };
-    writeln!(
-        ui.out,
-        "Round {}: {}'s deadwood {old} is now {}{how}.",
-        args.round,
-        session.players()[seat],
-        new.deadwood
-    )?;
+    if changes.is_empty() {
+        writeln!(ui.out, "Round {round}: nothing changed.")?;
+    }
+    for change in &changes {
+        writeln!(ui.out, "{}", said(&session, ui, round, change))?;
+    }
     super::table::print(ui, &session)
+}
+
+/// The changes the command line asks for.
+fn round_edit(session: &Session, args: &EditArgs, solver: &mut Solver) -> Result<RoundEdit> {
+    let round = args.round;
+    let played = session.rounds().len();
+    if round == 0 || round > played {
+        return Err(three13_core::sheet::SheetError::NoRoundToEdit { round, played }.into());
+    }
+    let deal = session.rules().deal(round).expect("a recorded round is one of the rules");
+    // `edit 3 Ann 15`: one player, then the value.
+    let scores = match args.scores.as_slice() {
+        [who, value]
+            if !who.contains('=') && (session.seat(who).is_some() || session.playing(round).len() != 2) =>
+        {
+            let seat = session.seat_of(who)?;
+            vec![(seat, session.read_score(round, seat, value, solver)?)]
+        }
+        scores => super::round::read_scores(session, round, scores, solver)?,
+    };
+    for (seat, score) in &scores {
+        if let Some(line) = super::round::describe(session, &deal, *seat, score, solver) {
+            eprintln!("{line}");
+        }
+    }
+    let (out, penalise) = super::round::marks(session, args.out.as_deref(), &args.penalty)?;
+    let forgive = args.no_penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
+    let out = if args.no_out { Some(None) } else { out.map(Some) };
+    let dealer = args.dealer.as_deref().map(|d| session.seat_of(d)).transpose()?;
+    Ok(RoundEdit { scores, out, penalise, forgive, dealer })
+}
+
+/// One change, as a sentence.
+fn said(session: &Session, ui: &Ui, round: usize, change: &Change) -> String {
+    let name = |s: usize| session.players()[s].as_str();
+    match change {
+        Change::Score { seat, old, new } => {
+            let how = match &new.hand {
+                Some(hand) => format!(" (the hand {})", ui.cards(hand)),
+                None => String::new(),
+            };
+            format!("Round {round}: {}'s deadwood {old} is now {}{how}.", name(*seat), new.deadwood)
+        }
+        Change::Out { old, new } => {
+            let before = old.map_or(String::new(), |o| format!(" (not {})", name(o)));
+            match new {
+                Some(o) => format!("Round {round}: {} went out first{before}.", name(*o)),
+                None => format!("Round {round}: nobody went out first{before}."),
+            }
+        }
+        Change::Penalty { seat, added: true } => {
+            format!("Round {round}: {} is penalised for a bad go-out.", name(*seat))
+        }
+        Change::Penalty { seat, added: false } => {
+            format!("Round {round}: {}'s penalty is taken off.", name(*seat))
+        }
+        Change::Dealer { old, new } => {
+            format!("Round {round}: {} deals (not {}); the deal moves on from there.", name(*new), name(*old))
+        }
+    }
 }

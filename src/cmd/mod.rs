@@ -7,6 +7,7 @@ pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod new;
 pub(crate) mod path;
+pub(crate) mod player;
 pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod sessions;

@@ -1,7 +1,9 @@
-//! `three13 round`: record the next round.
+//! `three13 round`: record the next round. Also the reading of scores
+//! typed on a command line, which `edit` shares.
 
-use three13_core::sheet::{Added, RoundRecord, Session, SheetError, shown};
-use three13_core::solver::Solver;
+use three13_core::rules::Deal;
+use three13_core::sheet::{Added, RoundRecord, Score, ScoreForm, Session, SheetError, shown};
+use three13_core::solver::{MeldKind, Solver, Table};
 
 use crate::cli::{Cli, RoundArgs};
 use crate::error::{Error, Result};
@@ -23,7 +25,13 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             ));
         }
         let snapshot = store.load(&name)?;
-        Some(ask(ui, &snapshot, args, &mut solver)?)
+        match ask(ui, &snapshot, args, &mut solver)? {
+            Some(asked) => Some(asked),
+            None => {
+                ui.note("nothing was recorded");
+                return Ok(());
+            }
+        }
     } else {
         None
     };
@@ -40,7 +48,13 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             }
             record
         }
-        None => from_args(&session, args, &mut solver)?,
+        None => {
+            let (record, said) = from_args(&session, args, &mut solver)?;
+            for line in said {
+                eprintln!("{line}");
+            }
+            record
+        }
     };
     let added = session.add_round(record, super::now())?;
     if let Added::Recorded(_) = added {
@@ -57,117 +71,271 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     super::table::print(ui, &session)
 }
 
-/// The round given on the command line.
-fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<RoundRecord> {
-    let deal = session.open_deal()?;
-    let n = session.players().len();
-    let (out, penalties) = marks(session, args)?;
-    let by_name = args.scores.iter().any(|s| s.contains('='));
-    if by_name && let Some(bare) = args.scores.iter().find(|s| !s.contains('=')) {
+/// The scores typed on a command line for round `round`: one per player of
+/// the round in seat order, or NAME=SCORE each; by seat.
+pub(crate) fn read_scores(
+    session: &Session,
+    round: usize,
+    args: &[String],
+    solver: &mut Solver,
+) -> Result<Vec<(usize, Score)>> {
+    let playing = session.playing(round);
+    let names: Vec<&str> = playing.iter().map(|&s| session.players()[s].as_str()).collect();
+    let by_name = args.iter().any(|s| s.contains('='));
+    if by_name && let Some(bare) = args.iter().find(|s| !s.contains('=')) {
         return Err(Error::usage(format!(
             "\"{}\" has no player name, but other scores do; give either every score in seat order \
-             (12 0 35) or each as NAME=N",
+             (12 0 35) or each as NAME=SCORE",
             shown(bare)
         )));
     }
-    let mut scores = vec![None; n];
+    let mut scores: Vec<(usize, Score)> = Vec::new();
     if by_name {
-        for arg in &args.scores {
+        for arg in args {
             let (who, value) = arg.split_once('=').expect("has =");
             let seat = session.seat_of(who)?;
-            if scores[seat].is_some() {
+            if scores.iter().any(|(s, _)| *s == seat) {
                 return Err(SheetError::TwoScores { player: session.players()[seat].clone() }.into());
             }
-            scores[seat] = Some(session.read_score(deal.round, seat, value, solver)?);
+            scores.push((seat, session.read_score(round, seat, value, solver)?));
         }
-        if let Some(missing) = scores.iter().position(Option::is_none) {
-            let form: Vec<String> = session.players().iter().map(|p| format!("{p}=N")).collect();
+        return Ok(scores);
+    }
+    if args.len() != playing.len() {
+        return Err(Error::usage(format!(
+            "{} players but {} score{} given; give one per player in seat order ({}), or NAME=SCORE",
+            playing.len(),
+            args.len(),
+            if args.len() == 1 { "" } else { "s" },
+            names.join(" ")
+        )));
+    }
+    for (&seat, text) in playing.iter().zip(args) {
+        if three13_core::sheet::seat_in(session.players(), text).is_some() {
             return Err(Error::usage(format!(
-                "no score for {}; give every player's score: {}",
-                session.players()[missing],
-                form.join(" ")
+                "\"{}\" is a player's name, not a score; in seat order give one score per player \
+                 ({}), or write each as NAME=SCORE",
+                shown(text),
+                names.join(" ")
             )));
         }
-    } else {
-        if args.scores.len() != n {
-            return Err(Error::usage(format!(
-                "{n} players but {} score{} given; give one per player in seat order ({}), or NAME=N",
-                args.scores.len(),
-                if args.scores.len() == 1 { "" } else { "s" },
-                session.players().join(" ")
-            )));
-        }
-        for (seat, text) in args.scores.iter().enumerate() {
-            let t = text.trim();
-            let numeric = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || "+-.,".contains(c));
-            if !numeric {
-                return Err(Error::usage(format!(
-                    "\"{}\" is not a score; in seat order give numbers ({}), \
-                     or write each as NAME=N or NAME=CARDS",
-                    shown(text),
-                    session.players().join(" ")
-                )));
+        scores.push((seat, session.read_score(round, seat, text, solver)?));
+    }
+    Ok(scores)
+}
+
+/// The seat typed `out`, if any; refused when two are, or when --out
+/// names another.
+pub(crate) fn typed_out(
+    session: &Session,
+    scores: &[(usize, Score)],
+    flag: Option<usize>,
+) -> Result<Option<usize>> {
+    let mut out = flag;
+    for (seat, _) in scores.iter().filter(|(_, s)| s.out()) {
+        match out {
+            Some(o) if o != *seat => {
+                return Err(SheetError::TwoOut {
+                    first: session.players()[o].clone(),
+                    second: session.players()[*seat].clone(),
+                }
+                .into());
             }
-            scores[seat] = Some(session.read_score(deal.round, seat, text, solver)?);
+            _ => out = Some(*seat),
         }
     }
+    Ok(out)
+}
+
+/// The round given on the command line, and what to say about the scores.
+fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(RoundRecord, Vec<String>)> {
+    let deal = session.open_deal()?;
+    let n = session.players().len();
+    let (out, penalties) = marks(session, args.out.as_deref(), &args.penalty)?;
+    let scores = read_scores(session, deal.round, &args.scores, solver)?;
+    if let Some(missing) =
+        session.playing(deal.round).into_iter().find(|s| scores.iter().all(|(t, _)| t != s))
+    {
+        let form: Vec<String> =
+            session.playing(deal.round).iter().map(|&s| format!("{}=N", session.players()[s])).collect();
+        return Err(Error::usage(format!(
+            "no score for {}; give every player's score: {}",
+            session.players()[missing],
+            form.join(" ")
+        )));
+    }
     let mut record = RoundRecord::from_deadwood(vec![0; n]);
-    for (seat, score) in scores.into_iter().enumerate() {
-        let score = score.expect("every score is given");
+    record.out = typed_out(session, &scores, out)?;
+    let mut said = Vec::new();
+    for (seat, score) in scores {
+        if let Some(line) = describe(session, &deal, seat, &score, solver) {
+            said.push(line);
+        }
         record.deadwood[seat] = score.deadwood;
         record.hands[seat] = score.hand;
     }
-    record.out = out;
     record.penalties = penalties;
-    Ok(record)
+    Ok((record, said))
 }
 
 /// The seats of --out and each --penalty.
-fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usize>)> {
-    let out = args.out.as_deref().map(|p| session.seat_of(p)).transpose()?;
-    if !args.penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
+pub(crate) fn marks(
+    session: &Session,
+    out: Option<&str>,
+    penalty: &[String],
+) -> Result<(Option<usize>, Vec<usize>)> {
+    let out = out.map(|p| session.seat_of(p)).transpose()?;
+    if !penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
         return Err(Error::data(
-            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)",
+            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); \
+             to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",
         ));
     }
-    let penalties = args.penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
+    let penalties = penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
     Ok((out, penalties))
 }
 
-/// Asks each player's score on the terminal, then who went out.
-fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usize, RoundRecord)> {
+/// What was made of a score typed otherwise than as a number: the sum, the
+/// cards left over, or a hand with its melds.
+pub(crate) fn describe(
+    session: &Session,
+    deal: &Deal,
+    seat: usize,
+    score: &Score,
+    solver: &mut Solver,
+) -> Option<String> {
+    let player = &session.players()[seat];
+    let d = score.deadwood;
+    match &score.form {
+        ScoreForm::Number => None,
+        ScoreForm::Out => Some(format!("  {player}: out, 0")),
+        ScoreForm::Sum(parts) => {
+            let parts: Vec<String> = parts.iter().map(u32::to_string).collect();
+            Some(format!("  {player}: {} = {d}", parts.join(" + ")))
+        }
+        ScoreForm::Leftover(cards) => {
+            let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{c} {v}")).collect();
+            Some(format!("  {player}: cards left over {} = {d}", cards.join(", ")))
+        }
+        ScoreForm::Hand => {
+            let hand = score.hand.as_ref()?;
+            let rules = session.rules();
+            let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
+            let ascii = |cards: &[three13_core::card::Card]| {
+                cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
+            };
+            let mut parts: Vec<String> = arrangement
+                .melds
+                .iter()
+                .map(|m| {
+                    let kind = match m.kind {
+                        MeldKind::Set => "set",
+                        MeldKind::Run => "run",
+                    };
+                    let roles: Vec<String> = m
+                        .wilds
+                        .iter()
+                        .filter(|r| r.card != r.stands_for)
+                        .map(|r| format!("{} as {}", r.card.ascii(), r.stands_for.ascii()))
+                        .collect();
+                    let roles =
+                        if roles.is_empty() { String::new() } else { format!(" ({})", roles.join(", ")) };
+                    format!("{kind} {}{roles}", ascii(&m.cards))
+                })
+                .collect();
+            if parts.is_empty() {
+                parts.push("no meld".to_string());
+            }
+            let left = if arrangement.unmelded.is_empty() {
+                "nothing left over".to_string()
+            } else {
+                format!("left over {}", ascii(&arrangement.unmelded))
+            };
+            Some(format!("  {player}: {}: {}; {left}; deadwood {d}", ascii(hand), parts.join(" · ")))
+        }
+    }
+}
+
+/// The round as a line of the table: `Ann 12, Bob 0 (out), Cy 35`.
+pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> String {
+    let board_points = three13_core::sheet::points(&session.rules(), deal, record);
+    let doubled = if session.rules().doubles(deal.wild) { ", doubled" } else { "" };
+    let parts: Vec<String> = session
+        .playing(deal.round)
+        .into_iter()
+        .map(|s| {
+            let mut text = format!("{} {}", session.players()[s], board_points[s]);
+            if record.out == Some(s) {
+                text.push_str(" (out)");
+            }
+            if record.penalties.contains(&s) {
+                text.push_str(" (penalty)");
+            }
+            text
+        })
+        .collect();
+    format!("Round {}{doubled}: {}", deal.round, parts.join(", "))
+}
+
+/// Asks each player's score on the terminal, then who went out and who
+/// went out wrongly, then shows the round and asks to save it. None when
+/// the person chose not to save.
+fn ask(
+    ui: &Ui,
+    session: &Session,
+    args: &RoundArgs,
+    solver: &mut Solver,
+) -> Result<Option<(usize, RoundRecord)>> {
     let deal = session.open_deal()?;
-    let (out, penalties) = marks(session, args)?;
+    let (out, penalties) = marks(session, args.out.as_deref(), &args.penalty)?;
+    let doubled = if session.rules().doubles(deal.wild) { " Scores double this round." } else { "" };
     eprintln!(
-        "Round {}: {} cards dealt, {} wild, {} deals. Type each score, or the hand held.",
+        "Round {}: {} cards dealt, {} wild, {} deals.{doubled}",
         deal.round,
         deal.cards,
         deal.wild.plural(),
         session.players()[session.dealer(deal.round)]
     );
+    eprintln!(
+        "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the \
+         whole hand; - goes back."
+    );
+    let playing = session.playing(deal.round);
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
-    for (seat, player) in session.players().iter().enumerate() {
-        loop {
-            let text = ui.input(player, false)?;
-            match session.read_score(deal.round, seat, &text, solver) {
-                Ok(score) => {
-                    if let Some(hand) = &score.hand {
-                        let cards: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                        eprintln!("  {}: deadwood {}", cards.join(" "), score.deadwood);
-                    }
-                    record.deadwood[seat] = score.deadwood;
-                    record.hands[seat] = score.hand;
-                    break;
-                }
-                Err(e) => eprintln!("{}", Error::from(e)),
+    let mut typed: Vec<Option<Score>> = vec![None; playing.len()];
+    let mut i = 0;
+    while i < playing.len() {
+        let seat = playing[i];
+        let player = &session.players()[seat];
+        let text = ui.input(player, false)?;
+        if text.trim() == "-" {
+            if i > 0 {
+                i -= 1;
             }
+            continue;
+        }
+        match session.read_score(deal.round, seat, &text, solver) {
+            Ok(score) => {
+                if let Some(line) = describe(session, &deal, seat, &score, solver) {
+                    eprintln!("{line}");
+                }
+                typed[i] = Some(score);
+                i += 1;
+            }
+            Err(e) => eprintln!("{}", Error::from(e)),
         }
     }
-    record.penalties = penalties;
-    record.out = match out {
+    let scores: Vec<(usize, Score)> =
+        playing.iter().copied().zip(typed.into_iter().map(|s| s.expect("every score typed"))).collect();
+    let typed_out = typed_out(session, &scores, out)?;
+    for (seat, score) in scores {
+        record.deadwood[seat] = score.deadwood;
+        record.hands[seat] = score.hand;
+    }
+    record.out = match typed_out {
         Some(o) => Some(o),
         None => {
-            let zero: Vec<usize> = (0..record.deadwood.len()).filter(|&s| record.deadwood[s] == 0).collect();
+            let zero: Vec<usize> = playing.iter().copied().filter(|&s| record.deadwood[s] == 0).collect();
             if zero.is_empty() {
                 None
             } else {
@@ -178,5 +346,20 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
             }
         }
     };
-    Ok((deal.round, record))
+    record.penalties = penalties;
+    if session.rules().bad_go_out_penalty > 0 && args.penalty.is_empty() {
+        let others: Vec<usize> = playing.iter().copied().filter(|&s| Some(s) != record.out).collect();
+        let items: Vec<String> = others.iter().map(|&s| session.players()[s].clone()).collect();
+        let prompt = format!(
+            "Who declared out with a hand that does not meld (+{} each)? Space marks, Enter goes on",
+            session.rules().bad_go_out_penalty
+        );
+        record.penalties = ui.multi_select(&prompt, &items)?.into_iter().map(|i| others[i]).collect();
+    }
+    let shown = line(session, &deal, &record);
+    eprintln!("{shown}");
+    if !ui.ask_yes("Save this round?", true)? {
+        return Ok(None);
+    }
+    Ok(Some((deal.round, record)))
 }

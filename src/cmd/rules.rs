@@ -5,11 +5,12 @@ use std::io::Write;
 use comfy_table::CellAlignment;
 
 use crate::cli::{Cli, RulesArgs, RulesShowArgs};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::{MAX_PLAYERS, Rules, SETTINGS};
 use three13_core::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
+use three13_core::solver::Solver;
 
 #[derive(Debug, serde::Serialize)]
 struct RulesJson {
@@ -30,6 +31,9 @@ struct DealJson {
 }
 
 pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    if args.save {
+        return save(args, cli, ui);
+    }
     // A preset names the rules outright; otherwise the session's rules, if
     // there is a session to read them from.
     let (base, source) = match &args.preset {
@@ -41,6 +45,15 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let rules =
         super::resolve_rules(&RulesArgs { preset: args.preset.clone(), set: args.set.clone() }, base)?;
+    if args.preset.is_some() || !args.set.is_empty() {
+        let whose = match source.strip_prefix("session ") {
+            Some(name) => format!("into session {name}"),
+            None => "into a session".to_string(),
+        };
+        ui.note(&format!(
+            "nothing was changed; these rules are only shown: to save them {whose}, add --save"
+        ));
+    }
     let heading = match source.as_str() {
         "standard" => format!("Rules: {}", rules.summary()),
         _ => format!("Rules: {} (from {source})", rules.summary()),
@@ -112,6 +125,64 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         rules.largest_hand() + 1
     )?;
     Ok(())
+}
+
+/// `--save`: the rules become the session's, mid-game.
+fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    if args.preset.is_none() && args.set.is_empty() {
+        return Err(Error::usage(
+            "--save needs the rules to save: a preset or --set KEY=VALUE \
+             (three13 rules --set bad_go_out_penalty=20 --save)",
+        ));
+    }
+    let store = super::store(cli)?;
+    let name = store.resolve(args.session.session.as_deref())?;
+    let lock = store.lock()?;
+    let mut session = store.load(&name)?;
+    let rules = super::resolve_rules(
+        &RulesArgs { preset: args.preset.clone(), set: args.set.clone() },
+        Some(session.rules()),
+    )?;
+    if rules == session.rules() {
+        drop(lock);
+        writeln!(ui.out, "The rules of {name} are already {}; nothing was changed.", rules.summary())?;
+        return Ok(());
+    }
+    let before = session.rules().summary();
+    let rescored = session.change_rules(rules, &mut Solver::new(), super::now()).map_err(|e| {
+        Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
+    })?;
+    store.save(&lock, &session)?;
+    drop(lock);
+
+    writeln!(ui.out, "Saved the rules of {name}: {} (before: {before}).", rules.summary())?;
+    let typed = session.rounds().iter().flat_map(|r| &r.hands).filter(|h| h.is_some()).count();
+    if typed == 0 {
+        writeln!(
+            ui.out,
+            "Totals are worked out again; no hand was typed, and typed numbers stay as they were."
+        )?;
+    } else {
+        writeln!(
+            ui.out,
+            "Totals are worked out again; {typed} typed hand{} scored again, typed numbers stay as they were.",
+            if typed == 1 { " is" } else { "s are" }
+        )?;
+        for r in &rescored {
+            writeln!(
+                ui.out,
+                "  round {}: {}'s hand now leaves {} (was {})",
+                r.round,
+                session.players()[r.seat],
+                r.new,
+                r.old
+            )?;
+        }
+    }
+    if args.json {
+        return Ok(());
+    }
+    super::table::print(ui, &session)
 }
 
 /// The rules of `--session NAME`, else of the current session, if any.

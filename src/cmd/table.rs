@@ -49,6 +49,10 @@ pub(crate) struct TableJson {
     /// In seat order.
     pub(crate) players: Vec<String>,
     pub(crate) rounds: Vec<RoundJson>,
+    /// The totals that players who joined late started from.
+    pub(crate) starting_totals: Named<i32>,
+    /// Players who left the game: out of the standings.
+    pub(crate) left: Vec<String>,
     pub(crate) totals: Named<i32>,
     /// The lowest totals so far (none before round 1).
     pub(crate) leaders: Vec<String>,
@@ -91,6 +95,10 @@ impl TableJson {
         let names = |seats: &[usize]| seats.iter().map(|&i| s.players()[i].clone()).collect::<Vec<_>>();
         let named = |values: &[i32]| Named(s.players().iter().cloned().zip(values.iter().copied()).collect());
         let board = s.scoreboard();
+        // A round's scores name only the players of that round.
+        let in_round = |round: usize, values: &[i32]| {
+            Named(s.playing(round).into_iter().map(|p| (s.players()[p].clone(), values[p])).collect())
+        };
         let rounds = s
             .rounds()
             .iter()
@@ -102,9 +110,14 @@ impl TableJson {
                     cards: deal.cards,
                     wild: deal.wild,
                     dealer: s.players()[s.dealer(deal.round)].clone(),
-                    scores: named(board.points(i)),
-                    deadwood: Named(s.players().iter().cloned().zip(r.deadwood.iter().copied()).collect()),
-                    totals: named(board.running(i)),
+                    scores: in_round(deal.round, board.points(i)),
+                    deadwood: Named(
+                        s.playing(deal.round)
+                            .into_iter()
+                            .map(|p| (s.players()[p].clone(), r.deadwood[p]))
+                            .collect(),
+                    ),
+                    totals: in_round(deal.round, board.running(i)),
                     out: r.out.map(|o| s.players()[o].clone()),
                     penalties: names(&r.penalties),
                     hands: Named(
@@ -126,6 +139,18 @@ impl TableJson {
             rules: s.rules(),
             players: s.players().to_vec(),
             rounds,
+            starting_totals: Named(
+                s.players()
+                    .iter()
+                    .zip(s.seats())
+                    .filter(|(_, seat)| seat.joined > 0 || seat.start != 0)
+                    .map(|(p, seat)| (p.clone(), seat.start))
+                    .collect(),
+            ),
+            left: (0..s.players().len())
+                .filter(|&p| s.seats()[p].left.is_some())
+                .map(|p| s.players()[p].clone())
+                .collect(),
             totals: named(board.totals()),
             leaders: names(board.leaders()),
             finished: board.finished(),
@@ -156,6 +181,14 @@ pub(crate) fn print(ui: &mut Ui, s: &Session) -> Result<()> {
         header.push("Penalty".into());
     }
     t.set_header(header);
+    // Players who joined late start from a total of their own.
+    if s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0) {
+        let mut row = vec!["Start".to_string(), String::new(), String::new(), String::new()];
+        row.extend(s.seats().iter().map(|seat| {
+            if seat.joined > 0 || seat.start != 0 { seat.start.to_string() } else { String::new() }
+        }));
+        t.add_row(row);
+    }
     for deal in s.deals() {
         let wild = if s.rules().doubles(deal.wild) {
             format!("{} {times}2", deal.wild)
@@ -172,7 +205,13 @@ pub(crate) fn print(ui: &mut Ui, s: &Session) -> Result<()> {
         match s.rounds().get(i) {
             Some(r) => {
                 let (points, running) = (board.points(i), board.running(i));
-                row.extend((0..s.players().len()).map(|p| format!("{} ({})", points[p], running[p])));
+                row.extend((0..s.players().len()).map(|p| {
+                    if s.plays(p, deal.round) {
+                        format!("{} ({})", points[p], running[p])
+                    } else {
+                        String::new()
+                    }
+                }));
                 row.push(r.out.map(|o| s.players()[o].clone()).unwrap_or_default());
                 if penalties {
                     let names: Vec<&str> = r.penalties.iter().map(|&p| s.players()[p].as_str()).collect();
@@ -207,6 +246,12 @@ pub(crate) fn print(ui: &mut Ui, s: &Session) -> Result<()> {
 
     writeln!(ui.out, "{}", ui.bold(&format!("Session {} (rules: {})", s.name(), s.rules().summary())))?;
     writeln!(ui.out, "{t}")?;
+    let gone: Vec<String> = (0..s.players().len())
+        .filter_map(|p| s.seats()[p].left.map(|after| format!("{} after round {after}", s.players()[p])))
+        .collect();
+    if !gone.is_empty() {
+        writeln!(ui.out, "Left the game: {}", gone.join(", "))?;
+    }
     let best = board.best().unwrap_or(0);
     let lead: Vec<&str> = leaders.iter().map(|&p| s.players()[p].as_str()).collect();
     if board.finished() {

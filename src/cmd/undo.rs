@@ -32,18 +32,45 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
         )));
     }
+    let again = command(&session, round, args.session.session.is_some());
     session.undo(super::now());
     store.save(&lock, &session)?;
     drop(lock);
 
-    writeln!(ui.out, "Removed {what}.")?;
+    writeln!(ui.out, "Removed {what}. To record it again:\n  {again}")?;
     super::table::print(ui, &session)
 }
 
 /// `round 4 (Ann 12, Bob 0, Cy 35)`, with the points that counted.
 fn describe(s: &Session, index: usize) -> String {
     let board = s.scoreboard();
-    let scores: Vec<String> =
-        s.players().iter().zip(board.points(index)).map(|(p, n)| format!("{p} {n}")).collect();
+    let scores: Vec<String> = s
+        .playing(index + 1)
+        .into_iter()
+        .map(|p| format!("{} {}", s.players()[p], board.points(index)[p]))
+        .collect();
     format!("round {} ({})", index + 1, scores.join(", "))
+}
+
+/// The command that records round `index` (from 0) again, as it was:
+/// scores in seat order (hands as typed), who went out, the penalties.
+fn command(s: &Session, index: usize, named: bool) -> String {
+    let r = &s.rounds()[index];
+    let mut words = vec!["three13".to_string(), "round".to_string()];
+    for seat in s.playing(index + 1) {
+        words.push(match &r.hands[seat] {
+            Some(hand) => hand.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" "),
+            None => r.deadwood[seat].to_string(),
+        });
+    }
+    if let Some(o) = r.out {
+        words.extend(["--out".to_string(), s.players()[o].clone()]);
+    }
+    for &p in &r.penalties {
+        words.extend(["--penalty".to_string(), s.players()[p].clone()]);
+    }
+    if named {
+        words.extend(["--session".to_string(), s.name().to_string()]);
+    }
+    shell_words::join(words)
 }

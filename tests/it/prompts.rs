@@ -46,18 +46,26 @@ fn new_asks_for_players_rules_and_dealer() {
     p.exp_string("Rules").unwrap();
     key(&mut p, DOWN);
     p.send_line("").unwrap();
+    p.exp_string("Change a setting?").unwrap();
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("decks (1-20)").unwrap();
+    p.send_line("\x08\x083").unwrap();
+    p.exp_string("Change a setting? (rules: standard, decks=3, face_cards=ten)").unwrap();
+    p.send_line("").unwrap();
     // A question is punctuated once.
     p.exp_string("Who deals round 1?").unwrap();
     let after = p.exp_regex(r"[^\s]").unwrap().1;
     assert_ne!(after, ":", "the prompt ends in ?:");
     key(&mut p, DOWN);
     p.send_line("").unwrap();
-    p.exp_string("Started session asked with Ann and Bob (rules: tens)").unwrap();
+    p.exp_string("Started session asked with Ann and Bob (rules: standard, decks=3, face_cards=ten)")
+        .unwrap();
     assert_eq!(finish(p), 0);
     let t = env.table_json(&[]);
     assert_eq!(t["players"], json!(["Ann", "Bob"]));
     assert_eq!(t["next"]["dealer"], json!("Bob"));
-    assert_eq!(t["rules_summary"], json!("tens"));
+    assert_eq!(t["rules_summary"], json!("standard, decks=3, face_cards=ten"));
 }
 
 #[test]
@@ -75,6 +83,9 @@ fn round_asks_each_score_then_who_went_out() {
     p.send_line("0").unwrap();
     p.exp_string("Who went out first?").unwrap();
     key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Round 1: Ann 26, Bob 0 (out)").unwrap();
+    p.exp_string("Save this round?").unwrap();
     p.send_line("").unwrap();
     p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals").unwrap();
     assert_eq!(finish(p), 0);

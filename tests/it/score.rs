@@ -129,7 +129,11 @@ fn undo_and_edit() {
     env.ok(&["round", "0", "12", "35", "--out", "Ann"]);
     env.ok(&["round", "4", "8", "15"]);
     let r = env.ok(&["undo", "--yes"]);
-    assert!(r.stdout.starts_with("Removed round 2 (Ann 4, Bob 8, Cy 15).\nSession friday"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Removed round 2 (Ann 4, Bob 8, Cy 15). To record it again:\n  three13 round 4 8 15\nSession friday"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 1);
 
     let r = env.ok(&["edit", "1", "cy", "30"]);
@@ -156,7 +160,7 @@ fn undo_and_edit() {
     env.fails(
         &["edit", "1", "Ann", "5"],
         1,
-        "Ann went out in round 1, so their deadwood must be 0; to change who went out, undo the round and record it again",
+        "Ann went out in round 1, so their deadwood must be 0; if someone else went out, say who: three13 edit 1 --out PLAYER (or --no-out), with Ann's score",
     );
     env.fails(
         &["edit", "1", "Bob", "-4"],
@@ -188,17 +192,17 @@ fn round_refusals_write_nothing() {
         (
             &["round", "1", "2"],
             2,
-            "3 players but 2 scores given; give one per player in seat order (Ann Bob Cy), or NAME=N",
+            "3 players but 2 scores given; give one per player in seat order (Ann Bob Cy), or NAME=SCORE",
         ),
         (
             &["round", "1", "Bob=2", "Cy=3"],
             2,
-            "\"1\" has no player name, but other scores do; give either every score in seat order (12 0 35) or each as NAME=N",
+            "\"1\" has no player name, but other scores do; give either every score in seat order (12 0 35) or each as NAME=SCORE",
         ),
         (
             &["round", "Ann", "2", "3"],
             2,
-            "\"Ann\" is not a score; in seat order give numbers (Ann Bob Cy), or write each as NAME=N or NAME=CARDS",
+            "\"Ann\" is a player's name, not a score; in seat order give one score per player (Ann Bob Cy), or write each as NAME=SCORE",
         ),
         (
             &["round", "1", "-2", "3"],
@@ -222,9 +226,9 @@ fn round_refusals_write_nothing() {
         ),
         (&["round", "1", "2.5", "3"], 1, "Bob's score \"2.5\" is not a whole number"),
         (
-            &["round", "Ann=1", "Bob=9h 4d Kh", "Cy=3"],
+            &["round", "Ann=1", "Bob=9h 4d Kh 2c 5s", "Cy=3"],
             1,
-            "Bob's hand has 3 cards, but round 2 deals 4; type the hand held at the end of the round",
+            "Bob's hand has 5 cards, but round 2 deals 4; type the hand held at the end of the round",
         ),
         (&["round", "Ann=1", "Bob=", "Cy=3"], 2, "no score for Bob"),
         (&["round", "1", "2", "3", "--out", "Bob"], 1, "Bob went out, so their deadwood must be 0, not 2"),
@@ -236,7 +240,7 @@ fn round_refusals_write_nothing() {
         (
             &["round", "1", "0", "3", "--penalty", "Ann"],
             1,
-            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)",
+            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",
         ),
         (
             &["round"],

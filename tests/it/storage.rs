@@ -148,14 +148,14 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 1", "format_version = 2", 1),
-        ":1:18: the file has format_version = 2, from a newer three13; this one reads up to 1: upgrade three13 to use it",
+        &good.replacen("format_version = 1", "format_version = 3", 1),
+        ":1:18: the file has format_version = 3, from a newer three13; this one reads up to 2: upgrade three13 to use it",
     );
     refused(
         &env,
         "bad",
         &good.replacen("format_version = 1\n", "", 1),
-        ":1:1: there is no format_version; this three13 writes format_version = 1",
+        ":1:1: there is no format_version; this three13 reads format_version 1 to 2",
     );
     refused(&env, "bad", "\u{0}\u{1}garbage", ":1:10: key with no value, expected `=`");
     refused(

@@ -112,13 +112,13 @@ fn window(text: &str, start: usize, len: usize) -> (String, usize) {
 }
 
 /// One token of typed text: the card text and where it starts (in characters).
-struct Token<'a> {
-    text: &'a str,
-    start: usize,
-    len: usize,
+pub(crate) struct Token<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) start: usize,
+    pub(crate) len: usize,
 }
 
-fn tokens(input: &str) -> Vec<Token<'_>> {
+pub(crate) fn tokens(input: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut start_byte = None;
     let mut start_char = 0;

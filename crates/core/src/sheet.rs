@@ -13,8 +13,8 @@ use std::fmt;
 
 use jiff::Timestamp;
 
-use crate::card::Card;
-use crate::hand::{HandError, parse_hand};
+use crate::card::{Card, Rank};
+use crate::hand::{HandError, HandProblem, parse_hand, tokens};
 use crate::rules::{Deal, MAX_PLAYERS, Rules};
 use crate::solver::{Solver, Table};
 
@@ -184,6 +184,60 @@ pub enum SheetError {
         round: usize,
         deals: usize,
     },
+    /// Cards without suits as many as the round deals: a whole hand that
+    /// cannot be solved.
+    NeedsSuits {
+        player: String,
+        count: usize,
+        round: usize,
+    },
+    /// `out` typed for two players.
+    TwoOut {
+        first: String,
+        second: String,
+    },
+    /// A score, mark or dealer for a player who did not play the round.
+    NotInRound {
+        player: String,
+        round: usize,
+    },
+    /// The rules would leave out rounds already played.
+    RoundsPlayed {
+        played: usize,
+        deals: usize,
+    },
+    /// A round that the new rules would make wrong.
+    InRound {
+        round: usize,
+        error: Box<SheetError>,
+    },
+    /// A round past the next one, for a dealer.
+    NoRoundToDeal {
+        round: usize,
+        next: usize,
+    },
+    /// A player who has already left.
+    HasLeft {
+        player: String,
+    },
+    /// A seat number past the table.
+    SeatBeyond {
+        seat: usize,
+        seats: usize,
+    },
+    /// A stored list of seats that does not fit the game.
+    SeatRound {
+        player: String,
+        round: i64,
+        played: usize,
+    },
+    /// A stored starting total out of range.
+    StartingTotal {
+        player: String,
+        total: i64,
+    },
+    /// A change that would change nothing.
+    Unchanged,
 }
 
 impl fmt::Display for SheetError {
@@ -322,6 +376,35 @@ impl fmt::Display for SheetError {
             E::RoundBeyond { round, deals } => {
                 write!(f, "round {round}: these rules play only {deals} rounds")
             }
+            E::NeedsSuits { player, count, round } => write!(
+                f,
+                "{player}'s score: {count} cards is a whole hand of round {round}, and a hand is solved \
+                 only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
+            ),
+            E::TwoOut { first, second } => {
+                write!(f, "both {first} and {second} are marked out; only the first player out is")
+            }
+            E::NotInRound { player, round } => write!(f, "{player} did not play round {round}"),
+            E::RoundsPlayed { played, deals } => write!(
+                f,
+                "{played} rounds are played, but these rules play only {deals}; \
+                 a round that is played cannot be left out"
+            ),
+            E::InRound { round, error } => write!(f, "round {round}: {error}"),
+            E::NoRoundToDeal { round, next } => {
+                write!(f, "there is no round {round} to set a dealer for; the next round is {next}")
+            }
+            E::HasLeft { player } => write!(f, "{player} has already left the game"),
+            E::SeatBeyond { seat, seats } => {
+                write!(f, "there is no seat {seat}: the seats are 1 to {seats}")
+            }
+            E::SeatRound { player, round, played } => {
+                write!(f, "{player}: {round} is not a round count of this game ({played} rounds are played)")
+            }
+            E::StartingTotal { player, total } => {
+                write!(f, "{player}'s starting total {total} is out of range")
+            }
+            E::Unchanged => f.write_str("nothing to change"),
         }
     }
 }
@@ -341,6 +424,61 @@ pub struct Session {
     updated: Timestamp,
     /// The rounds played, round 1 first.
     rounds: Vec<RoundRecord>,
+    /// When each player joined and left, and their former names; by seat.
+    seats: Vec<Seat>,
+    /// Dealers named for a round, `(round, seat)` by round: the deal moves
+    /// on from each.
+    dealers: Vec<(usize, usize)>,
+}
+
+/// When a player joined and left the game, and what they were called.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Seat {
+    /// The rounds already recorded when the player joined: they play the
+    /// rounds after (0: from the start).
+    pub joined: usize,
+    /// Their total when they joined (a house rule: the highest at the table).
+    pub start: i32,
+    /// The rounds recorded when they left, if they did: they play no round after.
+    pub left: Option<usize>,
+    /// The names they had before, oldest first.
+    pub former_names: Vec<String>,
+}
+
+impl Seat {
+    /// Whether the player plays round `round` (from 1).
+    pub fn plays(&self, round: usize) -> bool {
+        round > self.joined && self.left.is_none_or(|l| round <= l)
+    }
+}
+
+/// One change that [`Session::edit_round`] made.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Change {
+    Score { seat: usize, old: u32, new: Score },
+    Out { old: Option<usize>, new: Option<usize> },
+    Penalty { seat: usize, added: bool },
+    Dealer { old: usize, new: usize },
+}
+
+/// What to change in a recorded round; what is not given stays.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct RoundEdit {
+    pub scores: Vec<(usize, Score)>,
+    /// `Some(None)`: nobody went out.
+    pub out: Option<Option<usize>>,
+    pub penalise: Vec<usize>,
+    pub forgive: Vec<usize>,
+    pub dealer: Option<usize>,
+}
+
+/// A typed hand scored again under new rules.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rescored {
+    pub round: usize,
+    pub seat: usize,
+    pub old: u32,
+    pub new: u32,
 }
 
 /// One round as the table reported it. Every vector is indexed by seat; a
@@ -375,11 +513,57 @@ pub enum Added {
     Replayed(usize),
 }
 
-/// One score as typed: its deadwood and, when a hand was typed, the hand.
+/// One score as typed: its deadwood, how it was typed and, when a hand
+/// was typed, the hand.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Score {
     pub deadwood: u32,
     pub hand: Option<Vec<Card>>,
+    pub form: ScoreForm,
+}
+
+impl Score {
+    /// A number typed.
+    pub fn number(deadwood: u32) -> Score {
+        Score { deadwood, hand: None, form: ScoreForm::Number }
+    }
+
+    /// Whether `out` was typed: 0, and the player went out.
+    pub fn out(&self) -> bool {
+        self.form == ScoreForm::Out
+    }
+}
+
+/// How a score was typed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ScoreForm {
+    /// A number: `12`.
+    Number,
+    /// Numbers added up: `13+9+4`.
+    Sum(Vec<u32>),
+    /// The cards left over, fewer than the round deals, each with its value:
+    /// `K 9 4` or `Kh 9c 4d`.
+    Leftover(Vec<(Leftover, u32)>),
+    /// A hand of the round's size, solved: the hand is in [`Score::hand`].
+    Hand,
+    /// `out`: 0, and the player went out.
+    Out,
+}
+
+/// A card left over, as typed: with its suit or by rank alone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leftover {
+    Card(Card),
+    Rank(Rank),
+}
+
+impl fmt::Display for Leftover {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Leftover::Card(c) => write!(f, "{}", c.ascii()),
+            Leftover::Rank(r) => f.write_str(r.label()),
+        }
+    }
 }
 
 /// A session as a file stores it, names where the session holds seats:
@@ -393,6 +577,14 @@ pub struct StoredSession {
     pub created: Timestamp,
     pub updated: Timestamp,
     pub rounds: Vec<StoredRound>,
+    /// Players who joined late: name, rounds played before, starting total.
+    pub joined: Vec<(String, i64, i64)>,
+    /// Players who left: name, rounds played when they left.
+    pub left: Vec<(String, i64)>,
+    /// Former names by player.
+    pub former_names: Vec<(String, Vec<String>)>,
+    /// Dealers named for a round: round, player.
+    pub dealers: Vec<(i64, String)>,
 }
 
 /// One stored round: scores and hands by player name, in the file's order.
@@ -427,6 +619,14 @@ pub enum Field {
     HandCards(usize, usize),
     Out(usize),
     Penalty(usize, usize),
+    /// One entry of the players who joined late.
+    Joined(usize),
+    /// One entry of the players who left.
+    Left(usize),
+    /// One entry of the former names.
+    FormerNames(usize),
+    /// One dealer named for a round.
+    Dealer(usize),
 }
 
 /// Why a stored session does not restore, and where.
@@ -450,6 +650,7 @@ impl Session {
         if first_dealer >= players.len() {
             return Err(SheetError::DealerNotPlaying);
         }
+        let seats = vec![Seat::default(); players.len()];
         Ok(Session {
             name: name.to_string(),
             players,
@@ -458,6 +659,8 @@ impl Session {
             created: now,
             updated: now,
             rounds: Vec::new(),
+            seats,
+            dealers: Vec::new(),
         })
     }
 
@@ -481,8 +684,71 @@ impl Session {
             created: stored.created,
             updated: stored.updated,
             rounds: Vec::with_capacity(stored.rounds.len()),
+            seats: vec![Seat::default(); players.len()],
+            dealers: Vec::new(),
         };
         let deals = session.deals().len();
+        let played = stored.rounds.len();
+        let count = |player: &str, round: i64| {
+            usize::try_from(round).ok().filter(|&r| r <= deals).ok_or(SheetError::SeatRound {
+                player: player.to_string(),
+                round,
+                played,
+            })
+        };
+        for (k, (name, after, total)) in stored.joined.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Joined(k)))?;
+            let player = players[s].clone();
+            let joined = count(&player, *after).map_err(at(Field::Joined(k)))?;
+            let start = i32::try_from(*total)
+                .ok()
+                .filter(|t| t.abs() <= 1_000_000)
+                .ok_or(SheetError::StartingTotal { player, total: *total })
+                .map_err(at(Field::Joined(k)))?;
+            session.seats[s].joined = joined;
+            session.seats[s].start = start;
+        }
+        for (k, (name, after)) in stored.left.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Left(k)))?;
+            let player = players[s].clone();
+            let left = count(&player, *after).map_err(at(Field::Left(k)))?;
+            if left <= session.seats[s].joined {
+                return Err(at(Field::Left(k))(SheetError::SeatRound { player, round: *after, played }));
+            }
+            session.seats[s].left = Some(left);
+        }
+        if session.active().len() < MIN_PLAYERS {
+            return Err(at(Field::Players)(SheetError::TooFewPlayers { count: session.active().len() }));
+        }
+        if !session.seats[first_dealer].plays(1) {
+            return Err(at(Field::FirstDealer)(SheetError::NotInRound {
+                player: players[first_dealer].clone(),
+                round: 1,
+            }));
+        }
+        for (k, (name, former)) in stored.former_names.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::FormerNames(k)))?;
+            for f in former {
+                check_player_name(f).map_err(at(Field::FormerNames(k)))?;
+            }
+            session.seats[s].former_names = former.clone();
+        }
+        for (k, (round, name)) in stored.dealers.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Dealer(k)))?;
+            let next = (played + 1).min(deals);
+            let round = usize::try_from(*round)
+                .ok()
+                .filter(|&r| (2..=next).contains(&r) && session.dealers.iter().all(|&(o, _)| o < r))
+                .ok_or(SheetError::NoRoundToDeal { round: (*round).max(0) as usize, next })
+                .map_err(at(Field::Dealer(k)))?;
+            if !session.seats[s].plays(round) {
+                return Err(at(Field::Dealer(k))(SheetError::NotInRound {
+                    player: players[s].clone(),
+                    round,
+                }));
+            }
+            session.dealers.push((round, s));
+        }
         for (i, r) in stored.rounds.into_iter().enumerate() {
             let number = i + 1;
             if r.round != number as i64 {
@@ -499,6 +765,12 @@ impl Session {
             for (k, (name, value)) in r.deadwood.iter().enumerate() {
                 let s = seat(name).map_err(at(Field::DeadwoodName(i, k)))?;
                 let player = players[s].clone();
+                if !session.seats[s].plays(number) {
+                    return Err(at(Field::DeadwoodName(i, k))(SheetError::NotInRound {
+                        player,
+                        round: number,
+                    }));
+                }
                 if deadwood[s].is_some() {
                     return Err(at(Field::DeadwoodName(i, k))(SheetError::TwoScores { player }));
                 }
@@ -507,11 +779,12 @@ impl Session {
                 })?;
                 deadwood[s] = Some(v);
             }
-            if let Some(missing) = deadwood.iter().position(Option::is_none) {
+            if let Some(missing) = (0..n).find(|&s| deadwood[s].is_none() && session.seats[s].plays(number)) {
                 let player = players[missing].clone();
                 return Err(at(Field::Deadwood(i))(SheetError::MissingScore { player }));
             }
-            let mut record = RoundRecord::from_deadwood(deadwood.into_iter().flatten().collect());
+            let mut record =
+                RoundRecord::from_deadwood(deadwood.into_iter().map(Option::unwrap_or_default).collect());
             for (k, (name, text)) in r.hands.iter().enumerate() {
                 let s = seat(name).map_err(at(Field::HandName(i, k)))?;
                 let player = players[s].clone();
@@ -539,7 +812,7 @@ impl Session {
         &self.name
     }
 
-    /// The players in seat order.
+    /// The players in seat order, those who left included.
     pub fn players(&self) -> &[String] {
         &self.players
     }
@@ -566,6 +839,31 @@ impl Session {
         &self.rounds
     }
 
+    /// When each player joined and left, and their former names; by seat.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The dealers named for a round, `(round, seat)`, by round.
+    pub fn dealer_changes(&self) -> &[(usize, usize)] {
+        &self.dealers
+    }
+
+    /// Whether the player at `seat` plays round `round` (from 1).
+    pub fn plays(&self, seat: usize, round: usize) -> bool {
+        self.seats[seat].plays(round)
+    }
+
+    /// The seats of the players of round `round`, in seat order.
+    pub fn playing(&self, round: usize) -> Vec<usize> {
+        (0..self.players.len()).filter(|&s| self.plays(s, round)).collect()
+    }
+
+    /// The seats of the players still at the table.
+    pub fn active(&self) -> Vec<usize> {
+        (0..self.players.len()).filter(|&s| self.seats[s].left.is_none()).collect()
+    }
+
     /// The seat of the player a person typed: the name without regard to
     /// case, else the one name it begins (`B` for Bob, unless Bea plays too).
     pub fn seat(&self, typed: &str) -> Option<usize> {
@@ -584,9 +882,25 @@ impl Session {
     }
 
     /// The seat of the dealer of round `round` (from 1): the first dealer,
-    /// then one seat on each round.
+    /// then one seat on each round, skipping those not playing; a dealer
+    /// named for a round moves the deal on from there.
     pub fn dealer(&self, round: usize) -> usize {
-        (self.first_dealer + round.saturating_sub(1)) % self.players.len()
+        self.dealer_skipping(round, None)
+    }
+
+    /// The dealer of `round`, leaving out the dealer named for round `skip`.
+    fn dealer_skipping(&self, round: usize, skip: Option<usize>) -> usize {
+        let n = self.players.len();
+        let mut dealer = self.first_dealer;
+        for r in 2..=round {
+            if let Some(&(_, seat)) = self.dealers.iter().find(|&&(o, _)| o == r && Some(o) != skip) {
+                dealer = seat;
+                continue;
+            }
+            dealer =
+                (1..=n).map(|k| (dealer + k) % n).find(|&s| self.plays(s, r)).unwrap_or((dealer + 1) % n);
+        }
+        dealer
     }
 
     /// The round to play next, if the game is not over.
@@ -609,9 +923,8 @@ impl Session {
         Scoreboard::new(self)
     }
 
-    /// Reads one typed score for `seat` in round `round` (from 1): a
-    /// number (the deadwood) or a hand of the round's size, whose minimum
-    /// deadwood the solver finds.
+    /// Reads one typed score for `seat` in round `round` (from 1); see
+    /// [`read_score`] for what may be typed.
     pub fn read_score(
         &self,
         round: usize,
@@ -620,14 +933,22 @@ impl Session {
         solver: &mut Solver,
     ) -> Result<Score, SheetError> {
         let deal = self.rules.deal(round).expect("the round is one of the rules");
+        if !self.plays(seat, round) {
+            return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
+        }
         read_score(&self.rules, &deal, &self.players[seat], text, solver)
+    }
+
+    /// The seats playing `round`, as a flag per seat.
+    fn plays_flags(&self, round: usize) -> Vec<bool> {
+        (0..self.players.len()).map(|s| self.plays(s, round)).collect()
     }
 
     /// Adds the next round, after checking it. Under `double_naughts` a
     /// round where everyone scored 0 is not recorded.
     pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
         let deal = self.open_deal()?;
-        check_round(&self.rules, &deal, &self.players, &record)?;
+        check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
         if self.rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
@@ -640,6 +961,8 @@ impl Session {
     pub fn undo(&mut self, now: Timestamp) -> Option<RoundRecord> {
         let last = self.rounds.pop();
         if last.is_some() {
+            let next = self.rounds.len() + 1;
+            self.dealers.retain(|&(r, _)| r <= next);
             self.updated = now;
         }
         last
@@ -655,26 +978,334 @@ impl Session {
         solver: &mut Solver,
         now: Timestamp,
     ) -> Result<(u32, Score), SheetError> {
+        self.check_recorded(round)?;
+        let score = self.read_score(round, seat, text, solver)?;
+        let old = self.rounds[round - 1].deadwood[seat];
+        let edit = RoundEdit { scores: vec![(seat, score.clone())], ..RoundEdit::default() };
+        self.edit_round(round, &edit, now)?;
+        Ok((old, score))
+    }
+
+    fn check_recorded(&self, round: usize) -> Result<(), SheetError> {
         let played = self.rounds.len();
         if round == 0 || round > played {
             return Err(SheetError::NoRoundToEdit { round, played });
         }
-        let score = self.read_score(round, seat, text, solver)?;
+        Ok(())
+    }
+
+    /// Corrects a recorded round (from 1): the scores given, who went out,
+    /// the penalties and the dealer; what is not given stays. The round is
+    /// checked again as a whole. A player marked out with no new score
+    /// given scores 0. Gives what changed.
+    pub fn edit_round(
+        &mut self,
+        round: usize,
+        edit: &RoundEdit,
+        now: Timestamp,
+    ) -> Result<Vec<Change>, SheetError> {
+        self.check_recorded(round)?;
         let deal = self.rules.deal(round).expect("a recorded round is one of the rules");
-        let mut record = self.rounds[round - 1].clone();
-        let old = record.deadwood[seat];
-        record.deadwood[seat] = score.deadwood;
-        record.hands[seat] = score.hand.clone();
-        if record.out == Some(seat) && score.deadwood != 0 {
-            return Err(SheetError::EditOut { player: self.players[seat].clone(), round });
+        let plays = self.plays_flags(round);
+        let name = |s: usize| self.players[s].clone();
+        let not_in = |s: usize| SheetError::NotInRound { player: name(s), round };
+        let old = self.rounds[round - 1].clone();
+        let mut record = old.clone();
+        let mut changes = Vec::new();
+        let mut out = edit.out;
+        for (seat, score) in &edit.scores {
+            if !plays[*seat] {
+                return Err(not_in(*seat));
+            }
+            if score.out() {
+                match out {
+                    Some(Some(o)) if o != *seat => {
+                        return Err(SheetError::TwoOut { first: name(o), second: name(*seat) });
+                    }
+                    _ => out = Some(Some(*seat)),
+                }
+            }
         }
-        check_round(&self.rules, &deal, &self.players, &record)?;
+        if let Some(new_out) = out {
+            if let Some(o) = new_out {
+                if !plays[o] {
+                    return Err(not_in(o));
+                }
+                // Going out is a score of 0: said once, not twice.
+                if !edit.scores.iter().any(|(s, _)| *s == o) && record.deadwood[o] != 0 {
+                    record.deadwood[o] = 0;
+                    record.hands[o] = None;
+                    changes.push(Change::Score { seat: o, old: old.deadwood[o], new: Score::number(0) });
+                }
+            }
+            record.out = new_out;
+        }
+        for (seat, score) in &edit.scores {
+            record.deadwood[*seat] = score.deadwood;
+            record.hands[*seat] = score.hand.clone();
+            changes.push(Change::Score { seat: *seat, old: old.deadwood[*seat], new: score.clone() });
+        }
+        if record.out != old.out {
+            changes.push(Change::Out { old: old.out, new: record.out });
+        }
+        for &p in &edit.penalise {
+            if !plays[p] {
+                return Err(not_in(p));
+            }
+            if !record.penalties.contains(&p) {
+                record.penalties.push(p);
+                changes.push(Change::Penalty { seat: p, added: true });
+            }
+        }
+        for &p in &edit.forgive {
+            if let Some(i) = record.penalties.iter().position(|&q| q == p) {
+                record.penalties.remove(i);
+                changes.push(Change::Penalty { seat: p, added: false });
+            }
+        }
+        if let Some(o) = record.out
+            && record.deadwood[o] != 0
+            && old.out == Some(o)
+        {
+            return Err(SheetError::EditOut { player: name(o), round });
+        }
+        check_round(&self.rules, &deal, &self.players, &plays, &record)?;
         if self.rules.double_naughts && naught(&record) {
             return Err(SheetError::EditReplay { round });
         }
+        let before = self.clone();
         self.rounds[round - 1] = record;
+        if let Some(dealer) = edit.dealer {
+            match self.set_dealer(round, dealer, now) {
+                Ok(Some(change)) => changes.push(change),
+                Ok(None) => {}
+                Err(e) => {
+                    *self = before;
+                    return Err(e);
+                }
+            }
+        }
         self.updated = now;
-        Ok((old, score))
+        Ok(changes)
+    }
+
+    /// Names the dealer of round `round` (from 1; a recorded round or the
+    /// next): the deal moves on from there. Gives the change, if any.
+    pub fn set_dealer(
+        &mut self,
+        round: usize,
+        seat: usize,
+        now: Timestamp,
+    ) -> Result<Option<Change>, SheetError> {
+        let next = self.rounds.len() + 1;
+        if round == 0 || round > next || self.rules.deal(round).is_none() {
+            return Err(SheetError::NoRoundToDeal { round, next: next.min(self.deals().len()) });
+        }
+        if !self.plays(seat, round) {
+            return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
+        }
+        let old = self.dealer(round);
+        if old == seat {
+            return Ok(None);
+        }
+        if round == 1 {
+            self.first_dealer = seat;
+        } else {
+            self.dealers.retain(|&(r, _)| r != round);
+            // A dealer the deal would reach anyway needs no note.
+            if self.dealer_skipping(round, None) != seat {
+                let at = self.dealers.partition_point(|&(r, _)| r < round);
+                self.dealers.insert(at, (round, seat));
+            }
+        }
+        self.updated = now;
+        Ok(Some(Change::Dealer { old, new: seat }))
+    }
+
+    /// Renames the player at `seat`; every round follows, and the old name
+    /// is kept so that records over games know them as one person.
+    pub fn rename_player(&mut self, seat: usize, new: &str, now: Timestamp) -> Result<(), SheetError> {
+        check_player_name(new)?;
+        if let Some(other) = seat_in(&self.players, new).filter(|&s| s != seat) {
+            return Err(SheetError::SameName { first: self.players[other].clone(), second: new.to_string() });
+        }
+        let old = std::mem::replace(&mut self.players[seat], new.to_string());
+        if old == new {
+            return Err(SheetError::Unchanged);
+        }
+        if !same_name(&old, new) {
+            let former = &mut self.seats[seat].former_names;
+            former.retain(|f| !same_name(f, new));
+            former.push(old);
+        }
+        self.updated = now;
+        Ok(())
+    }
+
+    /// The total a player joining now starts from when none is given: the
+    /// highest total of the players at the table (0 before round 1).
+    pub fn joining_total(&self) -> i32 {
+        let board = self.scoreboard();
+        self.active().iter().map(|&s| board.totals()[s]).max().unwrap_or(0)
+    }
+
+    /// Seats a new player at `seat` (from 0; the last seat if none) from the
+    /// next round, with `start` as their total (else [`Self::joining_total`]).
+    /// Gives their seat and starting total.
+    pub fn add_player(
+        &mut self,
+        name: &str,
+        seat: Option<usize>,
+        start: Option<i32>,
+        now: Timestamp,
+    ) -> Result<(usize, i32), SheetError> {
+        if self.finished() {
+            return Err(SheetError::GameOver { rounds: self.deals().len() });
+        }
+        check_player_name(name)?;
+        if let Some(other) = seat_in(&self.players, name) {
+            return Err(SheetError::SameName {
+                first: self.players[other].clone(),
+                second: name.to_string(),
+            });
+        }
+        let n = self.players.len();
+        if self.active().len() >= MAX_PLAYERS || n >= MAX_PLAYERS * 2 {
+            return Err(SheetError::TooManyPlayers { count: self.active().len() + 1 });
+        }
+        let at = seat.unwrap_or(n);
+        if at > n {
+            return Err(SheetError::SeatBeyond { seat: at + 1, seats: n + 1 });
+        }
+        let start = start.unwrap_or_else(|| self.joining_total());
+        let shift = |s: &mut usize| {
+            if *s >= at {
+                *s += 1;
+            }
+        };
+        self.players.insert(at, name.to_string());
+        self.seats
+            .insert(at, Seat { joined: self.rounds.len(), start, left: None, former_names: Vec::new() });
+        shift(&mut self.first_dealer);
+        for (_, s) in &mut self.dealers {
+            shift(s);
+        }
+        for r in &mut self.rounds {
+            r.deadwood.insert(at, 0);
+            r.hands.insert(at, None);
+            if let Some(o) = &mut r.out {
+                shift(o);
+            }
+            r.penalties.iter_mut().for_each(shift);
+        }
+        self.updated = now;
+        Ok((at, start))
+    }
+
+    /// Takes the player at `seat` out of the game: their rounds stay, they
+    /// leave the standings, and the deal skips them. A player who has
+    /// played no round is taken off the sheet altogether. Gives whether
+    /// they were taken off.
+    pub fn remove_player(&mut self, seat: usize, now: Timestamp) -> Result<bool, SheetError> {
+        if self.seats[seat].left.is_some() {
+            return Err(SheetError::HasLeft { player: self.players[seat].clone() });
+        }
+        let remaining = self.active().len() - 1;
+        if remaining < MIN_PLAYERS {
+            return Err(SheetError::TooFewPlayers { count: remaining });
+        }
+        let played = self.rounds.len();
+        let next = played + 1;
+        self.dealers.retain(|&(r, s)| !(r >= next && s == seat));
+        if self.seats[seat].joined < played {
+            self.seats[seat].left = Some(played);
+            self.updated = now;
+            return Ok(false);
+        }
+        // Never played: off the sheet, as if never seated.
+        self.players.remove(seat);
+        self.seats.remove(seat);
+        let n = self.players.len();
+        let shift = |s: &mut usize| {
+            if *s > seat {
+                *s -= 1;
+            }
+        };
+        if self.first_dealer == seat {
+            self.first_dealer %= n;
+        } else {
+            shift(&mut self.first_dealer);
+        }
+        for (_, s) in &mut self.dealers {
+            shift(s);
+        }
+        for r in &mut self.rounds {
+            r.deadwood.remove(seat);
+            r.hands.remove(seat);
+            if let Some(o) = &mut r.out {
+                shift(o);
+            }
+            r.penalties.iter_mut().for_each(shift);
+        }
+        self.updated = now;
+        Ok(true)
+    }
+
+    /// Plays on under `rules`: refused where a round already played does
+    /// not fit them. Typed hands are scored again; numbers stay. Gives the
+    /// hands whose deadwood changed.
+    pub fn change_rules(
+        &mut self,
+        rules: Rules,
+        solver: &mut Solver,
+        now: Timestamp,
+    ) -> Result<Vec<Rescored>, SheetError> {
+        let deals = rules.deals().len();
+        let played = self.rounds.len();
+        if played > deals {
+            return Err(SheetError::RoundsPlayed { played, deals });
+        }
+        let mut rounds = self.rounds.clone();
+        let mut rescored = Vec::new();
+        for (i, record) in rounds.iter_mut().enumerate() {
+            let round = i + 1;
+            let deal = rules.deal(round).expect("fewer rounds than the rules play");
+            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
+            let table = Table::new(&rules, deal.wild);
+            for seat in 0..self.players.len() {
+                let Some(hand) = &record.hands[seat] else { continue };
+                let player = self.players[seat].clone();
+                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                parse_hand(&text.join(" "), &rules).map_err(|error| {
+                    in_round(SheetError::Hand { player: player.clone(), error: Box::new(error) })
+                })?;
+                if hand.len() != deal.cards {
+                    return Err(in_round(SheetError::StoredHandSize {
+                        player,
+                        count: hand.len(),
+                        round,
+                        dealt: deal.cards,
+                    }));
+                }
+                let new = solver.deadwood(hand, &table);
+                let old = record.deadwood[seat];
+                if new != old {
+                    // A player out keeps their 0 only with a hand that goes out.
+                    if record.out == Some(seat) {
+                        return Err(in_round(SheetError::OutNotZero { player, deadwood: new }));
+                    }
+                    record.deadwood[seat] = new;
+                    rescored.push(Rescored { round, seat, old, new });
+                }
+            }
+            check_round(&rules, &deal, &self.players, &self.plays_flags(round), record).map_err(in_round)?;
+        }
+        self.rules = rules;
+        self.rounds = rounds;
+        let last = (played + 1).min(deals);
+        self.dealers.retain(|&(r, _)| r <= last);
+        self.updated = now;
+        Ok(rescored)
     }
 
     /// Checks round `index` (from 0) as a file held it.
@@ -683,7 +1314,7 @@ impl Session {
             return Err(SheetError::TooManyRounds { rounds: self.rounds.len(), deals: self.deals().len() });
         };
         let record = &self.rounds[index];
-        check_round(&self.rules, &deal, &self.players, record)?;
+        check_round(&self.rules, &deal, &self.players, &self.plays_flags(index + 1), record)?;
         let table = Table::new(&self.rules, deal.wild);
         for (seat, hand) in record.hands.iter().enumerate() {
             let Some(hand) = hand else { continue };
@@ -734,7 +1365,7 @@ impl Scoreboard {
                 points(&s.rules, &deal, r)
             })
             .collect();
-        let mut total = vec![0; n];
+        let mut total: Vec<i32> = s.seats.iter().map(|seat| seat.start).collect();
         let running: Vec<Vec<i32>> = points
             .iter()
             .map(|p| {
@@ -745,12 +1376,14 @@ impl Scoreboard {
             })
             .collect();
         // Ties share a place; the next place skips past them (1, 1, 3).
-        let places = (0..n).map(|i| 1 + total.iter().filter(|&&t| t < total[i]).count()).collect();
+        // Players who left are out of the standings.
+        let standing: Vec<usize> = s.active();
+        let places = (0..n).map(|i| 1 + standing.iter().filter(|&&j| total[j] < total[i]).count()).collect();
         let leaders = if s.rounds.is_empty() {
             Vec::new()
         } else {
-            let best = total.iter().copied().min().unwrap_or(0);
-            (0..n).filter(|&i| total[i] == best).collect()
+            let best = standing.iter().map(|&j| total[j]).min().unwrap_or(0);
+            standing.iter().copied().filter(|&i| total[i] == best).collect()
         };
         Scoreboard { points, running, totals: total, places, leaders, finished: s.finished() }
     }
@@ -817,11 +1450,19 @@ fn check_round(
     rules: &Rules,
     deal: &Deal,
     players: &[String],
+    plays: &[bool],
     record: &RoundRecord,
 ) -> Result<(), SheetError> {
     let n = players.len();
     if record.deadwood.len() != n || record.hands.len() != n {
         return Err(SheetError::ScoreCount { players: n });
+    }
+    // A player not in the round has no score, hand or mark in it.
+    for seat in (0..n).filter(|&s| !plays[s]) {
+        let marked = record.out == Some(seat) || record.penalties.contains(&seat);
+        if record.deadwood[seat] != 0 || record.hands[seat].is_some() || marked {
+            return Err(SheetError::NotInRound { player: players[seat].clone(), round: deal.round });
+        }
     }
     let most = rules.max_deadwood(deal.cards);
     for (seat, &d) in record.deadwood.iter().enumerate() {
@@ -864,7 +1505,12 @@ fn too_high(name: &str, score: impl fmt::Display, deal: &Deal, most: u32) -> She
     }
 }
 
-fn read_score(
+/// Reads one typed score of round `deal`: a number (`12`, `12,`), a sum
+/// (`13+9+4`), `out` (0, and the player went out), the cards left over,
+/// fewer than the round deals, by rank or with suits (`K 9 4`, `Kh 9c 4d`),
+/// summed at the rules' values, or a hand of the round's size, whose
+/// minimum deadwood the solver finds.
+pub fn read_score(
     rules: &Rules,
     deal: &Deal,
     name: &str,
@@ -872,25 +1518,82 @@ fn read_score(
     solver: &mut Solver,
 ) -> Result<Score, SheetError> {
     let player = || name.to_string();
-    let text = text.trim();
+    let text = text.trim().trim_end_matches(',').trim_end();
     if text.is_empty() {
         return Err(SheetError::NoScore { player: player() });
     }
-    let numeric = text.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | ','))
-        && text.chars().any(|c| c.is_ascii_digit());
+    let most = rules.max_deadwood(deal.cards);
+    if text.eq_ignore_ascii_case("out") {
+        return Ok(Score { deadwood: 0, hand: None, form: ScoreForm::Out });
+    }
+    let numeric =
+        text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '-' | '+' | '.' | ','))
+            && text.chars().any(|c| c.is_ascii_digit());
     if numeric {
         if text.starts_with('-') {
             return Err(SheetError::NegativeScore { player: player(), text: text.to_string() });
         }
         let digits = text.strip_prefix('+').unwrap_or(text);
-        if !digits.chars().all(|c| c.is_ascii_digit()) {
+        let parts: Vec<&str> = digits.split('+').map(str::trim).collect();
+        if parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
             return Err(SheetError::NotWhole { player: player(), text: text.to_string() });
         }
-        let most = rules.max_deadwood(deal.cards);
-        return match digits.parse::<u32>() {
-            Ok(d) if d <= most => Ok(Score { deadwood: d, hand: None }),
-            _ => Err(too_high(name, shown(digits), deal, most)),
-        };
+        let mut values = Vec::with_capacity(parts.len());
+        let mut sum: u64 = 0;
+        for part in &parts {
+            let v = part.parse::<u32>().ok().filter(|&v| v <= most);
+            let Some(v) = v else { return Err(too_high(name, shown(part), deal, most)) };
+            sum += u64::from(v);
+            values.push(v);
+        }
+        if sum > u64::from(most) {
+            return Err(too_high(name, sum, deal, most));
+        }
+        let form = if values.len() == 1 { ScoreForm::Number } else { ScoreForm::Sum(values) };
+        return Ok(Score { deadwood: sum as u32, hand: None, form });
+    }
+    let toks = tokens(text);
+    let mut cards = Vec::with_capacity(toks.len());
+    let mut suited = true;
+    for tok in &toks {
+        match Card::parse(tok.text) {
+            Ok(card) => {
+                if card.is_joker() && rules.jokers == 0 {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let error = HandError { problem: HandProblem::JokersNotInPlay, source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
+                cards.push(Leftover::Card(card));
+            }
+            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                Some(rank) => {
+                    suited = false;
+                    cards.push(Leftover::Rank(rank));
+                }
+                None => {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let error = HandError { problem: HandProblem::Card(e), source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
+            },
+        }
+    }
+    if cards.len() < deal.cards {
+        let valued: Vec<(Leftover, u32)> = cards
+            .into_iter()
+            .map(|c| {
+                let value = match c {
+                    Leftover::Card(card) => rules.value(card),
+                    Leftover::Rank(rank) => rules.rank_value(rank),
+                };
+                (c, value)
+            })
+            .collect();
+        let deadwood = valued.iter().map(|(_, v)| v).sum();
+        return Ok(Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) });
+    }
+    if !suited && cards.len() == deal.cards {
+        return Err(SheetError::NeedsSuits { player: player(), count: cards.len(), round: deal.round });
     }
     let hand = parse_hand(text, rules)
         .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
@@ -903,7 +1606,7 @@ fn read_score(
         });
     }
     let deadwood = solver.deadwood(&hand, &Table::new(rules, deal.wild));
-    Ok(Score { deadwood, hand: Some(hand) })
+    Ok(Score { deadwood, hand: Some(hand), form: ScoreForm::Hand })
 }
 
 /// Typed text as an error message shows it: control characters escaped,
@@ -1092,7 +1795,7 @@ mod tests {
         let s = session(&["Ann", "Bob"]);
         let mut solver = Solver::new();
         assert_eq!(s.read_score(1, 0, "9h 4d Kh", &mut solver).unwrap().deadwood, 26);
-        assert_eq!(s.read_score(1, 0, "12", &mut solver).unwrap(), Score { deadwood: 12, hand: None });
+        assert_eq!(s.read_score(1, 0, "12", &mut solver).unwrap(), Score::number(12));
         let err = |t: &str| s.read_score(1, 0, t, &mut Solver::new()).unwrap_err().to_string();
         assert_eq!(
             err("-3"),
@@ -1100,11 +1803,160 @@ mod tests {
         );
         assert_eq!(err("40"), "Ann's score 40 is more than 3 cards can hold: at most 39 in round 1");
         assert_eq!(err("1.5"), "Ann's score \"1.5\" is not a whole number");
-        assert_eq!(err("9h 4d"), "Ann's hand: the hand has 2 cards; the smallest round deals 3");
+        assert_eq!(
+            err("K 9 4"),
+            "Ann's score: 3 cards is a whole hand of round 1, and a hand is solved only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
+        );
         assert_eq!(
             err("9h 4d Kh 5s"),
             "Ann's hand has 4 cards, but round 1 deals 3; type the hand held at the end of the round"
         );
+    }
+
+    #[test]
+    fn quick_scores() {
+        let s = session(&["Ann", "Bob"]);
+        let mut solver = Solver::new();
+        let mut read = |round: usize, t: &str| s.read_score(round, 0, t, &mut solver).unwrap();
+        assert_eq!(
+            read(3, "13+9+4"),
+            Score { deadwood: 26, hand: None, form: ScoreForm::Sum(vec![13, 9, 4]) }
+        );
+        assert_eq!(read(3, "12,").deadwood, 12);
+        assert_eq!(read(3, "K 9 4").deadwood, 26);
+        assert_eq!(read(3, "Kh 9c 4d").deadwood, 26);
+        assert_eq!(
+            read(3, "kh, 9").form,
+            ScoreForm::Leftover(vec![
+                (Leftover::Card("Kh".parse().unwrap()), 13),
+                (Leftover::Rank(Rank::new(9).unwrap()), 9),
+            ])
+        );
+        assert!(read(3, "OUT").out());
+        assert_eq!(read(1, "Kh 9c 4d").form, ScoreForm::Hand);
+        let err = |t: &str| s.read_score(3, 0, t, &mut Solver::new()).unwrap_err().to_string();
+        assert_eq!(err("30+40"), "Ann's score 70 is more than 5 cards can hold: at most 65 in round 3");
+        assert_eq!(err("3++4"), "Ann's score \"3++4\" is not a whole number");
+        assert!(err("K 9x").starts_with("Ann's hand: \"9x\" has no suit \"x\""), "{}", err("K 9x"));
+    }
+
+    fn game(players: &[&str], rounds: usize) -> Session {
+        let mut s = session(players);
+        for _ in 0..rounds {
+            let n = s.players().len();
+            let record = RoundRecord::from_deadwood((0..n).map(|i| i as u32 + 1).collect());
+            s.add_round(record, Timestamp::UNIX_EPOCH).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn edit_round_out_penalties_and_dealer() {
+        let rules = Rules { bad_go_out_penalty: 20, ..Rules::default() };
+        let mut s = Session::new(
+            "t",
+            ["Ann", "Bob", "Cy"].map(String::from).to_vec(),
+            0,
+            rules,
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        for _ in 0..3 {
+            s.add_round(RoundRecord::from_deadwood(vec![0, 5, 9]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        let edit =
+            RoundEdit { out: Some(Some(1)), penalise: vec![2], dealer: Some(2), ..RoundEdit::default() };
+        let changes = s.edit_round(2, &edit, Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(
+            changes,
+            [
+                Change::Score { seat: 1, old: 5, new: Score::number(0) },
+                Change::Out { old: None, new: Some(1) },
+                Change::Penalty { seat: 2, added: true },
+                Change::Dealer { old: 1, new: 2 },
+            ]
+        );
+        assert_eq!(s.scoreboard().totals(), [0, 10, 47]);
+        // The deal moves on from the dealer named.
+        assert_eq!([1, 2, 3, 4].map(|r| s.dealer(r)), [0, 2, 0, 1]);
+        let edit = RoundEdit { scores: vec![(1, Score::number(4))], ..RoundEdit::default() };
+        assert_eq!(
+            s.edit_round(2, &edit, Timestamp::UNIX_EPOCH).unwrap_err(),
+            SheetError::EditOut { player: "Bob".into(), round: 2 }
+        );
+        let edit = RoundEdit { out: Some(Some(2)), ..RoundEdit::default() };
+        assert_eq!(
+            s.edit_round(2, &edit, Timestamp::UNIX_EPOCH).unwrap_err(),
+            SheetError::OutAndPenalty { player: "Cy".into() }
+        );
+        // Named dealer back to the natural one: no note kept.
+        s.set_dealer(2, 1, Timestamp::UNIX_EPOCH).unwrap();
+        assert!(s.dealer_changes().is_empty());
+    }
+
+    #[test]
+    fn players_join_and_leave() {
+        let mut s = game(&["Ann", "Bob", "Cy"], 2);
+        assert_eq!(s.scoreboard().totals(), [2, 4, 6]);
+        let (seat, start) = s.add_player("Dee", Some(1), None, Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!((seat, start), (1, 6));
+        assert_eq!(s.players(), ["Ann", "Dee", "Bob", "Cy"]);
+        // Past dealers stay; Dee deals in turn from round 3 on.
+        assert_eq!([1, 2, 3, 4, 5].map(|r| s.dealer(r)), [0, 2, 3, 0, 1]);
+        s.add_round(RoundRecord::from_deadwood(vec![1, 1, 1, 1]), Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(s.scoreboard().totals(), [3, 7, 5, 7]);
+        assert!(!s.remove_player(3, Timestamp::UNIX_EPOCH).unwrap());
+        assert_eq!(s.active(), [0, 1, 2]);
+        assert_eq!(s.scoreboard().leaders(), [0]);
+        assert_eq!(s.dealer(4), 0);
+        let err =
+            s.add_round(RoundRecord::from_deadwood(vec![1, 1, 1, 1]), Timestamp::UNIX_EPOCH).unwrap_err();
+        assert_eq!(err, SheetError::NotInRound { player: "Cy".into(), round: 4 });
+        s.rename_player(1, "Dora", Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(s.seats()[1].former_names, ["Dee"]);
+        assert_eq!(
+            s.remove_player(3, Timestamp::UNIX_EPOCH).unwrap_err(),
+            SheetError::HasLeft { player: "Cy".into() }
+        );
+        s.remove_player(1, Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(
+            s.remove_player(0, Timestamp::UNIX_EPOCH).unwrap_err(),
+            SheetError::TooFewPlayers { count: 1 }
+        );
+    }
+
+    #[test]
+    fn rules_change_mid_game() {
+        let mut s = game(&["Ann", "Bob"], 3);
+        let mut solver = Solver::new();
+        let hand = s.read_score(3, 0, "Kh Qd 9c 4s 2d", &mut solver).unwrap();
+        s.edit_round(
+            3,
+            &RoundEdit { scores: vec![(0, hand)], ..RoundEdit::default() },
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        let tens = Rules::preset("tens").unwrap();
+        let rescored = s.change_rules(tens, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35 }]);
+        let short = Rules { down_and_up: false, ..Rules::default() };
+        assert!(s.change_rules(short, &mut solver, Timestamp::UNIX_EPOCH).is_ok());
+        let mut full = game(&["Ann", "Bob"], 11);
+        let mut shorter = Rules::default();
+        shorter.extra_rounds = 0;
+        assert!(full.change_rules(shorter, &mut solver, Timestamp::UNIX_EPOCH).is_ok());
+        let jokers = Rules { jokers: 2, ..Rules::default() };
+        let mut s2 = game(&["Ann", "Bob"], 1);
+        s2.change_rules(jokers, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
+        let joker_hand = s2.read_score(1, 0, "JK 5d 9c", &mut solver).unwrap();
+        s2.edit_round(
+            1,
+            &RoundEdit { scores: vec![(0, joker_hand)], ..RoundEdit::default() },
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        let err = s2.change_rules(Rules::default(), &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert!(err.to_string().starts_with("round 1: Ann's hand: "), "{err}");
     }
 
     #[test]

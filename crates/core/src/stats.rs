@@ -6,7 +6,8 @@ use crate::sheet::{Session, same_name};
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Record {
-    /// The name as first seen; players are matched without regard to case.
+    /// The name as first seen, or the new name of a player renamed; players
+    /// are matched without regard to case, and under any name they had.
     pub name: String,
     pub games: usize,
     /// A shared win counts as a win for each.
@@ -28,17 +29,26 @@ struct Sums {
     total: i64,
     rounds: usize,
     round_points: i64,
+    /// Every name the player had, to know them again under any.
+    aliases: Vec<String>,
 }
 
 /// The records of every player of the finished games among `games`:
-/// most wins first, then the lowest average total, then the name.
+/// most wins first, then the lowest average total, then the name. A player
+/// renamed in a game is one person under every name they had; a player who
+/// left a game before its end has no record of it.
 pub fn records(games: &[Session]) -> Vec<Record> {
     let mut records: Vec<(Record, Sums)> = Vec::new();
     for s in games.iter().filter(|s| s.finished()) {
         let board = s.scoreboard();
         let totals = board.totals();
         for (seat, player) in s.players().iter().enumerate() {
-            let i = match records.iter().position(|(r, _)| same_name(&r.name, player)) {
+            if s.seats()[seat].left.is_some() {
+                continue;
+            }
+            let names: Vec<&String> = std::iter::once(player).chain(&s.seats()[seat].former_names).collect();
+            let known = |sums: &Sums| sums.aliases.iter().any(|a| names.iter().any(|n| same_name(a, n)));
+            let i = match records.iter().position(|(_, sums)| known(sums)) {
                 Some(i) => i,
                 None => {
                     let record = Record {
@@ -56,6 +66,15 @@ pub fn records(games: &[Session]) -> Vec<Record> {
                 }
             };
             let (r, sums) = &mut records[i];
+            for name in &names {
+                if !sums.aliases.iter().any(|a| same_name(a, name)) {
+                    sums.aliases.push(name.to_string());
+                }
+            }
+            // A player renamed goes by their new name.
+            if names[1..].iter().any(|f| same_name(f, &r.name)) {
+                r.name = player.clone();
+            }
             r.games += 1;
             r.wins += usize::from(board.winners().contains(&seat));
             r.best = r.best.min(totals[seat]);

@@ -1,0 +1,68 @@
+//! `three13 player`: rename, add or remove a player mid-game.
+
+use std::io::Write;
+
+use crate::cli::{Cli, PlayerCommand};
+use crate::error::{Error, Result};
+use crate::ui::Ui;
+
+pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let store = super::store(cli)?;
+    let flag = match command {
+        PlayerCommand::Rename(a) => &a.session,
+        PlayerCommand::Add(a) => &a.session,
+        PlayerCommand::Remove(a) => &a.session,
+    };
+    let name = store.resolve(flag.session.as_deref())?;
+    let lock = store.lock()?;
+    let mut session = store.load(&name)?;
+    let now = super::now();
+    let said = match command {
+        PlayerCommand::Rename(a) => {
+            let seat = session.seat_of(&a.old)?;
+            let old = session.players()[seat].clone();
+            session.rename_player(seat, a.new.trim(), now).map_err(|e| match e {
+                three13_core::sheet::SheetError::Unchanged => {
+                    Error::usage(format!("{old} is already called {}; nothing to change", a.new.trim()))
+                }
+                e => e.into(),
+            })?;
+            format!("Renamed {old} to {} in every round of {name}.", session.players()[seat])
+        }
+        PlayerCommand::Add(a) => {
+            let seat = match a.seat {
+                Some(0) => {
+                    return Err(Error::usage(format!(
+                        "--seat counts from 1; the seats are 1 to {}",
+                        session.players().len() + 1
+                    )));
+                }
+                Some(n) => Some(n - 1),
+                None => None,
+            };
+            let (seat, start) = session.add_player(a.name.trim(), seat, a.total, now)?;
+            let next = session.rounds().len() + 1;
+            format!(
+                "{} joins {name} at seat {} from round {next}, starting from {start}.",
+                session.players()[seat],
+                seat + 1
+            )
+        }
+        PlayerCommand::Remove(a) => {
+            let seat = session.seat_of(&a.name)?;
+            let player = session.players()[seat].clone();
+            if session.remove_player(seat, now)? {
+                format!("Took {player} off {name}; they had played no round.")
+            } else {
+                format!(
+                    "{player} left {name} after round {}: their rounds stay, and the deal skips them.",
+                    session.rounds().len()
+                )
+            }
+        }
+    };
+    store.save(&lock, &session)?;
+    drop(lock);
+    writeln!(ui.out, "{said}")?;
+    super::table::print(ui, &session)
+}
