@@ -21,6 +21,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         && !args.no_out
         && args.penalty.is_empty()
         && args.no_penalty.is_empty();
+    let mut echoed = Vec::new();
     let changes = if only_dealer {
         let Some(dealer) = &args.dealer else {
             return Err(Error::usage(format!(
@@ -32,13 +33,16 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         let seat = session.seat_of(dealer)?;
         session.set_dealer(round, seat, super::now())?.into_iter().collect()
     } else {
-        let edit = round_edit(&session, args, &mut solver)?;
+        let edit = round_edit(&session, args, &mut solver, &mut echoed)?;
         session.edit_round(round, &edit, super::now())?
     };
     if !changes.is_empty() {
         store.save(&lock, &session)?;
     }
     drop(lock);
+    for line in echoed {
+        eprintln!("{line}");
+    }
 
     if changes.is_empty() {
         writeln!(ui.out, "Round {round}: nothing changed.")?;
@@ -50,7 +54,12 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 }
 
 /// The changes the command line asks for.
-fn round_edit(session: &Session, args: &EditArgs, solver: &mut Solver) -> Result<RoundEdit> {
+fn round_edit(
+    session: &Session,
+    args: &EditArgs,
+    solver: &mut Solver,
+    said: &mut Vec<String>,
+) -> Result<RoundEdit> {
     let round = args.round;
     let played = session.rounds().len();
     if round == 0 || round > played {
@@ -60,17 +69,19 @@ fn round_edit(session: &Session, args: &EditArgs, solver: &mut Solver) -> Result
     // `edit 3 Ann 15`: one player, then the value.
     let scores = match args.scores.as_slice() {
         [who, value]
-            if !who.contains('=') && (session.seat(who).is_some() || session.playing(round).len() != 2) =>
+            if !who.contains('=')
+                && (session.seat(who).is_some()
+                    || (session.playing(round).len() != 2
+                        && !who.starts_with(|c: char| c.is_ascii_digit()))) =>
         {
             let seat = session.seat_of(who)?;
             vec![(seat, session.read_score(round, seat, value, solver)?)]
         }
+        [] => Vec::new(),
         scores => super::round::read_scores(session, round, scores, solver)?,
     };
     for (seat, score) in &scores {
-        if let Some(line) = super::round::describe(session, &deal, *seat, score, solver) {
-            eprintln!("{line}");
-        }
+        said.extend(super::round::describe(session, &deal, *seat, score, solver));
     }
     let (out, penalise) = super::round::marks(session, args.out.as_deref(), &args.penalty)?;
     let forgive = args.no_penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;

@@ -38,6 +38,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
+    let mut said = Vec::new();
     let record = match asked {
         Some((round, record)) => {
             if session.rounds().len() + 1 != round {
@@ -49,10 +50,8 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             record
         }
         None => {
-            let (record, said) = from_args(&session, args, &mut solver)?;
-            for line in said {
-                eprintln!("{line}");
-            }
+            let (record, lines) = from_args(&session, args, &mut solver)?;
+            said = lines;
             record
         }
     };
@@ -61,6 +60,9 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         store.save(&lock, &session)?;
     }
     drop(lock);
+    for line in said {
+        eprintln!("{line}");
+    }
 
     if let Added::Replayed(round) = added {
         ui.note(&format!(
@@ -309,9 +311,7 @@ fn ask(
         let player = &session.players()[seat];
         let text = ui.input(player, false)?;
         if text.trim() == "-" {
-            if i > 0 {
-                i -= 1;
-            }
+            i = i.saturating_sub(1);
             continue;
         }
         match session.read_score(deal.round, seat, &text, solver) {

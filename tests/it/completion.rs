@@ -46,7 +46,8 @@ fn sessions_players_presets_and_settings_are_offered_in_every_shell() {
         assert_eq!(complete(&env, shell, &["table", "--session", "sat"]), ["saturday"], "{shell}");
         assert_eq!(complete(&env, shell, &["round", "--out", "B"]), ["Bob", "Bea"], "{shell}");
         assert_eq!(complete(&env, shell, &["round", "0", "--penalty", "A"]), ["Ann"], "{shell}");
-        assert_eq!(complete(&env, shell, &["edit", "1", "A"]), ["Ann"], "{shell}");
+        // edit takes scores as round does: NAME=SCORE (or PLAYER VALUE).
+        assert_eq!(complete(&env, shell, &["edit", "1", "A"]), ["Ann="], "{shell}");
         assert_eq!(complete(&env, shell, &["round", "b"]), ["Bob=", "Bea="], "{shell}");
         assert_eq!(complete(&env, shell, &["new", "--rules", "st"]), ["standard", "strict"], "{shell}");
         assert_eq!(complete(&env, shell, &["rules", "t"]), ["tens"], "{shell}");

@@ -6,6 +6,7 @@ mod generated;
 mod assets;
 mod check;
 mod completion;
+mod corrections;
 mod help;
 mod names;
 mod pipes;

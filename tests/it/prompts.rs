@@ -150,3 +150,65 @@ fn color_never_is_honoured_on_a_terminal() {
         assert!(!plain.contains("\x1b["), "NO_COLOR {args:?}: {plain:?}");
     }
 }
+
+#[test]
+fn round_goes_back_asks_penalties_and_confirms() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "g",
+        "-p",
+        "Ann",
+        "-p",
+        "Bob",
+        "--set",
+        "bad_go_out_penalty=20",
+        "--set",
+        "double_last_rounds=true",
+    ]);
+    for _ in 0..8 {
+        env.ok(&["round", "1", "1"]);
+    }
+    let mut p = spawn(&env, &["round"]);
+    p.exp_string("Round 9: 11 cards dealt, jacks wild, Ann deals. Scores double this round.").unwrap();
+    p.exp_string("Ann").unwrap();
+    p.send_line("13+9").unwrap();
+    p.exp_string("Ann: 13 + 9 = 22").unwrap();
+    p.exp_string("Bob").unwrap();
+    p.send_line("-").unwrap();
+    p.exp_string("Ann").unwrap();
+    p.send_line("K 4").unwrap();
+    p.exp_string("Ann: cards left over K 13, 4 4 = 17").unwrap();
+    p.send_line("out").unwrap();
+    p.exp_string("Who declared out with a hand that does not meld").unwrap();
+    key(&mut p, " ");
+    p.send_line("").unwrap();
+    p.exp_string("Round 9, doubled: Ann 54 (penalty), Bob 0 (out)").unwrap();
+    p.exp_string("Save this round?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Next: round 10").unwrap();
+    assert_eq!(finish(p), 0);
+    let t = env.table_json(&[]);
+    assert_eq!(t["rounds"][8]["scores"], json!({"Ann": 54, "Bob": 0}));
+    assert_eq!(t["rounds"][8]["out"], json!("Bob"));
+}
+
+#[test]
+fn escape_at_a_menu_shows_the_cursor_and_writes_nothing() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    let before = env.session_bytes("g");
+    let mut p = spawn(&env, &["round"]);
+    p.exp_string("Ann").unwrap();
+    p.send_line("0").unwrap();
+    p.exp_string("Bob").unwrap();
+    p.send_line("5").unwrap();
+    p.exp_string("Who went out first?").unwrap();
+    key(&mut p, "\x1b");
+    let rest = p.exp_eof().unwrap();
+    assert!(rest.contains("cancelled; nothing was written"), "{rest:?}");
+    // The menu hid the cursor; it is shown again after it.
+    let hidden = rest.rfind("\x1b[?25l").unwrap_or(0);
+    assert!(rest[hidden..].contains("\x1b[?25h"), "{rest:?}");
+    assert_eq!(env.session_bytes("g"), before);
+}

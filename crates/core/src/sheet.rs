@@ -1939,12 +1939,15 @@ mod tests {
         let tens = Rules::preset("tens").unwrap();
         let rescored = s.change_rules(tens, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
         assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35 }]);
-        let short = Rules { down_and_up: false, ..Rules::default() };
-        assert!(s.change_rules(short, &mut solver, Timestamp::UNIX_EPOCH).is_ok());
-        let mut full = game(&["Ann", "Bob"], 11);
-        let mut shorter = Rules::default();
-        shorter.extra_rounds = 0;
-        assert!(full.change_rules(shorter, &mut solver, Timestamp::UNIX_EPOCH).is_ok());
+        let mut twelve = game(&["Ann", "Bob"], 0);
+        twelve
+            .change_rules(Rules { extra_rounds: 1, ..Rules::default() }, &mut solver, Timestamp::UNIX_EPOCH)
+            .unwrap();
+        for _ in 0..12 {
+            twelve.add_round(RoundRecord::from_deadwood(vec![1, 2]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        let err = twelve.change_rules(Rules::default(), &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert_eq!(err, SheetError::RoundsPlayed { played: 12, deals: 11 });
         let jokers = Rules { jokers: 2, ..Rules::default() };
         let mut s2 = game(&["Ann", "Bob"], 1);
         s2.change_rules(jokers, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
