@@ -9,7 +9,6 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -23,17 +22,13 @@ use three13_core::sheet::{Field, Session, SheetError, StoredRound, StoredSession
 use three13_core::solver::Solver;
 
 use crate::error::{Error, Result};
+pub use crate::files::FileError;
+use crate::files::{Links, Unread, line_col, not_regular, read_text, remove_stale_temporaries, write_atomic};
 
 /// The version of the files this build writes, and the newest it reads.
 pub(crate) const FORMAT_VERSION: i64 = 1;
-/// The largest session file read; a score sheet is a few kilobytes.
-pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// The environment variable naming the data folder.
 pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
-/// Set to 1, every save fails after the temporary file is written and
-/// synced, just before the rename: tests use it to prove the old file
-/// survives a failed save.
-pub(crate) const FAIL_SAVE_ENV: &str = "THREE13_TEST_FAIL_SAVE";
 
 const SESSIONS: &str = "sessions";
 const STATE: &str = "state.toml";
@@ -50,14 +45,6 @@ pub(crate) struct Store {
 #[derive(Debug)]
 pub(crate) struct Lock {
     _file: fs::File,
-}
-
-/// Why a file's text does not load: what is wrong and, when known, the
-/// line and column (from 1).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FileError {
-    pub at: Option<(usize, usize)>,
-    pub message: String,
 }
 
 impl Store {
@@ -176,25 +163,70 @@ impl Store {
         }
     }
 
-    /// Takes the data folder's lock, waiting while another process holds it.
+    /// Takes the data folder's lock, waiting (and saying so) while another
+    /// process holds it; then removes what a save killed midway left.
     pub(crate) fn lock(&self) -> Result<Lock> {
-        fs::create_dir_all(self.sessions_dir()).map_err(|e| {
-            Error::data(format!("cannot create the data folder {}: {e}", self.sessions_dir().display()))
-        })?;
+        let sessions = self.sessions_dir();
+        fs::create_dir_all(&sessions)
+            .map_err(|e| Error::data(format!("cannot create the data folder {}: {e}", sessions.display())))?;
+        self.check_folder()?;
         let path = self.root.join(LOCK);
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
+        // The lock is a regular file of the tool's own: never a link to
+        // somewhere else (which would be created), never a pipe (which
+        // would block).
+        if let Ok(meta) = fs::symlink_metadata(&path)
+            && let Some(what) = not_regular(&meta)
+        {
+            return Err(Error::data(format!(
+                "the lock file {} is {what}; three13 uses only a regular file there: remove it, and \
+                 three13 makes a new one",
+                path.display()
+            )));
+        }
+        let mut options = fs::OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let file = options
             .open(&path)
             .map_err(|e| Error::data(format!("cannot open the lock file {}: {e}", path.display())))?;
-        file.lock().map_err(|e| Error::data(format!("cannot lock {}: {e}", path.display())))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let root = crate::ui::visible(&self.root.display().to_string());
+                eprintln!("note: waiting for another three13 to finish writing in {root}");
+                file.lock().map_err(|e| Error::data(format!("cannot lock {}: {e}", path.display())))?;
+            }
+            Err(fs::TryLockError::Error(e)) => {
+                return Err(Error::data(format!("cannot lock {}: {e}", path.display())));
+            }
+        }
+        remove_stale_temporaries(&self.root);
+        remove_stale_temporaries(&sessions);
         Ok(Lock { _file: file })
+    }
+
+    /// The sessions folder must be a folder of the data folder's own, not a
+    /// link that would send every save elsewhere (link the data folder
+    /// itself to keep it elsewhere).
+    fn check_folder(&self) -> Result<()> {
+        let sessions = self.sessions_dir();
+        match fs::symlink_metadata(&sessions) {
+            Ok(m) if m.file_type().is_symlink() => Err(Error::data(format!(
+                "the sessions folder {} is a symbolic link; three13 keeps its sessions in a folder of \
+                 the data folder's own (to keep them elsewhere, point --data-dir or THREE13_DATA_DIR there)",
+                sessions.display()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Writes a session's file, atomically. Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session) -> Result<()> {
-        write_atomic(&self.session_path(session.name()), &to_toml(session))
+        write_atomic(&self.session_path(session.name()), &to_toml(session), Links::Follow)
     }
 
     /// Removes a session's file. Needs the lock.
@@ -230,7 +262,7 @@ impl Store {
         if let Some(name) = name {
             let _ = writeln!(text, "current = {}", toml_string(name));
         }
-        write_atomic(&self.state_path(), &text)
+        write_atomic(&self.state_path(), &text, Links::Refuse)
     }
 
     /// The session a command acts on: `--session NAME`, else the current one.
@@ -263,103 +295,6 @@ fn at_path(path: &Path, e: FileError, hint: &str) -> Error {
         None => path.display().to_string(),
     };
     Error::data(format!("{place}: {}", e.message)).with_hint(hint)
-}
-
-enum Unread {
-    Missing,
-    Bad(FileError),
-}
-
-fn read_text(path: &Path) -> Result<String, Unread> {
-    use std::io::Read as _;
-    let bad = |message: String| Unread::Bad(FileError { at: None, message });
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Unread::Missing),
-        Err(e) => return Err(bad(format!("cannot read the file: {e}"))),
-    };
-    match file.metadata() {
-        Ok(m) if m.is_dir() => return Err(bad("is a folder, not a file".into())),
-        Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return Err(bad(format!("the file is {} bytes, more than a session file can be", m.len())));
-        }
-        _ => {}
-    }
-    // Read no more than the limit, even from a file that grows meanwhile.
-    let mut bytes = Vec::new();
-    if let Err(e) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
-        return Err(bad(format!("cannot read the file: {e}")));
-    }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(bad(format!(
-            "the file is more than {MAX_FILE_BYTES} bytes, more than a session file can be"
-        )));
-    }
-    text_of(bytes).map_err(Unread::Bad)
-}
-
-/// The text of a file's bytes; where they stop being UTF-8, if they do.
-pub fn text_of(bytes: Vec<u8>) -> Result<String, FileError> {
-    String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let good = std::str::from_utf8(good).unwrap_or_default();
-        FileError { at: Some(line_col(good, good.len())), message: "the file is not UTF-8 text".into() }
-    })
-}
-
-/// Writes a file atomically (the old text or the new, never a mix).
-pub(crate) fn write_file(path: &Path, text: &str) -> Result<()> {
-    let path = std::path::absolute(path)
-        .map_err(|e| Error::data(format!("cannot write {}: {e}", path.display())))?;
-    let dir = path.parent().expect("an absolute file path has a folder");
-    if !dir.is_dir() {
-        return Err(Error::data(format!(
-            "cannot write {}: there is no folder {}",
-            path.display(),
-            dir.display()
-        )));
-    }
-    write_atomic(&path, text)
-}
-
-/// Writes `text` to `path` so that the file holds the old text or the new,
-/// never a mix: a temporary file beside it, synced, renamed over it.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let fail = |e: &dyn std::fmt::Display| {
-        Error::data(format!("cannot save {}: {e}; the file is left as it was", path.display()))
-    };
-    let dir = path.parent().expect("a file in a folder");
-    fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-    let file_name = path.file_name().and_then(|f| f.to_str()).unwrap_or("file");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| fail(&e))?;
-    tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
-    tmp.as_file().sync_all().map_err(|e| fail(&e))?;
-    if std::env::var_os(FAIL_SAVE_ENV).is_some_and(|v| v == "1") {
-        // Dropping the temporary file removes it.
-        return Err(fail(&format!("failed on purpose ({FAIL_SAVE_ENV}=1)")));
-    }
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
-    // Make the rename itself durable where the system allows it.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// The line and column (from 1, in characters) of byte `offset` of `text`.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
 }
 
 fn toml_error(text: &str, e: &toml::de::Error) -> FileError {
@@ -450,8 +385,8 @@ struct SessionFile {
     name: Option<String>,
     players: Spanned<Vec<String>>,
     first_dealer: Spanned<String>,
-    created: Spanned<String>,
-    updated: Spanned<String>,
+    created: Spanned<toml::Value>,
+    updated: Spanned<toml::Value>,
     rules: Option<Spanned<Entries<Spanned<toml::Value>>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
@@ -476,12 +411,14 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     let file: SessionFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     let at =
         |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
-    let time = |t: &Spanned<String>, key: &str| {
-        t.get_ref().parse::<Timestamp>().map_err(|_| {
-            at(
-                t.span(),
-                format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", t.get_ref().escape_debug()),
-            )
+    // A time is written as a string; one typed as a TOML date-time is read too.
+    let time = |t: &Spanned<toml::Value>, key: &str| {
+        let text = match t.get_ref() {
+            toml::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.parse::<Timestamp>().map_err(|_| {
+            at(t.span(), format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", text.escape_debug()))
         })
     };
     let created = time(&file.created, "created")?;
@@ -811,7 +748,7 @@ mod tests {
                     }
                 }
                 // Never a panic; what loads is a session that saves and loads again.
-                if let Ok(loaded) = text_of(bytes).and_then(|t| parse_session(&t, "prop")) {
+                if let Ok(loaded) = crate::files::text_of(bytes).and_then(|t| parse_session(&t, "prop")) {
                     let again = to_toml(&loaded);
                     prop_assert_eq!(parse_session(&again, "prop"), Ok(loaded));
                 }

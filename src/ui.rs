@@ -146,7 +146,12 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
+        let _ = writeln!(std::io::stderr(), "{} {}", self.label("note:", Style::new().bold()), visible(text));
+    }
+
+    /// A line for the person at a prompt, on stderr.
+    pub(crate) fn say(&self, text: &str) {
+        let _ = writeln!(std::io::stderr(), "{}", visible(text));
     }
 
     /// An error on stderr as `error: …`; nothing for one already reported
@@ -156,13 +161,13 @@ impl Ui {
             return;
         }
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} {e}", self.label("error:", red));
+        let _ = writeln!(std::io::stderr(), "{} {}", self.label("error:", red), visible(&e.to_string()));
     }
 
     /// An error about one line of input, as `error: line N: …`.
     pub(crate) fn line_error(&self, line: usize, e: &Error) {
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} line {line}: {e}", self.label("error:", red));
+        let _ = writeln!(std::io::stderr(), "{} line {line}: {}", self.label("error:", red), visible(&e.to_string()));
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
@@ -206,6 +211,23 @@ impl Ui {
             .interact_text()
             .map_err(prompt_failed)
     }
+}
+
+/// Text from anywhere (arguments, stdin, files, the environment) as a
+/// message may show it on a terminal: control characters other than the
+/// line breaks between a message's lines, and characters that turn the
+/// text's direction, are written as escapes (`\u{1b}`), never sent raw.
+pub(crate) fn visible(text: &str) -> String {
+    let turns = |c: char| matches!(c as u32, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069);
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if (c.is_control() && c != '\n') || turns(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The prompts' look: dialoguer's plain one, but a prompt that ends in its
@@ -256,4 +278,16 @@ fn prompt_failed(e: dialoguer::Error) -> Error {
 /// The person backed out of a prompt.
 fn cancelled() -> Error {
     Error::data("cancelled; nothing was written")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_made_visible_and_line_breaks_kept() {
+        assert_eq!(visible("a\u{1b}]0;pwned\u{7}\u{1b}[2J\nb\tc"), "a\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\nb\\u{9}c");
+        assert_eq!(visible("x\u{202e}y\r"), "x\\u{202e}y\\u{d}");
+        assert_eq!(visible("Zoë 7♦ → ok"), "Zoë 7♦ → ok");
+    }
 }

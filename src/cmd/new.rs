@@ -62,7 +62,14 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let session = Session::new(&name, players, dealer, rules, super::now())?;
     store.save(&lock, &session)?;
-    store.set_current(&lock, Some(&name))?;
+    // Two files change: say exactly what was done when the second fails.
+    store.set_current(&lock, Some(&name)).map_err(|e| {
+        Error::data(format!(
+            "session {name} was started and saved, but could not be made the current one: {}",
+            e.message()
+        ))
+        .with_hint(format!("continue it with `three13 use {name}`, or name it with --session {name}"))
+    })?;
     drop(lock);
 
     let deal = session.rules().deal(1).expect("every game has a round 1");
@@ -87,7 +94,7 @@ fn seat(players: &[String], name: &str) -> Result<usize> {
 }
 
 fn ask_players(ui: &Ui) -> Result<Vec<String>> {
-    eprintln!("Players in seat order (the deal passes from each to the next); an empty line to finish.");
+    ui.say("Players in seat order (the deal passes from each to the next); an empty line to finish.");
     let mut players: Vec<String> = Vec::new();
     loop {
         let n = players.len() + 1;
@@ -97,7 +104,7 @@ fn ask_players(ui: &Ui) -> Result<Vec<String>> {
             if players.len() >= MIN_PLAYERS {
                 return Ok(players);
             }
-            eprintln!("A game needs at least {MIN_PLAYERS} players.");
+            ui.say(&format!("A game needs at least {MIN_PLAYERS} players."));
             continue;
         }
         let mut with = players.clone();
@@ -108,7 +115,7 @@ fn ask_players(ui: &Ui) -> Result<Vec<String>> {
         });
         match checked {
             Ok(()) => players.push(name),
-            Err(e) => eprintln!("{}", Error::from(e)),
+            Err(e) => ui.say(&Error::from(e).to_string()),
         }
         if players.len() == MAX_PLAYERS {
             return Ok(players);

@@ -138,13 +138,13 @@ fn marks(session: &Session, args: &RoundArgs) -> Result<(Option<usize>, Vec<usiz
 fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(usize, RoundRecord)> {
     let deal = session.open_deal()?;
     let (out, penalties) = marks(session, args)?;
-    eprintln!(
+    ui.say(&format!(
         "Round {}: {} cards dealt, {} wild, {} deals. Type each score, or the hand held.",
         deal.round,
         deal.cards,
         deal.wild.plural(),
         session.players()[session.dealer(deal.round)]
-    );
+    ));
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
     for (seat, player) in session.players().iter().enumerate() {
         loop {
@@ -153,13 +153,13 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
                 Ok(score) => {
                     if let Some(hand) = &score.hand {
                         let cards: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                        eprintln!("  {}: deadwood {}", cards.join(" "), score.deadwood);
+                        ui.say(&format!("  {}: deadwood {}", cards.join(" "), score.deadwood));
                     }
                     record.deadwood[seat] = score.deadwood;
                     record.hands[seat] = score.hand;
                     break;
                 }
-                Err(e) => eprintln!("{}", Error::from(e)),
+                Err(e) => ui.say(&Error::from(e).to_string()),
             }
         }
     }

@@ -38,10 +38,12 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let listed: Vec<Listed> = store
         .names()?
         .into_iter()
-        .map(|name| {
+        .filter_map(|name| {
             let is_current = current.as_deref() == Some(name.as_str());
-            match store.load(&name) {
+            Some(match store.load(&name) {
                 Ok(s) => listed(&s, is_current),
+                // Deleted by another three13 since the folder was read.
+                Err(_) if std::fs::symlink_metadata(store.session_path(&name)).is_err() => return None,
                 Err(e) => Listed {
                     name,
                     current: is_current,
@@ -56,7 +58,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     updated: None,
                     shown: String::new(),
                 },
-            }
+            })
         })
         .collect();
     if args.json {

@@ -122,11 +122,7 @@ round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand
     env.fails(
         &["export", "--output", "out/g.json"],
         1,
-        &format!(
-            "cannot write {}: there is no folder {}",
-            env.path().join("out/g.json").display(),
-            env.path().join("out").display()
-        ),
+        "cannot write out/g.json: there is no folder out",
     );
     std::fs::create_dir(env.path().join("out")).unwrap();
     let r = env.ok(&["export", "--format", "json", "--output", "out/g.json"]);

@@ -12,6 +12,8 @@
 use std::fmt;
 
 use jiff::Timestamp;
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 
 use crate::card::Card;
 use crate::hand::{HandError, parse_hand};
@@ -40,6 +42,9 @@ pub enum NameProblem {
     Dash,
     /// Is a number, which would read as a score.
     Number,
+    /// Holds a character that shows nothing or turns the text's direction
+    /// (a zero-width space, a soft hyphen, a right-to-left override).
+    Invisible(char),
 }
 
 /// What is wrong with a session's name.
@@ -74,6 +79,11 @@ pub enum SheetError {
     },
     /// Two players whose names differ only in case, or not at all.
     SameName {
+        first: String,
+        second: String,
+    },
+    /// Two players whose names look alike (`Ann` and `Аnn` with a Cyrillic А).
+    LookAlike {
         first: String,
         second: String,
     },
@@ -120,6 +130,8 @@ pub enum SheetError {
         most: u32,
     },
     OutNotPlaying,
+    /// A bad go-out marked where the rules give no penalty for one.
+    NoPenaltyRule,
     PenaltyNotPlaying,
     OutNotZero {
         player: String,
@@ -228,6 +240,12 @@ impl fmt::Display for SheetError {
                     NameProblem::Number => {
                         write!(f, "the player name \"{shown}\" is a number, which would read as a score")
                     }
+                    NameProblem::Invisible(c) => write!(
+                        f,
+                        "the player name \"{shown}\" holds U+{:04X}, a character that shows nothing or turns \
+                         the text around, so the name could not be told apart from another",
+                        *c as u32
+                    ),
                 }
             }
             E::TooFewPlayers { count } => {
@@ -244,6 +262,12 @@ impl fmt::Display for SheetError {
                     )
                 }
             }
+            E::LookAlike { first, second } => write!(
+                f,
+                "\"{}\" and \"{}\" look the same; each player needs a name that reads differently",
+                shown(first),
+                shown(second)
+            ),
             E::DealerNotPlaying => f.write_str("the first dealer must be one of the players"),
             E::NoPlayer { name, players } => write!(
                 f,
@@ -278,6 +302,9 @@ impl fmt::Display for SheetError {
                 "{player}'s score {score} is more than {cards} cards can hold: at most {most} in round {round}"
             ),
             E::OutNotPlaying => f.write_str("the player out is not in the session"),
+            E::NoPenaltyRule => {
+                f.write_str("these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)")
+            }
             E::PenaltyNotPlaying => f.write_str("a penalised player is not in the session"),
             E::OutNotZero { player, deadwood } => {
                 write!(f, "{player} went out, so their deadwood must be 0, not {deadwood}")
@@ -447,6 +474,7 @@ impl Session {
     ) -> Result<Session, SheetError> {
         check_session_name(name)?;
         check_player_names(&players)?;
+        let players: Vec<String> = players.iter().map(|p| normalised(p)).collect();
         if first_dealer >= players.len() {
             return Err(SheetError::DealerNotPlaying);
         }
@@ -503,7 +531,13 @@ impl Session {
                     return Err(at(Field::DeadwoodName(i, k))(SheetError::TwoScores { player }));
                 }
                 let v = u32::try_from(*value).map_err(|_| {
-                    at(Field::DeadwoodValue(i, k))(SheetError::NegativeDeadwood { player, value: *value })
+                    let error = if *value < 0 {
+                        SheetError::NegativeDeadwood { player: player.clone(), value: *value }
+                    } else {
+                        let deal = session.rules.deal(number).expect("a round of the rules");
+                        too_high(&player, value, &deal, session.rules.max_deadwood(deal.cards))
+                    };
+                    at(Field::DeadwoodValue(i, k))(error)
                 })?;
                 deadwood[s] = Some(v);
             }
@@ -843,6 +877,9 @@ fn check_round(
             return Err(SheetError::OutAndPenalty { player: players[out].clone() });
         }
     }
+    if !record.penalties.is_empty() && rules.bad_go_out_penalty == 0 {
+        return Err(SheetError::NoPenaltyRule);
+    }
     for (i, &p) in record.penalties.iter().enumerate() {
         if p >= n {
             return Err(SheetError::PenaltyNotPlaying);
@@ -879,10 +916,11 @@ fn read_score(
     let numeric = text.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | ','))
         && text.chars().any(|c| c.is_ascii_digit());
     if numeric {
-        if text.starts_with('-') {
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+        // `-0` is 0; any other number below 0 is no deadwood.
+        if text.starts_with('-') && digits.chars().any(|c| c != '0') {
             return Err(SheetError::NegativeScore { player: player(), text: text.to_string() });
         }
-        let digits = text.strip_prefix('+').unwrap_or(text);
         if !digits.chars().all(|c| c.is_ascii_digit()) {
             return Err(SheetError::NotWhole { player: player(), text: text.to_string() });
         }
@@ -916,9 +954,37 @@ pub fn shown(text: &str) -> String {
     out
 }
 
-/// Whether two names are the same player's: compared without regard to case.
+/// Whether two names are the same player's: compared in one Unicode form
+/// (NFC), without regard to case.
 pub fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    folded(a) == folded(b)
+}
+
+fn folded(name: &str) -> String {
+    name.trim().nfc().collect::<String>().to_lowercase()
+}
+
+/// A name in the one Unicode form names are kept in (NFC): `é` typed as
+/// `e` and an accent becomes the single letter.
+pub fn normalised(name: &str) -> String {
+    name.nfc().collect()
+}
+
+/// Whether two names look alike on a screen although they differ (Unicode's
+/// confusable skeletons, without regard to case).
+fn look_alike(a: &str, b: &str) -> bool {
+    let skeleton = |s: &str| skeleton(&folded(s)).collect::<String>().to_lowercase();
+    skeleton(a) == skeleton(b)
+}
+
+/// Characters that show nothing, or turn the direction of the text, which
+/// would let two names that differ look the same.
+fn is_hidden(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x2028..=0x202F | 0x205F..=0x206F | 0x3164 | 0xFEFF | 0xFFA0
+        | 0xFFF0..=0xFFF8 | 0x1D173..=0x1D17A | 0xE0000..=0xE007F)
+        || (c.is_whitespace() && c != ' ')
 }
 
 /// The seat of the player named `name` among `players`, the whole name
@@ -965,6 +1031,9 @@ pub fn check_player_name(name: &str) -> Result<(), SheetError> {
     if name.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) {
         return bad(NameProblem::Number);
     }
+    if let Some(c) = name.chars().find(|&c| is_hidden(c)) {
+        return bad(NameProblem::Invisible(c));
+    }
     Ok(())
 }
 
@@ -982,6 +1051,9 @@ pub fn check_player_names(names: &[String]) -> Result<(), SheetError> {
     for (i, name) in names.iter().enumerate() {
         if let Some(other) = names[..i].iter().find(|o| same_name(o, name)) {
             return Err(SheetError::SameName { first: other.clone(), second: name.clone() });
+        }
+        if let Some(other) = names[..i].iter().find(|o| look_alike(o, name)) {
+            return Err(SheetError::LookAlike { first: other.clone(), second: name.clone() });
         }
     }
     Ok(())
@@ -1119,6 +1191,30 @@ mod tests {
         for bad in ["", " ", "12", "Ann=3", "a\nb", "-x", &"x".repeat(33)] {
             assert!(check_player_name(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn names_that_would_look_alike_are_refused() {
+        let names = |v: &[&str]| check_player_names(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        for hidden in ['\u{200B}', '\u{FEFF}', '\u{00AD}', '\u{202E}', '\u{2028}', '\u{2029}', '\u{00A0}'] {
+            let name = format!("An{hidden}n");
+            assert_eq!(
+                check_player_name(&name),
+                Err(SheetError::PlayerName { name: name.clone(), problem: NameProblem::Invisible(hidden) }),
+            );
+        }
+        // A Cyrillic А, a Greek Α, and a digit 0 for an O.
+        for (a, b) in [("Ann", "\u{0410}nn"), ("ALICE", "\u{0391}LICE"), ("Bob", "B0b")] {
+            let e = names(&[a, b]).unwrap_err();
+            assert_eq!(e, SheetError::LookAlike { first: a.into(), second: b.into() }, "{b}");
+        }
+        // One name typed in two Unicode forms is one name.
+        assert!(same_name("Zo\u{00EB}", "Zoe\u{0308}"));
+        let e = names(&["Zo\u{00EB}", "Zoe\u{0308}"]).unwrap_err();
+        assert!(matches!(e, SheetError::SameName { .. }), "{e:?}");
+        let s = Session::new("t", vec!["Zoe\u{0308}".into(), "Ann".into()], 0, Rules::default(), Timestamp::UNIX_EPOCH);
+        assert_eq!(s.unwrap().players()[0], "Zo\u{00EB}");
+        assert!(names(&["Ann", "Anne", "Zoë 🃏", "❤\u{FE0F} Bea"]).is_ok());
     }
 
     #[test]
