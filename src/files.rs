@@ -77,10 +77,9 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Unread> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // A link to nothing is something to report, not nothing.
             return match fs::read_link(path) {
-                Ok(target) => Err(bad(format!(
-                    "is a symbolic link to {}, which does not exist",
-                    target.display()
-                ))),
+                Ok(target) => {
+                    Err(bad(format!("is a symbolic link to {}, which does not exist", target.display())))
+                }
                 Err(_) => Err(Unread::Missing),
             };
         }
@@ -103,7 +102,9 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Unread> {
         return Err(bad(format!("cannot read the file: {e}")));
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(bad(format!("the file is more than {MAX_FILE_BYTES} bytes, more than a session file can be")));
+        return Err(bad(format!(
+            "the file is more than {MAX_FILE_BYTES} bytes, more than a session file can be"
+        )));
     }
     text_of(bytes).map_err(Unread::Bad)
 }
@@ -282,7 +283,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
         write_atomic(&path, "old\n", Links::Refuse).unwrap();
-        let failed = write_atomic_with(&path, "new\n", Links::Refuse, || Err(std::io::Error::other("no room")));
+        let failed =
+            write_atomic_with(&path, "new\n", Links::Refuse, || Err(std::io::Error::other("no room")));
         assert_eq!(
             failed.unwrap_err().to_string(),
             format!("cannot save {}: no room; the file is left as it was", path.display())

@@ -418,7 +418,10 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
             other => other.to_string(),
         };
         text.parse::<Timestamp>().map_err(|_| {
-            at(t.span(), format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", text.escape_debug()))
+            at(
+                t.span(),
+                format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", text.escape_debug()),
+            )
         })
     };
     let created = time(&file.created, "created")?;

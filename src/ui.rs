@@ -167,7 +167,12 @@ impl Ui {
     /// An error about one line of input, as `error: line N: …`.
     pub(crate) fn line_error(&self, line: usize, e: &Error) {
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} line {line}: {}", self.label("error:", red), visible(&e.to_string()));
+        let _ = writeln!(
+            std::io::stderr(),
+            "{} line {line}: {}",
+            self.label("error:", red),
+            visible(&e.to_string())
+        );
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
@@ -286,7 +291,10 @@ mod tests {
 
     #[test]
     fn escapes_are_made_visible_and_line_breaks_kept() {
-        assert_eq!(visible("a\u{1b}]0;pwned\u{7}\u{1b}[2J\nb\tc"), "a\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\nb\\u{9}c");
+        assert_eq!(
+            visible("a\u{1b}]0;pwned\u{7}\u{1b}[2J\nb\tc"),
+            "a\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\nb\\u{9}c"
+        );
         assert_eq!(visible("x\u{202e}y\r"), "x\\u{202e}y\\u{d}");
         assert_eq!(visible("Zoë 7♦ → ok"), "Zoë 7♦ → ok");
     }

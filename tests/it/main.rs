@@ -7,6 +7,7 @@ mod assets;
 mod check;
 mod completion;
 mod help;
+mod hostile;
 mod names;
 mod pipes;
 #[cfg(unix)]

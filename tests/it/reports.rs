@@ -119,11 +119,7 @@ round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand
 2,4,4,\"Bob, \"\"the\"\" Builder\",\"Bob, \"\"the\"\" Builder\",7,7,7,false,false,
 "
     );
-    env.fails(
-        &["export", "--output", "out/g.json"],
-        1,
-        "cannot write out/g.json: there is no folder out",
-    );
+    env.fails(&["export", "--output", "out/g.json"], 1, "cannot write out/g.json: there is no folder out");
     std::fs::create_dir(env.path().join("out")).unwrap();
     let r = env.ok(&["export", "--format", "json", "--output", "out/g.json"]);
     assert_eq!(r.stdout, "");

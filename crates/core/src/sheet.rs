@@ -1212,7 +1212,13 @@ mod tests {
         assert!(same_name("Zo\u{00EB}", "Zoe\u{0308}"));
         let e = names(&["Zo\u{00EB}", "Zoe\u{0308}"]).unwrap_err();
         assert!(matches!(e, SheetError::SameName { .. }), "{e:?}");
-        let s = Session::new("t", vec!["Zoe\u{0308}".into(), "Ann".into()], 0, Rules::default(), Timestamp::UNIX_EPOCH);
+        let s = Session::new(
+            "t",
+            vec!["Zoe\u{0308}".into(), "Ann".into()],
+            0,
+            Rules::default(),
+            Timestamp::UNIX_EPOCH,
+        );
         assert_eq!(s.unwrap().players()[0], "Zo\u{00EB}");
         assert!(names(&["Ann", "Anne", "Zoë 🃏", "❤\u{FE0F} Bea"]).is_ok());
     }
