@@ -119,7 +119,7 @@ fn listed(s: &Session, current: bool) -> Listed {
         rounds: s.deals().len(),
         finished: board.finished(),
         leaders: names(board.leaders()),
-        winners: names(board.winners()),
+        winners: names(&board.winners()),
         totals: super::table::Named(
             s.players().iter().cloned().zip(board.totals().iter().copied()).collect(),
         ),

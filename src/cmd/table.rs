@@ -129,7 +129,7 @@ impl TableJson {
             totals: named(board.totals()),
             leaders: names(board.leaders()),
             finished: board.finished(),
-            winners: names(board.winners()),
+            winners: names(&board.winners()),
             next: s.next_deal().map(|d| NextJson {
                 round: d.round,
                 cards: d.cards,
