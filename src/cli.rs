@@ -477,19 +477,49 @@ pub(crate) struct RulesShowArgs {
 
 const STATS_EXAMPLES: &str = "\
 Examples:
-  three13 stats          each player's games, wins and scores over every finished game
-  three13 stats --json   the same, for a script";
+  three13 stats                     each player's record, one table per set of rules
+  three13 stats Ann                 Ann's finished games: when, where she placed, who won
+  three13 stats --versus Ann Bob    Ann against Bob: games together, who finished ahead
+  three13 stats --rules tens --since 2026-01-01 --with Cy
+      only games under the preset tens, ended this year, with Cy at the table
+  three13 stats --json              the same, for a script";
 
 /// Players' records over every finished game
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Each player's record over every finished session (all rounds in): \
-games, wins (a shared win counts for each), average total, best and worst game, \
-average points per round, and rounds gone out first. Players are matched by name \
-without regard to case.",
+    long_about = "Each player's record over the finished sessions (every round in, and any \
+tiebreaker round): games, wins (a shared win counts for each) and the win rate, the \
+average place, the average total, the best and worst game, the average points per \
+round, rounds gone out first and the best round. Games under different rules are \
+counted apart, one table per set of rules, so that totals of different scoring are \
+never averaged together. Players are matched by name without regard to case.",
     after_help = STATS_EXAMPLES
 )]
 pub(crate) struct StatsArgs {
+    /// One player's games, with dates and places
+    #[arg(value_name = "PLAYER", conflicts_with = "versus")]
+    pub(crate) player: Option<String>,
+
+    /// Two players head to head
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub(crate) versus: Vec<String>,
+
+    /// Only games under the rules of this preset: standard, tens or strict
+    #[arg(long = "rules", value_name = "PRESET")]
+    pub(crate) preset: Option<String>,
+
+    /// Only games with this setting, e.g. --set tiebreak=draw (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub(crate) set: Vec<String>,
+
+    /// Only games that ended on or after this day (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE")]
+    pub(crate) since: Option<String>,
+
+    /// Only games this player played in (repeatable)
+    #[arg(long = "with", value_name = "PLAYER")]
+    pub(crate) with: Vec<String>,
+
     /// The records as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
