@@ -122,10 +122,12 @@ impl Ui {
     /// Words wrapped to the width given, continuation lines indented by `indent`.
     pub(crate) fn wrap(&self, text: &str, indent: usize) -> String {
         let Some(width) = self.width else { return text.to_string() };
+        let body = text.trim_start_matches(' ');
+        let lead = &text[..text.len() - body.len()];
         let mut lines: Vec<String> = Vec::new();
         let mut line = String::new();
-        for word in text.split(' ') {
-            let next = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        for word in body.split(' ') {
+            let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
             if display_width(&next) > width && !line.trim().is_empty() {
                 lines.push(line);
                 line = format!("{}{word}", " ".repeat(indent));

@@ -106,17 +106,17 @@ fn terminal(ui: &Ui, s: &Session, series: &[Vec<i32>]) -> String {
         for i in 0..rounds {
             let (x0, x1) = (x(i), x(i + 1));
             let (v0, v1) = (f64::from(line[i]), f64::from(line[i + 1]));
-            let (r0, r1) = (row(v0), row(v1));
+            let mut prev = row(v0);
             for col in x0..=x1 {
                 let t = if x1 == x0 { 1.0 } else { (col - x0) as f64 / (x1 - x0) as f64 };
-                grid[row(v0 + (v1 - v0) * t)][col] = Some(seat);
-            }
-            // Steep steps: fill the column where the line climbs or falls.
-            for r in r0.min(r1)..=r0.max(r1) {
-                let col = if r0 < r1 { x1 } else { x0 };
-                if grid[r][col].is_none() {
-                    grid[r][col] = Some(seat);
+                let r = row(v0 + (v1 - v0) * t);
+                // A steep line fills the rows it passes in this column.
+                let (from, to) = if r > prev { (prev + 1, r) } else { (r, prev.saturating_sub(1).max(r)) };
+                for cell in &mut grid[from.min(to)..=to.max(from)] {
+                    cell[col] = Some(seat);
                 }
+                grid[r][col] = Some(seat);
+                prev = r;
             }
         }
     }

@@ -193,7 +193,7 @@ fn filtered(args: &StatsArgs) -> &'static str {
     if args.preset.is_some() || !args.set.is_empty() || args.since.is_some() || !args.with.is_empty() {
         " matching these filters"
     } else {
-        ""
+        " yet"
     }
 }
 

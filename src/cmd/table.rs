@@ -436,8 +436,7 @@ impl Sheet<'_> {
         t.add_row(totals);
         if self.tiebreak_shown() {
             let deal = s.rules().tiebreak_deal();
-            let mut row =
-                vec!["Tiebreak".to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
+            let mut row = vec!["Tie".to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
             row.extend(std::iter::repeat_n(String::new(), blanks - 2));
             row.extend((0..n).map(|p| self.tiebreak_score(p).map(|(d, h)| mark(d, h)).unwrap_or_default()));
             t.add_row(row);
@@ -446,8 +445,11 @@ impl Sheet<'_> {
             right(&mut t, col);
         }
         let mut out = t.to_string();
-        out.push('\n');
-        out.push_str(&self.key(ui, false, &[]));
+        let key = self.key(ui, false, &[]);
+        if !key.is_empty() {
+            out.push('\n');
+            out.push_str(&key);
+        }
         out
     }
 
@@ -531,6 +533,16 @@ impl Sheet<'_> {
         if compact && s.rounds().iter().any(|r| !r.penalties.is_empty()) {
             parts.push("! bad go-out".into());
         }
+        if self.tiebreak_shown() {
+            parts.push(
+                if compact {
+                    "Tie = the tiebreaker round"
+                } else {
+                    "Tie = the tiebreaker round, deadwood only"
+                }
+                .into(),
+            );
+        }
         let doubled: Vec<usize> =
             s.deals().iter().filter(|d| s.rules().doubles(d.wild)).map(|d| d.round).collect();
         if let (Some(first), Some(last)) = (doubled.first(), doubled.last()) {
@@ -539,7 +551,8 @@ impl Sheet<'_> {
             parts.push(format!("{rounds} doubled"));
         }
         let _ = self.unicode;
-        let mut out = ui.wrap(&format!("Key: {}", parts.join("; ")), 5);
+        let mut out =
+            if parts.is_empty() { String::new() } else { ui.wrap(&format!("Key: {}", parts.join("; ")), 5) };
         if !names.is_empty() {
             let pairs: Vec<String> = names.iter().map(|(a, b)| format!("{a} = {b}")).collect();
             out.push('\n');

@@ -13,5 +13,6 @@ mod pipes;
 mod prompts;
 mod reports;
 mod score;
+mod sheet;
 mod storage;
 mod variants;
