@@ -98,7 +98,7 @@ fn terminal(ui: &Ui, s: &Session, series: &[Vec<i32>]) -> String {
     let label_width = labels.iter().map(String::len).max().unwrap_or(1);
     let width = ui.width.unwrap_or(80);
     let plot = width.saturating_sub(label_width + 2).max(rounds + 1);
-    let x = |i: usize| if rounds == 0 { 0 } else { i * (plot - 1) / rounds };
+    let x = |i: usize| (i * (plot - 1)).checked_div(rounds).unwrap_or(0);
     let span = (high - low).max(1) as f64;
     let row = |v: f64| (((f64::from(high) - v) / span) * (ROWS - 1) as f64).round() as usize;
     let mut grid: Vec<Vec<Option<usize>>> = vec![vec![None; plot]; ROWS];

@@ -89,11 +89,11 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     Ok(())
 }
 
+/// A round's deal, whether it is the tiebreaker, and each typed hand by seat.
+type RoundHands<'a> = (three13_core::rules::Deal, bool, Vec<(usize, &'a Vec<Card>)>);
+
 /// The deal of round `round`, whether it is the tiebreaker, and the hands typed.
-fn hands_of(
-    s: &Session,
-    round: usize,
-) -> Result<(three13_core::rules::Deal, bool, Vec<(usize, &Vec<Card>)>)> {
+fn hands_of(s: &Session, round: usize) -> Result<RoundHands<'_>> {
     let played = s.rounds().len();
     if round >= 1 && round <= played {
         let deal = s.rules().deal(round).expect("a recorded round");

@@ -634,7 +634,7 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
                     if draws.len() == 1 { "drew".to_string() } else { format!("drew {} times", draws.len()) };
                 format!(
                     "Game over: {} wins after a tie on {best}; the tied players {drew}: {}.",
-                    names(&w),
+                    names(w),
                     shown.join("; then ")
                 )
             }
