@@ -18,7 +18,9 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use toml::Spanned;
 
 use three13_core::rules::{Rules, SETTINGS, Setting, Value};
-use three13_core::sheet::{Field, Session, SheetError, StoredRound, StoredSession, check_session_name};
+use three13_core::sheet::{
+    Field, Playoff, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, check_session_name,
+};
 use three13_core::solver::Solver;
 
 use crate::error::{Error, Result};
@@ -26,7 +28,11 @@ pub use crate::files::FileError;
 use crate::files::{Links, Unread, line_col, not_regular, read_text, remove_stale_temporaries, write_atomic};
 
 /// The version of the files this build writes, and the newest it reads.
-pub(crate) const FORMAT_VERSION: i64 = 1;
+/// Version 2 added the `[tiebreak]` table and the `tiebreak` setting;
+/// files of version 1 still load.
+pub(crate) const FORMAT_VERSION: i64 = 2;
+/// The oldest version this build reads.
+const OLDEST_VERSION: i64 = 1;
 /// The environment variable naming the data folder.
 pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
 
@@ -322,7 +328,7 @@ fn check_version(text: &str) -> Result<(), FileError> {
     };
     let at = Some(line_col(text, version.span().start));
     match version.get_ref().as_integer() {
-        Some(FORMAT_VERSION) => Ok(()),
+        Some(v) if (OLDEST_VERSION..=FORMAT_VERSION).contains(&v) => Ok(()),
         Some(v) if v > FORMAT_VERSION => Err(FileError {
             at,
             message: format!(
@@ -390,6 +396,17 @@ struct SessionFile {
     rules: Option<Spanned<Entries<Spanned<toml::Value>>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
+    tiebreak: Option<Spanned<TiebreakFile>>,
+}
+
+/// How a tie for the win was broken: the tiebreaker round's scores, or the
+/// cards drawn.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TiebreakFile {
+    deadwood: Option<Entries<Spanned<i64>>>,
+    hands: Option<Entries<Spanned<String>>>,
+    draws: Option<Vec<Entries<Spanned<String>>>>,
 }
 
 #[derive(Deserialize)]
@@ -460,6 +477,30 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
         setting.set(&mut rules, &typed).map_err(|_| refused())?;
     }
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
+    let playoff = match &file.tiebreak {
+        None => None,
+        Some(t) => {
+            let pairs = |e: &Entries<Spanned<String>>| -> Vec<(String, String)> {
+                e.0.iter().map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone())).collect()
+            };
+            let tb = t.get_ref();
+            match (&tb.deadwood, &tb.draws) {
+                (Some(d), None) => Some(StoredPlayoff::Round {
+                    deadwood: d.0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
+                    hands: tb.hands.as_ref().map(pairs).unwrap_or_default(),
+                }),
+                (None, Some(draws)) if tb.hands.is_none() => {
+                    Some(StoredPlayoff::Draws(draws.iter().map(pairs).collect()))
+                }
+                _ => {
+                    return Err(at(
+                        t.span(),
+                        "tiebreak: give either deadwood (and hands) of the tiebreaker round, or draws".into(),
+                    ));
+                }
+            }
+        }
+    };
     let stored = StoredSession {
         name: name.to_string(),
         players: file.players.get_ref().clone(),
@@ -468,6 +509,7 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
         created,
         updated,
         rounds,
+        playoff,
     };
     Session::restore(stored, &mut Solver::new()).map_err(|e| {
         let round = |i: usize| file.rounds[i].get_ref();
@@ -489,6 +531,7 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
                 (out, format!("{}out: ", numbered(i)))
             }
             Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
+            Field::Playoff => (file.tiebreak.as_ref().map_or(0..0, Spanned::span), "tiebreak: ".to_string()),
         };
         let message = match &e.error {
             // A stored hand is reported on one line, without a caret.
@@ -564,6 +607,36 @@ pub fn to_toml(session: &Session) -> String {
             let _ = writeln!(out, "penalties = [{}]", penalised.join(", "));
         }
     }
+    match session.playoff() {
+        None => {}
+        Some(Playoff::Round(scores)) => {
+            let _ = writeln!(out, "\n[tiebreak]");
+            let deadwood: Vec<String> =
+                scores.iter().map(|(s, sc)| format!("{} = {}", toml_key(&names[*s]), sc.deadwood)).collect();
+            let _ = writeln!(out, "deadwood = {{ {} }}", deadwood.join(", "));
+            let hands: Vec<String> = scores
+                .iter()
+                .filter_map(|(s, sc)| {
+                    let cards: Vec<String> = sc.hand.as_ref()?.iter().map(|c| c.ascii()).collect();
+                    Some(format!("{} = {}", toml_key(&names[*s]), toml_string(&cards.join(" "))))
+                })
+                .collect();
+            if !hands.is_empty() {
+                let _ = writeln!(out, "hands = {{ {} }}", hands.join(", "));
+            }
+        }
+        Some(Playoff::Draws(draws)) => {
+            let _ = writeln!(out, "\n[tiebreak]\ndraws = [");
+            for draw in draws {
+                let cards: Vec<String> = draw
+                    .iter()
+                    .map(|(s, c)| format!("{} = {}", toml_key(&names[*s]), toml_string(&c.ascii())))
+                    .collect();
+                let _ = writeln!(out, "    {{ {} }},", cards.join(", "));
+            }
+            let _ = writeln!(out, "]");
+        }
+    }
     out
 }
 
@@ -617,7 +690,7 @@ mod tests {
     fn writes_readable_toml_and_reads_it_back() {
         let s = sample();
         let text = to_toml(&s);
-        assert!(text.starts_with("format_version = 1\nname = \"friday\"\n"), "{text}");
+        assert!(text.starts_with("format_version = 2\nname = \"friday\"\n"), "{text}");
         assert!(
             text.contains(
                 "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\

@@ -64,6 +64,9 @@ pub(crate) struct Ui {
     pub(crate) can_prompt: bool,
     /// stdin is a terminal.
     pub(crate) stdin_tty: bool,
+    /// The columns output must fit: the terminal's, else COLUMNS when
+    /// stdout is not a terminal; None for the full layout.
+    pub(crate) width: Option<usize>,
     pub(crate) out: Box<dyn Write>,
 }
 
@@ -88,8 +91,52 @@ impl Ui {
             unicode: out_tty && !ascii,
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
+            width: width(out_tty),
             out: Box::new(std::io::BufWriter::new(std::io::stdout())),
         }
+    }
+
+    /// Whether stdout is coloured.
+    pub(crate) fn colours(&self) -> bool {
+        self.color
+    }
+
+    /// Whether `text` fits the width given (always, without one).
+    pub(crate) fn fits(&self, text: &str) -> bool {
+        self.width.is_none_or(|w| text.lines().all(|l| display_width(l) <= w))
+    }
+
+    /// The first of the layouts that fits, else the last; layouts are
+    /// made only as they are tried.
+    pub(crate) fn first_fitting(&self, layouts: impl IntoIterator<Item = String>) -> String {
+        let mut last = String::new();
+        for text in layouts {
+            if self.fits(&text) {
+                return text;
+            }
+            last = text;
+        }
+        last
+    }
+
+    /// Words wrapped to the width given, continuation lines indented by `indent`.
+    pub(crate) fn wrap(&self, text: &str, indent: usize) -> String {
+        let Some(width) = self.width else { return text.to_string() };
+        let body = text.trim_start_matches(' ');
+        let lead = &text[..text.len() - body.len()];
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in body.split(' ') {
+            let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
+            if display_width(&next) > width && !line.trim().is_empty() {
+                lines.push(line);
+                line = format!("{}{word}", " ".repeat(indent));
+            } else {
+                line = next;
+            }
+        }
+        lines.push(line);
+        lines.join("\n")
     }
 
     /// A card as the reader should see it: `7♦` on a terminal (red suits in
@@ -268,6 +315,38 @@ impl dialoguer::theme::Theme for Punctuated {
     ) -> std::fmt::Result {
         write!(f, "{} {sel}", punctuated(prompt))
     }
+}
+
+/// The width to fit: the terminal's on a terminal, else a positive COLUMNS.
+fn width(out_tty: bool) -> Option<usize> {
+    if out_tty && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stdout())
+    {
+        return Some(usize::from(w).max(20));
+    }
+    let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
+    (columns > 0).then(|| columns.max(20))
+}
+
+/// The columns `text` takes on a terminal: colour codes take none, and wide
+/// characters take two.
+pub(crate) fn display_width(text: &str) -> usize {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters final-byte
+            if chars.next() == Some('[') {
+                for d in chars.by_ref() {
+                    if ('@'..='~').contains(&d) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    unicode_width::UnicodeWidthStr::width(plain.as_str())
 }
 
 /// A prompt that could not be answered: Ctrl-C, Escape, or a terminal gone.

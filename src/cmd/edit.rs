@@ -16,6 +16,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let mut session = store.load(&name)?;
     let seat = session.seat_of(&args.player)?;
     let (old, new) = session.edit(args.round, seat, &args.value, &mut solver, super::now())?;
+    super::table::draw_tiebreak(&mut session);
     store.save(&lock, &session)?;
     drop(lock);
 

@@ -43,6 +43,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         None => from_args(&session, args, &mut solver)?,
     };
     let added = session.add_round(record, super::now())?;
+    super::table::draw_tiebreak(&mut session);
     if let Added::Recorded(_) = added {
         store.save(&lock, &session)?;
     }
@@ -61,6 +62,8 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<RoundRecord> {
     let deal = session.open_deal()?;
     let n = session.players().len();
+    // Everyone, or in the tiebreaker round the tied players only.
+    let playing = session.playing();
     let (out, penalties) = marks(session, args)?;
     let by_name = args.scores.iter().any(|s| s.contains('='));
     if by_name && let Some(bare) = args.scores.iter().find(|s| !s.contains('=')) {
@@ -75,13 +78,19 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
         for arg in &args.scores {
             let (who, value) = arg.split_once('=').expect("has =");
             let seat = session.seat_of(who)?;
+            if !playing.contains(&seat) {
+                return Err(Error::usage(format!(
+                    "{} is not tied for the win, so does not play the tiebreaker round",
+                    session.players()[seat]
+                )));
+            }
             if scores[seat].is_some() {
                 return Err(SheetError::TwoScores { player: session.players()[seat].clone() }.into());
             }
             scores[seat] = Some(session.read_score(deal.round, seat, value, solver)?);
         }
-        if let Some(missing) = scores.iter().position(Option::is_none) {
-            let form: Vec<String> = session.players().iter().map(|p| format!("{p}=N")).collect();
+        if let Some(&missing) = playing.iter().find(|&&s| scores[s].is_none()) {
+            let form: Vec<String> = playing.iter().map(|&s| format!("{}=N", session.players()[s])).collect();
             return Err(Error::usage(format!(
                 "no score for {}; give every player's score: {}",
                 session.players()[missing],
@@ -89,15 +98,17 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
             )));
         }
     } else {
-        if args.scores.len() != n {
+        let names: Vec<&str> = playing.iter().map(|&s| session.players()[s].as_str()).collect();
+        if args.scores.len() != playing.len() {
             return Err(Error::usage(format!(
-                "{n} players but {} score{} given; give one per player in seat order ({}), or NAME=N",
+                "{} players but {} score{} given; give one per player in seat order ({}), or NAME=N",
+                playing.len(),
                 args.scores.len(),
                 if args.scores.len() == 1 { "" } else { "s" },
-                session.players().join(" ")
+                names.join(" ")
             )));
         }
-        for (seat, text) in args.scores.iter().enumerate() {
+        for (&seat, text) in playing.iter().zip(&args.scores) {
             let t = text.trim();
             let numeric = !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || "+-.,".contains(c));
             if !numeric {
@@ -105,7 +116,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
                     "\"{}\" is not a score; in seat order give numbers ({}), \
                      or write each as NAME=N or NAME=CARDS",
                     shown(text),
-                    session.players().join(" ")
+                    names.join(" ")
                 )));
             }
             scores[seat] = Some(session.read_score(deal.round, seat, text, solver)?);
@@ -113,7 +124,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
     }
     let mut record = RoundRecord::from_deadwood(vec![0; n]);
     for (seat, score) in scores.into_iter().enumerate() {
-        let score = score.expect("every score is given");
+        let Some(score) = score else { continue };
         record.deadwood[seat] = score.deadwood;
         record.hands[seat] = score.hand;
     }
@@ -146,7 +157,8 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
         session.players()[session.dealer(deal.round)]
     ));
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
-    for (seat, player) in session.players().iter().enumerate() {
+    for seat in session.playing() {
+        let player = &session.players()[seat];
         loop {
             let text = ui.input(player, false)?;
             match session.read_score(deal.round, seat, &text, solver) {

@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::cli::{Cli, UndoArgs};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
-use three13_core::sheet::Session;
+use three13_core::sheet::{Playoff, Session};
 
 pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
@@ -14,7 +14,19 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let Some(round) = seen.rounds().len().checked_sub(1) else {
         return Err(Error::data(format!("nothing to undo: no round of {name} is recorded yet")));
     };
-    let what = describe(&seen, round);
+    // A tiebreaker round is the last one played: it goes first.
+    let tiebreak = match seen.playoff() {
+        Some(Playoff::Round(scores)) => Some(scores.clone()),
+        _ => None,
+    };
+    let what = match &tiebreak {
+        Some(scores) => {
+            let shown: Vec<String> =
+                scores.iter().map(|(s, sc)| format!("{} {}", seen.players()[*s], sc.deadwood)).collect();
+            format!("the tiebreaker round ({})", shown.join(", "))
+        }
+        None => describe(&seen, round),
+    };
     let sure = ui.confirm(
         args.yes,
         || format!("Remove {what} of {name}?"),
@@ -27,12 +39,16 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
-    if session.rounds() != seen.rounds() {
+    if session.rounds() != seen.rounds() || session.playoff() != seen.playoff() {
         return Err(Error::data(format!(
             "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
         )));
     }
-    session.undo(super::now());
+    if tiebreak.is_some() {
+        session.undo_tiebreak_round(super::now());
+    } else {
+        session.undo(super::now());
+    }
     store.save(&lock, &session)?;
     drop(lock);
 

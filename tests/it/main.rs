@@ -14,5 +14,6 @@ mod pipes;
 mod prompts;
 mod reports;
 mod score;
+mod sheet;
 mod storage;
 mod variants;

@@ -76,7 +76,7 @@ fn round_asks_each_score_then_who_went_out() {
     p.exp_string("Who went out first?").unwrap();
     key(&mut p, DOWN);
     p.send_line("").unwrap();
-    p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals").unwrap();
+    p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals, Ann plays first").unwrap();
     assert_eq!(finish(p), 0);
     let t = env.table_json(&[]);
     assert_eq!(t["rounds"][0]["deadwood"], json!({"Ann": 26, "Bob": 0}));

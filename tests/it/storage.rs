@@ -40,7 +40,7 @@ fn the_toml_written_and_read_back() {
     assert_eq!(
         masked(&text),
         "\
-format_version = 1
+format_version = 2
 name = \"friday\"
 players = [\"Ann\", \"Bob \\\"B\\\"\"]
 first_dealer = \"Bob \\\"B\\\"\"
@@ -62,6 +62,7 @@ double_last_rounds = false
 go_out_bonus = 0
 bad_go_out_penalty = 20
 double_naughts = false
+tiebreak = \"share\"
 
 [[rounds]]
 round = 1
@@ -143,50 +144,50 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("round = 1", "round = 1\nhands = {"),
-        ":27:32: unclosed inline table, expected `}`",
+        ":28:32: unclosed inline table, expected `}`",
     );
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 1", "format_version = 2", 1),
-        ":1:18: the file has format_version = 2, from a newer three13; this one reads up to 1: upgrade three13 to use it",
+        &good.replacen("format_version = 2", "format_version = 3", 1),
+        ":1:18: the file has format_version = 3, from a newer three13; this one reads up to 2: upgrade three13 to use it",
     );
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 1\n", "", 1),
-        ":1:1: there is no format_version; this three13 writes format_version = 1",
+        &good.replacen("format_version = 2\n", "", 1),
+        ":1:1: there is no format_version; this three13 writes format_version = 2",
     );
     refused(&env, "bad", "\u{0}\u{1}garbage", ":1:10: key with no value, expected `=`");
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3 }"),
-        ":26:12: round 1: no score for Bob in deadwood",
+        ":27:12: round 1: no score for Bob in deadwood",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = 4, Zed = 1 }"),
-        ":26:32: round 1: in deadwood, \"Zed\" is not one of the players (Ann, Bob)",
+        ":27:32: round 1: in deadwood, \"Zed\" is not one of the players (Ann, Bob)",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = -4 }"),
-        ":26:29: round 1: Bob's deadwood is -4; it cannot be negative",
+        ":27:29: round 1: Bob's deadwood is -4; it cannot be negative",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = \"4\" }"),
-        ":26:29: invalid type: string \"4\", expected i64",
+        ":27:29: invalid type: string \"4\", expected i64",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1", "round = 2"),
-        ":25:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
+        ":26:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
     );
     refused(
         &env,
@@ -206,7 +207,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &good.replace("decks = 2", "colour = \"red\""),
         ":9:1: rules: unknown setting \"colour\"; the settings are decks, face_cards, ace_value, ace_high, \
          all_wild_melds, jokers, kings_wild, extra_rounds, down_and_up, lay_off, double_last_rounds, go_out_bonus, \
-         bad_go_out_penalty, double_naughts",
+         bad_go_out_penalty, double_naughts, tiebreak",
     );
     refused(
         &env,
@@ -224,19 +225,19 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nout = \"Bob\"\n"),
-        ":24:1: round 1: Bob went out, so their deadwood must be 0, not 4",
+        ":25:1: round 1: Bob went out, so their deadwood must be 0, not 4",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qh 2c\" }\n"),
-        ":24:1: round 1: Ann's hand leaves 27 deadwood, but the deadwood says 3; fix one of them, or remove the hand",
+        ":25:1: round 1: Ann's hand leaves 27 deadwood, but the deadwood says 3; fix one of them, or remove the hand",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qx 2c\" }\n"),
-        ":26:17: round 1: Ann's hand: \"Qx\" has no suit \"x\"",
+        ":27:17: round 1: Ann's hand: \"Qx\" has no suit \"x\"",
     );
     let yesterday: String = good
         .lines()
@@ -394,7 +395,10 @@ fn sessions_use_delete_and_path() {
     assert_eq!(lines[4], "* the current session");
 
     let r = env.ok(&["use", "one"]);
-    assert_eq!(r.stdout, "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals\n");
+    assert_eq!(
+        r.stdout,
+        "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first\n"
+    );
     assert_eq!(env.table_json(&[])["session"], json!("one"));
     env.fails(&["use", "three"], 1, &format!("no session named \"three\" ({data}/sessions/three.toml does not exist); see `three13 sessions`, or start one with `three13 new`"));
 

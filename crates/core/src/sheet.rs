@@ -17,7 +17,7 @@ use unicode_security::confusable_detection::skeleton;
 
 use crate::card::Card;
 use crate::hand::{HandError, parse_hand};
-use crate::rules::{Deal, MAX_PLAYERS, Rules};
+use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
 use crate::solver::{Solver, Table};
 
 /// The longest player name, in characters.
@@ -196,6 +196,19 @@ pub enum SheetError {
         round: usize,
         deals: usize,
     },
+    /// A stored tiebreak the rules or the totals do not call for.
+    NoTie,
+    /// A stored tiebreak of another kind than the rules' `tiebreak`.
+    PlayoffKind,
+    /// A stored tiebreak that leaves out a tied player, or names another.
+    PlayoffPlayers {
+        tied: Vec<String>,
+    },
+    /// A drawn card that is not one card of a standard deck.
+    DrawnCard {
+        player: String,
+        text: String,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -349,6 +362,16 @@ impl fmt::Display for SheetError {
             E::RoundBeyond { round, deals } => {
                 write!(f, "round {round}: these rules play only {deals} rounds")
             }
+            E::NoTie => f.write_str("a tiebreak is recorded, but the game has no tie for the win to break"),
+            E::PlayoffKind => {
+                f.write_str("the tiebreak recorded is not the kind the rules' tiebreak setting names")
+            }
+            E::PlayoffPlayers { tied } => {
+                write!(f, "the tiebreak must be between the players tied for the win: {}", tied.join(", "))
+            }
+            E::DrawnCard { player, text } => {
+                write!(f, "{player}'s drawn card \"{}\" is not a card of a standard deck", shown(text))
+            }
         }
     }
 }
@@ -368,6 +391,25 @@ pub struct Session {
     updated: Timestamp,
     /// The rounds played, round 1 first.
     rounds: Vec<RoundRecord>,
+    /// How a tie for the win was broken, once it was.
+    playoff: Option<Playoff>,
+}
+
+/// How a tie for the win at the end was broken (the rules' `tiebreak`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Playoff {
+    /// The tiebreaker round: each tied seat's score, in seat order.
+    Round(Vec<(usize, Score)>),
+    /// The draws, first to last: each drawing seat's card, in seat order.
+    /// Only the players tied on the lowest card draw again.
+    Draws(Vec<Vec<(usize, Card)>>),
+}
+
+/// A tiebreak as a file stores it, by player name.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StoredPlayoff {
+    Round { deadwood: Vec<(String, i64)>, hands: Vec<(String, String)> },
+    Draws(Vec<Vec<(String, String)>>),
 }
 
 /// One round as the table reported it. Every vector is indexed by seat; a
@@ -420,6 +462,7 @@ pub struct StoredSession {
     pub created: Timestamp,
     pub updated: Timestamp,
     pub rounds: Vec<StoredRound>,
+    pub playoff: Option<StoredPlayoff>,
 }
 
 /// One stored round: scores and hands by player name, in the file's order.
@@ -454,6 +497,8 @@ pub enum Field {
     HandCards(usize, usize),
     Out(usize),
     Penalty(usize, usize),
+    /// The tiebreak as a whole.
+    Playoff,
 }
 
 /// Why a stored session does not restore, and where.
@@ -486,6 +531,7 @@ impl Session {
             created: now,
             updated: now,
             rounds: Vec::new(),
+            playoff: None,
         })
     }
 
@@ -509,6 +555,7 @@ impl Session {
             created: stored.created,
             updated: stored.updated,
             rounds: Vec::with_capacity(stored.rounds.len()),
+            playoff: None,
         };
         let deals = session.deals().len();
         for (i, r) in stored.rounds.into_iter().enumerate() {
@@ -566,7 +613,114 @@ impl Session {
             session.rounds.push(record);
             session.check_stored_round(i, solver).map_err(at(Field::Round(i)))?;
         }
+        if let Some(playoff) = stored.playoff {
+            session.playoff = Some(session.restore_playoff(playoff, solver).map_err(at(Field::Playoff))?);
+        }
         Ok(session)
+    }
+
+    /// A stored tiebreak, checked: the kind the rules name, between exactly
+    /// the tied players, each score or draw valid.
+    fn restore_playoff(&self, stored: StoredPlayoff, solver: &mut Solver) -> Result<Playoff, SheetError> {
+        let tied = self.tied();
+        if tied.is_empty() {
+            return Err(SheetError::NoTie);
+        }
+        let wrong_players =
+            || SheetError::PlayoffPlayers { tied: tied.iter().map(|&s| self.players[s].clone()).collect() };
+        // The seats named, in seat order; they must be `expected`.
+        let seats_of = |names: &[&String], expected: &[usize]| -> Result<Vec<usize>, SheetError> {
+            let mut seats = Vec::new();
+            for name in names {
+                let seat = self.seat_of(name).map_err(|_| wrong_players())?;
+                if seats.contains(&seat) {
+                    return Err(wrong_players());
+                }
+                seats.push(seat);
+            }
+            seats.sort_unstable();
+            if seats != expected { Err(wrong_players()) } else { Ok(seats) }
+        };
+        match (stored, self.rules.tiebreak) {
+            (StoredPlayoff::Round { deadwood, hands }, Tiebreak::Round) => {
+                let names: Vec<&String> = deadwood.iter().map(|(n, _)| n).collect();
+                seats_of(&names, &tied)?;
+                let deal = self.rules.tiebreak_deal();
+                let table = Table::new(&self.rules, deal.wild);
+                let most = self.rules.max_deadwood(deal.cards);
+                let mut scores = Vec::new();
+                for &seat in &tied {
+                    let player = self.players[seat].clone();
+                    let (_, value) = deadwood.iter().find(|(n, _)| same_name(n, &player)).expect("named");
+                    let d = u32::try_from(*value).map_err(|_| SheetError::NegativeDeadwood {
+                        player: player.clone(),
+                        value: *value,
+                    })?;
+                    if d > most {
+                        return Err(too_high(&player, d, &deal, most));
+                    }
+                    let hand = match hands.iter().find(|(n, _)| same_name(n, &player)) {
+                        None => None,
+                        Some((_, text)) => {
+                            let cards = parse_hand(text, &self.rules).map_err(|error| SheetError::Hand {
+                                player: player.clone(),
+                                error: Box::new(error),
+                            })?;
+                            if cards.len() != deal.cards {
+                                return Err(SheetError::StoredHandSize {
+                                    player,
+                                    count: cards.len(),
+                                    round: deal.round,
+                                    dealt: deal.cards,
+                                });
+                            }
+                            let solved = solver.deadwood(&cards, &table);
+                            if solved != d {
+                                return Err(SheetError::HandMismatch { player, solved, recorded: d });
+                            }
+                            Some(cards)
+                        }
+                    };
+                    scores.push((seat, Score { deadwood: d, hand }));
+                }
+                if let Some((name, _)) =
+                    hands.iter().find(|(n, _)| !tied.iter().any(|&s| same_name(n, &self.players[s])))
+                {
+                    let _ = name;
+                    return Err(wrong_players());
+                }
+                Ok(Playoff::Round(scores))
+            }
+            (StoredPlayoff::Draws(draws), Tiebreak::Draw) => {
+                let mut drawing = tied.clone();
+                let mut out = Vec::new();
+                for draw in draws {
+                    if drawing.len() < 2 {
+                        return Err(wrong_players());
+                    }
+                    let names: Vec<&String> = draw.iter().map(|(n, _)| n).collect();
+                    seats_of(&names, &drawing)?;
+                    let mut cards = Vec::new();
+                    for &seat in &drawing {
+                        let player = self.players[seat].clone();
+                        let (_, text) = draw.iter().find(|(n, _)| same_name(n, &player)).expect("named");
+                        let card = Card::parse(text)
+                            .ok()
+                            .filter(|c| !c.is_joker())
+                            .ok_or_else(|| SheetError::DrawnCard { player, text: text.clone() })?;
+                        cards.push((seat, card));
+                    }
+                    drawing = lowest_draws(&cards);
+                    out.push(cards);
+                }
+                if drawing.len() > 1 {
+                    // The last draw tied again: the next draw is missing.
+                    return Err(wrong_players());
+                }
+                Ok(Playoff::Draws(out))
+            }
+            _ => Err(SheetError::PlayoffKind),
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -600,6 +754,117 @@ impl Session {
         &self.rounds
     }
 
+    /// How the tie for the win was broken, once it was.
+    pub fn playoff(&self) -> Option<&Playoff> {
+        self.playoff.as_ref()
+    }
+
+    /// The seats tied for the lowest total once every round of the rules is
+    /// in; empty when one player leads alone or rounds remain.
+    pub fn tied(&self) -> Vec<usize> {
+        if self.rounds.len() < self.deals().len() {
+            return Vec::new();
+        }
+        let totals = self.scoreboard_totals();
+        let best = totals.iter().copied().min().unwrap_or(0);
+        let tied: Vec<usize> = (0..totals.len()).filter(|&s| totals[s] == best).collect();
+        if tied.len() > 1 { tied } else { Vec::new() }
+    }
+
+    fn scoreboard_totals(&self) -> Vec<i32> {
+        let mut totals = vec![0; self.players.len()];
+        for (i, r) in self.rounds.iter().enumerate() {
+            let deal = self.rules.deal(i + 1).expect("a recorded round is one of the rules");
+            for (t, p) in totals.iter_mut().zip(points(&self.rules, &deal, r)) {
+                *t += p;
+            }
+        }
+        totals
+    }
+
+    /// The tiebreaker round, when the rules call for one and it is not yet
+    /// played.
+    pub fn tiebreak_round(&self) -> Option<Deal> {
+        let due = self.rules.tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
+        due.then(|| self.rules.tiebreak_deal())
+    }
+
+    /// Whether the tied players still have to draw cards.
+    pub fn draw_due(&self) -> bool {
+        self.rules.tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
+    }
+
+    /// The seats that play the next round: the tied players in the
+    /// tiebreaker round, else everyone.
+    pub fn playing(&self) -> Vec<usize> {
+        if self.tiebreak_round().is_some() { self.tied() } else { (0..self.players.len()).collect() }
+    }
+
+    /// The deal of round `round` (from 1): a round of the rules, or the
+    /// tiebreaker round after them.
+    pub fn deal(&self, round: usize) -> Option<Deal> {
+        self.rules.deal(round).or_else(|| {
+            let t = self.rules.tiebreak_deal();
+            (self.rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
+        })
+    }
+
+    /// Draws the tiebreak, when it is due: each tied player takes a card
+    /// from a shuffled deck of the rules' decks (no jokers), lowest rank
+    /// wins, and those tied on the lowest draw again from a new shuffle.
+    /// `pick(n)` gives a number below `n`: the source of chance, passed in
+    /// so that the game stays deterministic under test. Gives whether it drew.
+    pub fn draw_tiebreak(&mut self, mut pick: impl FnMut(usize) -> usize, now: Timestamp) -> bool {
+        if !self.draw_due() {
+            return false;
+        }
+        let mut drawing = self.tied();
+        let mut draws = Vec::new();
+        // A fair source ends this in a few draws; the bound only guards
+        // against one that keeps giving equal cards.
+        while drawing.len() > 1 && draws.len() < 100 {
+            let mut deck: Vec<Card> = (0..self.rules.decks.max(1)).flat_map(|_| Card::deck()).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, pick(i + 1) % (i + 1));
+            }
+            let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
+            drawing = lowest_draws(&cards);
+            draws.push(cards);
+        }
+        self.playoff = Some(Playoff::Draws(draws));
+        self.updated = now;
+        true
+    }
+
+    /// Removes the tiebreaker round, if one is recorded.
+    pub fn undo_tiebreak_round(&mut self, now: Timestamp) -> Option<Vec<(usize, Score)>> {
+        match self.playoff.take() {
+            Some(Playoff::Round(scores)) => {
+                self.updated = now;
+                Some(scores)
+            }
+            other => {
+                self.playoff = other;
+                None
+            }
+        }
+    }
+
+    /// Drops a tiebreak that no longer fits the totals after a change.
+    fn settle_playoff(&mut self) {
+        let tied = self.tied();
+        let fits = match &self.playoff {
+            None => true,
+            Some(Playoff::Round(scores)) => scores.iter().map(|(s, _)| *s).eq(tied.iter().copied()),
+            Some(Playoff::Draws(draws)) => {
+                draws.first().is_some_and(|d| d.iter().map(|(s, _)| *s).eq(tied.iter().copied()))
+            }
+        };
+        if !fits {
+            self.playoff = None;
+        }
+    }
+
     /// The seat of the player a person typed: the name without regard to
     /// case, else the one name it begins (`B` for Bob, unless Bea plays too).
     pub fn seat(&self, typed: &str) -> Option<usize> {
@@ -623,9 +888,10 @@ impl Session {
         (self.first_dealer + round.saturating_sub(1)) % self.players.len()
     }
 
-    /// The round to play next, if the game is not over.
+    /// The round to play next, if the game is not over: a round of the
+    /// rules, or the tiebreaker round.
     pub fn next_deal(&self) -> Option<Deal> {
-        self.rules.deal(self.rounds.len() + 1)
+        self.rules.deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
     }
 
     /// The round to play next, or an error saying the game is over.
@@ -633,9 +899,11 @@ impl Session {
         self.next_deal().ok_or_else(|| SheetError::GameOver { rounds: self.deals().len() })
     }
 
-    /// Whether the last round of the rules is in.
+    /// Whether the game is over: the last round of the rules is in, and
+    /// the tiebreaker round too when one is due. (A draw that is due is
+    /// made by whoever records the last round.)
     pub fn finished(&self) -> bool {
-        self.rounds.len() >= self.deals().len()
+        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none()
     }
 
     /// The points, totals and places, computed once.
@@ -653,15 +921,26 @@ impl Session {
         text: &str,
         solver: &mut Solver,
     ) -> Result<Score, SheetError> {
-        let deal = self.rules.deal(round).expect("the round is one of the rules");
+        let deal = self.deal(round).expect("the round is one of the rules");
         read_score(&self.rules, &deal, &self.players[seat], text, solver)
     }
 
     /// Adds the next round, after checking it. Under `double_naughts` a
     /// round where everyone scored 0 is not recorded.
+    /// In the tiebreaker round, only the tied players' scores are taken.
     pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
         let deal = self.open_deal()?;
         check_round(&self.rules, &deal, &self.players, &record)?;
+        if self.tiebreak_round().is_some() {
+            let scores = self
+                .tied()
+                .into_iter()
+                .map(|s| (s, Score { deadwood: record.deadwood[s], hand: record.hands[s].clone() }))
+                .collect();
+            self.playoff = Some(Playoff::Round(scores));
+            self.updated = now;
+            return Ok(Added::Recorded(deal.round));
+        }
         if self.rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
@@ -670,11 +949,12 @@ impl Session {
         Ok(Added::Recorded(deal.round))
     }
 
-    /// Removes the last round, if any.
+    /// Removes the last round of the rules, if any, and any tiebreak.
     pub fn undo(&mut self, now: Timestamp) -> Option<RoundRecord> {
         let last = self.rounds.pop();
         if last.is_some() {
             self.updated = now;
+            self.playoff = None;
         }
         last
     }
@@ -708,6 +988,7 @@ impl Session {
         }
         self.rounds[round - 1] = record;
         self.updated = now;
+        self.settle_playoff();
         Ok((old, score))
     }
 
@@ -753,6 +1034,7 @@ pub struct Scoreboard {
     totals: Vec<i32>,
     places: Vec<usize>,
     leaders: Vec<usize>,
+    rounds_out: Vec<usize>,
     finished: bool,
 }
 
@@ -779,14 +1061,17 @@ impl Scoreboard {
             })
             .collect();
         // Ties share a place; the next place skips past them (1, 1, 3).
-        let places = (0..n).map(|i| 1 + total.iter().filter(|&&t| t < total[i]).count()).collect();
+        // A tiebreak orders the players tied for the win among themselves.
+        let key = |seat: usize| -> (i32, Vec<u32>) { (total[seat], playoff_key(s.playoff.as_ref(), seat)) };
+        let places = (0..n).map(|i| 1 + (0..n).filter(|&j| key(j) < key(i)).count()).collect();
         let leaders = if s.rounds.is_empty() {
             Vec::new()
         } else {
             let best = total.iter().copied().min().unwrap_or(0);
             (0..n).filter(|&i| total[i] == best).collect()
         };
-        Scoreboard { points, running, totals: total, places, leaders, finished: s.finished() }
+        let rounds_out = (0..n).map(|seat| s.rounds.iter().filter(|r| r.out == Some(seat)).count()).collect();
+        Scoreboard { points, running, totals: total, places, leaders, rounds_out, finished: s.finished() }
     }
 
     /// The points that counted for each seat in round `index` (from 0).
@@ -804,9 +1089,27 @@ impl Scoreboard {
         &self.totals
     }
 
-    /// Each seat's place by total, lowest first; ties share a place.
+    /// Each seat's place by total, lowest first, then by the tiebreak;
+    /// ties share a place.
     pub fn places(&self) -> &[usize] {
         &self.places
+    }
+
+    /// The seats in order of place, then seat.
+    pub fn standings(&self) -> Vec<usize> {
+        let mut seats: Vec<usize> = (0..self.totals.len()).collect();
+        seats.sort_by_key(|&s| (self.places[s], s));
+        seats
+    }
+
+    /// How far `seat` is behind the lowest total.
+    pub fn behind(&self, seat: usize) -> i32 {
+        self.totals[seat] - self.best().unwrap_or(self.totals[seat])
+    }
+
+    /// How many rounds each seat went out first.
+    pub fn rounds_out(&self) -> &[usize] {
+        &self.rounds_out
     }
 
     /// The seats with the lowest total; none before the first round.
@@ -819,14 +1122,53 @@ impl Scoreboard {
         self.leaders.first().map(|&s| self.totals[s])
     }
 
-    /// The seats that share the win, once the game is over.
-    pub fn winners(&self) -> &[usize] {
-        if self.finished { &self.leaders } else { &[] }
+    /// The seats that share the win (after any tiebreak), once the game is over.
+    pub fn winners(&self) -> Vec<usize> {
+        if !self.finished {
+            return Vec::new();
+        }
+        (0..self.places.len()).filter(|&s| self.places[s] == 1).collect()
+    }
+
+    /// How far ahead the one player with the lowest total is of the next;
+    /// none while the lowest total is shared.
+    pub fn margin(&self) -> Option<i32> {
+        let [leader] = self.leaders[..] else { return None };
+        let next = (0..self.totals.len()).filter(|&s| s != leader).map(|s| self.totals[s]).min()?;
+        Some(next - self.totals[leader])
     }
 
     pub fn finished(&self) -> bool {
         self.finished
     }
+}
+
+/// What decides a place among players tied on total: the tiebreaker
+/// round's deadwood, or the cards drawn one draw after another (lower
+/// first; a player who drew a higher card stops drawing, and so sorts after).
+fn playoff_key(playoff: Option<&Playoff>, seat: usize) -> Vec<u32> {
+    match playoff {
+        None => Vec::new(),
+        Some(Playoff::Round(scores)) => {
+            scores.iter().filter(|(s, _)| *s == seat).map(|(_, score)| score.deadwood).collect()
+        }
+        Some(Playoff::Draws(draws)) => draws
+            .iter()
+            .filter_map(|d| d.iter().find(|(s, _)| *s == seat))
+            .map(|(_, c)| draw_rank(*c))
+            .collect(),
+    }
+}
+
+/// A drawn card's rank, ace low.
+fn draw_rank(card: Card) -> u32 {
+    card.rank().map_or(0, |r| u32::from(r.number()))
+}
+
+/// The seats that drew the lowest rank in one draw.
+fn lowest_draws(cards: &[(usize, Card)]) -> Vec<usize> {
+    let low = cards.iter().map(|(_, c)| draw_rank(*c)).min().unwrap_or(0);
+    cards.iter().filter(|(_, c)| draw_rank(*c) == low).map(|(s, _)| *s).collect()
 }
 
 /// The points of one round: the deadwood, the go-out bonus in place of the
