@@ -25,7 +25,8 @@ Examples:
   three13 check 7d 10c KS QS 5c 4h JD     check a hand (round inferred)
   three13 new --player Ann --player Bob   start a game
   three13 round 12 0                      record a round, in seat order
-  three13 table                           the running score table";
+  three13 table                           the running score table
+  three13                                 the current game at a glance";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -38,8 +39,9 @@ Examples:
     max_term_width = 100
 )]
 pub(crate) struct Cli {
+    /// With no command: the current game at a glance
     #[command(subcommand)]
-    pub(crate) command: Command,
+    pub(crate) command: Option<Command>,
 
     /// When to use colour: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
@@ -84,6 +86,8 @@ pub(crate) enum Command {
     New(NewArgs),
     Round(RoundArgs),
     Table(TableArgs),
+    Show(ShowArgs),
+    Chart(ChartArgs),
     Undo(UndoArgs),
     Edit(EditArgs),
     #[command(subcommand)]
@@ -281,8 +285,67 @@ pub(crate) struct TableArgs {
     #[command(flatten)]
     pub(crate) session: SessionArg,
 
+    /// The full layout (a row per round), even when it is wider than the screen
+    #[arg(long)]
+    pub(crate) wide: bool,
+
     /// The table as one JSON object
     #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const SHOW_EXAMPLES: &str = "\
+Examples:
+  three13 show 3          the hands typed in round 3, with their melds
+  three13 show 3 --json   the same, for a script";
+
+/// The hands typed in a round, with their melds and deadwood
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Show each hand typed for a recorded round (scores typed as numbers have \
+no hand to show): the cards, the melds of its best arrangement with what each wild \
+stands for, the cards left over and the deadwood they make. The round after the last \
+round of the rules is the tiebreaker round, when one was played.",
+    after_help = SHOW_EXAMPLES
+)]
+pub(crate) struct ShowArgs {
+    /// The round, from 1
+    #[arg(value_name = "ROUND")]
+    pub(crate) round: usize,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// The hands as one JSON object
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const CHART_EXAMPLES: &str = "\
+Examples:
+  three13 chart                  each player's running total, round by round
+  three13 chart --svg race.svg   the same chart as an SVG file, to share
+  three13 chart --json           the running totals, for a script";
+
+/// The race: each player's running total as a line chart
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Draw each player's running total round by round as a line chart that fits \
+the screen: one mark (and on a colour terminal one colour) per player, with a key. \
+With --ascii or NO_COLOR the chart uses plain characters. --svg writes the same chart \
+as an SVG file instead.",
+    after_help = CHART_EXAMPLES
+)]
+pub(crate) struct ChartArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// Write the chart as SVG to FILE instead
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<PathBuf>,
+
+    /// The running totals as one JSON object
+    #[arg(long, conflicts_with = "svg")]
     pub(crate) json: bool,
 }
 
@@ -540,19 +603,49 @@ pub(crate) struct RulesShowArgs {
 
 const STATS_EXAMPLES: &str = "\
 Examples:
-  three13 stats          each player's games, wins and scores over every finished game
-  three13 stats --json   the same, for a script";
+  three13 stats                     each player's record, one table per set of rules
+  three13 stats Ann                 Ann's finished games: when, where she placed, who won
+  three13 stats --versus Ann Bob    Ann against Bob: games together, who finished ahead
+  three13 stats --rules tens --since 2026-01-01 --with Cy
+      only games under the preset tens, ended this year, with Cy at the table
+  three13 stats --json              the same, for a script";
 
 /// Players' records over every finished game
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Each player's record over every finished session (all rounds in): \
-games, wins (a shared win counts for each), average total, best and worst game, \
-average points per round, and rounds gone out first. Players are matched by name \
-without regard to case.",
+    long_about = "Each player's record over the finished sessions (every round in, and any \
+tiebreaker round): games, wins (a shared win counts for each) and the win rate, the \
+average place, the average total, the best and worst game, the average points per \
+round, rounds gone out first and the best round. Games under different rules are \
+counted apart, one table per set of rules, so that totals of different scoring are \
+never averaged together. Players are matched by name without regard to case.",
     after_help = STATS_EXAMPLES
 )]
 pub(crate) struct StatsArgs {
+    /// One player's games, with dates and places
+    #[arg(value_name = "PLAYER", conflicts_with = "versus")]
+    pub(crate) player: Option<String>,
+
+    /// Two players head to head
+    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    pub(crate) versus: Vec<String>,
+
+    /// Only games under the rules of this preset: standard, tens or strict
+    #[arg(long = "rules", value_name = "PRESET")]
+    pub(crate) preset: Option<String>,
+
+    /// Only games with this setting, e.g. --set tiebreak=draw (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub(crate) set: Vec<String>,
+
+    /// Only games that ended on or after this day (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE")]
+    pub(crate) since: Option<String>,
+
+    /// Only games this player played in (repeatable)
+    #[arg(long = "with", value_name = "PLAYER")]
+    pub(crate) with: Vec<String>,
+
     /// The records as one JSON object
     #[arg(long)]
     pub(crate) json: bool,

@@ -8,6 +8,7 @@ mod cli;
 mod cmd;
 mod complete;
 mod error;
+mod files;
 mod run;
 mod store;
 mod ui;
@@ -25,5 +26,6 @@ pub fn command() -> clap::Command {
 /// What the session-file fuzz target reads and writes.
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::store::{parse_session, text_of, to_toml};
+    pub use crate::files::text_of;
+    pub use crate::store::{parse_session, to_toml};
 }

@@ -44,7 +44,10 @@ pub fn main() -> ExitCode {
 }
 
 fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
-    match &cli.command {
+    let Some(command) = &cli.command else { return cmd::glance::run(cli, ui) };
+    match command {
+        Command::Show(args) => cmd::show::run(args, cli, ui),
+        Command::Chart(args) => cmd::chart::run(args, cli, ui),
         Command::Check(args) => cmd::check::run(args, cli, ui),
         Command::New(args) => cmd::new::run(args, cli, ui),
         Command::Round(args) => cmd::round::run(args, cli, ui),

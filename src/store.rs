@@ -9,7 +9,6 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -19,25 +18,25 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use toml::Spanned;
 
 use three13_core::rules::{Rules, SETTINGS, Setting, Value};
-use three13_core::sheet::{Field, Session, SheetError, StoredRound, StoredSession, check_session_name};
+use three13_core::sheet::{
+    Field, Playoff, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, check_session_name,
+};
 use three13_core::solver::Solver;
 
 use crate::error::{Error, Result};
+pub use crate::files::FileError;
+use crate::files::{Links, Unread, line_col, not_regular, read_text, remove_stale_temporaries, write_atomic};
 
-/// The newest version of the files this build reads and writes. Version 2
-/// added players who join or leave mid-game, former names and dealers named
-/// for a round; a file without them is still written as version 1.
+/// The version of the files this build writes (every session file and the
+/// state file), and the newest it reads. Version 2 added the `tiebreak`
+/// setting and the `[tiebreak]` table, players who join or leave mid-game
+/// (`[seats.NAME]`: joined, start, left, former_names) and dealers named
+/// for a round (`dealers`); files of version 1 still load.
 pub(crate) const FORMAT_VERSION: i64 = 2;
-/// The version of a file that needs nothing newer (and of the state file).
-pub(crate) const FIRST_VERSION: i64 = 1;
-/// The largest session file read; a score sheet is a few kilobytes.
-pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// The oldest version this build reads.
+const OLDEST_VERSION: i64 = 1;
 /// The environment variable naming the data folder.
 pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
-/// Set to 1, every save fails after the temporary file is written and
-/// synced, just before the rename: tests use it to prove the old file
-/// survives a failed save.
-pub(crate) const FAIL_SAVE_ENV: &str = "THREE13_TEST_FAIL_SAVE";
 
 const SESSIONS: &str = "sessions";
 const STATE: &str = "state.toml";
@@ -54,14 +53,6 @@ pub(crate) struct Store {
 #[derive(Debug)]
 pub(crate) struct Lock {
     _file: fs::File,
-}
-
-/// Why a file's text does not load: what is wrong and, when known, the
-/// line and column (from 1).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FileError {
-    pub at: Option<(usize, usize)>,
-    pub message: String,
 }
 
 impl Store {
@@ -180,25 +171,70 @@ impl Store {
         }
     }
 
-    /// Takes the data folder's lock, waiting while another process holds it.
+    /// Takes the data folder's lock, waiting (and saying so) while another
+    /// process holds it; then removes what a save killed midway left.
     pub(crate) fn lock(&self) -> Result<Lock> {
-        fs::create_dir_all(self.sessions_dir()).map_err(|e| {
-            Error::data(format!("cannot create the data folder {}: {e}", self.sessions_dir().display()))
-        })?;
+        let sessions = self.sessions_dir();
+        fs::create_dir_all(&sessions)
+            .map_err(|e| Error::data(format!("cannot create the data folder {}: {e}", sessions.display())))?;
+        self.check_folder()?;
         let path = self.root.join(LOCK);
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
+        // The lock is a regular file of the tool's own: never a link to
+        // somewhere else (which would be created), never a pipe (which
+        // would block).
+        if let Ok(meta) = fs::symlink_metadata(&path)
+            && let Some(what) = not_regular(&meta)
+        {
+            return Err(Error::data(format!(
+                "the lock file {} is {what}; three13 uses only a regular file there: remove it, and \
+                 three13 makes a new one",
+                path.display()
+            )));
+        }
+        let mut options = fs::OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let file = options
             .open(&path)
             .map_err(|e| Error::data(format!("cannot open the lock file {}: {e}", path.display())))?;
-        file.lock().map_err(|e| Error::data(format!("cannot lock {}: {e}", path.display())))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let root = crate::ui::visible(&self.root.display().to_string());
+                eprintln!("note: waiting for another three13 to finish writing in {root}");
+                file.lock().map_err(|e| Error::data(format!("cannot lock {}: {e}", path.display())))?;
+            }
+            Err(fs::TryLockError::Error(e)) => {
+                return Err(Error::data(format!("cannot lock {}: {e}", path.display())));
+            }
+        }
+        remove_stale_temporaries(&self.root);
+        remove_stale_temporaries(&sessions);
         Ok(Lock { _file: file })
+    }
+
+    /// The sessions folder must be a folder of the data folder's own, not a
+    /// link that would send every save elsewhere (link the data folder
+    /// itself to keep it elsewhere).
+    fn check_folder(&self) -> Result<()> {
+        let sessions = self.sessions_dir();
+        match fs::symlink_metadata(&sessions) {
+            Ok(m) if m.file_type().is_symlink() => Err(Error::data(format!(
+                "the sessions folder {} is a symbolic link; three13 keeps its sessions in a folder of \
+                 the data folder's own (to keep them elsewhere, point --data-dir or THREE13_DATA_DIR there)",
+                sessions.display()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Writes a session's file, atomically. Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session) -> Result<()> {
-        write_atomic(&self.session_path(session.name()), &to_toml(session))
+        write_atomic(&self.session_path(session.name()), &to_toml(session), Links::Follow)
     }
 
     /// Removes a session's file. Needs the lock.
@@ -230,11 +266,11 @@ impl Store {
 
     /// Names the current session (or none). Needs the lock.
     pub(crate) fn set_current(&self, _lock: &Lock, name: Option<&str>) -> Result<()> {
-        let mut text = format!("format_version = {FIRST_VERSION}\n");
+        let mut text = format!("format_version = {FORMAT_VERSION}\n");
         if let Some(name) = name {
             let _ = writeln!(text, "current = {}", toml_string(name));
         }
-        write_atomic(&self.state_path(), &text)
+        write_atomic(&self.state_path(), &text, Links::Refuse)
     }
 
     /// The session a command acts on: `--session NAME`, else the current one.
@@ -269,103 +305,6 @@ fn at_path(path: &Path, e: FileError, hint: &str) -> Error {
     Error::data(format!("{place}: {}", e.message)).with_hint(hint)
 }
 
-enum Unread {
-    Missing,
-    Bad(FileError),
-}
-
-fn read_text(path: &Path) -> Result<String, Unread> {
-    use std::io::Read as _;
-    let bad = |message: String| Unread::Bad(FileError { at: None, message });
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(Unread::Missing),
-        Err(e) => return Err(bad(format!("cannot read the file: {e}"))),
-    };
-    match file.metadata() {
-        Ok(m) if m.is_dir() => return Err(bad("is a folder, not a file".into())),
-        Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return Err(bad(format!("the file is {} bytes, more than a session file can be", m.len())));
-        }
-        _ => {}
-    }
-    // Read no more than the limit, even from a file that grows meanwhile.
-    let mut bytes = Vec::new();
-    if let Err(e) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
-        return Err(bad(format!("cannot read the file: {e}")));
-    }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(bad(format!(
-            "the file is more than {MAX_FILE_BYTES} bytes, more than a session file can be"
-        )));
-    }
-    text_of(bytes).map_err(Unread::Bad)
-}
-
-/// The text of a file's bytes; where they stop being UTF-8, if they do.
-pub fn text_of(bytes: Vec<u8>) -> Result<String, FileError> {
-    String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let good = std::str::from_utf8(good).unwrap_or_default();
-        FileError { at: Some(line_col(good, good.len())), message: "the file is not UTF-8 text".into() }
-    })
-}
-
-/// Writes a file atomically (the old text or the new, never a mix).
-pub(crate) fn write_file(path: &Path, text: &str) -> Result<()> {
-    let path = std::path::absolute(path)
-        .map_err(|e| Error::data(format!("cannot write {}: {e}", path.display())))?;
-    let dir = path.parent().expect("an absolute file path has a folder");
-    if !dir.is_dir() {
-        return Err(Error::data(format!(
-            "cannot write {}: there is no folder {}",
-            path.display(),
-            dir.display()
-        )));
-    }
-    write_atomic(&path, text)
-}
-
-/// Writes `text` to `path` so that the file holds the old text or the new,
-/// never a mix: a temporary file beside it, synced, renamed over it.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let fail = |e: &dyn std::fmt::Display| {
-        Error::data(format!("cannot save {}: {e}; the file is left as it was", path.display()))
-    };
-    let dir = path.parent().expect("a file in a folder");
-    fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-    let file_name = path.file_name().and_then(|f| f.to_str()).unwrap_or("file");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| fail(&e))?;
-    tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
-    tmp.as_file().sync_all().map_err(|e| fail(&e))?;
-    if std::env::var_os(FAIL_SAVE_ENV).is_some_and(|v| v == "1") {
-        // Dropping the temporary file removes it.
-        return Err(fail(&format!("failed on purpose ({FAIL_SAVE_ENV}=1)")));
-    }
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
-    // Make the rename itself durable where the system allows it.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// The line and column (from 1, in characters) of byte `offset` of `text`.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
-}
-
 fn toml_error(text: &str, e: &toml::de::Error) -> FileError {
     FileError {
         at: e.span().map(|s| line_col(text, s.start)),
@@ -385,13 +324,14 @@ fn check_version(text: &str) -> Result<(), FileError> {
         return Err(FileError {
             at: Some((1, 1)),
             message: format!(
-                "there is no format_version; this three13 reads format_version {FIRST_VERSION} to {FORMAT_VERSION}"
+                "there is no format_version; this three13 writes format_version = {FORMAT_VERSION} \
+                 and reads {OLDEST_VERSION} to {FORMAT_VERSION}"
             ),
         });
     };
     let at = Some(line_col(text, version.span().start));
     match version.get_ref().as_integer() {
-        Some(FIRST_VERSION..=FORMAT_VERSION) => Ok(()),
+        Some(OLDEST_VERSION..=FORMAT_VERSION) => Ok(()),
         Some(v) if v > FORMAT_VERSION => Err(FileError {
             at,
             message: format!(
@@ -402,7 +342,7 @@ fn check_version(text: &str) -> Result<(), FileError> {
         _ => Err(FileError {
             at,
             message: format!(
-                "format_version is {}; this three13 reads {FIRST_VERSION} to {FORMAT_VERSION}",
+                "format_version is {}; this three13 reads {OLDEST_VERSION} to {FORMAT_VERSION}",
                 version.get_ref()
             ),
         }),
@@ -457,14 +397,25 @@ struct SessionFile {
     name: Option<String>,
     players: Spanned<Vec<String>>,
     first_dealer: Spanned<String>,
-    created: Spanned<String>,
-    updated: Spanned<String>,
+    created: Spanned<toml::Value>,
+    updated: Spanned<toml::Value>,
     rules: Option<Spanned<Entries<Spanned<toml::Value>>>>,
     #[serde(default)]
     dealers: Vec<Spanned<DealerFile>>,
     seats: Option<Entries<Spanned<SeatFile>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
+    tiebreak: Option<Spanned<TiebreakFile>>,
+}
+
+/// How a tie for the win was broken: the tiebreaker round's scores, or the
+/// cards drawn.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TiebreakFile {
+    deadwood: Option<Entries<Spanned<i64>>>,
+    hands: Option<Entries<Spanned<String>>>,
+    draws: Option<Vec<Entries<Spanned<String>>>>,
 }
 
 /// A dealer named for a round (format 2).
@@ -505,11 +456,16 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     let file: SessionFile = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     let at =
         |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
-    let time = |t: &Spanned<String>, key: &str| {
-        t.get_ref().parse::<Timestamp>().map_err(|_| {
+    // A time is written as a string; one typed as a TOML date-time is read too.
+    let time = |t: &Spanned<toml::Value>, key: &str| {
+        let text = match t.get_ref() {
+            toml::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.parse::<Timestamp>().map_err(|_| {
             at(
                 t.span(),
-                format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", t.get_ref().escape_debug()),
+                format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", text.escape_debug()),
             )
         })
     };
@@ -569,6 +525,30 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
             former.1.push(seat.span());
         }
     }
+    let playoff = match &file.tiebreak {
+        None => None,
+        Some(t) => {
+            let pairs = |e: &Entries<Spanned<String>>| -> Vec<(String, String)> {
+                e.0.iter().map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone())).collect()
+            };
+            let tb = t.get_ref();
+            match (&tb.deadwood, &tb.draws) {
+                (Some(d), None) => Some(StoredPlayoff::Round {
+                    deadwood: d.0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
+                    hands: tb.hands.as_ref().map(pairs).unwrap_or_default(),
+                }),
+                (None, Some(draws)) if tb.hands.is_none() => {
+                    Some(StoredPlayoff::Draws(draws.iter().map(pairs).collect()))
+                }
+                _ => {
+                    return Err(at(
+                        t.span(),
+                        "tiebreak: give either deadwood (and hands) of the tiebreaker round, or draws".into(),
+                    ));
+                }
+            }
+        }
+    };
     let stored = StoredSession {
         name: name.to_string(),
         players: file.players.get_ref().clone(),
@@ -581,6 +561,7 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
         left: left.0,
         former_names: former.0,
         dealers: file.dealers.iter().map(|d| (d.get_ref().round, d.get_ref().player.clone())).collect(),
+        playoff,
     };
     Session::restore(stored, &mut Solver::new()).map_err(|e| {
         let round = |i: usize| file.rounds[i].get_ref();
@@ -606,6 +587,7 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
             Field::Left(k) => (left.1[k].clone(), "seats: ".to_string()),
             Field::FormerNames(k) => (former.1[k].clone(), "seats: ".to_string()),
             Field::Dealer(k) => (file.dealers[k].span(), "dealers: ".to_string()),
+            Field::Playoff => (file.tiebreak.as_ref().map_or(0..0, Spanned::span), "tiebreak: ".to_string()),
         };
         let message = match &e.error {
             // A stored hand is reported on one line, without a caret.
@@ -643,9 +625,7 @@ pub fn to_toml(session: &Session) -> String {
     let names = session.players();
     let players: Vec<String> = names.iter().map(|p| toml_string(p)).collect();
     let seats = session.seats();
-    let newer = !session.dealer_changes().is_empty() || seats.iter().any(|s| *s != Default::default());
-    let version = if newer { FORMAT_VERSION } else { FIRST_VERSION };
-    let _ = writeln!(out, "format_version = {version}");
+    let _ = writeln!(out, "format_version = {FORMAT_VERSION}");
     let _ = writeln!(out, "name = {}", toml_string(session.name()));
     let _ = writeln!(out, "players = [{}]", players.join(", "));
     let _ = writeln!(out, "first_dealer = {}", toml_string(&names[session.first_dealer()]));
@@ -710,6 +690,36 @@ pub fn to_toml(session: &Session) -> String {
             let _ = writeln!(out, "penalties = [{}]", penalised.join(", "));
         }
     }
+    match session.playoff() {
+        None => {}
+        Some(Playoff::Round(scores)) => {
+            let _ = writeln!(out, "\n[tiebreak]");
+            let deadwood: Vec<String> =
+                scores.iter().map(|(s, sc)| format!("{} = {}", toml_key(&names[*s]), sc.deadwood)).collect();
+            let _ = writeln!(out, "deadwood = {{ {} }}", deadwood.join(", "));
+            let hands: Vec<String> = scores
+                .iter()
+                .filter_map(|(s, sc)| {
+                    let cards: Vec<String> = sc.hand.as_ref()?.iter().map(|c| c.ascii()).collect();
+                    Some(format!("{} = {}", toml_key(&names[*s]), toml_string(&cards.join(" "))))
+                })
+                .collect();
+            if !hands.is_empty() {
+                let _ = writeln!(out, "hands = {{ {} }}", hands.join(", "));
+            }
+        }
+        Some(Playoff::Draws(draws)) => {
+            let _ = writeln!(out, "\n[tiebreak]\ndraws = [");
+            for draw in draws {
+                let cards: Vec<String> = draw
+                    .iter()
+                    .map(|(s, c)| format!("{} = {}", toml_key(&names[*s]), toml_string(&c.ascii())))
+                    .collect();
+                let _ = writeln!(out, "    {{ {} }},", cards.join(", "));
+            }
+            let _ = writeln!(out, "]");
+        }
+    }
     out
 }
 
@@ -763,7 +773,7 @@ mod tests {
     fn writes_readable_toml_and_reads_it_back() {
         let s = sample();
         let text = to_toml(&s);
-        assert!(text.starts_with("format_version = 1\nname = \"friday\"\n"), "{text}");
+        assert!(text.starts_with("format_version = 2\nname = \"friday\"\n"), "{text}");
         assert!(
             text.contains(
                 "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\
@@ -897,7 +907,7 @@ mod tests {
                     }
                 }
                 // Never a panic; what loads is a session that saves and loads again.
-                if let Ok(loaded) = text_of(bytes).and_then(|t| parse_session(&t, "prop")) {
+                if let Ok(loaded) = crate::files::text_of(bytes).and_then(|t| parse_session(&t, "prop")) {
                     let again = to_toml(&loaded);
                     prop_assert_eq!(parse_session(&again, "prop"), Ok(loaded));
                 }

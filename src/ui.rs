@@ -64,6 +64,9 @@ pub(crate) struct Ui {
     pub(crate) can_prompt: bool,
     /// stdin is a terminal.
     pub(crate) stdin_tty: bool,
+    /// The columns output must fit: the terminal's, else COLUMNS when
+    /// stdout is not a terminal; None for the full layout.
+    pub(crate) width: Option<usize>,
     pub(crate) out: Box<dyn Write>,
 }
 
@@ -88,8 +91,52 @@ impl Ui {
             unicode: out_tty && !ascii,
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
+            width: width(out_tty),
             out: Box::new(std::io::BufWriter::new(std::io::stdout())),
         }
+    }
+
+    /// Whether stdout is coloured.
+    pub(crate) fn colours(&self) -> bool {
+        self.color
+    }
+
+    /// Whether `text` fits the width given (always, without one).
+    pub(crate) fn fits(&self, text: &str) -> bool {
+        self.width.is_none_or(|w| text.lines().all(|l| display_width(l) <= w))
+    }
+
+    /// The first of the layouts that fits, else the last; layouts are
+    /// made only as they are tried.
+    pub(crate) fn first_fitting(&self, layouts: impl IntoIterator<Item = String>) -> String {
+        let mut last = String::new();
+        for text in layouts {
+            if self.fits(&text) {
+                return text;
+            }
+            last = text;
+        }
+        last
+    }
+
+    /// Words wrapped to the width given, continuation lines indented by `indent`.
+    pub(crate) fn wrap(&self, text: &str, indent: usize) -> String {
+        let Some(width) = self.width else { return text.to_string() };
+        let body = text.trim_start_matches(' ');
+        let lead = &text[..text.len() - body.len()];
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in body.split(' ') {
+            let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
+            if display_width(&next) > width && !line.trim().is_empty() {
+                lines.push(line);
+                line = format!("{}{word}", " ".repeat(indent));
+            } else {
+                line = next;
+            }
+        }
+        lines.push(line);
+        lines.join("\n")
     }
 
     /// A card as the reader should see it: `7♦` on a terminal (red suits in
@@ -146,7 +193,12 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
+        let _ = writeln!(std::io::stderr(), "{} {}", self.label("note:", Style::new().bold()), visible(text));
+    }
+
+    /// A line for the person at a prompt, on stderr.
+    pub(crate) fn say(&self, text: &str) {
+        let _ = writeln!(std::io::stderr(), "{}", visible(text));
     }
 
     /// An error on stderr as `error: …`; nothing for one already reported
@@ -156,13 +208,18 @@ impl Ui {
             return;
         }
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} {e}", self.label("error:", red));
+        let _ = writeln!(std::io::stderr(), "{} {}", self.label("error:", red), visible(&e.to_string()));
     }
 
     /// An error about one line of input, as `error: line N: …`.
     pub(crate) fn line_error(&self, line: usize, e: &Error) {
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} line {line}: {e}", self.label("error:", red));
+        let _ = writeln!(
+            std::io::stderr(),
+            "{} line {line}: {}",
+            self.label("error:", red),
+            visible(&e.to_string())
+        );
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
@@ -254,6 +311,23 @@ impl Drop for CursorShown {
     }
 }
 
+/// Text from anywhere (arguments, stdin, files, the environment) as a
+/// message may show it on a terminal: control characters other than the
+/// line breaks between a message's lines, and characters that turn the
+/// text's direction, are written as escapes (`\u{1b}`), never sent raw.
+pub(crate) fn visible(text: &str) -> String {
+    let turns = |c: char| matches!(c as u32, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069);
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if (c.is_control() && c != '\n') || turns(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The prompts' look: dialoguer's plain one, but a prompt that ends in its
 /// own `?` or `:` gets no second colon (`Who deals round 1?`, not `…?:`).
 struct Punctuated;
@@ -289,6 +363,38 @@ impl dialoguer::theme::Theme for Punctuated {
     }
 }
 
+/// The width to fit: the terminal's on a terminal, else a positive COLUMNS.
+fn width(out_tty: bool) -> Option<usize> {
+    if out_tty && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stdout())
+    {
+        return Some(usize::from(w).max(20));
+    }
+    let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
+    (columns > 0).then(|| columns.max(20))
+}
+
+/// The columns `text` takes on a terminal: colour codes take none, and wide
+/// characters take two.
+pub(crate) fn display_width(text: &str) -> usize {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters final-byte
+            if chars.next() == Some('[') {
+                for d in chars.by_ref() {
+                    if ('@'..='~').contains(&d) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    unicode_width::UnicodeWidthStr::width(plain.as_str())
+}
+
 /// A prompt that could not be answered: Ctrl-C, Escape, or a terminal gone.
 fn prompt_failed(e: dialoguer::Error) -> Error {
     let dialoguer::Error::IO(e) = e;
@@ -302,4 +408,19 @@ fn prompt_failed(e: dialoguer::Error) -> Error {
 /// The person backed out of a prompt.
 fn cancelled() -> Error {
     Error::data("cancelled; nothing was written")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_made_visible_and_line_breaks_kept() {
+        assert_eq!(
+            visible("a\u{1b}]0;pwned\u{7}\u{1b}[2J\nb\tc"),
+            "a\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\nb\\u{9}c"
+        );
+        assert_eq!(visible("x\u{202e}y\r"), "x\\u{202e}y\\u{d}");
+        assert_eq!(visible("Zoë 7♦ → ok"), "Zoë 7♦ → ok");
+    }
 }

@@ -9,7 +9,8 @@ use crate::ui::Ui;
 pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = &store.find(&args.name)?;
-    if !store.session_path(name).exists() {
+    // A link to nothing is still a file to delete.
+    if std::fs::symlink_metadata(store.session_path(name)).is_err() {
         let error = Error::data(format!("no session named \"{name}\"; see `three13 sessions`"));
         return Err(store.did_you_mean(error, name));
     }
@@ -35,7 +36,14 @@ pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     store.delete(&lock, name)?;
     let was_current = matches!(store.current(), Ok(Some(c)) if &c == name);
     if was_current {
-        store.set_current(&lock, None)?;
+        // Two files change: say exactly what was done when the second fails.
+        store.set_current(&lock, None).map_err(|e| {
+            Error::data(format!(
+                "session {name} was deleted, but it is still named the current session: {}",
+                e.message()
+            ))
+            .with_hint("pick another with `three13 use NAME`")
+        })?;
     }
     drop(lock);
     writeln!(ui.out, "Deleted session {name}.")?;

@@ -37,11 +37,13 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         session.edit_round(round, &edit, super::now())?
     };
     if !changes.is_empty() {
+        // A change to the last round may make or break a tie for the win.
+        super::table::draw_tiebreak(&mut session);
         store.save(&lock, &session)?;
     }
     drop(lock);
     for line in echoed {
-        eprintln!("{line}");
+        ui.say(&line);
     }
 
     if changes.is_empty() {

@@ -20,13 +20,13 @@ pub(crate) fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     };
     match &args.output {
-        Some(path) => {
-            crate::store::write_file(path, &text)?;
+        Some(path) if path.as_os_str() != "-" => {
+            crate::files::write_output(path, &text)?;
             let n = session.rounds().len();
             let rounds = if n == 1 { "round" } else { "rounds" };
             ui.note(&format!("wrote {} ({n} {rounds} of {name})", path.display()));
         }
-        None => ui.out.write_all(text.as_bytes())?,
+        _ => ui.out.write_all(text.as_bytes())?,
     }
     Ok(())
 }
@@ -71,6 +71,15 @@ fn sheet(s: &Session) -> String {
     head.extend(players.iter().cloned());
     head.push("out".into());
     rows.push(head);
+    // Players who joined late start from a total of their own.
+    if s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0) {
+        let mut start = vec!["start".to_string(), String::new(), String::new(), String::new()];
+        start.extend(s.seats().iter().map(|seat| {
+            if seat.joined > 0 || seat.start != 0 { seat.start.to_string() } else { String::new() }
+        }));
+        start.push(String::new());
+        rows.push(start);
+    }
     for deal in s.deals() {
         let mut row = vec![
             deal.round.to_string(),
@@ -80,7 +89,12 @@ fn sheet(s: &Session) -> String {
         ];
         match s.rounds().get(deal.round - 1) {
             Some(r) => {
-                row.extend(board.points(deal.round - 1).iter().map(i32::to_string));
+                // Blank for a player not at the table for the round.
+                let points = board.points(deal.round - 1);
+                row.extend(
+                    (0..players.len())
+                        .map(|p| if s.plays(p, deal.round) { points[p].to_string() } else { String::new() }),
+                );
                 row.push(r.out.map(|o| players[o].clone()).unwrap_or_default());
             }
             None => row.extend(std::iter::repeat_n(String::new(), players.len() + 1)),
@@ -92,7 +106,11 @@ fn sheet(s: &Session) -> String {
     totals.push(String::new());
     rows.push(totals);
     let mut places = vec!["place".to_string(), String::new(), String::new(), String::new()];
-    places.extend(board.places().iter().map(usize::to_string));
+    // Players who left are out of the standings: no place.
+    places
+        .extend((0..players.len()).map(|p| {
+            if s.seats()[p].left.is_none() { board.places()[p].to_string() } else { String::new() }
+        }));
     places.push(String::new());
     rows.push(places);
     rows.iter().map(|row| row.iter().map(|f| field(f)).collect::<Vec<_>>().join(",") + "\n").collect()

@@ -1,16 +1,19 @@
 //! One module per subcommand, each with one `run` function.
 
+pub(crate) mod chart;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod delete;
 pub(crate) mod edit;
 pub(crate) mod export;
+pub(crate) mod glance;
 pub(crate) mod new;
 pub(crate) mod path;
 pub(crate) mod player;
 pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod sessions;
+pub(crate) mod show;
 pub(crate) mod stats;
 pub(crate) mod table;
 pub(crate) mod undo;

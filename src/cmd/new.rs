@@ -86,7 +86,14 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let session = Session::new(&name, players, dealer, rules, super::now())?;
     store.save(&lock, &session)?;
-    store.set_current(&lock, Some(&name))?;
+    // Two files change: say exactly what was done when the second fails.
+    store.set_current(&lock, Some(&name)).map_err(|e| {
+        Error::data(format!(
+            "session {name} was started and saved, but could not be made the current one: {}",
+            e.message()
+        ))
+        .with_hint(format!("continue it with `three13 use {name}`, or name it with --session {name}"))
+    })?;
     drop(lock);
 
     let deal = session.rules().deal(1).expect("every game has a round 1");
@@ -155,12 +162,14 @@ fn ask_name(ui: &Ui, store: &crate::store::Store) -> Result<String> {
         let name = match session_name(ui, typed) {
             Ok(name) => name,
             Err(e) => {
-                eprintln!("{e}");
+                ui.say(&e.to_string());
                 continue;
             }
         };
         match store.exists(&name)? {
-            Some(existing) => eprintln!("A session named \"{existing}\" already exists; pick another name."),
+            Some(existing) => {
+                ui.say(&format!("A session named \"{existing}\" already exists; pick another name."))
+            }
             None => return Ok(name),
         }
     }
@@ -196,15 +205,15 @@ fn ask_settings(ui: &Ui, rules: &mut Rules) -> Result<()> {
         let value =
             ui.input_or(&format!("{} ({})", setting.key, setting.allowed), &setting.get(rules).to_string())?;
         if let Err(e) = setting.set(rules, value.trim()) {
-            eprintln!("{}", Error::from(e));
+            ui.say(&Error::from(e).to_string());
         }
     }
 }
 
 fn ask_players(ui: &Ui, players: &mut Vec<String>) -> Result<()> {
-    eprintln!("Players in seat order (the deal passes from each to the next); an empty line to finish.");
+    ui.say("Players in seat order (the deal passes from each to the next); an empty line to finish.");
     if !players.is_empty() {
-        eprintln!("So far: {}", players.join(", "));
+        ui.say(&format!("So far: {}", players.join(", ")));
     }
     if players.len() >= MAX_PLAYERS {
         return Ok(());
@@ -217,7 +226,7 @@ fn ask_players(ui: &Ui, players: &mut Vec<String>) -> Result<()> {
             if players.len() >= MIN_PLAYERS {
                 return Ok(());
             }
-            eprintln!("A game needs at least {MIN_PLAYERS} players.");
+            ui.say(&format!("A game needs at least {MIN_PLAYERS} players."));
             continue;
         }
         let mut with = players.clone();
@@ -228,7 +237,7 @@ fn ask_players(ui: &Ui, players: &mut Vec<String>) -> Result<()> {
         });
         match checked {
             Ok(()) => players.push(name),
-            Err(e) => eprintln!("{}", Error::from(e)),
+            Err(e) => ui.say(&Error::from(e).to_string()),
         }
         if players.len() == MAX_PLAYERS {
             return Ok(());

@@ -61,6 +61,7 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             }
         }
     };
+    super::table::draw_tiebreak(&mut session);
     store.save(&lock, &session)?;
     drop(lock);
     writeln!(ui.out, "{said}")?;

@@ -56,12 +56,13 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     };
     let added = session.add_round(record, super::now())?;
+    super::table::draw_tiebreak(&mut session);
     if let Added::Recorded(_) = added {
         store.save(&lock, &session)?;
     }
     drop(lock);
     for line in said {
-        eprintln!("{line}");
+        ui.say(&line);
     }
 
     if let Added::Replayed(round) = added {
@@ -96,6 +97,12 @@ pub(crate) fn read_scores(
         for arg in args {
             let (who, value) = arg.split_once('=').expect("has =");
             let seat = session.seat_of(who)?;
+            if !playing.contains(&seat) && round > session.deals().len() {
+                return Err(Error::usage(format!(
+                    "{} is not tied for the win, so does not play the tiebreaker round",
+                    session.players()[seat]
+                )));
+            }
             if scores.iter().any(|(s, _)| *s == seat) {
                 return Err(SheetError::TwoScores { player: session.players()[seat].clone() }.into());
             }
@@ -276,6 +283,15 @@ pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> Stri
             text
         })
         .collect();
+    if deal.round > session.deals().len() {
+        // The tiebreaker round: deadwood only.
+        let parts: Vec<String> = session
+            .playing(deal.round)
+            .into_iter()
+            .map(|s| format!("{} {}", session.players()[s], record.deadwood[s]))
+            .collect();
+        return format!("The tiebreaker round: {}", parts.join(", "));
+    }
     format!("Round {}{doubled}: {}", deal.round, parts.join(", "))
 }
 
@@ -290,17 +306,21 @@ fn ask(
 ) -> Result<Option<(usize, RoundRecord)>> {
     let deal = session.open_deal()?;
     let (out, penalties) = marks(session, args.out.as_deref(), &args.penalty)?;
+    // The tiebreaker round counts deadwood only: nobody is asked who went
+    // out or who went out wrongly.
+    let tiebreak = session.tiebreak_round().is_some();
     let doubled = if session.rules().doubles(deal.wild) { " Scores double this round." } else { "" };
-    eprintln!(
-        "Round {}: {} cards dealt, {} wild, {} deals.{doubled}",
-        deal.round,
+    let which = if tiebreak { "The tiebreaker round".to_string() } else { format!("Round {}", deal.round) };
+    let lowest = if tiebreak { " The lowest deadwood wins." } else { "" };
+    ui.say(&format!(
+        "{which}: {} cards dealt, {} wild, {} deals.{doubled}{lowest}",
         deal.cards,
-        deal.wild.plural(),
+        session.rules().wilds(deal.wild),
         session.players()[session.dealer(deal.round)]
-    );
-    eprintln!(
+    ));
+    ui.say(
         "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the \
-         whole hand; - goes back."
+         whole hand; - goes back.",
     );
     let playing = session.playing(deal.round);
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
@@ -317,12 +337,12 @@ fn ask(
         match session.read_score(deal.round, seat, &text, solver) {
             Ok(score) => {
                 if let Some(line) = describe(session, &deal, seat, &score, solver) {
-                    eprintln!("{line}");
+                    ui.say(&line);
                 }
                 typed[i] = Some(score);
                 i += 1;
             }
-            Err(e) => eprintln!("{}", Error::from(e)),
+            Err(e) => ui.say(&Error::from(e).to_string()),
         }
     }
     let scores: Vec<(usize, Score)> =
@@ -334,6 +354,7 @@ fn ask(
     }
     record.out = match typed_out {
         Some(o) => Some(o),
+        None if tiebreak => None,
         None => {
             let zero: Vec<usize> = playing.iter().copied().filter(|&s| record.deadwood[s] == 0).collect();
             if zero.is_empty() {
@@ -347,7 +368,7 @@ fn ask(
         }
     };
     record.penalties = penalties;
-    if session.rules().bad_go_out_penalty > 0 && args.penalty.is_empty() {
+    if session.rules().bad_go_out_penalty > 0 && args.penalty.is_empty() && !tiebreak {
         let others: Vec<usize> = playing.iter().copied().filter(|&s| Some(s) != record.out).collect();
         let items: Vec<String> = others.iter().map(|&s| session.players()[s].clone()).collect();
         let prompt = format!(
@@ -356,8 +377,7 @@ fn ask(
         );
         record.penalties = ui.multi_select(&prompt, &items)?.into_iter().map(|i| others[i]).collect();
     }
-    let shown = line(session, &deal, &record);
-    eprintln!("{shown}");
+    ui.say(&line(session, &deal, &record));
     if !ui.ask_yes("Save this round?", true)? {
         return Ok(None);
     }

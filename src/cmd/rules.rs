@@ -93,7 +93,14 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             setting.about.to_string(),
         ]);
     }
-    writeln!(ui.out, "{t}")?;
+    let full = t.to_string();
+    // Narrower: the descriptions wrap within the width.
+    if let Some(width) = ui.width {
+        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+        t.set_width(u16::try_from(width).unwrap_or(u16::MAX));
+    }
+    let narrow = t.to_string();
+    writeln!(ui.out, "{}", ui.first_fitting([full, narrow]))?;
     if !rules.changes().is_empty() {
         writeln!(ui.out, "* differs from the standard rules")?;
     }
@@ -118,12 +125,12 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     }
     writeln!(ui.out, "\n{t}")?;
-    writeln!(
-        ui.out,
+    let limits = format!(
         "Limits: {MIN_PLAYERS} to {MAX_PLAYERS} players; player names up to {MAX_PLAYER_NAME} characters, \
          session names up to {MAX_SESSION_NAME}; a hand holds 3 to {} cards (the largest round, plus the card drawn).",
         rules.largest_hand() + 1
-    )?;
+    );
+    writeln!(ui.out, "{}", ui.wrap(&limits, 2))?;
     Ok(())
 }
 
@@ -152,6 +159,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let rescored = session.change_rules(rules, &mut Solver::new(), super::now()).map_err(|e| {
         Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
     })?;
+    super::table::draw_tiebreak(&mut session);
     store.save(&lock, &session)?;
     drop(lock);
 

@@ -38,10 +38,12 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let listed: Vec<Listed> = store
         .names()?
         .into_iter()
-        .map(|name| {
+        .filter_map(|name| {
             let is_current = current.as_deref() == Some(name.as_str());
-            match store.load(&name) {
+            Some(match store.load(&name) {
                 Ok(s) => listed(&s, is_current),
+                // Deleted by another three13 since the folder was read.
+                Err(_) if std::fs::symlink_metadata(store.session_path(&name)).is_err() => return None,
                 Err(e) => Listed {
                     name,
                     current: is_current,
@@ -56,7 +58,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     updated: None,
                     shown: String::new(),
                 },
-            }
+            })
         })
         .collect();
     if args.json {
@@ -67,33 +69,41 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         writeln!(ui.out, "No sessions yet; start one with `three13 new --player NAME --player NAME`.")?;
         return Ok(());
     }
-    let mut t = ui.table();
-    t.set_header(vec!["", "Session", "Players", "Rounds", "Leader", "Last change"]);
-    for l in &listed {
-        let mark = if l.current { "*" } else { "" };
-        if l.error.is_some() {
-            t.add_row(vec![mark, &l.name, "(damaged: does not load)", "", "", ""]);
-            continue;
+    // Narrower layouts count the players and give the day only.
+    let table = |narrow: bool| {
+        let mut t = ui.table();
+        t.set_header(vec!["", "Session", "Players", "Rounds", "Leader", "Last change"]);
+        for l in &listed {
+            let mark = if l.current { "*" } else { "" };
+            if l.error.is_some() {
+                t.add_row(vec![mark, &l.name, "(damaged: does not load)", "", "", ""]);
+                continue;
+            }
+            let leader = if l.finished {
+                format!(
+                    "won by {}",
+                    super::and_list(&l.winners.iter().map(String::as_str).collect::<Vec<_>>())
+                )
+            } else {
+                super::and_list(&l.leaders.iter().map(String::as_str).collect::<Vec<_>>())
+            };
+            let best = l.totals.0.iter().map(|(_, t)| *t).min();
+            let leader = match best {
+                Some(b) if !leader.is_empty() => format!("{leader} ({b})"),
+                _ => leader,
+            };
+            t.add_row(vec![
+                mark.to_string(),
+                l.name.clone(),
+                if narrow { l.players.len().to_string() } else { l.players.join(", ") },
+                format!("{}/{}", l.rounds_played, l.rounds),
+                leader,
+                if narrow { l.shown.chars().take(10).collect() } else { l.shown.clone() },
+            ]);
         }
-        let leader = if l.finished {
-            format!("won by {}", super::and_list(&l.winners.iter().map(String::as_str).collect::<Vec<_>>()))
-        } else {
-            super::and_list(&l.leaders.iter().map(String::as_str).collect::<Vec<_>>())
-        };
-        let best = l.totals.0.iter().map(|(_, t)| *t).min();
-        let leader = match best {
-            Some(b) if !leader.is_empty() => format!("{leader} ({b})"),
-            _ => leader,
-        };
-        t.add_row(vec![
-            mark.to_string(),
-            l.name.clone(),
-            l.players.join(", "),
-            format!("{}/{}", l.rounds_played, l.rounds),
-            leader,
-            l.shown.clone(),
-        ]);
-    }
+        t.to_string()
+    };
+    let t = ui.first_fitting([table(false), table(true)]);
     writeln!(ui.out, "{t}")?;
     if current.is_some() {
         writeln!(ui.out, "* the current session")?;
@@ -119,7 +129,7 @@ fn listed(s: &Session, current: bool) -> Listed {
         rounds: s.deals().len(),
         finished: board.finished(),
         leaders: names(board.leaders()),
-        winners: names(board.winners()),
+        winners: names(&board.winners()),
         totals: super::table::Named(
             s.players().iter().cloned().zip(board.totals().iter().copied()).collect(),
         ),

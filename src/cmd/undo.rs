@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::cli::{Cli, UndoArgs};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
-use three13_core::sheet::Session;
+use three13_core::sheet::{Playoff, Score, Session};
 
 pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
@@ -14,7 +14,19 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let Some(round) = seen.rounds().len().checked_sub(1) else {
         return Err(Error::data(format!("nothing to undo: no round of {name} is recorded yet")));
     };
-    let what = describe(&seen, round);
+    // A tiebreaker round is the last one played: it goes first.
+    let tiebreak = match seen.playoff() {
+        Some(Playoff::Round(scores)) => Some(scores.clone()),
+        _ => None,
+    };
+    let what = match &tiebreak {
+        Some(scores) => {
+            let shown: Vec<String> =
+                scores.iter().map(|(s, sc)| format!("{} {}", seen.players()[*s], sc.deadwood)).collect();
+            format!("the tiebreaker round ({})", shown.join(", "))
+        }
+        None => describe(&seen, round),
+    };
     let sure = ui.confirm(
         args.yes,
         || format!("Remove {what} of {name}?"),
@@ -27,13 +39,20 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
-    if session.rounds() != seen.rounds() {
+    if session.rounds() != seen.rounds() || session.playoff() != seen.playoff() {
         return Err(Error::data(format!(
             "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
         )));
     }
-    let again = command(&session, round, args.session.session.is_some());
-    session.undo(super::now());
+    let again = match &tiebreak {
+        Some(scores) => tiebreak_command(&session, scores, args.session.session.is_some()),
+        None => command(&session, round, args.session.session.is_some()),
+    };
+    if tiebreak.is_some() {
+        session.undo_tiebreak_round(super::now());
+    } else {
+        session.undo(super::now());
+    }
     store.save(&lock, &session)?;
     drop(lock);
 
@@ -50,6 +69,22 @@ fn describe(s: &Session, index: usize) -> String {
         .map(|p| format!("{} {}", s.players()[p], board.points(index)[p]))
         .collect();
     format!("round {} ({})", index + 1, scores.join(", "))
+}
+
+/// The command that records the tiebreaker round again: the tied players'
+/// scores in seat order (hands as typed).
+fn tiebreak_command(s: &Session, scores: &[(usize, Score)], named: bool) -> String {
+    let mut words = vec!["three13".to_string(), "round".to_string()];
+    for (_, score) in scores {
+        words.push(match &score.hand {
+            Some(hand) => hand.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" "),
+            None => score.deadwood.to_string(),
+        });
+    }
+    if named {
+        words.extend(["--session".to_string(), s.name().to_string()]);
+    }
+    shell_words::join(words)
 }
 
 /// The command that records round `index` (from 0) again, as it was:

@@ -116,3 +116,22 @@ impl Env {
         self.run_with(args, Some(stdin.as_bytes()))
     }
 }
+
+#[allow(dead_code)]
+impl Env {
+    /// Runs `three13 ARGS` with the environment changed by `vars`; must succeed.
+    pub fn ok_with(&self, vars: &[(&str, &str)], args: &[&str]) -> Run {
+        let mut cmd = self.command(args);
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let out = cmd.stdin(Stdio::null()).output().expect("three13 runs");
+        let r = Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert_eq!(r.code, 0, "three13 {args:?} failed: {r:?}");
+        r
+    }
+}

@@ -262,9 +262,16 @@ Session g (rules: standard)
 |     9 |    11 | J    | Robert | 1 (11) | 2 (64) |  3 (33) |         |        |
 |    10 |    12 | Q    | Ann    | 1 (12) | 2 (66) |  3 (36) |         |        |
 |    11 |    13 | K    | Dee    | 1 (13) | 2 (68) |  3 (39) |         |        |
-| Total |       |      |        |   13 * |     68 |      39 |      50 |        |
+| Total |       |      |        |     13 |     68 |      39 |      50 |        |
+Key: 12 (40) = points in the round (running total); Start = total of a player who joined late
+
+| Place | Player | Total | Behind | Out |
+|-------|--------|-------|--------|-----|
+|     1 | Ann    |    13 |      0 |   1 |
+|     2 | Robert |    39 |     26 |   1 |
+|     3 | Dee    |    68 |     55 |   0 |
 Left the game: Cy after round 3
-Winner: Ann, with 13
+Game over: Ann wins by 26, with 13.
 ";
     assert_eq!(table, expected);
 
@@ -294,7 +301,10 @@ Winner: Ann, with 13
         env.ok(&["round", "1", "0"]);
     }
     let stats = env.ok(&["stats"]).stdout;
-    assert!(stats.contains("| Robert |     2 |    0 |      25.0 |   11 |    39 |"), "{stats}");
+    assert!(stats.contains("| Robert |     2 |    0 |     0 |       2.0 |      25.0 |"), "{stats}");
+    assert!(stats.contains("| Robert |   11 |    39 |       2.3 |        1 |          0 |"), "{stats}");
+    // Dee's average round counts only the rounds Dee was at the table for.
+    assert!(stats.contains("| Dee    |   68 |    68 |       2.0 |        0 |          2 |"), "{stats}");
     assert!(!stats.contains("| Cy "), "{stats}");
     assert!(!stats.contains("| bob "), "{stats}");
 }
@@ -305,7 +315,10 @@ fn a_player_who_never_played_is_taken_off() {
     env.ok(&["player", "add", "Dee", "--total", "-5"]);
     let r = env.ok(&["player", "remove", "Dee"]);
     assert!(r.stdout.starts_with("Took Dee off g; they had played no round.\n"), "{}", r.stdout);
-    assert!(env.session_bytes("g").starts_with(b"format_version = 1\n"));
+    // Off the sheet: the file keeps no trace of Dee.
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(!text.contains("[seats.") && !text.contains("Dee"), "{text}");
     env.ok(&["player", "remove", "Cy"]);
     env.fails(&["player", "remove", "Bob"], 1, "a game needs at least 2 players, not 1");
     env.fails(&["player", "add", "Eve", "--seat", "9"], 1, "there is no seat 9: the seats are 1 to 3");

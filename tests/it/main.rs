@@ -8,11 +8,13 @@ mod check;
 mod completion;
 mod corrections;
 mod help;
+mod hostile;
 mod names;
 mod pipes;
 #[cfg(unix)]
 mod prompts;
 mod reports;
 mod score;
+mod sheet;
 mod storage;
 mod variants;

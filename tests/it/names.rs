@@ -58,7 +58,7 @@ fn did_you_mean_for_every_name() {
             &["rules", "--set", "ace_hgih=true"],
             "unknown setting \"ace_hgih\"; the settings are decks, face_cards, ace_value, ace_high, all_wild_melds, \
              jokers, kings_wild, extra_rounds, down_and_up, lay_off, double_last_rounds, go_out_bonus, \
-             bad_go_out_penalty, double_naughts\n  hint: did you mean \"ace_high\"?",
+             bad_go_out_penalty, double_naughts, tiebreak\n  hint: did you mean \"ace_high\"?",
         ),
         (
             &["rules", "--set", "face_cards=tne"],

@@ -87,7 +87,7 @@ fn round_asks_each_score_then_who_went_out() {
     p.exp_string("Round 1: Ann 26, Bob 0 (out)").unwrap();
     p.exp_string("Save this round?").unwrap();
     p.send_line("").unwrap();
-    p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals").unwrap();
+    p.exp_string("Next: round 2, 4 cards, fours wild, Bob deals, Ann plays first").unwrap();
     assert_eq!(finish(p), 0);
     let t = env.table_json(&[]);
     assert_eq!(t["rounds"][0]["deadwood"], json!({"Ann": 26, "Bob": 0}));

@@ -36,21 +36,28 @@ fn a_whole_game_by_seat_by_name_and_by_hand() {
     let last = env.ok(&["round", "0", "30", "12", "--out", "Ann"]);
     let table = "\
 Session friday (rules: standard)
-| Round | Cards | Wild | Dealer |     Ann |      Bob |       Cy | Out |
-|-------|-------|------|--------|---------|----------|----------|-----|
-|     1 |     3 | 3    | Bob    |   0 (0) |  12 (12) |  35 (35) | Ann |
-|     2 |     4 | 4    | Cy     | 10 (10) |   0 (12) |   4 (39) | Bob |
-|     3 |     5 | 5    | Ann    | 13 (23) |   0 (12) |  15 (54) | Bob |
-|     4 |     6 | 6    | Bob    |  8 (31) |   0 (12) |  20 (74) |     |
-|     5 |     7 | 7    | Cy     |  0 (31) |   7 (19) |   7 (81) |     |
-|     6 |     8 | 8    | Ann    |  3 (34) |  14 (33) |   0 (81) |     |
-|     7 |     9 | 9    | Bob    |  9 (43) |   9 (42) |   0 (81) |     |
-|     8 |    10 | 10   | Cy     |  0 (43) |  22 (64) |   5 (86) |     |
-|     9 |    11 | J    | Ann    | 11 (54) |   0 (64) |   2 (88) |     |
-|    10 |    12 | Q    | Bob    |  4 (58) |   6 (70) |   0 (88) |     |
-|    11 |    13 | K    | Cy     |  0 (58) | 30 (100) | 12 (100) | Ann |
-| Total |       |      |        |    58 * |      100 |      100 |     |
-Winner: Ann, with 58
+| Round | Cards | Wild | Dealer |      Ann |      Bob |       Cy | Out |
+|-------|-------|------|--------|----------|----------|----------|-----|
+|     1 |     3 | 3    | Bob    |    0 (0) |  12 (12) |  35 (35) | Ann |
+|     2 |     4 | 4    | Cy     |  10 (10) |   0 (12) |   4 (39) | Bob |
+|     3 |     5 | 5    | Ann    | 13# (23) |  0# (12) | 15# (54) | Bob |
+|     4 |     6 | 6    | Bob    |   8 (31) |   0 (12) |  20 (74) |     |
+|     5 |     7 | 7    | Cy     |   0 (31) |   7 (19) |   7 (81) |     |
+|     6 |     8 | 8    | Ann    |   3 (34) |  14 (33) |   0 (81) |     |
+|     7 |     9 | 9    | Bob    |   9 (43) |   9 (42) |   0 (81) |     |
+|     8 |    10 | 10   | Cy     |   0 (43) |  22 (64) |   5 (86) |     |
+|     9 |    11 | J    | Ann    |  11 (54) |   0 (64) |   2 (88) |     |
+|    10 |    12 | Q    | Bob    |   4 (58) |   6 (70) |   0 (88) |     |
+|    11 |    13 | K    | Cy     |   0 (58) | 30 (100) | 12 (100) | Ann |
+| Total |       |      |        |       58 |      100 |      100 |     |
+Key: 12 (40) = points in the round (running total); # a typed hand (three13 show ROUND)
+
+| Place | Player | Total | Behind | Out |
+|-------|--------|-------|--------|-----|
+|     1 | Ann    |    58 |      0 |   2 |
+|     2 | Bob    |   100 |     42 |   2 |
+|     2 | Cy     |   100 |     42 |   0 |
+Game over: Ann wins by 42, with 58.
 ";
     assert_eq!(last.stdout, table);
     assert_eq!(last.stderr, "");
@@ -62,7 +69,7 @@ Winner: Ann, with 58
     assert_eq!(
         t["rounds"][2],
         json!({
-            "round": 3, "cards": 5, "wild": "5", "dealer": "Ann",
+            "round": 3, "cards": 5, "wild": "5", "wilds": "5", "doubled": false, "dealer": "Ann",
             "scores": {"Ann": 13, "Bob": 0, "Cy": 15},
             "deadwood": {"Ann": 13, "Bob": 0, "Cy": 15},
             "totals": {"Ann": 23, "Bob": 12, "Cy": 54},
@@ -93,16 +100,19 @@ fn the_table_before_and_during_a_game() {
         "{t}"
     );
     assert!(t.contains("|     1 |     3 | 3    | Bob    |     |     |    |     |\n"), "{t}");
-    assert!(t.ends_with("| Total |       |      |        |   0 |   0 |  0 |     |\nNext: round 1, 3 cards, threes wild, Bob deals\n"), "{t}");
+    assert!(t.ends_with("| Total |       |      |        |   0 |   0 |  0 |     |\nNext: round 1, 3 cards, threes wild, Bob deals, Cy plays first\n"), "{t}");
 
     env.ok(&["round", "5", "5", "9"]);
     let t = env.ok(&["table"]).stdout;
-    assert!(t.ends_with("|   5 * |   5 * |     9 |     |\nLeaders: Ann and Bob, with 5 each (*)\nNext: round 2, 4 cards, fours wild, Cy deals\n"), "{t}");
+    assert!(t.ends_with("|     5 |     5 |     9 |     |\nKey: 12 (40) = points in the round (running total)\n\n| Place | Player | Total | Behind | Out |\n|-------|--------|-------|--------|-----|\n|     1 | Ann    |     5 |      0 |   0 |\n|     1 | Bob    |     5 |      0 |   0 |\n|     3 | Cy     |     9 |      4 |   0 |\nLeaders: Ann and Bob, with 5 each\nNext: round 2, 4 cards, fours wild, Cy deals, Ann plays first\n"), "{t}");
     let j = env.table_json(&["--session", "friday"]);
     assert_eq!(j["leaders"], json!(["Ann", "Bob"]));
     assert_eq!(j["winners"], json!([]));
     assert_eq!(j["finished"], json!(false));
-    assert_eq!(j["next"], json!({"round": 2, "cards": 4, "wild": "4", "dealer": "Cy"}));
+    assert_eq!(
+        j["next"],
+        json!({"round": 2, "tiebreak": false, "cards": 4, "wild": "4", "wilds": "4", "doubled": false, "dealer": "Cy", "first": "Ann", "players": ["Ann", "Bob", "Cy"]})
+    );
 }
 
 #[test]
@@ -115,7 +125,7 @@ fn a_shared_win() {
     let r = env.ok(&["round", "2", "2"]);
     assert!(
         r.stdout.ends_with(
-            "| Total |       |      |        |   12 * |   12 * |     |\nWinners: Ann and Bob, with 12 each\n"
+            "| Total |       |      |        |     12 |     12 |     |\nKey: 12 (40) = points in the round (running total)\n\n| Place | Player | Total | Behind | Out |\n|-------|--------|-------|--------|-----|\n|     1 | Ann    |    12 |      0 |   0 |\n|     1 | Bob    |    12 |      0 |   0 |\nGame over: Ann and Bob share the win with 12.\n"
         ),
         "{}",
         r.stdout
@@ -321,7 +331,7 @@ fn default_names_come_from_the_date() {
         r.stdout,
         format!(
             "Started session {today} with Ann and Bob (rules: standard); it is the current session.\n\
-             Next: round 1, 3 cards, threes wild, Ann deals\n\
+             Next: round 1, 3 cards, threes wild, Ann deals, Bob plays first\n\
              Record it with `three13 round` and a score per player, in seat order: Ann Bob\n"
         )
     );
@@ -376,6 +386,7 @@ fn hostile_player_names_survive_the_file_and_the_table() {
         json!({"O'Brien \"Ace\"": 3, "Zoë 🃏": 0, "[rounds]": 5, "x y # z": 7, "'''": 9})
     );
     assert_eq!(t["rounds"][0]["out"], json!("Zoë 🃏"));
-    let table = env.ok(&["table"]).stdout;
+    // Too wide for 100 columns in full: --wide forces it.
+    let table = env.ok(&["table", "--wide"]).stdout;
     assert!(table.contains("| Round | Cards | Wild | Dealer        | O'Brien \"Ace\" | Zoë 🃏 | [rounds] | x y # z |   ''' | Out    |"), "{table}");
 }

@@ -27,9 +27,14 @@ fn double_last_rounds_doubles_jacks_queens_kings() {
     assert_eq!(scores(&env, 8), json!({"Ann": 5, "Bob": 10}));
     let r = env.ok(&["round", "5", "10"]);
     assert_eq!(scores(&env, 9), json!({"Ann": 10, "Bob": 20}));
-    assert!(r.stdout.contains("|     9 |    11 | J x2 | Ann    | 10 (50) | 20 (100) |"), "{}", r.stdout);
     assert!(
-        r.stdout.ends_with("Next: round 10, 12 cards, queens wild, Bob deals (scores double)\n"),
+        r.stdout.contains("|     9 |    11 | J    | doubled | Ann    | 10 (50) | 20 (100) |"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .ends_with("Next: round 10, 12 cards, queens wild, Bob deals, Ann plays first (scores double)\n"),
         "{}",
         r.stdout
     );
@@ -101,7 +106,11 @@ fn double_naughts_replays_the_round() {
         r.stderr,
         "note: everyone scored 0 and the rules have double_naughts: round 2 is replayed: same round, same dealer; nothing was recorded\n"
     );
-    assert!(r.stdout.ends_with("Next: round 2, 4 cards, fours wild, Bob deals\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with("Next: round 2, 4 cards, fours wild, Bob deals, Ann plays first\n"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 1);
     // Without double_naughts, a round of zeros counts like any other.
     let env = game(&[]);
@@ -117,7 +126,10 @@ fn extra_rounds_and_down_and_up_change_the_rounds() {
     }
     let t = env.table_json(&[]);
     assert_eq!(t["finished"], json!(false));
-    assert_eq!(t["next"], json!({"round": 12, "cards": 14, "wild": "A", "dealer": "Bob"}));
+    assert_eq!(
+        t["next"],
+        json!({"round": 12, "tiebreak": false, "cards": 14, "wild": "A", "wilds": "A", "doubled": false, "dealer": "Bob", "first": "Ann", "players": ["Ann", "Bob"]})
+    );
     env.ok(&["round", "1", "2"]);
     let r = env.ok(&["round", "Ann=2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac Kd Qd", "Bob=0"]);
     assert!(r.stdout.contains("|    13 |    15 | 2    | Ann    |"), "{}", r.stdout);
@@ -128,7 +140,10 @@ fn extra_rounds_and_down_and_up_change_the_rounds() {
     for _ in 0..11 {
         env.ok(&["round", "1", "2"]);
     }
-    assert_eq!(env.table_json(&[])["next"], json!({"round": 12, "cards": 13, "wild": "K", "dealer": "Bob"}));
+    assert_eq!(
+        env.table_json(&[])["next"],
+        json!({"round": 12, "tiebreak": false, "cards": 13, "wild": "K", "wilds": "K", "doubled": false, "dealer": "Bob", "first": "Ann", "players": ["Ann", "Bob"]})
+    );
     let table = env.ok(&["table"]).stdout;
     assert!(table.contains("|    22 |     3 | 3    | Bob    |"), "{table}");
 }

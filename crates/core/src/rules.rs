@@ -41,6 +41,8 @@ pub struct Rules {
     pub bad_go_out_penalty: u16,
     /// A round where every player scores 0 is replayed.
     pub double_naughts: bool,
+    /// How a tie for the lowest total at the end is decided.
+    pub tiebreak: Tiebreak,
 }
 
 impl Default for Rules {
@@ -60,6 +62,61 @@ impl Default for Rules {
             go_out_bonus: GoOutBonus::Points(0),
             bad_go_out_penalty: 0,
             double_naughts: false,
+            tiebreak: Tiebreak::Share,
+        }
+    }
+}
+
+/// How a game that ends with players tied for the lowest total is decided
+/// (seed 000 offers the tiebreaker round and the draw).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tiebreak {
+    /// The tied players share the win.
+    Share,
+    /// The tied players play one more round of 14 cards, aces wild; the
+    /// lowest deadwood wins, and a further tie shares.
+    Round,
+    /// Each tied player draws a card from a shuffled deck; the lowest rank
+    /// wins, and players tied on the lowest draw again.
+    Draw,
+}
+
+/// The cards dealt in the tiebreaker round.
+pub const TIEBREAK_CARDS: usize = 14;
+
+/// Every kind of wild card of one round: its rank, and the kings and jokers
+/// the rules make wild in every round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wilds {
+    pub rank: Rank,
+    /// Kings are wild besides the round's rank (not a king round).
+    pub kings: bool,
+    pub jokers: bool,
+}
+
+impl Wilds {
+    /// Short, for a table cell: `3`, `3 +K`, `K +JK`.
+    pub fn short(&self) -> String {
+        let mut out = self.rank.to_string();
+        if self.kings {
+            out.push_str(" +K");
+        }
+        if self.jokers {
+            out.push_str(" +JK");
+        }
+        out
+    }
+}
+
+/// In words: `threes`, `threes and kings`, `kings and jokers`.
+impl fmt::Display for Wilds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.rank.plural())?;
+        match (self.kings, self.jokers) {
+            (true, true) => f.write_str(", kings and jokers"),
+            (true, false) => f.write_str(" and kings"),
+            (false, true) => f.write_str(" and jokers"),
+            (false, false) => Ok(()),
         }
     }
 }
@@ -248,7 +305,7 @@ fn flag(v: Value) -> bool {
 }
 
 /// Every setting, in the order `three13 rules` shows them.
-pub static SETTINGS: [Setting; 14] = [
+pub static SETTINGS: [Setting; 15] = [
     Setting {
         key: "decks",
         allowed: Allowed::Range(1, MAX_DECKS as i64),
@@ -359,6 +416,25 @@ pub static SETTINGS: [Setting; 14] = [
         about: "a round where everyone scores 0 is replayed",
         get: |r| Value::Flag(r.double_naughts),
         set: |r, v| r.double_naughts = flag(v),
+    },
+    Setting {
+        key: "tiebreak",
+        allowed: Allowed::Words(&[("share", &[]), ("round", &[]), ("draw", &[])]),
+        about: "a tie for the win: share it, a 14-card round, or a card draw",
+        get: |r| {
+            Value::Word(match r.tiebreak {
+                Tiebreak::Share => "share",
+                Tiebreak::Round => "round",
+                Tiebreak::Draw => "draw",
+            })
+        },
+        set: |r, v| {
+            r.tiebreak = match v {
+                Value::Word("round") => Tiebreak::Round,
+                Value::Word("draw") => Tiebreak::Draw,
+                _ => Tiebreak::Share,
+            }
+        },
     },
 ];
 
@@ -487,6 +563,16 @@ impl Rules {
                 FaceCards::Ten => 10,
             },
         }
+    }
+
+    /// Every wild card of a round whose wild rank is `wild`.
+    pub fn wilds(&self, wild: Rank) -> Wilds {
+        Wilds { rank: wild, kings: self.kings_wild && wild != Rank::KING, jokers: self.jokers > 0 }
+    }
+
+    /// The tiebreaker round, played after the last round of the rules.
+    pub fn tiebreak_deal(&self) -> Deal {
+        Deal { round: self.deals().len() + 1, cards: TIEBREAK_CARDS, wild: Rank::ACE }
     }
 
     /// Whether the scores of a round with this wild rank count double.
@@ -634,5 +720,25 @@ mod tests {
         assert_eq!(rules.go_out_score(Rank::new(8).unwrap()), 0);
         rules.set("go_out_bonus", "wild").unwrap();
         assert_eq!(rules.go_out_score(Rank::new(8).unwrap()), -8);
+    }
+
+    #[test]
+    fn wilds_of_a_round() {
+        let mut rules = Rules::default();
+        let three = Rank::new(3).unwrap();
+        assert_eq!(
+            (rules.wilds(three).short(), rules.wilds(three).to_string()),
+            ("3".into(), "threes".into())
+        );
+        rules.set("kings_wild", "true").unwrap();
+        assert_eq!(rules.wilds(three).to_string(), "threes and kings");
+        assert_eq!(rules.wilds(Rank::KING).short(), "K");
+        rules.set("jokers", "2").unwrap();
+        assert_eq!(rules.wilds(three).short(), "3 +K +JK");
+        assert_eq!(rules.wilds(three).to_string(), "threes, kings and jokers");
+        assert_eq!(rules.wilds(Rank::KING).to_string(), "kings and jokers");
+        assert_eq!(rules.tiebreak_deal(), Deal { round: 12, cards: 14, wild: Rank::ACE });
+        rules.set("tiebreak", "draw").unwrap();
+        assert_eq!(rules.tiebreak, Tiebreak::Draw);
     }
 }

@@ -12,10 +12,12 @@
 use std::fmt;
 
 use jiff::Timestamp;
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 
 use crate::card::{Card, Rank};
 use crate::hand::{HandError, HandProblem, parse_hand, tokens};
-use crate::rules::{Deal, MAX_PLAYERS, Rules};
+use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
 use crate::solver::{Solver, Table};
 
 /// The longest player name, in characters.
@@ -40,6 +42,9 @@ pub enum NameProblem {
     Dash,
     /// Is a number, which would read as a score.
     Number,
+    /// Holds a character that shows nothing or turns the text's direction
+    /// (a zero-width space, a soft hyphen, a right-to-left override).
+    Invisible(char),
 }
 
 /// What is wrong with a session's name.
@@ -74,6 +79,11 @@ pub enum SheetError {
     },
     /// Two players whose names differ only in case, or not at all.
     SameName {
+        first: String,
+        second: String,
+    },
+    /// Two players whose names look alike (`Ann` and `Аnn` with a Cyrillic А).
+    LookAlike {
         first: String,
         second: String,
     },
@@ -120,6 +130,8 @@ pub enum SheetError {
         most: u32,
     },
     OutNotPlaying,
+    /// A bad go-out marked where the rules give no penalty for one.
+    NoPenaltyRule,
     PenaltyNotPlaying,
     OutNotZero {
         player: String,
@@ -238,6 +250,19 @@ pub enum SheetError {
     },
     /// A change that would change nothing.
     Unchanged,
+    /// A stored tiebreak the rules or the totals do not call for.
+    NoTie,
+    /// A stored tiebreak of another kind than the rules' `tiebreak`.
+    PlayoffKind,
+    /// A stored tiebreak that leaves out a tied player, or names another.
+    PlayoffPlayers {
+        tied: Vec<String>,
+    },
+    /// A drawn card that is not one card of a standard deck.
+    DrawnCard {
+        player: String,
+        text: String,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -282,6 +307,12 @@ impl fmt::Display for SheetError {
                     NameProblem::Number => {
                         write!(f, "the player name \"{shown}\" is a number, which would read as a score")
                     }
+                    NameProblem::Invisible(c) => write!(
+                        f,
+                        "the player name \"{shown}\" holds U+{:04X}, a character that shows nothing or turns \
+                         the text around, so the name could not be told apart from another",
+                        *c as u32
+                    ),
                 }
             }
             E::TooFewPlayers { count } => {
@@ -298,6 +329,12 @@ impl fmt::Display for SheetError {
                     )
                 }
             }
+            E::LookAlike { first, second } => write!(
+                f,
+                "\"{}\" and \"{}\" look the same; each player needs a name that reads differently",
+                shown(first),
+                shown(second)
+            ),
             E::DealerNotPlaying => f.write_str("the first dealer must be one of the players"),
             E::NoPlayer { name, players } => write!(
                 f,
@@ -332,6 +369,9 @@ impl fmt::Display for SheetError {
                 "{player}'s score {score} is more than {cards} cards can hold: at most {most} in round {round}"
             ),
             E::OutNotPlaying => f.write_str("the player out is not in the session"),
+            E::NoPenaltyRule => {
+                f.write_str("these rules give no penalty for a bad go-out (bad_go_out_penalty is 0)")
+            }
             E::PenaltyNotPlaying => f.write_str("a penalised player is not in the session"),
             E::OutNotZero { player, deadwood } => {
                 write!(f, "{player} went out, so their deadwood must be 0, not {deadwood}")
@@ -405,6 +445,16 @@ impl fmt::Display for SheetError {
                 write!(f, "{player}'s starting total {total} is out of range")
             }
             E::Unchanged => f.write_str("nothing to change"),
+            E::NoTie => f.write_str("a tiebreak is recorded, but the game has no tie for the win to break"),
+            E::PlayoffKind => {
+                f.write_str("the tiebreak recorded is not the kind the rules' tiebreak setting names")
+            }
+            E::PlayoffPlayers { tied } => {
+                write!(f, "the tiebreak must be between the players tied for the win: {}", tied.join(", "))
+            }
+            E::DrawnCard { player, text } => {
+                write!(f, "{player}'s drawn card \"{}\" is not a card of a standard deck", shown(text))
+            }
         }
     }
 }
@@ -429,6 +479,8 @@ pub struct Session {
     /// Dealers named for a round, `(round, seat)` by round: the deal moves
     /// on from each.
     dealers: Vec<(usize, usize)>,
+    /// How a tie for the win was broken, once it was.
+    playoff: Option<Playoff>,
 }
 
 /// When a player joined and left the game, and what they were called.
@@ -481,6 +533,23 @@ pub struct Rescored {
     pub new: u32,
 }
 
+/// How a tie for the win at the end was broken (the rules' `tiebreak`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Playoff {
+    /// The tiebreaker round: each tied seat's score, in seat order.
+    Round(Vec<(usize, Score)>),
+    /// The draws, first to last: each drawing seat's card, in seat order.
+    /// Only the players tied on the lowest card draw again.
+    Draws(Vec<Vec<(usize, Card)>>),
+}
+
+/// A tiebreak as a file stores it, by player name.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum StoredPlayoff {
+    Round { deadwood: Vec<(String, i64)>, hands: Vec<(String, String)> },
+    Draws(Vec<Vec<(String, String)>>),
+}
+
 /// One round as the table reported it. Every vector is indexed by seat; a
 /// session checks a round before it takes it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -526,6 +595,13 @@ impl Score {
     /// A number typed.
     pub fn number(deadwood: u32) -> Score {
         Score { deadwood, hand: None, form: ScoreForm::Number }
+    }
+
+    /// A score as a round records it: the deadwood, and the hand if one
+    /// was typed.
+    pub fn recorded(deadwood: u32, hand: Option<Vec<Card>>) -> Score {
+        let form = if hand.is_some() { ScoreForm::Hand } else { ScoreForm::Number };
+        Score { deadwood, hand, form }
     }
 
     /// Whether `out` was typed: 0, and the player went out.
@@ -585,6 +661,7 @@ pub struct StoredSession {
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
     pub dealers: Vec<(i64, String)>,
+    pub playoff: Option<StoredPlayoff>,
 }
 
 /// One stored round: scores and hands by player name, in the file's order.
@@ -627,6 +704,8 @@ pub enum Field {
     FormerNames(usize),
     /// One dealer named for a round.
     Dealer(usize),
+    /// The tiebreak as a whole.
+    Playoff,
 }
 
 /// Why a stored session does not restore, and where.
@@ -647,6 +726,7 @@ impl Session {
     ) -> Result<Session, SheetError> {
         check_session_name(name)?;
         check_player_names(&players)?;
+        let players: Vec<String> = players.iter().map(|p| normalised(p)).collect();
         if first_dealer >= players.len() {
             return Err(SheetError::DealerNotPlaying);
         }
@@ -661,6 +741,7 @@ impl Session {
             rounds: Vec::new(),
             seats,
             dealers: Vec::new(),
+            playoff: None,
         })
     }
 
@@ -669,7 +750,18 @@ impl Session {
     pub fn restore(stored: StoredSession, solver: &mut Solver) -> Result<Session, RestoreError> {
         let at = |field: Field| move |error: SheetError| RestoreError { field, error };
         check_session_name(&stored.name).map_err(at(Field::Players))?;
-        check_player_names(&stored.players).map_err(at(Field::Players))?;
+        // Players who left stay on the sheet: the count that matters is of
+        // those still at the table, checked below.
+        for name in &stored.players {
+            check_player_name(name).map_err(at(Field::Players))?;
+        }
+        if stored.players.len() < MIN_PLAYERS {
+            return Err(at(Field::Players)(SheetError::TooFewPlayers { count: stored.players.len() }));
+        }
+        if stored.players.len() > 2 * MAX_PLAYERS {
+            return Err(at(Field::Players)(SheetError::TooManyPlayers { count: stored.players.len() }));
+        }
+        names_apart(&stored.players).map_err(at(Field::Players))?;
         let players = stored.players;
         let seat = |name: &str| {
             seat_in(&players, name)
@@ -686,6 +778,7 @@ impl Session {
             rounds: Vec::with_capacity(stored.rounds.len()),
             seats: vec![Seat::default(); players.len()],
             dealers: Vec::new(),
+            playoff: None,
         };
         let deals = session.deals().len();
         let played = stored.rounds.len();
@@ -719,6 +812,9 @@ impl Session {
         }
         if session.active().len() < MIN_PLAYERS {
             return Err(at(Field::Players)(SheetError::TooFewPlayers { count: session.active().len() }));
+        }
+        if session.active().len() > MAX_PLAYERS {
+            return Err(at(Field::Players)(SheetError::TooManyPlayers { count: session.active().len() }));
         }
         if !session.seats[first_dealer].plays(1) {
             return Err(at(Field::FirstDealer)(SheetError::NotInRound {
@@ -775,7 +871,13 @@ impl Session {
                     return Err(at(Field::DeadwoodName(i, k))(SheetError::TwoScores { player }));
                 }
                 let v = u32::try_from(*value).map_err(|_| {
-                    at(Field::DeadwoodValue(i, k))(SheetError::NegativeDeadwood { player, value: *value })
+                    let error = if *value < 0 {
+                        SheetError::NegativeDeadwood { player: player.clone(), value: *value }
+                    } else {
+                        let deal = session.rules.deal(number).expect("a round of the rules");
+                        too_high(&player, value, &deal, session.rules.max_deadwood(deal.cards))
+                    };
+                    at(Field::DeadwoodValue(i, k))(error)
                 })?;
                 deadwood[s] = Some(v);
             }
@@ -805,7 +907,114 @@ impl Session {
             session.rounds.push(record);
             session.check_stored_round(i, solver).map_err(at(Field::Round(i)))?;
         }
+        if let Some(playoff) = stored.playoff {
+            session.playoff = Some(session.restore_playoff(playoff, solver).map_err(at(Field::Playoff))?);
+        }
         Ok(session)
+    }
+
+    /// A stored tiebreak, checked: the kind the rules name, between exactly
+    /// the tied players, each score or draw valid.
+    fn restore_playoff(&self, stored: StoredPlayoff, solver: &mut Solver) -> Result<Playoff, SheetError> {
+        let tied = self.tied();
+        if tied.is_empty() {
+            return Err(SheetError::NoTie);
+        }
+        let wrong_players =
+            || SheetError::PlayoffPlayers { tied: tied.iter().map(|&s| self.players[s].clone()).collect() };
+        // The seats named, in seat order; they must be `expected`.
+        let seats_of = |names: &[&String], expected: &[usize]| -> Result<Vec<usize>, SheetError> {
+            let mut seats = Vec::new();
+            for name in names {
+                let seat = self.seat_of(name).map_err(|_| wrong_players())?;
+                if seats.contains(&seat) {
+                    return Err(wrong_players());
+                }
+                seats.push(seat);
+            }
+            seats.sort_unstable();
+            if seats != expected { Err(wrong_players()) } else { Ok(seats) }
+        };
+        match (stored, self.rules.tiebreak) {
+            (StoredPlayoff::Round { deadwood, hands }, Tiebreak::Round) => {
+                let names: Vec<&String> = deadwood.iter().map(|(n, _)| n).collect();
+                seats_of(&names, &tied)?;
+                let deal = self.rules.tiebreak_deal();
+                let table = Table::new(&self.rules, deal.wild);
+                let most = self.rules.max_deadwood(deal.cards);
+                let mut scores = Vec::new();
+                for &seat in &tied {
+                    let player = self.players[seat].clone();
+                    let (_, value) = deadwood.iter().find(|(n, _)| same_name(n, &player)).expect("named");
+                    let d = u32::try_from(*value).map_err(|_| SheetError::NegativeDeadwood {
+                        player: player.clone(),
+                        value: *value,
+                    })?;
+                    if d > most {
+                        return Err(too_high(&player, d, &deal, most));
+                    }
+                    let hand = match hands.iter().find(|(n, _)| same_name(n, &player)) {
+                        None => None,
+                        Some((_, text)) => {
+                            let cards = parse_hand(text, &self.rules).map_err(|error| SheetError::Hand {
+                                player: player.clone(),
+                                error: Box::new(error),
+                            })?;
+                            if cards.len() != deal.cards {
+                                return Err(SheetError::StoredHandSize {
+                                    player,
+                                    count: cards.len(),
+                                    round: deal.round,
+                                    dealt: deal.cards,
+                                });
+                            }
+                            let solved = solver.deadwood(&cards, &table);
+                            if solved != d {
+                                return Err(SheetError::HandMismatch { player, solved, recorded: d });
+                            }
+                            Some(cards)
+                        }
+                    };
+                    scores.push((seat, Score::recorded(d, hand)));
+                }
+                if let Some((name, _)) =
+                    hands.iter().find(|(n, _)| !tied.iter().any(|&s| same_name(n, &self.players[s])))
+                {
+                    let _ = name;
+                    return Err(wrong_players());
+                }
+                Ok(Playoff::Round(scores))
+            }
+            (StoredPlayoff::Draws(draws), Tiebreak::Draw) => {
+                let mut drawing = tied.clone();
+                let mut out = Vec::new();
+                for draw in draws {
+                    if drawing.len() < 2 {
+                        return Err(wrong_players());
+                    }
+                    let names: Vec<&String> = draw.iter().map(|(n, _)| n).collect();
+                    seats_of(&names, &drawing)?;
+                    let mut cards = Vec::new();
+                    for &seat in &drawing {
+                        let player = self.players[seat].clone();
+                        let (_, text) = draw.iter().find(|(n, _)| same_name(n, &player)).expect("named");
+                        let card = Card::parse(text)
+                            .ok()
+                            .filter(|c| !c.is_joker())
+                            .ok_or_else(|| SheetError::DrawnCard { player, text: text.clone() })?;
+                        cards.push((seat, card));
+                    }
+                    drawing = lowest_draws(&cards);
+                    out.push(cards);
+                }
+                if drawing.len() > 1 {
+                    // The last draw tied again: the next draw is missing.
+                    return Err(wrong_players());
+                }
+                Ok(Playoff::Draws(out))
+            }
+            _ => Err(SheetError::PlayoffKind),
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -849,19 +1058,140 @@ impl Session {
         &self.dealers
     }
 
-    /// Whether the player at `seat` plays round `round` (from 1).
+    /// Whether the player at `seat` plays round `round` (from 1): seated
+    /// for it, and in the tiebreaker round one of the tied players.
     pub fn plays(&self, seat: usize, round: usize) -> bool {
+        if round > self.deals().len() {
+            return self.tied().contains(&seat);
+        }
         self.seats[seat].plays(round)
     }
 
-    /// The seats of the players of round `round`, in seat order.
+    /// The seats of the players of round `round`, in seat order: those
+    /// seated for it, and in the tiebreaker round only the tied players.
     pub fn playing(&self, round: usize) -> Vec<usize> {
-        (0..self.players.len()).filter(|&s| self.plays(s, round)).collect()
+        if round > self.deals().len() {
+            return self.tied();
+        }
+        (0..self.players.len()).filter(|&s| self.seats[s].plays(round)).collect()
     }
 
     /// The seats of the players still at the table.
     pub fn active(&self) -> Vec<usize> {
         (0..self.players.len()).filter(|&s| self.seats[s].left.is_none()).collect()
+    }
+
+    /// How the tie for the win was broken, once it was.
+    pub fn playoff(&self) -> Option<&Playoff> {
+        self.playoff.as_ref()
+    }
+
+    /// The seats tied for the lowest total among the players still at the
+    /// table once every round of the rules is in; empty when one player
+    /// leads alone or rounds remain.
+    pub fn tied(&self) -> Vec<usize> {
+        if self.rounds.len() < self.deals().len() {
+            return Vec::new();
+        }
+        let totals = self.scoreboard_totals();
+        let standing = self.active();
+        let best = standing.iter().map(|&s| totals[s]).min().unwrap_or(0);
+        let tied: Vec<usize> = standing.into_iter().filter(|&s| totals[s] == best).collect();
+        if tied.len() > 1 { tied } else { Vec::new() }
+    }
+
+    /// Each seat's total: the starting total, then every round's points.
+    fn scoreboard_totals(&self) -> Vec<i32> {
+        let mut totals: Vec<i32> = self.seats.iter().map(|seat| seat.start).collect();
+        for (i, r) in self.rounds.iter().enumerate() {
+            let deal = self.rules.deal(i + 1).expect("a recorded round is one of the rules");
+            for (t, p) in totals.iter_mut().zip(points(&self.rules, &deal, r)) {
+                *t += p;
+            }
+        }
+        totals
+    }
+
+    /// The tiebreaker round, when the rules call for one and it is not yet
+    /// played.
+    pub fn tiebreak_round(&self) -> Option<Deal> {
+        let due = self.rules.tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
+        due.then(|| self.rules.tiebreak_deal())
+    }
+
+    /// Whether the tied players still have to draw cards.
+    pub fn draw_due(&self) -> bool {
+        self.rules.tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
+    }
+
+    /// The deal of round `round` (from 1): a round of the rules, or the
+    /// tiebreaker round after them.
+    pub fn deal(&self, round: usize) -> Option<Deal> {
+        self.rules.deal(round).or_else(|| {
+            let t = self.rules.tiebreak_deal();
+            (self.rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
+        })
+    }
+
+    /// Draws the tiebreak, when it is due: each tied player takes a card
+    /// from a shuffled deck of the rules' decks (no jokers), lowest rank
+    /// wins, and those tied on the lowest draw again from a new shuffle.
+    /// `pick(n)` gives a number below `n`: the source of chance, passed in
+    /// so that the game stays deterministic under test. Gives whether it drew.
+    pub fn draw_tiebreak(&mut self, mut pick: impl FnMut(usize) -> usize, now: Timestamp) -> bool {
+        if !self.draw_due() {
+            return false;
+        }
+        let mut drawing = self.tied();
+        let mut draws = Vec::new();
+        // A fair source ends this in a few draws; the bound only guards
+        // against one that keeps giving equal cards.
+        while drawing.len() > 1 && draws.len() < 100 {
+            let mut deck: Vec<Card> = (0..self.rules.decks.max(1)).flat_map(|_| Card::deck()).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, pick(i + 1) % (i + 1));
+            }
+            let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
+            drawing = lowest_draws(&cards);
+            draws.push(cards);
+        }
+        self.playoff = Some(Playoff::Draws(draws));
+        self.updated = now;
+        true
+    }
+
+    /// Removes the tiebreaker round, if one is recorded.
+    pub fn undo_tiebreak_round(&mut self, now: Timestamp) -> Option<Vec<(usize, Score)>> {
+        match self.playoff.take() {
+            Some(Playoff::Round(scores)) => {
+                self.updated = now;
+                Some(scores)
+            }
+            other => {
+                self.playoff = other;
+                None
+            }
+        }
+    }
+
+    /// Drops a tiebreak that no longer fits the totals, the players or the
+    /// rules after a change.
+    fn settle_playoff(&mut self) {
+        let tied = self.tied();
+        let fits = match &self.playoff {
+            None => true,
+            Some(Playoff::Round(scores)) => {
+                self.rules.tiebreak == Tiebreak::Round
+                    && scores.iter().map(|(s, _)| *s).eq(tied.iter().copied())
+            }
+            Some(Playoff::Draws(draws)) => {
+                self.rules.tiebreak == Tiebreak::Draw
+                    && draws.first().is_some_and(|d| d.iter().map(|(s, _)| *s).eq(tied.iter().copied()))
+            }
+        };
+        if !fits {
+            self.playoff = None;
+        }
     }
 
     /// The seat of the player a person typed: the name without regard to
@@ -897,15 +1227,20 @@ impl Session {
                 dealer = seat;
                 continue;
             }
-            dealer =
-                (1..=n).map(|k| (dealer + k) % n).find(|&s| self.plays(s, r)).unwrap_or((dealer + 1) % n);
+            // The tiebreaker round's dealer is the next player at the
+            // table, tied or not: the deal goes round as before.
+            dealer = (1..=n)
+                .map(|k| (dealer + k) % n)
+                .find(|&s| self.seats[s].plays(r))
+                .unwrap_or((dealer + 1) % n);
         }
         dealer
     }
 
-    /// The round to play next, if the game is not over.
+    /// The round to play next, if the game is not over: a round of the
+    /// rules, or the tiebreaker round.
     pub fn next_deal(&self) -> Option<Deal> {
-        self.rules.deal(self.rounds.len() + 1)
+        self.rules.deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
     }
 
     /// The round to play next, or an error saying the game is over.
@@ -913,9 +1248,11 @@ impl Session {
         self.next_deal().ok_or_else(|| SheetError::GameOver { rounds: self.deals().len() })
     }
 
-    /// Whether the last round of the rules is in.
+    /// Whether the game is over: the last round of the rules is in, and
+    /// the tiebreaker round too when one is due. (A draw that is due is
+    /// made by whoever records the last round.)
     pub fn finished(&self) -> bool {
-        self.rounds.len() >= self.deals().len()
+        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none()
     }
 
     /// The points, totals and places, computed once.
@@ -932,7 +1269,7 @@ impl Session {
         text: &str,
         solver: &mut Solver,
     ) -> Result<Score, SheetError> {
-        let deal = self.rules.deal(round).expect("the round is one of the rules");
+        let deal = self.deal(round).expect("the round is one of the rules");
         if !self.plays(seat, round) {
             return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
         }
@@ -946,9 +1283,20 @@ impl Session {
 
     /// Adds the next round, after checking it. Under `double_naughts` a
     /// round where everyone scored 0 is not recorded.
+    /// In the tiebreaker round, only the tied players' scores are taken.
     pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
         let deal = self.open_deal()?;
         check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
+        if self.tiebreak_round().is_some() {
+            let scores = self
+                .tied()
+                .into_iter()
+                .map(|s| (s, Score::recorded(record.deadwood[s], record.hands[s].clone())))
+                .collect();
+            self.playoff = Some(Playoff::Round(scores));
+            self.updated = now;
+            return Ok(Added::Recorded(deal.round));
+        }
         if self.rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
@@ -957,13 +1305,14 @@ impl Session {
         Ok(Added::Recorded(deal.round))
     }
 
-    /// Removes the last round, if any.
+    /// Removes the last round of the rules, if any, and any tiebreak.
     pub fn undo(&mut self, now: Timestamp) -> Option<RoundRecord> {
         let last = self.rounds.pop();
         if last.is_some() {
             let next = self.rounds.len() + 1;
             self.dealers.retain(|&(r, _)| r <= next);
             self.updated = now;
+            self.playoff = None;
         }
         last
     }
@@ -1086,6 +1435,7 @@ impl Session {
             }
         }
         self.updated = now;
+        self.settle_playoff();
         Ok(changes)
     }
 
@@ -1126,11 +1476,19 @@ impl Session {
     /// is kept so that records over games know them as one person.
     pub fn rename_player(&mut self, seat: usize, new: &str, now: Timestamp) -> Result<(), SheetError> {
         check_player_name(new)?;
+        let new = &normalised(new);
         if let Some(other) = seat_in(&self.players, new).filter(|&s| s != seat) {
             return Err(SheetError::SameName { first: self.players[other].clone(), second: new.to_string() });
         }
+        if let Some(other) = (0..self.players.len()).find(|&s| s != seat && look_alike(&self.players[s], new))
+        {
+            return Err(SheetError::LookAlike {
+                first: self.players[other].clone(),
+                second: new.to_string(),
+            });
+        }
         let old = std::mem::replace(&mut self.players[seat], new.to_string());
-        if old == new {
+        if old == *new {
             return Err(SheetError::Unchanged);
         }
         if !same_name(&old, new) {
@@ -1159,15 +1517,21 @@ impl Session {
         start: Option<i32>,
         now: Timestamp,
     ) -> Result<(usize, i32), SheetError> {
-        if self.finished() {
+        // Once the last round of the rules is in, nobody joins: not even
+        // before a tiebreaker round.
+        if self.rounds.len() >= self.deals().len() {
             return Err(SheetError::GameOver { rounds: self.deals().len() });
         }
         check_player_name(name)?;
+        let name = &normalised(name);
         if let Some(other) = seat_in(&self.players, name) {
             return Err(SheetError::SameName {
                 first: self.players[other].clone(),
                 second: name.to_string(),
             });
+        }
+        if let Some(other) = self.players.iter().find(|p| look_alike(p, name)) {
+            return Err(SheetError::LookAlike { first: other.clone(), second: name.to_string() });
         }
         let n = self.players.len();
         if self.active().len() >= MAX_PLAYERS || n >= MAX_PLAYERS * 2 {
@@ -1220,6 +1584,7 @@ impl Session {
         if self.seats[seat].joined < played {
             self.seats[seat].left = Some(played);
             self.updated = now;
+            self.settle_playoff();
             return Ok(false);
         }
         // Never played: off the sheet, as if never seated.
@@ -1247,6 +1612,8 @@ impl Session {
             }
             r.penalties.iter_mut().for_each(shift);
         }
+        // Only a player who played every round can be in a tiebreak.
+        self.playoff = None;
         self.updated = now;
         Ok(true)
     }
@@ -1300,11 +1667,33 @@ impl Session {
             }
             check_round(&rules, &deal, &self.players, &self.plays_flags(round), record).map_err(in_round)?;
         }
+        // The tiebreaker round's hands are scored again too.
+        let mut playoff = self.playoff.clone();
+        if let Some(Playoff::Round(scores)) = &mut playoff {
+            let deal = rules.tiebreak_deal();
+            let round = deal.round;
+            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
+            let table = Table::new(&rules, deal.wild);
+            for (seat, score) in scores.iter_mut() {
+                let Some(hand) = &score.hand else { continue };
+                let player = self.players[*seat].clone();
+                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                parse_hand(&text.join(" "), &rules)
+                    .map_err(|error| in_round(SheetError::Hand { player, error: Box::new(error) }))?;
+                let new = solver.deadwood(hand, &table);
+                if new != score.deadwood {
+                    rescored.push(Rescored { round, seat: *seat, old: score.deadwood, new });
+                    score.deadwood = new;
+                }
+            }
+        }
         self.rules = rules;
         self.rounds = rounds;
+        self.playoff = playoff;
         let last = (played + 1).min(deals);
         self.dealers.retain(|&(r, _)| r <= last);
         self.updated = now;
+        self.settle_playoff();
         Ok(rescored)
     }
 
@@ -1350,6 +1739,9 @@ pub struct Scoreboard {
     totals: Vec<i32>,
     places: Vec<usize>,
     leaders: Vec<usize>,
+    /// The seats of the players still at the table.
+    standing: Vec<usize>,
+    rounds_out: Vec<usize>,
     finished: bool,
 }
 
@@ -1376,16 +1768,28 @@ impl Scoreboard {
             })
             .collect();
         // Ties share a place; the next place skips past them (1, 1, 3).
-        // Players who left are out of the standings.
+        // Players who left are out of the standings. A tiebreak orders the
+        // players tied for the win among themselves.
         let standing: Vec<usize> = s.active();
-        let places = (0..n).map(|i| 1 + standing.iter().filter(|&&j| total[j] < total[i]).count()).collect();
+        let key = |seat: usize| -> (i32, Vec<u32>) { (total[seat], playoff_key(s.playoff.as_ref(), seat)) };
+        let places = (0..n).map(|i| 1 + standing.iter().filter(|&&j| key(j) < key(i)).count()).collect();
         let leaders = if s.rounds.is_empty() {
             Vec::new()
         } else {
             let best = standing.iter().map(|&j| total[j]).min().unwrap_or(0);
             standing.iter().copied().filter(|&i| total[i] == best).collect()
         };
-        Scoreboard { points, running, totals: total, places, leaders, finished: s.finished() }
+        let rounds_out = (0..n).map(|seat| s.rounds.iter().filter(|r| r.out == Some(seat)).count()).collect();
+        Scoreboard {
+            points,
+            running,
+            totals: total,
+            places,
+            leaders,
+            standing,
+            rounds_out,
+            finished: s.finished(),
+        }
     }
 
     /// The points that counted for each seat in round `index` (from 0).
@@ -1403,9 +1807,28 @@ impl Scoreboard {
         &self.totals
     }
 
-    /// Each seat's place by total, lowest first; ties share a place.
+    /// Each seat's place by total, lowest first, then by the tiebreak;
+    /// ties share a place.
     pub fn places(&self) -> &[usize] {
         &self.places
+    }
+
+    /// The seats of the players still at the table in order of place, then
+    /// seat; players who left are not in the standings.
+    pub fn standings(&self) -> Vec<usize> {
+        let mut seats: Vec<usize> = self.standing.clone();
+        seats.sort_by_key(|&s| (self.places[s], s));
+        seats
+    }
+
+    /// How far `seat` is behind the lowest total.
+    pub fn behind(&self, seat: usize) -> i32 {
+        self.totals[seat] - self.best().unwrap_or(self.totals[seat])
+    }
+
+    /// How many rounds each seat went out first.
+    pub fn rounds_out(&self) -> &[usize] {
+        &self.rounds_out
     }
 
     /// The seats with the lowest total; none before the first round.
@@ -1418,14 +1841,53 @@ impl Scoreboard {
         self.leaders.first().map(|&s| self.totals[s])
     }
 
-    /// The seats that share the win, once the game is over.
-    pub fn winners(&self) -> &[usize] {
-        if self.finished { &self.leaders } else { &[] }
+    /// The seats that share the win (after any tiebreak), once the game is over.
+    pub fn winners(&self) -> Vec<usize> {
+        if !self.finished {
+            return Vec::new();
+        }
+        self.leaders.iter().copied().filter(|&s| self.places[s] == 1).collect()
+    }
+
+    /// How far ahead the one player with the lowest total is of the next;
+    /// none while the lowest total is shared.
+    pub fn margin(&self) -> Option<i32> {
+        let [leader] = self.leaders[..] else { return None };
+        let next = self.standing.iter().filter(|&&s| s != leader).map(|&s| self.totals[s]).min()?;
+        Some(next - self.totals[leader])
     }
 
     pub fn finished(&self) -> bool {
         self.finished
     }
+}
+
+/// What decides a place among players tied on total: the tiebreaker
+/// round's deadwood, or the cards drawn one draw after another (lower
+/// first; a player who drew a higher card stops drawing, and so sorts after).
+fn playoff_key(playoff: Option<&Playoff>, seat: usize) -> Vec<u32> {
+    match playoff {
+        None => Vec::new(),
+        Some(Playoff::Round(scores)) => {
+            scores.iter().filter(|(s, _)| *s == seat).map(|(_, score)| score.deadwood).collect()
+        }
+        Some(Playoff::Draws(draws)) => draws
+            .iter()
+            .filter_map(|d| d.iter().find(|(s, _)| *s == seat))
+            .map(|(_, c)| draw_rank(*c))
+            .collect(),
+    }
+}
+
+/// A drawn card's rank, ace low.
+fn draw_rank(card: Card) -> u32 {
+    card.rank().map_or(0, |r| u32::from(r.number()))
+}
+
+/// The seats that drew the lowest rank in one draw.
+fn lowest_draws(cards: &[(usize, Card)]) -> Vec<usize> {
+    let low = cards.iter().map(|(_, c)| draw_rank(*c)).min().unwrap_or(0);
+    cards.iter().filter(|(_, c)| draw_rank(*c) == low).map(|(s, _)| *s).collect()
 }
 
 /// The points of one round: the deadwood, the go-out bonus in place of the
@@ -1484,6 +1946,9 @@ fn check_round(
             return Err(SheetError::OutAndPenalty { player: players[out].clone() });
         }
     }
+    if !record.penalties.is_empty() && rules.bad_go_out_penalty == 0 {
+        return Err(SheetError::NoPenaltyRule);
+    }
     for (i, &p) in record.penalties.iter().enumerate() {
         if p >= n {
             return Err(SheetError::PenaltyNotPlaying);
@@ -1530,10 +1995,11 @@ pub fn read_score(
         text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '-' | '+' | '.' | ','))
             && text.chars().any(|c| c.is_ascii_digit());
     if numeric {
-        if text.starts_with('-') {
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+        // `-0` is 0; any other number below 0 is no deadwood.
+        if text.starts_with('-') && digits.chars().any(|c| c != '0') {
             return Err(SheetError::NegativeScore { player: player(), text: text.to_string() });
         }
-        let digits = text.strip_prefix('+').unwrap_or(text);
         let parts: Vec<&str> = digits.split('+').map(str::trim).collect();
         if parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
             return Err(SheetError::NotWhole { player: player(), text: text.to_string() });
@@ -1619,9 +2085,37 @@ pub fn shown(text: &str) -> String {
     out
 }
 
-/// Whether two names are the same player's: compared without regard to case.
+/// Whether two names are the same player's: compared in one Unicode form
+/// (NFC), without regard to case.
 pub fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    folded(a) == folded(b)
+}
+
+fn folded(name: &str) -> String {
+    name.trim().nfc().collect::<String>().to_lowercase()
+}
+
+/// A name in the one Unicode form names are kept in (NFC): `é` typed as
+/// `e` and an accent becomes the single letter.
+pub fn normalised(name: &str) -> String {
+    name.nfc().collect()
+}
+
+/// Whether two names look alike on a screen although they differ (Unicode's
+/// confusable skeletons, without regard to case).
+fn look_alike(a: &str, b: &str) -> bool {
+    let skeleton = |s: &str| skeleton(&folded(s)).collect::<String>().to_lowercase();
+    skeleton(a) == skeleton(b)
+}
+
+/// Characters that show nothing, or turn the direction of the text, which
+/// would let two names that differ look the same.
+fn is_hidden(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x2028..=0x202F | 0x205F..=0x206F | 0x3164 | 0xFEFF | 0xFFA0
+        | 0xFFF0..=0xFFF8 | 0x1D173..=0x1D17A | 0xE0000..=0xE007F)
+        || (c.is_whitespace() && c != ' ')
 }
 
 /// The seat of the player named `name` among `players`, the whole name
@@ -1668,6 +2162,9 @@ pub fn check_player_name(name: &str) -> Result<(), SheetError> {
     if name.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) {
         return bad(NameProblem::Number);
     }
+    if let Some(c) = name.chars().find(|&c| is_hidden(c)) {
+        return bad(NameProblem::Invisible(c));
+    }
     Ok(())
 }
 
@@ -1682,9 +2179,18 @@ pub fn check_player_names(names: &[String]) -> Result<(), SheetError> {
     if names.len() > MAX_PLAYERS {
         return Err(SheetError::TooManyPlayers { count: names.len() });
     }
+    names_apart(names)
+}
+
+/// Checks that no two names are one (without regard to case or Unicode
+/// form) or look alike.
+fn names_apart(names: &[String]) -> Result<(), SheetError> {
     for (i, name) in names.iter().enumerate() {
         if let Some(other) = names[..i].iter().find(|o| same_name(o, name)) {
             return Err(SheetError::SameName { first: other.clone(), second: name.clone() });
+        }
+        if let Some(other) = names[..i].iter().find(|o| look_alike(o, name)) {
+            return Err(SheetError::LookAlike { first: other.clone(), second: name.clone() });
         }
     }
     Ok(())
@@ -1974,6 +2480,36 @@ mod tests {
         for bad in ["", " ", "12", "Ann=3", "a\nb", "-x", &"x".repeat(33)] {
             assert!(check_player_name(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn names_that_would_look_alike_are_refused() {
+        let names = |v: &[&str]| check_player_names(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        for hidden in ['\u{200B}', '\u{FEFF}', '\u{00AD}', '\u{202E}', '\u{2028}', '\u{2029}', '\u{00A0}'] {
+            let name = format!("An{hidden}n");
+            assert_eq!(
+                check_player_name(&name),
+                Err(SheetError::PlayerName { name: name.clone(), problem: NameProblem::Invisible(hidden) }),
+            );
+        }
+        // A Cyrillic А, a Greek Α, and a digit 0 for an O.
+        for (a, b) in [("Ann", "\u{0410}nn"), ("ALICE", "\u{0391}LICE"), ("Bob", "B0b")] {
+            let e = names(&[a, b]).unwrap_err();
+            assert_eq!(e, SheetError::LookAlike { first: a.into(), second: b.into() }, "{b}");
+        }
+        // One name typed in two Unicode forms is one name.
+        assert!(same_name("Zo\u{00EB}", "Zoe\u{0308}"));
+        let e = names(&["Zo\u{00EB}", "Zoe\u{0308}"]).unwrap_err();
+        assert!(matches!(e, SheetError::SameName { .. }), "{e:?}");
+        let s = Session::new(
+            "t",
+            vec!["Zoe\u{0308}".into(), "Ann".into()],
+            0,
+            Rules::default(),
+            Timestamp::UNIX_EPOCH,
+        );
+        assert_eq!(s.unwrap().players()[0], "Zo\u{00EB}");
+        assert!(names(&["Ann", "Anne", "Zoë 🃏", "❤\u{FE0F} Bea"]).is_ok());
     }
 
     #[test]

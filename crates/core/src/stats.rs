@@ -1,8 +1,47 @@
-//! Each player's record over finished games.
+//! Each player's record over finished games, grouped by the rules they
+//! were played under, so that totals from different scoring are never
+//! averaged together.
 
+use jiff::Timestamp;
+
+use crate::rules::{Rules, Setting, Value};
 use crate::sheet::{Session, same_name};
 
-/// One player's record over the games given.
+/// Which finished games count.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    /// Only games whose rules are exactly these.
+    pub rules: Option<Rules>,
+    /// Only games where each of these settings has this value.
+    pub settings: Vec<(&'static Setting, Value)>,
+    /// Only games last changed at or after this time.
+    pub since: Option<Timestamp>,
+    /// Only games where every one of these played.
+    pub players: Vec<String>,
+}
+
+impl Filter {
+    /// Whether a game counts: finished, and matching every condition.
+    pub fn admits(&self, s: &Session) -> bool {
+        s.finished()
+            && self.rules.is_none_or(|r| r == s.rules())
+            && self.settings.iter().all(|(setting, v)| setting.get(&s.rules()) == *v)
+            && self.since.is_none_or(|t| s.updated() >= t)
+            && self.players.iter().all(|p| person(s, p).is_some())
+    }
+}
+
+/// The seat of the player `name` names in a finished game: by the name
+/// they had at the end or any name they had before; none for a player who
+/// left before the end.
+fn person(s: &Session, name: &str) -> Option<usize> {
+    let seat = s.seat(name).or_else(|| {
+        (0..s.players().len()).find(|&seat| s.seats()[seat].former_names.iter().any(|f| same_name(f, name)))
+    })?;
+    s.seats()[seat].left.is_none().then_some(seat)
+}
+
+/// One player's record over the games of one group.
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Record {
@@ -12,6 +51,9 @@ pub struct Record {
     pub games: usize,
     /// A shared win counts as a win for each.
     pub wins: usize,
+    /// Wins per game, from 0 to 1, to two places.
+    pub win_rate: f64,
+    pub average_place: f64,
     pub average_total: f64,
     /// The lowest total of a game.
     pub best: i32,
@@ -21,27 +63,57 @@ pub struct Record {
     pub average_round: f64,
     /// Rounds where the player went out first.
     pub rounds_out: usize,
+    /// The fewest points of one round.
+    pub best_round: i32,
+}
+
+/// The games played under one set of rules, and the records from them.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Group {
+    /// The rules' short name (a preset, or `standard` and what differs).
+    pub rules: String,
+    pub games: usize,
+    /// Most wins first, then the lowest average place, then the name.
+    pub records: Vec<Record>,
 }
 
 /// Sums kept while the games are read.
 #[derive(Default)]
 struct Sums {
     total: i64,
+    places: usize,
     rounds: usize,
     round_points: i64,
     /// Every name the player had, to know them again under any.
     aliases: Vec<String>,
 }
 
-/// The records of every player of the finished games among `games`:
-/// most wins first, then the lowest average total, then the name. A player
-/// renamed in a game is one person under every name they had; a player who
-/// left a game before its end has no record of it.
-pub fn records(games: &[Session]) -> Vec<Record> {
+/// The records of the games `filter` admits, one group per rules.
+pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
+    let mut groups: Vec<(String, Vec<&Session>)> = Vec::new();
+    for s in games.iter().filter(|s| filter.admits(s)) {
+        let key = s.rules().summary();
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(s),
+            None => groups.push((key, vec![s])),
+        }
+    }
+    let mut out: Vec<Group> = groups
+        .into_iter()
+        .map(|(rules, list)| Group { rules, games: list.len(), records: records_of(&list) })
+        .collect();
+    // The most played rules first.
+    out.sort_by(|a, b| b.games.cmp(&a.games).then(a.rules.cmp(&b.rules)));
+    out
+}
+
+fn records_of(games: &[&Session]) -> Vec<Record> {
     let mut records: Vec<(Record, Sums)> = Vec::new();
-    for s in games.iter().filter(|s| s.finished()) {
+    for s in games {
         let board = s.scoreboard();
         let totals = board.totals();
+        let winners = board.winners();
         for (seat, player) in s.players().iter().enumerate() {
             if s.seats()[seat].left.is_some() {
                 continue;
@@ -55,11 +127,14 @@ pub fn records(games: &[Session]) -> Vec<Record> {
                         name: player.clone(),
                         games: 0,
                         wins: 0,
+                        win_rate: 0.0,
+                        average_place: 0.0,
                         average_total: 0.0,
                         best: i32::MAX,
                         worst: i32::MIN,
                         average_round: 0.0,
                         rounds_out: 0,
+                        best_round: i32::MAX,
                     };
                     records.push((record, Sums::default()));
                     records.len() - 1
@@ -76,19 +151,27 @@ pub fn records(games: &[Session]) -> Vec<Record> {
                 r.name = player.clone();
             }
             r.games += 1;
-            r.wins += usize::from(board.winners().contains(&seat));
+            r.wins += usize::from(winners.contains(&seat));
             r.best = r.best.min(totals[seat]);
             r.worst = r.worst.max(totals[seat]);
-            r.rounds_out += s.rounds().iter().filter(|round| round.out == Some(seat)).count();
+            r.rounds_out += board.rounds_out()[seat];
+            // Only the rounds the player was at the table for.
+            for k in (0..s.rounds().len()).filter(|&k| s.plays(seat, k + 1)) {
+                r.best_round = r.best_round.min(board.points(k)[seat]);
+                sums.round_points += i64::from(board.points(k)[seat]);
+                sums.rounds += 1;
+            }
             sums.total += i64::from(totals[seat]);
-            sums.rounds += s.rounds().len();
-            sums.round_points += (0..s.rounds().len()).map(|k| i64::from(board.points(k)[seat])).sum::<i64>();
+            sums.places += board.places()[seat];
         }
     }
     let mut out: Vec<Record> = records
         .into_iter()
         .map(|(mut r, sums)| {
-            r.average_total = round1(sums.total as f64 / r.games as f64);
+            let games = r.games as f64;
+            r.win_rate = (r.wins as f64 / games * 100.0).round() / 100.0;
+            r.average_place = round1(sums.places as f64 / games);
+            r.average_total = round1(sums.total as f64 / games);
             r.average_round = round1(sums.round_points as f64 / sums.rounds.max(1) as f64);
             r
         })
@@ -96,10 +179,93 @@ pub fn records(games: &[Session]) -> Vec<Record> {
     out.sort_by(|a, b| {
         b.wins
             .cmp(&a.wins)
-            .then(a.average_total.total_cmp(&b.average_total))
+            .then(a.average_place.total_cmp(&b.average_place))
             .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     out
+}
+
+/// One finished game of one player.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Game {
+    pub session: String,
+    /// When the game was last changed: when it ended (RFC 3339 in JSON).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "rfc3339"))]
+    pub ended: Timestamp,
+    pub rules: String,
+    pub players: usize,
+    pub total: i32,
+    pub place: usize,
+    pub winners: Vec<String>,
+}
+
+/// The games of `player` that `filter` admits, oldest first.
+pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
+    let mut out: Vec<Game> = games
+        .iter()
+        .filter(|s| filter.admits(s))
+        .filter_map(|s| {
+            let seat = person(s, player)?;
+            let board = s.scoreboard();
+            Some(Game {
+                session: s.name().to_string(),
+                ended: s.updated(),
+                rules: s.rules().summary(),
+                players: s.players().len(),
+                total: board.totals()[seat],
+                place: board.places()[seat],
+                winners: board.winners().iter().map(|&w| s.players()[w].clone()).collect(),
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.ended.cmp(&b.ended).then(a.session.cmp(&b.session)));
+    out
+}
+
+/// Two players' games together: who finished ahead how often.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Versus {
+    pub first: String,
+    pub second: String,
+    pub games: usize,
+    /// Games where the first finished in a better place.
+    pub first_ahead: usize,
+    pub second_ahead: usize,
+    /// Games where they shared a place.
+    pub level: usize,
+}
+
+/// `first` against `second` over the games `filter` admits.
+pub fn versus(games: &[Session], filter: &Filter, first: &str, second: &str) -> Versus {
+    let mut v = Versus {
+        first: first.to_string(),
+        second: second.to_string(),
+        games: 0,
+        first_ahead: 0,
+        second_ahead: 0,
+        level: 0,
+    };
+    for s in games.iter().filter(|s| filter.admits(s)) {
+        let (Some(a), Some(b)) = (person(s, first), person(s, second)) else { continue };
+        if a == b {
+            continue;
+        }
+        let board = s.scoreboard();
+        v.games += 1;
+        match board.places()[a].cmp(&board.places()[b]) {
+            std::cmp::Ordering::Less => v.first_ahead += 1,
+            std::cmp::Ordering::Greater => v.second_ahead += 1,
+            std::cmp::Ordering::Equal => v.level += 1,
+        }
+    }
+    v
+}
+
+#[cfg(feature = "serde")]
+fn rfc3339<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(t)
 }
 
 fn round1(x: f64) -> f64 {
@@ -108,15 +274,12 @@ fn round1(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use jiff::Timestamp;
-
     use super::*;
-    use crate::rules::Rules;
     use crate::sheet::RoundRecord;
 
-    fn game(players: &[&str], per_round: &[u32]) -> Session {
+    fn game(players: &[&str], per_round: &[u32], rules: Rules) -> Session {
         let names = players.iter().map(|p| p.to_string()).collect();
-        let mut s = Session::new("g", names, 0, Rules::default(), Timestamp::UNIX_EPOCH).unwrap();
+        let mut s = Session::new("g", names, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
         for _ in 0..11 {
             let mut r = RoundRecord::from_deadwood(per_round.to_vec());
             r.out = per_round.iter().position(|&d| d == 0);
@@ -127,21 +290,46 @@ mod tests {
 
     #[test]
     fn players_are_matched_across_games_without_regard_to_case() {
-        let games = [game(&["Ann", "Bob"], &[0, 5]), game(&["bob", "Cy"], &[1, 1])];
-        let records = records(&games);
+        let std = Rules::default();
+        let games = [game(&["Ann", "Bob"], &[0, 5], std), game(&["bob", "Cy"], &[1, 1], std)];
+        let groups = groups(&games, &Filter::default());
+        assert_eq!(groups.len(), 1);
+        let records = &groups[0].records;
         let names: Vec<&str> = records.iter().map(|r| r.name.as_str()).collect();
-        // One win each (Bob and Cy share theirs); then the lowest average total.
+        // One win each (Bob and Cy share theirs); then the best average place.
         assert_eq!(names, ["Ann", "Cy", "Bob"]);
         let bob = &records[2];
-        assert_eq!((bob.games, bob.wins, bob.best, bob.worst), (2, 1, 11, 55));
-        assert_eq!((bob.average_total, bob.average_round), (33.0, 3.0));
+        assert_eq!((bob.games, bob.wins, bob.best, bob.worst, bob.best_round), (2, 1, 11, 55, 1));
+        assert_eq!(
+            (bob.average_total, bob.average_round, bob.average_place, bob.win_rate),
+            (33.0, 3.0, 1.5, 0.5)
+        );
         assert_eq!(records[0].rounds_out, 11);
     }
 
     #[test]
+    fn rules_are_grouped_and_filtered() {
+        let tens = Rules::preset("tens").unwrap();
+        let games = [
+            game(&["Ann", "Bob"], &[0, 5], Rules::default()),
+            game(&["Ann", "Bob"], &[5, 0], tens),
+            game(&["Ann", "Cy"], &[5, 0], tens),
+        ];
+        let all = groups(&games, &Filter::default());
+        let shape: Vec<(&str, usize)> = all.iter().map(|g| (g.rules.as_str(), g.games)).collect();
+        assert_eq!(shape, [("tens", 2), ("standard", 1)]);
+        let only = Filter { rules: Some(tens), players: vec!["bob".into()], ..Filter::default() };
+        assert_eq!(groups(&games, &only)[0].games, 1);
+        let v = versus(&games, &Filter::default(), "Ann", "bob");
+        assert_eq!((v.games, v.first_ahead, v.second_ahead, v.level), (2, 1, 1, 0));
+        let ann = games_of(&games, &Filter::default(), "ann");
+        assert_eq!(ann.iter().map(|g| g.place).collect::<Vec<_>>(), [1, 2, 2]);
+    }
+
+    #[test]
     fn unfinished_games_do_not_count() {
-        let mut s = game(&["Ann", "Bob"], &[0, 5]);
+        let mut s = game(&["Ann", "Bob"], &[0, 5], Rules::default());
         s.undo(Timestamp::UNIX_EPOCH);
-        assert!(records(&[s]).is_empty());
+        assert!(groups(&[s], &Filter::default()).is_empty());
     }
 }
