@@ -61,6 +61,7 @@ pub(crate) struct TableJson {
     /// Once finished: first place, after any tiebreak.
     pub(crate) winners: Vec<String>,
     /// Each player's place: by total, then by the tiebreak; ties share.
+    /// Players who left have none.
     pub(crate) places: Named<usize>,
     /// Best place first: place, player, total, behind the leader, rounds out.
     pub(crate) standings: Vec<StandingJson>,
@@ -204,7 +205,12 @@ impl TableJson {
             leaders: names(board.leaders()),
             finished: board.finished(),
             winners: names(&board.winners()),
-            places: Named(s.players().iter().cloned().zip(board.places().iter().copied()).collect()),
+            places: Named(
+                s.active()
+                    .into_iter()
+                    .map(|seat| (s.players()[seat].clone(), board.places()[seat]))
+                    .collect(),
+            ),
             standings: board
                 .standings()
                 .into_iter()
@@ -509,7 +515,7 @@ impl Sheet<'_> {
             right(&mut t, col);
         }
         let mut out = t.to_string();
-        let key = self.key(ui, false, &[]);
+        let key = self.key(ui, false, self.starts(), &[]);
         if !key.is_empty() {
             out.push('\n');
             out.push_str(&key);
@@ -573,22 +579,22 @@ impl Sheet<'_> {
         } else {
             Vec::new()
         };
-        out.push_str(&self.key(ui, true, &keyed));
+        out.push_str(&self.key(ui, true, starts, &keyed));
         if from > 0 {
-            let _ = write!(
-                out,
-                "\nColumn {}: the total of the rounds before round {}{}",
+            let line = format!(
+                "Column {}: the total of the rounds before round {}{}",
                 header_of(from),
                 from + 1,
                 if self.starts() { ", starting totals included" } else { "" }
             );
+            let _ = write!(out, "\n{}", ui.wrap(&line, 8));
         }
         out
     }
 
     /// The one-line key to the cells and marks in use (wrapped only when
     /// the screen is narrower than it), and the names shortened.
-    fn key(&self, ui: &Ui, compact: bool, names: &[(String, String)]) -> String {
+    fn key(&self, ui: &Ui, compact: bool, starts: bool, names: &[(String, String)]) -> String {
         let s = self.s;
         let mut parts = Vec::new();
         if !compact && !s.rounds().is_empty() {
@@ -607,7 +613,7 @@ impl Sheet<'_> {
         if compact && s.rounds().iter().any(|r| !r.penalties.is_empty()) {
             parts.push("! bad go-out".into());
         }
-        if self.starts() {
+        if starts {
             parts.push("Start = total of a player who joined late".into());
         }
         if self.tiebreak_shown() {

@@ -357,3 +357,148 @@ fn session_names_in_words_are_offered_file_safe() {
         "error: the session name \"Friday Night\" holds \" \"; a session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, and does not start with \".\" or \"-\"\n  hint: its file-safe form is friday-night: three13 new friday-night …\n"
     );
 }
+
+/// Ann, Bob and Cy; Dee joins at seat 2 after round 2 with 4; Cy leaves
+/// after round 4; Ann and Dee tie on 20 at the end.
+fn joined_left_and_tied(tiebreak: &str) -> Env {
+    let env = game(&["--set", &format!("tiebreak={tiebreak}")]);
+    env.ok(&["round", "2", "5", "9"]);
+    env.ok(&["round", "2", "5", "9"]);
+    env.ok(&["player", "add", "Dee", "--seat", "2", "--total", "4"]);
+    env.ok(&["round", "2", "out", "5", "9"]);
+    env.ok(&["round", "2", "0", "5", "9", "--out", "Dee"]);
+    env.ok(&["player", "remove", "Cy"]);
+    for _ in 5..=10 {
+        env.ok(&["round", "2", "2", "5"]);
+    }
+    env
+}
+
+#[test]
+fn a_tiebreaker_round_among_players_who_joined_and_left() {
+    let env = joined_left_and_tied("round");
+    let r = env.ok_with(&[("COLUMNS", "80")], &["round", "0", "4", "5"]);
+    assert_eq!(
+        r.stdout,
+        "\
+Session g (rules: standard, tiebreak=round)
+| Round | Cards | Wild | Dealer |    Ann |    Dee |    Bob |     Cy | Out |
+|-------|-------|------|--------|--------|--------|--------|--------|-----|
+| Start |       |      |        |        |      4 |        |        |     |
+|     1 |     3 | 3    | Ann    |  2 (2) |        |  5 (5) |  9 (9) |     |
+|     2 |     4 | 4    | Bob    |  2 (4) |        | 5 (10) | 9 (18) |     |
+|     3 |     5 | 5    | Cy     |  2 (6) |  0 (4) | 5 (15) | 9 (27) | Dee |
+|     4 |     6 | 6    | Ann    |  2 (8) |  0 (4) | 5 (20) | 9 (36) | Dee |
+|     5 |     7 | 7    | Dee    | 2 (10) |  2 (6) | 5 (25) |        |     |
+|     6 |     8 | 8    | Bob    | 2 (12) |  2 (8) | 5 (30) |        |     |
+|     7 |     9 | 9    | Ann    | 2 (14) | 2 (10) | 5 (35) |        |     |
+|     8 |    10 | 10   | Dee    | 2 (16) | 2 (12) | 5 (40) |        |     |
+|     9 |    11 | J    | Bob    | 2 (18) | 2 (14) | 5 (45) |        |     |
+|    10 |    12 | Q    | Ann    | 2 (20) | 2 (16) | 5 (50) |        |     |
+|    11 |    13 | K    | Dee    | 0 (20) | 4 (20) | 5 (55) |        |     |
+| Total |       |      |        |     20 |     20 |     55 |     36 |     |
+|   Tie |    14 | A    |        |        |        |        |        |     |
+Key: 12 (40) = points in the round (running total); Start = total of a player
+     who joined late; Tie = the tiebreaker round, deadwood only
+
+| Place | Player | Total | Behind | Out |
+|-------|--------|-------|--------|-----|
+|     1 | Ann    |    20 |      0 |   0 |
+|     1 | Dee    |    20 |      0 |   2 |
+|     3 | Bob    |    55 |     35 |   0 |
+Left the game: Cy after round 4
+Ann and Dee are tied on 20: they play a tiebreaker round of 14 cards, aces wild;
+the lowest deadwood wins.
+Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
+"
+    );
+    // The deal went on past Cy, and on into the tiebreaker round; only the
+    // tied players play it, in seat order.
+    let j = env.table_json(&[]);
+    assert_eq!(j["next"]["dealer"], json!("Bob"));
+    assert_eq!(j["next"]["first"], json!("Ann"));
+    assert_eq!(j["next"]["players"], json!(["Ann", "Dee"]));
+    assert_eq!(j["places"], json!({"Ann": 1, "Dee": 1, "Bob": 3}));
+    env.fails(
+        &["round", "1", "2", "3"],
+        2,
+        "2 players but 3 scores given; give one per player in seat order (Ann Dee), or NAME=SCORE",
+    );
+    env.fails(
+        &["round", "Bob=3", "Ann=1"],
+        2,
+        "Bob is not tied for the win, so does not play the tiebreaker round",
+    );
+    env.fails(&["edit", "12", "--dealer", "Ann"], 1, "round 12: these rules play only 11 rounds");
+    env.fails(
+        &["player", "add", "Eve"],
+        1,
+        "the game is over: all 11 rounds are in; start another with `three13 new`",
+    );
+
+    let r = env.ok(&["round", "5", "3"]);
+    assert!(
+        r.stdout.ends_with(
+            "Left the game: Cy after round 4\n\
+             Game over: Dee wins after a tie on 20, the tiebreaker round: Ann 5, Dee 3.\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let j = env.table_json(&[]);
+    assert_eq!(j["winners"], json!(["Dee"]));
+    assert_eq!(j["places"], json!({"Ann": 2, "Dee": 1, "Bob": 3}));
+    assert_eq!(j["totals"], json!({"Ann": 20, "Dee": 20, "Bob": 55, "Cy": 36}));
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 4\n\n[seats.Cy]\nleft = 4\n"), "{text}");
+    assert!(text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n"), "{text}");
+
+    // Undo takes the tiebreaker round back first, and says how to record it.
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout.starts_with(
+            "Removed the tiebreaker round (Ann 5, Dee 3). To record it again:\n  three13 round 5 3\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    env.ok(&["round", "5", "3"]);
+    // A narrow screen: every line fits.
+    let t = env.ok_with(&[("COLUMNS", "50")], &["table"]).stdout;
+    assert!(t.lines().all(|l| l.chars().count() <= 50), "{t}");
+    assert!(t.contains("| Cy     |  36 |   |   |    |    |     |    36 |\n"), "{t}");
+
+    // A file whose tiebreak names a player who left is refused, and kept.
+    let good = String::from_utf8(env.session_bytes("g")).unwrap();
+    let bad = good.replace("deadwood = { Ann = 5, Dee = 3 }", "deadwood = { Ann = 5, Dee = 3, Cy = 1 }");
+    std::fs::write(env.session_file("g"), &bad).unwrap();
+    let r = env.run(&["table"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stderr.contains("tiebreak: the tiebreak must be between the players tied for the win: Ann, Dee\n"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(env.session_bytes("g"), bad.as_bytes());
+}
+
+#[test]
+fn a_tie_is_among_the_players_still_at_the_table() {
+    // Cy leaves with the lowest total: no win, no tie, no draw for Cy.
+    let env = game(&["--set", "tiebreak=draw"]);
+    env.ok(&["round", "5", "5", "0"]);
+    env.ok(&["player", "remove", "Cy"]);
+    for _ in 2..=11 {
+        env.ok(&["round", "1", "1"]);
+    }
+    let j = env.table_json(&[]);
+    assert_eq!(j["tiebreak"]["tied"], json!(["Ann", "Bob"]));
+    let draws = j["tiebreak"]["draws"].as_array().unwrap();
+    assert!(draws.iter().all(|d| d.as_object().unwrap().keys().eq(["Ann", "Bob"])), "{draws:?}");
+    assert_eq!(j["winners"].as_array().unwrap().len(), 1);
+    assert!(j["winners"] != json!(["Cy"]));
+    assert!(j["places"].get("Cy").is_none(), "{j}");
+    // The file reads back, draws and all.
+    assert_eq!(env.table_json(&[])["tiebreak"], j["tiebreak"]);
+}

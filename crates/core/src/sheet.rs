@@ -1448,7 +1448,11 @@ impl Session {
         now: Timestamp,
     ) -> Result<Option<Change>, SheetError> {
         let next = self.rounds.len() + 1;
-        if round == 0 || round > next || self.rules.deal(round).is_none() {
+        // The tiebreaker round's dealer is not named: the deal goes on to it.
+        if round > self.deals().len() {
+            return Err(SheetError::RoundBeyond { round, deals: self.deals().len() });
+        }
+        if round == 0 || round > next {
             return Err(SheetError::NoRoundToDeal { round, next: next.min(self.deals().len()) });
         }
         if !self.plays(seat, round) {
@@ -2398,6 +2402,46 @@ mod tests {
         // Named dealer back to the natural one: no note kept.
         s.set_dealer(2, 1, Timestamp::UNIX_EPOCH).unwrap();
         assert!(s.dealer_changes().is_empty());
+    }
+
+    #[test]
+    fn a_tiebreaker_round_among_players_seated_late() {
+        let rules = Rules { tiebreak: Tiebreak::Round, ..Rules::default() };
+        let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", names, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        let t = Timestamp::UNIX_EPOCH;
+        s.add_round(RoundRecord::from_deadwood(vec![2, 5, 0]), t).unwrap();
+        // Dee joins at seat 2 with 3; Cy, the leader, leaves after round 2.
+        s.add_player("Dee", Some(1), Some(3), t).unwrap();
+        s.add_round(RoundRecord::from_deadwood(vec![1, 0, 5, 0]), t).unwrap();
+        s.remove_player(3, t).unwrap();
+        for _ in 3..=11 {
+            s.add_round(RoundRecord::from_deadwood(vec![1, 1, 1, 0]), t).unwrap();
+        }
+        assert_eq!(s.scoreboard().totals(), [12, 12, 19, 0]);
+        // Cy's 0 is out of the standings: Ann and Dee tie.
+        assert_eq!(s.tied(), [0, 1]);
+        let deal = s.next_deal().unwrap();
+        assert_eq!((deal.round, deal.cards), (12, 14));
+        assert_eq!(s.playing(12), [0, 1]);
+        assert!(!s.plays(2, 12) && !s.plays(3, 12));
+        // From round 3 the deal skips Cy; it goes on into the tiebreaker
+        // round, dealt by Bob, who does not play it.
+        assert_eq!([1, 2, 3, 4, 5, 11, 12].map(|r| s.dealer(r)), [0, 1, 2, 0, 1, 1, 2]);
+        assert_eq!(
+            s.add_round(RoundRecord::from_deadwood(vec![4, 6, 1, 0]), t).unwrap_err(),
+            SheetError::NotInRound { player: "Bob".into(), round: 12 }
+        );
+        s.add_round(RoundRecord::from_deadwood(vec![4, 6, 0, 0]), t).unwrap();
+        let board = s.scoreboard();
+        assert_eq!(board.winners(), [0]);
+        assert_eq!(board.standings(), [0, 1, 2]);
+        // The totals stay tied: no margin.
+        assert_eq!(board.margin(), None);
+        // Playing on under more rounds leaves no tie to break.
+        let more = Rules { extra_rounds: 1, ..rules };
+        s.change_rules(more, &mut Solver::new(), t).unwrap();
+        assert!(s.playoff().is_none() && s.tied().is_empty());
     }
 
     #[test]
