@@ -232,3 +232,28 @@ impl Solver {
         Arrangement { deadwood, melds: melds.into_iter().map(Group::into_meld).collect(), unmelded }
     }
 }
+
+/// The cards of one meld of the hand's own, `naturals` and `wilds`, known
+/// to make a meld of `kind` (a run with any ace at place 14 when `high`),
+/// with what each wild stands for.
+pub(crate) fn own_meld(
+    kind: MeldKind,
+    naturals: &[Card],
+    wilds: Vec<Card>,
+    high: bool,
+    table: &Table,
+) -> Meld {
+    let group = match (kind, naturals.first()) {
+        (_, None) => Group::set(&[], wilds, table.wild, None),
+        (MeldKind::Set, Some(&first)) => Group::set(naturals, wilds, rank_of(first), None),
+        (MeldKind::Run, Some(&first)) => {
+            let mut wilds = wilds;
+            let mut g = Group::run(first.suit().expect("a natural"), top_place(table.rules.ace_high), None);
+            g.placed.extend(naturals.iter().map(|&c| (place_of(c, high), c, None)));
+            g.fill_gaps(&mut wilds);
+            g.extend(wilds);
+            g
+        }
+    };
+    group.into_meld()
+}

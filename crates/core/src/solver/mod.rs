@@ -40,15 +40,16 @@
 //!    many wilds as open naturals, everything melds.
 
 mod arrange;
+pub(crate) use arrange::own_meld;
 mod lay_off;
 mod memo;
 mod runs;
 mod search;
 
 use crate::card::{Card, Rank};
+use crate::declared::{NotMeld, judge};
 use crate::rules::Rules;
 use memo::{Memo, Step, key};
-use runs::extra_wilds_needed;
 use search::{INF, Naturals, Search, full_mask};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -102,8 +103,8 @@ pub struct Arrangement {
 pub enum TableMeldError {
     /// More table melds than [`MAX_TABLE_MELDS`].
     TooMany { count: usize },
-    /// A table meld that is not a valid meld in a round with this wild rank.
-    NotAMeld { meld: Vec<Card>, wild: Rank },
+    /// A table meld that is not a valid meld in this round, and why.
+    NotAMeld { meld: Vec<Card>, reason: NotMeld },
 }
 
 impl std::fmt::Display for TableMeldError {
@@ -112,9 +113,9 @@ impl std::fmt::Display for TableMeldError {
             TableMeldError::TooMany { count } => {
                 write!(f, "at most {MAX_TABLE_MELDS} table melds can be given, not {count}")
             }
-            TableMeldError::NotAMeld { meld, wild } => {
+            TableMeldError::NotAMeld { meld, reason } => {
                 let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
-                write!(f, "the table meld \"{}\" is not a meld with {} wild", text.join(" "), wild.plural())
+                write!(f, "\"{}\" is not a valid table meld: {reason}", text.join(" "))
             }
         }
     }
@@ -143,10 +144,8 @@ impl Table {
             return Err(TableMeldError::TooMany { count: melds.len() });
         }
         for meld in &melds {
-            let (naturals, wilds): (Vec<Card>, Vec<Card>) =
-                meld.iter().partition(|&&c| !self.rules.is_wild(c, self.wild));
-            if meld.len() < 3 || extra_wilds_needed(&self.rules, &naturals, wilds.len(), 0) != Some(0) {
-                return Err(TableMeldError::NotAMeld { meld: meld.clone(), wild: self.wild });
+            if let Some(reason) = judge(meld, &self).reason {
+                return Err(TableMeldError::NotAMeld { meld: meld.clone(), reason });
             }
         }
         self.onto = melds;
@@ -165,6 +164,13 @@ impl Table {
         self.rules.is_wild(card, self.wild)
     }
 
+    /// The melds on the table, as given.
+    pub fn onto(&self) -> &[Vec<Card>] {
+        &self.onto
+    }
+
+    /// The table melds cards may be laid off onto: none unless the rules
+    /// allow laying off.
     pub(crate) fn lay_off_melds(&self) -> &[Vec<Card>] {
         if self.rules.lay_off { &self.onto } else { &[] }
     }
