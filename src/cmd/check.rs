@@ -378,6 +378,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
             rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
             lines.push(format!("Discard {} and lay down:", ui.card(best.card)));
             arrangement(ui, &mut lines, &rest, &best.melds, &best.unmelded, best.deadwood, rules, known);
+            lines.push(String::new());
             lines.push(if best.deadwood == 0 {
                 ui.good("Goes out")
             } else {
@@ -386,6 +387,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
         }
         None => {
             arrangement(ui, &mut lines, &a.hand, &a.melds, &a.unmelded, a.deadwood, rules, known);
+            lines.push(String::new());
             lines.push(if a.can_go_out {
                 ui.good("Goes out: every card melds")
             } else {
@@ -396,8 +398,25 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
     if !a.can_go_out
         && let (Some(outs), Some(n), Some(chance)) = (&a.outs, a.unseen, a.chance)
     {
-        let text = if outs.is_empty() { "none".to_string() } else { ui.cards(outs) };
-        lines.push(format!("Outs ({}): {text}", outs.len()));
+        if outs.is_empty() {
+            lines.push("Outs (0): none".to_string());
+        } else {
+            // As many cards a line as fit 80 columns.
+            let mut line = format!("Outs ({}):", outs.len());
+            let mut width = line.chars().count();
+            for &c in outs {
+                let shown = plain_cards(ui, &[c]).chars().count();
+                if width + 1 + shown > 80 {
+                    lines.push(std::mem::take(&mut line));
+                    line.push_str(" ");
+                    width = 1;
+                }
+                line.push(' ');
+                line.push_str(&ui.card(c));
+                width += 1 + shown;
+            }
+            lines.push(line);
+        }
         if !outs.is_empty() {
             lines.push(format!("  {n} of them unseen: {} on the next draw", percent(chance)));
         }
@@ -468,12 +487,21 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
     lines.push("Declared".to_string());
     for g in &d.groups {
         let verdict = match (&g.kind, &g.reason) {
-            (Some(MeldKind::Set), _) => format!("set{}", roles(ui, &g.wilds)),
-            (Some(MeldKind::Run), _) => format!("run{}", roles(ui, &g.wilds)),
+            (Some(kind), _) => {
+                let kind = if *kind == MeldKind::Set { "a set" } else { "a run" };
+                format!("{}{}", ui.good(kind), roles(ui, &g.wilds).replacen("  ", " ", 1))
+            }
             (None, Some(reason)) => ui.warn(&reason.to_string()),
             (None, None) => String::new(),
         };
-        lines.push(format!("  {}: {verdict}", ui.cards(&g.cards)));
+        let plain = plain_cards(ui, &g.cards);
+        // A long reason goes on a line of its own, to fit 80 columns.
+        let width = 4 + plain.chars().count() + g.reason.as_ref().map_or(0, |r| r.to_string().chars().count());
+        if width > 80 {
+            lines.push(format!("  {}:\n    {verdict}", ui.cards(&g.cards)));
+        } else {
+            lines.push(format!("  {}: {verdict}", ui.cards(&g.cards)));
+        }
     }
     let drawn = a.hand.len() > a.cards;
     let least = a.best_discard.as_ref().map_or(a.deadwood, |b| b.deadwood);
