@@ -242,12 +242,22 @@ fn check_one(
 }
 
 fn json(checked: &Checked) -> String {
-    let mut v = serde_json::to_value(&checked.analysis).expect("an analysis serialises");
-    if let Some(d) = &checked.declared {
-        v["groups"] = serde_json::to_value(&d.groups).expect("groups serialise");
-        v["declared_deadwood"] = d.deadwood.into();
+    /// The analysis, and a declared hand's verdicts beside its fields.
+    #[derive(serde::Serialize)]
+    struct Report<'a> {
+        #[serde(flatten)]
+        analysis: &'a Analysis,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        groups: Option<&'a [three13_core::declared::Group]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_deadwood: Option<u32>,
     }
-    v.to_string()
+    let Some(d) = &checked.declared else {
+        return serde_json::to_string(&checked.analysis).expect("an analysis serialises");
+    };
+    let report =
+        Report { analysis: &checked.analysis, groups: Some(&d.groups), declared_deadwood: Some(d.deadwood) };
+    serde_json::to_string(&report).expect("an analysis serialises")
 }
 
 /// Hands from stdin, one per line; a bad line is reported and the rest go on.
@@ -496,7 +506,8 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
         };
         let plain = plain_cards(ui, &g.cards);
         // A long reason goes on a line of its own, to fit 80 columns.
-        let width = 4 + plain.chars().count() + g.reason.as_ref().map_or(0, |r| r.to_string().chars().count());
+        let width =
+            4 + plain.chars().count() + g.reason.as_ref().map_or(0, |r| r.to_string().chars().count());
         if width > 80 {
             lines.push(format!("  {}:\n    {verdict}", ui.cards(&g.cards)));
         } else {

@@ -137,14 +137,17 @@ fn a_hand_with_the_drawn_card_gets_its_discards() {
     assert_eq!(
         outs,
         [
-            "Ac", "Ad", "Ah", "As", "4h", "8s", "9c", "9d", "9h", "9s", "10c", "10d", "10h", "10s", "Jc", "Jd",
-            "Jh", "Js", "Qh", "Qs", "Kc", "Kd", "Kh", "Ks"
+            "Ac", "Ad", "Ah", "As", "4h", "8s", "9c", "9d", "9h", "9s", "10c", "10d", "10h", "10s", "Jc",
+            "Jd", "Jh", "Js", "Qh", "Qs", "Kc", "Kd", "Kh", "Ks"
         ]
     );
     assert_eq!(qd["unseen"], 38);
     assert_eq!(qd["chance"], 38.0 / 90.0);
     let kc = discards.iter().find(|d| d["card"] == "Kc").unwrap();
-    assert_eq!((&kc["outs"], &kc["unseen"], &kc["chance"]), (&serde_json::json!([]), &serde_json::json!(0), &serde_json::json!(0.0)));
+    assert_eq!(
+        (&kc["outs"], &kc["unseen"], &kc["chance"]),
+        (&serde_json::json!([]), &serde_json::json!(0), &serde_json::json!(0.0))
+    );
     assert!(v.get("outs").is_none());
     let unmelded: Vec<&str> = v["unmelded"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(unmelded, ["Jh", "10s", "Ac", "As"]);
@@ -416,7 +419,15 @@ fn laying_off_onto_the_table() {
     assert!(r.stdout.contains("\nNo lay-off: laying off needs a meld of the hand's own\n"), "{}", r.stdout);
     // A card whose copies all lie on the table is no out: 8h 8h are there.
     let r = env.ok(&[
-        "check", "--json", "--rules", "strict", "--round", "2", "--onto", "8h 8h 8s", "5h 6h 7h 9c",
+        "check",
+        "--json",
+        "--rules",
+        "strict",
+        "--round",
+        "2",
+        "--onto",
+        "8h 8h 8s",
+        "5h 6h 7h 9c",
     ]);
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
     assert_eq!(v["outs"], serde_json::json!(["4c", "4d", "4h", "4s", "8c", "8d", "8s"]));

@@ -275,7 +275,7 @@ impl<'a> Finder<'a> {
     fn outs(&mut self, solver: &mut Solver, discard: usize, unseen: &Unseen) -> Vec<Card> {
         let rest: Vec<Card> = self.without(&[discard]);
         let mut set = CardSet::default();
-        if solver.goes_out(&rest, self.table) {
+        if may_meld(&rest, 0, self.table) && solver.goes_out(&rest, self.table) {
             set = CardSet::ALL;
         } else {
             for j in 0..self.hand.len() {
@@ -314,7 +314,7 @@ impl<'a> Finder<'a> {
         let rules = table.rules();
         let mut with = g.clone();
         with.push(Card::JOKER);
-        let wild_completes = solver.goes_out(&with, table);
+        let wild_completes = may_meld(&g, 1, table) && solver.goes_out(&with, table);
         let wilds = g.iter().filter(|&&c| table.is_wild(c)).count();
         let mut set = CardSet::default();
         if wild_completes {
@@ -339,6 +339,77 @@ impl<'a> Finder<'a> {
         self.completing[key] = Some(set);
         set
     }
+}
+
+/// A quick test that fails only for cards that cannot all meld with
+/// `extra` more wilds: a natural card with no other natural of its rank,
+/// nor of its suit within reach of the wilds, needs two wilds of its own.
+fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
+    let onto = table.lay_off_melds();
+    let mut wilds = extra;
+    let mut table_wilds = 0;
+    // Per rank, the naturals held; per suit, the run places they take.
+    let mut ranks = [0u8; 14];
+    let mut places = [0u16; 4];
+    let high = table.rules().ace_high;
+    let mut note = |c: Card, in_hand: bool| {
+        let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return };
+        let r = rank.number() as usize;
+        ranks[r] = ranks[r].saturating_add(if in_hand { 1 } else { 2 });
+        places[suit.index()] |= 1 << r;
+        if r == 1 && high {
+            places[suit.index()] |= 1 << 14;
+        }
+    };
+    for &c in cards {
+        if table.is_wild(c) {
+            wilds += 1;
+        } else {
+            note(c, true);
+        }
+    }
+    for meld in onto {
+        let mut naturals = 0;
+        for &c in meld {
+            if table.is_wild(c) {
+                table_wilds += 1;
+            } else {
+                naturals += 1;
+                // A table card partners any card of its rank or suit near it.
+                note(c, false);
+            }
+        }
+        if naturals == 0 {
+            return true;
+        }
+    }
+    let naturals = cards.len() + extra - wilds;
+    if wilds >= 2 * naturals {
+        return true;
+    }
+    let reach = (1 + wilds + table_wilds).min(14) as u32;
+    let near = |p: u32| {
+        let lo = p.saturating_sub(reach);
+        let hi = (p + reach).min(15);
+        (((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1) & !(1 << p)) as u16
+    };
+    let mut isolated = 0;
+    for &c in cards {
+        let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
+        if table.is_wild(c) {
+            continue;
+        }
+        let r = rank.number() as u32;
+        let mut window = near(r);
+        if r == 1 && high {
+            window |= near(14);
+        }
+        let partnered = ranks[r as usize] >= 2 || places[suit.index()] & window != 0;
+        if !partnered {
+            isolated += 1;
+        }
+    }
+    2 * isolated <= wilds
 }
 
 /// Which natural cards could share a meld with a hand's cards or a table

@@ -182,6 +182,8 @@ pub struct Solver {
     nat: Naturals,
     /// Lay-off targets: for each table meld, its naturals and its size.
     table: Vec<(Vec<Card>, usize)>,
+    /// The hand's wilds, most valuable first.
+    wilds: Vec<Card>,
     ace_high: bool,
     rules: Rules,
 }
@@ -198,31 +200,31 @@ impl Solver {
             memo: Memo::new(),
             nat: Naturals::default(),
             table: Vec::new(),
+            wilds: Vec::new(),
             ace_high: false,
             rules: Rules::default(),
         }
     }
 
-    fn prepare(&mut self, hand: &[Card], table: &Table) -> (Vec<Card>, u8) {
-        let (naturals, mut wilds): (Vec<Card>, Vec<Card>) = hand.iter().partition(|&&c| !table.is_wild(c));
-        assert!(naturals.len() <= 20 && wilds.len() <= 31, "hand too large to solve");
-        self.nat.load(&naturals, &table.rules);
+    /// Loads the hand's naturals and wilds (into `self.wilds`, most
+    /// valuable first) and the table; gives the number of wilds.
+    fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
+        self.wilds.clear();
+        self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
+        assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
         self.rules = table.rules;
         self.ace_high = table.rules.ace_high;
-        self.table = table
-            .lay_off_melds()
-            .iter()
-            .map(|m| {
-                let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-                (nats, m.len())
-            })
-            .collect();
+        self.table.clear();
+        self.table.extend(table.lay_off_melds().iter().map(|m| {
+            let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+            (nats, m.len())
+        }));
         self.memo.clear();
         // The most valuable wilds are the ones to put to work (exactness,
         // step 5).
-        wilds.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
-        let w = wilds.len() as u8;
-        (wilds, w)
+        self.wilds.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
+        self.wilds.len() as u8
     }
 
     fn search(&mut self, zero: bool) -> Search<'_> {
@@ -238,25 +240,26 @@ impl Solver {
 
     /// The minimum deadwood of `hand`, without building the arrangement.
     pub fn deadwood(&mut self, hand: &[Card], table: &Table) -> u32 {
-        let (wilds, w) = self.prepare(hand, table);
+        let w = self.prepare(hand, table);
         let full = full_mask(self.nat.cards.len());
         let natural_dead = self.search(false).best(full, w, 0, false) as u32;
-        self.total(natural_dead, &wilds, table)
+        self.total(natural_dead, table)
     }
 
     /// Whether `hand` melds completely (deadwood 0). Quicker than
     /// `deadwood`: no card may be left over, which prunes the search.
     pub fn goes_out(&mut self, hand: &[Card], table: &Table) -> bool {
-        let (wilds, w) = self.prepare(hand, table);
+        let w = self.prepare(hand, table);
         let full = full_mask(self.nat.cards.len());
         let natural_dead = self.search(true).best(full, w, 0, false);
-        natural_dead != INF && self.total(natural_dead as u32, &wilds, table) == 0
+        natural_dead != INF && self.total(natural_dead as u32, table) == 0
     }
 
     /// The total deadwood given the naturals' part: wilds left over cost
     /// nothing unless the hand has no meld at all.
     /// Exactness, step 5.
-    fn total(&self, natural_dead: u32, wilds: &[Card], table: &Table) -> u32 {
+    fn total(&self, natural_dead: u32, table: &Table) -> u32 {
+        let wilds = &self.wilds;
         let all_naturals: u32 = self.nat.value.iter().map(|&v| v as u32).sum();
         let has_meld = natural_dead < all_naturals;
         if has_meld || wilds.is_empty() || (wilds.len() >= 3 && table.rules.all_wild_melds) {
@@ -268,10 +271,11 @@ impl Solver {
 
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
-        let (wilds, w) = self.prepare(hand, table);
+        let w = self.prepare(hand, table);
         let full = full_mask(self.nat.cards.len());
         let natural_dead = self.search(false).best(full, w, 0, false) as u32;
-        let deadwood = self.total(natural_dead, &wilds, table);
+        let deadwood = self.total(natural_dead, table);
+        let wilds = self.wilds.clone();
 
         // Follow the memoised choices.
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();

@@ -23,9 +23,9 @@ pub(super) struct Naturals {
 }
 
 impl Naturals {
-    pub(super) fn load(&mut self, cards: &[Card], rules: &Rules) {
+    pub(super) fn load(&mut self, cards: impl Iterator<Item = Card>, rules: &Rules) {
         self.cards.clear();
-        self.cards.extend_from_slice(cards);
+        self.cards.extend(cards);
         self.cards.sort_unstable();
         self.value.clear();
         self.rank.clear();
