@@ -83,15 +83,8 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
 
 /// The wilds of a round in words: `threes wild`, `threes and kings wild`,
 /// `threes, kings and jokers wild`.
-pub(crate) fn wilds(rules: &Rules, wild: Rank) -> String {
-    let mut names = vec![wild.plural()];
-    if rules.kings_wild && wild != Rank::KING {
-        names.push(Rank::KING.plural());
-    }
-    if rules.jokers > 0 {
-        names.push("jokers");
-    }
-    format!("{} wild", super::and_list(&names))
+fn wilds(rules: &Rules, wild: Rank) -> String {
+    format!("{} wild", rules.wilds(wild))
 }
 
 /// Cards known to lie outside the stock besides the hand: the table melds
@@ -418,7 +411,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
                 let shown = plain_cards(ui, &[c]).chars().count();
                 if width + 1 + shown > 80 {
                     lines.push(std::mem::take(&mut line));
-                    line.push_str(" ");
+                    line.push(' ');
                     width = 1;
                 }
                 line.push(' ');

@@ -154,7 +154,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
         "Round {}: {} cards dealt, {} wild, {} deals. Type each score, or the hand held.",
         deal.round,
         deal.cards,
-        deal.wild.plural(),
+        session.rules().wilds(deal.wild),
         session.players()[session.dealer(deal.round)]
     ));
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);

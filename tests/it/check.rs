@@ -548,3 +548,30 @@ fn a_hand_that_cannot_go_out_is_refused_for_the_player_out() {
     );
     env.ok(&["round", "Ann=9h 4d Kh", "Bob=0", "--out", "Bob", "--penalty", "Ann"]);
 }
+
+#[test]
+fn the_discard_table_stays_aligned_in_colour() {
+    let env = Env::new();
+    let r = env.ok(&["--color", "always", "check", "--round", "2", "5h 6h 7h 9c 4d"]);
+    assert!(r.stdout.contains('\u{1b}'), "coloured: {}", r.stdout);
+    let rows: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), 7, "{}", r.stdout);
+    for row in &rows {
+        assert!(!row.contains('\u{1b}'), "a table cell in colour: {row:?}");
+        assert_eq!(row.chars().count(), rows[0].chars().count(), "{row:?}");
+    }
+    // Every line fits 80 columns, colour codes aside.
+    for line in r.stdout.lines() {
+        let mut shown = 0;
+        let mut in_code = false;
+        for c in line.chars() {
+            match (in_code, c) {
+                (false, '\u{1b}') => in_code = true,
+                (true, 'm') => in_code = false,
+                (true, _) => {}
+                (false, _) => shown += 1,
+            }
+        }
+        assert!(shown <= 80, "{line:?}");
+    }
+}

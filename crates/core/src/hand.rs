@@ -194,10 +194,13 @@ fn read_cards(input: &str, rules: &Rules, limit: Option<usize>) -> Result<Vec<Ca
     Ok(cards)
 }
 
+/// A hand as typed: its cards and, for a declared hand, its groups.
+pub type Typed = (Vec<Card>, Option<Vec<Vec<Card>>>);
+
 /// Reads a hand, declared or not: with `|` between groups, it is a
 /// player's declared arrangement, and the groups come back too. The cards
 /// are checked as by [`parse_hand`].
-pub fn parse_declared(input: &str, rules: &Rules) -> Result<(Vec<Card>, Option<Vec<Vec<Card>>>), HandError> {
+pub fn parse_declared(input: &str, rules: &Rules) -> Result<Typed, HandError> {
     if !input.contains('|') {
         return parse_hand(input, rules).map(|cards| (cards, None));
     }
