@@ -543,7 +543,6 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
 fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
     let best = a.best_discard.as_ref().expect("after the draw");
     let chance = a.best_chance(rules).expect("after the draw");
-    let all_unseen = Card::deck().chain([Card::JOKER]).filter(|&c| rules.copies(c) > 0).count();
     let mut sorted: Vec<&Discard> = discards.iter().collect();
     sorted.sort_by(|x, y| {
         y.chance
@@ -557,11 +556,25 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
     for d in sorted {
         let outs = if d.outs.is_empty() {
             "none".to_string()
-        } else if d.outs.len() >= all_unseen.min(40) {
-            format!("{} cards", d.outs.len())
+        } else if d.chance >= 1.0 {
+            // Every unseen card: the hand left goes out already.
+            "any card".to_string()
         } else {
-            let text = plain_cards(ui, &d.outs);
-            if text.chars().count() > 30 { format!("{} cards", d.outs.len()) } else { text }
+            // The cards, in lines of at most 30 columns.
+            let mut lines: Vec<String> = vec![String::new()];
+            for c in &d.outs {
+                let card = plain_cards(ui, &[*c]);
+                let last = lines.last_mut().expect("a line");
+                if !last.is_empty() && last.chars().count() + 1 + card.chars().count() > 30 {
+                    lines.push(card);
+                } else {
+                    if !last.is_empty() {
+                        last.push(' ');
+                    }
+                    last.push_str(&card);
+                }
+            }
+            lines.join("\n")
         };
         t.add_row(vec![
             plain_cards(ui, &[d.card]),

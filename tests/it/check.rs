@@ -217,7 +217,7 @@ fn after_the_draw_the_hand_laid_down_leads_then_the_discards() {
          \n\
          | Discard | Left | Outs                 | Unseen | Chance |\n\
          |---------|------|----------------------|--------|--------|\n\
-         | 9c      | 0    | 52 cards             | 99     | 100.0% |\n\
+         | 9c      | 0    | any card             | 99     | 100.0% |\n\
          | 7h      | 9    | 3h 4c 4d 4h 4s 7h 8h | 12     | 12.1%  |\n\
          | 5h      | 9    | 4c 4d 4h 4s 5h 8h 9h | 12     | 12.1%  |\n\
          | 6h      | 9    | 4c 4d 4h 4s 6h 8h    | 10     | 10.1%  |\n\
@@ -244,22 +244,28 @@ fn discards_advised_by_the_chance_to_go_out() {
          \n\
          Deadwood 12: does not go out\n\
          \n\
-         | Discard | Left | Outs     | Unseen | Chance |\n\
-         |---------|------|----------|--------|--------|\n\
-         | Jh      | 12   | 24 cards | 34     | 40.0%  |\n\
-         | Qd      | 12   | 24 cards | 33     | 38.8%  |\n\
-         | 10s     | 13   | 23 cards | 31     | 36.5%  |\n\
-         | 9c      | 21   | none     | 0      | 0.0%   |\n\
-         | Ac      | 22   | none     | 0      | 0.0%   |\n\
-         | As      | 22   | none     | 0      | 0.0%   |\n\
-         | 5h      | 23   | none     | 0      | 0.0%   |\n\
-         | 2h      | 23   | none     | 0      | 0.0%   |\n\
-         | 3h      | 28   | none     | 0      | 0.0%   |\n\
-         | 9d      | 30   | none     | 0      | 0.0%   |\n\
-         | Kc      | 32   | none     | 0      | 0.0%   |\n\
-         | Kd      | 32   | none     | 0      | 0.0%   |\n\
-         | Kh      | 32   | none     | 0      | 0.0%   |\n\
-         | Ks      | 32   | none     | 0      | 0.0%   |\n\
+         | Discard | Left | Outs                           | Unseen | Chance |\n\
+         |---------|------|--------------------------------|--------|--------|\n\
+         | Jh      | 12   | Ac Ad Ah As 4h 8s 9c 9d 9h 9s  | 34     | 40.0%  |\n\
+         |         |      | 10c 10d 10h 10s Jd Js Qc Qd Qh |        |        |\n\
+         |         |      | Qs Kc Kd Kh Ks                 |        |        |\n\
+         | Qd      | 12   | Ac Ad Ah As 4h 8s 9c 9d 9h 9s  | 33     | 38.8%  |\n\
+         |         |      | 10c 10d 10h 10s Jc Jd Jh Js Qh |        |        |\n\
+         |         |      | Qs Kc Kd Kh Ks                 |        |        |\n\
+         | 10s     | 13   | Ac Ad Ah As 4h 9c 9d 9h 9s 10d | 31     | 36.5%  |\n\
+         |         |      | 10h Jc Jd Jh Js Qc Qd Qh Qs Kc |        |        |\n\
+         |         |      | Kd Kh Ks                       |        |        |\n\
+         | 9c      | 21   | none                           | 0      | 0.0%   |\n\
+         | Ac      | 22   | none                           | 0      | 0.0%   |\n\
+         | As      | 22   | none                           | 0      | 0.0%   |\n\
+         | 5h      | 23   | none                           | 0      | 0.0%   |\n\
+         | 2h      | 23   | none                           | 0      | 0.0%   |\n\
+         | 3h      | 28   | none                           | 0      | 0.0%   |\n\
+         | 9d      | 30   | none                           | 0      | 0.0%   |\n\
+         | Kc      | 32   | none                           | 0      | 0.0%   |\n\
+         | Kd      | 32   | none                           | 0      | 0.0%   |\n\
+         | Kh      | 32   | none                           | 0      | 0.0%   |\n\
+         | Ks      | 32   | none                           | 0      | 0.0%   |\n\
          Least left:  discard Qd: 12 left, 24 outs, 33 unseen, 38.8% on the next draw\n\
          Best chance: discard Jh: 12 left, 24 outs, 34 unseen, 40.0% on the next draw\n"
     );
