@@ -127,7 +127,14 @@ Examples:
   three13 check 7d 10c KS QS 5c 4h JD
       the current game's next round if 7 cards fit it, else round 5 (sevens wild)
   three13 check --round 11 Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
-      a hand of the last round after the draw: the best discard, Qd, leaves 12
+      after the draw: the hand laid down after the best discard, then every
+      discard with the deadwood left and the chance to go out on the next draw
+  three13 check --round 11 --seen \"4h 6h Jc\" Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
+      the same, knowing 4h 6h Jc lie in the discard pile: they are not drawn next
+  three13 check --round 11 \"2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As\"
+      a dispute: each group as laid down judged, and whether a better arrangement existed
+  three13 check --session friday 9h 4d Kh 3c
+      the rules and the next round of session friday
   three13 check --wild 7 \"7d, 10c, KS, QS, 5c, 4h, JD, 8s\"
       name the round by its wild rank; commas are fine, one quoted argument too
   three13 check --rules tens --set ace_high=true Qh Kh Ah 9c 9d
@@ -137,12 +144,19 @@ Examples:
   printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json
       one hand per line from stdin, one JSON object per hand";
 
-/// Check a hand: minimum deadwood, melds, best discard, outs
+/// Check a hand: minimum deadwood, melds, best discard, outs, a declared hand judged
 #[derive(Debug, Args)]
 #[command(
     long_about = "Check a hand: its exact minimum deadwood, the melds with what each wild \
-stands for, whether it can go out, the best discard (for a hand holding the card just \
-drawn) or the cards that would let it go out (for a hand of the round's size).\n\n\
+stands for, and whether it can go out.\n\n\
+A hand of the round's size gets its outs: the cards that would let it go out on the next \
+draw, with the copies still unseen and the chance that the next card is one. A hand \
+holding the card just drawn (one card more) gets the hand laid down after the best \
+discard, then every discard with the deadwood left, its outs and its chance. Unseen \
+cards are the decks in play less the hand, the table melds (--onto) and the cards \
+given with --seen.\n\n\
+A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
+as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
 ♣ ♦ ♥ ♠, any case; jokers as *, JK or joker when the rules have them. With no cards \
 on the command line, hands are read from stdin, one per line (blank lines and # \
@@ -150,7 +164,7 @@ comments skipped).",
     after_help = CHECK_EXAMPLES
 )]
 pub(crate) struct CheckArgs {
-    /// The cards of the hand (one quoted argument or several)
+    /// The cards of the hand (one quoted argument or several; \"|\" between declared groups)
     #[arg(value_name = "CARDS")]
     pub(crate) cards: Vec<String>,
 
@@ -162,12 +176,20 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "RANK")]
     pub(crate) wild: Option<String>,
 
+    /// Use this session's rules and next round [default: the current session's, when nothing else is named]
+    #[arg(long, short = 's', value_name = "NAME", conflicts_with_all = ["preset", "set"])]
+    pub(crate) session: Option<String>,
+
     #[command(flatten)]
     pub(crate) rules: RulesArgs,
 
     /// A meld already on the table, to lay cards off onto (repeatable; with lay_off=true)
     #[arg(long, value_name = "MELD")]
     pub(crate) onto: Vec<String>,
+
+    /// Cards seen out of the stock: the discard pile, melds shown by others (repeatable)
+    #[arg(long, value_name = "CARDS")]
+    pub(crate) seen: Vec<String>,
 
     /// One JSON object per hand
     #[arg(long)]

@@ -5,11 +5,12 @@ use std::io::{BufRead, Write};
 use crate::cli::{CheckArgs, Cli};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
-use three13_core::analysis::{Analysis, analyse};
-use three13_core::card::Rank;
-use three13_core::hand::{HandError, HandProblem, check_size, infer_deal, parse_hand};
+use three13_core::analysis::{Analysis, Discard, analyse};
+use three13_core::card::{Card, Rank};
+use three13_core::declared::{Declared, judge_hand};
+use three13_core::hand::{HandError, HandProblem, check_size, infer_deal, parse_cards, parse_declared};
 use three13_core::rules::{Deal, Rules};
-use three13_core::solver::{MeldKind, Solver, Table};
+use three13_core::solver::{Meld, MeldKind, Solver, Table};
 
 /// The longest line read from stdin; longer lines are refused, not stored.
 pub(crate) const MAX_LINE: usize = 64 * 1024;
@@ -32,24 +33,28 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         && args.rules.set.is_empty()
         && args.round.is_none()
         && args.wild.is_none();
-    let session = if untold { current_session(cli, ui) } else { None };
+    let session = match &args.session {
+        Some(name) => {
+            let store = super::store(cli)?;
+            let name = store.find(name)?;
+            Some(store.load(&name)?)
+        }
+        None if untold => current_session(cli, ui),
+        None => None,
+    };
     let rules = match &session {
         Some(s) => s.rules(),
         None => super::resolve_rules(&args.rules, None)?,
     };
     let fixed = fixed_deal(args, &rules)?;
     let next = session.as_ref().and_then(|s| s.next_deal());
-    let onto = table_melds(args, &rules)?;
+    let known = Known { onto: table_melds(args, &rules)?, seen: seen_cards(args, &rules)? };
     let mut solver = Solver::new();
     if !args.cards.is_empty() {
         let text = args.cards.join(" ");
-        let (analysis, chosen) = check_one(&mut solver, &text, &rules, fixed, next, &onto)?;
-        let round = format!(
-            "round {} ({} cards dealt, {} wild)",
-            analysis.round,
-            analysis.cards,
-            analysis.wild.plural()
-        );
+        let (checked, chosen) = check_one(&mut solver, &text, &rules, fixed, next, &known)?;
+        let a = &checked.analysis;
+        let round = format!("round {} ({} cards dealt, {})", a.round, a.cards, wilds(&rules, a.wild));
         match chosen {
             _ if args.json => {}
             Chosen::Named => {}
@@ -57,16 +62,15 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                 "{round}, the next of session {}; name another with --round or --wild",
                 session.as_ref().map_or("", |s| s.name())
             )),
-            Chosen::Inferred => ui.note(&format!(
-                "{} cards: assuming {round}; name it with --round or --wild",
-                analysis.hand.len()
-            )),
+            Chosen::Inferred => {
+                ui.note(&format!("{} cards: assuming {round}; name it with --round or --wild", a.hand.len()))
+            }
         }
         return if args.json {
-            writeln!(ui.out, "{}", json(&analysis))?;
+            writeln!(ui.out, "{}", json(&checked))?;
             Ok(())
         } else {
-            print(ui, &analysis, &rules)
+            print(ui, &checked, &rules, &known)
         };
     }
     if ui.stdin_tty {
@@ -74,7 +78,26 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             "no cards given; write them after `check` (three13 check 7d 10c Ks), or pipe hands one per line",
         ));
     }
-    batch(ui, args.json, &mut solver, &rules, (fixed, next), &onto)
+    batch(ui, args.json, &mut solver, &rules, (fixed, next), &known)
+}
+
+/// The wilds of a round in words: `threes wild`, `threes and kings wild`,
+/// `threes, kings and jokers wild`.
+fn wilds(rules: &Rules, wild: Rank) -> String {
+    format!("{} wild", rules.wilds(wild))
+}
+
+/// Cards known to lie outside the stock besides the hand: the table melds
+/// (--onto) and the cards seen (--seen).
+struct Known {
+    onto: Vec<Vec<Card>>,
+    seen: Vec<Card>,
+}
+
+/// One hand checked: the analysis and, for a declared hand, its verdicts.
+struct Checked {
+    analysis: Analysis,
+    declared: Option<Declared>,
 }
 
 /// The current session, if there is one and it loads; a session that does
@@ -122,14 +145,60 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
     Ok(None)
 }
 
-fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<three13_core::card::Card>>> {
+fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<Card>>> {
     if !args.onto.is_empty() && !rules.lay_off {
         return Err(Error::data("--onto needs laying off allowed: add --set lay_off=true or --rules strict"));
     }
     args.onto
         .iter()
-        .map(|m| parse_hand(m, rules).map_err(|e| Error::data(format!("in --onto: {e}"))))
+        .map(|m| {
+            parse_cards(m, rules).map_err(|e| Error::data(format!("in the table meld --onto \"{m}\": {e}")))
+        })
         .collect()
+}
+
+fn seen_cards(args: &CheckArgs, rules: &Rules) -> Result<Vec<Card>> {
+    let mut seen = Vec::new();
+    for text in &args.seen {
+        seen.extend(parse_cards(text, rules).map_err(|e| Error::data(format!("in --seen: {e}")))?);
+    }
+    Ok(seen)
+}
+
+/// Refuses more copies of a card between the hand, the table melds and the
+/// cards seen than the decks hold.
+fn check_copies(hand: &[Card], known: &Known, rules: &Rules) -> Result<()> {
+    if known.onto.is_empty() && known.seen.is_empty() {
+        return Ok(());
+    }
+    let all: Vec<Card> = hand.iter().chain(known.onto.iter().flatten()).chain(&known.seen).copied().collect();
+    for (i, &card) in all.iter().enumerate() {
+        if all[..i].contains(&card) {
+            continue;
+        }
+        let held = all.iter().filter(|&&c| c == card).count();
+        let copies = rules.copies(card);
+        if held > copies {
+            let decks = if rules.decks == 1 {
+                "1 deck holds".to_string()
+            } else {
+                format!("{} decks hold", rules.decks)
+            };
+            let mut places = vec!["the hand"];
+            if !known.onto.is_empty() {
+                places.push("the table melds");
+            }
+            if !known.seen.is_empty() {
+                places.push("the cards seen");
+            }
+            return Err(Error::data(format!(
+                "{} hold {held} × {card} between them, but {decks} only {copies}",
+                super::and_list(&places)
+            ))
+            .with_hint("hint: a card appears once per deck in play (setting decks)"));
+        }
+    }
+    Ok(())
 }
 
 /// Checks one hand; also says whether its round was inferred.
@@ -139,9 +208,10 @@ fn check_one(
     rules: &Rules,
     fixed: Option<Deal>,
     next: Option<Deal>,
-    onto: &[Vec<three13_core::card::Card>],
-) -> Result<(Analysis, Chosen), Error> {
-    let cards = parse_hand(text, rules)?;
+    known: &Known,
+) -> Result<(Checked, Chosen), Error> {
+    let (cards, groups) = parse_declared(text, rules)?;
+    check_copies(&cards, known, rules)?;
     let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
     let (deal, chosen) = match (fixed, next) {
         (Some(d), _) => {
@@ -158,12 +228,29 @@ fn check_one(
             }
         },
     };
-    let table = Table::new(rules, deal.wild).with_onto(onto.to_vec())?;
-    Ok((analyse(solver, &cards, &deal, &table), chosen))
+    let table = Table::new(rules, deal.wild).with_onto(known.onto.clone())?;
+    let analysis = analyse(solver, &cards, &deal, &table, &known.seen);
+    let declared = groups.map(|g| judge_hand(&g, &table, cards.len() > deal.cards));
+    Ok((Checked { analysis, declared }, chosen))
 }
 
-fn json(analysis: &Analysis) -> String {
-    serde_json::to_string(analysis).expect("an analysis serialises")
+fn json(checked: &Checked) -> String {
+    /// The analysis, and a declared hand's verdicts beside its fields.
+    #[derive(serde::Serialize)]
+    struct Report<'a> {
+        #[serde(flatten)]
+        analysis: &'a Analysis,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        groups: Option<&'a [three13_core::declared::Group]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_deadwood: Option<u32>,
+    }
+    let Some(d) = &checked.declared else {
+        return serde_json::to_string(&checked.analysis).expect("an analysis serialises");
+    };
+    let report =
+        Report { analysis: &checked.analysis, groups: Some(&d.groups), declared_deadwood: Some(d.deadwood) };
+    serde_json::to_string(&report).expect("an analysis serialises")
 }
 
 /// Hands from stdin, one per line; a bad line is reported and the rest go on.
@@ -173,7 +260,7 @@ fn batch(
     solver: &mut Solver,
     rules: &Rules,
     (fixed, next): (Option<Deal>, Option<Deal>),
-    onto: &[Vec<three13_core::card::Card>],
+    known: &Known,
 ) -> Result<()> {
     let mut input = std::io::BufReader::with_capacity(MAX_LINE, std::io::stdin().lock());
     let mut failed = false;
@@ -194,7 +281,7 @@ fn batch(
                     if text.is_empty() || text.starts_with('#') {
                         continue;
                     }
-                    check_one(solver, text, rules, fixed, next, onto).map(|(a, _)| a)
+                    check_one(solver, text, rules, fixed, next, known).map(|(a, _)| a)
                 }
             }
         };
@@ -204,7 +291,7 @@ fn batch(
                 if !first {
                     writeln!(ui.out)?;
                 }
-                print(ui, &a, rules)?;
+                print(ui, &a, rules, known)?;
             }
             Err(e) => {
                 failed = true;
@@ -267,77 +354,258 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<bool>
     }
 }
 
-/// The human report of one hand.
-fn print(ui: &mut Ui, a: &Analysis, rules: &Rules) -> Result<()> {
+/// The human report of one hand: a declared hand's verdicts first; after
+/// the draw, the hand laid down after the best discard and the discards;
+/// else the hand, and its outs unless it goes out.
+fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result<()> {
+    let a = &checked.analysis;
     let held = if a.hand.len() > a.cards {
         format!(", {} held after the draw", a.hand.len())
     } else {
         String::new()
     };
     let head = format!(
-        "Round {}: {} cards dealt{held}, {} wild (rules: {})",
+        "Round {}: {} cards dealt{held}, {} (rules: {})",
         a.round,
         a.cards,
-        a.wild.plural(),
+        wilds(rules, a.wild),
         rules.summary()
     );
     let mut lines = vec![ui.bold(&head), String::new()];
-    lines.push(format!("Hand      {}", ui.cards(&a.hand)));
-    for (i, m) in a.melds.iter().enumerate() {
+    if let Some(d) = &checked.declared {
+        declared(ui, &mut lines, a, d, rules);
+    }
+    match &a.best_discard {
+        Some(best) => {
+            let mut rest = a.hand.clone();
+            rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
+            lines.push(format!("Discard {} and lay down:", ui.card(best.card)));
+            arrangement(ui, &mut lines, &rest, &best.melds, &best.unmelded, best.deadwood, rules, known);
+            lines.push(String::new());
+            lines.push(if best.deadwood == 0 {
+                ui.good("Goes out")
+            } else {
+                ui.warn(&format!("Deadwood {}: does not go out", best.deadwood))
+            });
+        }
+        None => {
+            arrangement(ui, &mut lines, &a.hand, &a.melds, &a.unmelded, a.deadwood, rules, known);
+            lines.push(String::new());
+            lines.push(if a.can_go_out {
+                ui.good("Goes out: every card melds")
+            } else {
+                ui.warn(&format!("Deadwood {}", a.deadwood))
+            });
+        }
+    }
+    if !a.can_go_out
+        && let (Some(outs), Some(n), Some(chance)) = (&a.outs, a.unseen, a.chance)
+    {
+        if outs.is_empty() {
+            lines.push("Outs (0): none".to_string());
+        } else {
+            // As many cards a line as fit 80 columns.
+            let mut line = format!("Outs ({}):", outs.len());
+            let mut width = line.chars().count();
+            for &c in outs {
+                let shown = plain_cards(ui, &[c]).chars().count();
+                if width + 1 + shown > 80 {
+                    lines.push(std::mem::take(&mut line));
+                    line.push(' ');
+                    width = 1;
+                }
+                line.push(' ');
+                line.push_str(&ui.card(c));
+                width += 1 + shown;
+            }
+            lines.push(line);
+        }
+        if !outs.is_empty() {
+            lines.push(format!("  {n} of them unseen: {} on the next draw", percent(chance)));
+        }
+    }
+    for l in &lines {
+        writeln!(ui.out, "{l}")?;
+    }
+    if let Some(discards) = &a.discards {
+        advice(ui, a, discards, rules)?;
+    }
+    Ok(())
+}
+
+/// The hand's cards, its melds (wilds' roles), its unmelded cards.
+#[allow(clippy::too_many_arguments)]
+fn arrangement(
+    ui: &Ui,
+    lines: &mut Vec<String>,
+    hand: &[Card],
+    melds: &[Meld],
+    unmelded: &[Card],
+    deadwood: u32,
+    rules: &Rules,
+    known: &Known,
+) {
+    lines.push(format!("Hand      {}", ui.cards(hand)));
+    for (i, m) in melds.iter().enumerate() {
         let label = if i == 0 { "Melds" } else { "" };
         let kind = match (m.kind, &m.onto) {
             (_, Some(onto)) => format!("onto {}:", ui.cards(onto)),
             (MeldKind::Set, None) => "set".to_string(),
             (MeldKind::Run, None) => "run".to_string(),
         };
-        let roles: Vec<String> = m
-            .wilds
-            .iter()
-            .filter(|r| r.card != r.stands_for)
-            .map(|r| format!("{} as {}", ui.card(r.card), ui.card(r.stands_for)))
-            .collect();
-        let roles = if roles.is_empty() { String::new() } else { format!("  ({})", roles.join(", ")) };
-        lines.push(format!("{label:<9} {kind} {}{roles}", ui.cards(&m.cards)));
+        lines.push(format!("{label:<9} {kind} {}{}", ui.cards(&m.cards), roles(ui, &m.wilds)));
     }
-    if a.melds.is_empty() {
+    if melds.is_empty() {
         lines.push("Melds     none".to_string());
     }
-    if a.unmelded.is_empty() {
+    if unmelded.is_empty() {
         lines.push("Unmelded  none".to_string());
     } else {
         let points: Vec<String> =
-            a.unmelded.iter().map(|&c| format!("{} {}", ui.card(c), rules.value(c))).collect();
-        lines.push(format!("Unmelded  {}  = {}", points.join(", "), a.deadwood));
+            unmelded.iter().map(|&c| format!("{} {}", ui.card(c), rules.value(c))).collect();
+        lines.push(format!("Unmelded  {}  = {deadwood}", points.join(", ")));
+    }
+    // Table melds given, but no meld of the hand's own: say why nothing
+    // goes onto them.
+    if rules.lay_off && !known.onto.is_empty() && melds.iter().all(|m| m.onto.is_some()) {
+        lines.push("No lay-off: laying off needs a meld of the hand's own".to_string());
+    }
+}
+
+fn roles(ui: &Ui, wilds: &[three13_core::solver::WildRole]) -> String {
+    let roles: Vec<String> = wilds
+        .iter()
+        .filter(|r| r.card != r.stands_for)
+        .map(|r| format!("{} as {}", ui.card(r.card), ui.card(r.stands_for)))
+        .collect();
+    if roles.is_empty() { String::new() } else { format!("  ({})", roles.join(", ")) }
+}
+
+fn percent(chance: f64) -> String {
+    format!("{:.1}%", chance * 100.0)
+}
+
+/// The verdict on each declared group, the declared deadwood, and the least.
+fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules: &Rules) {
+    lines.push("Declared".to_string());
+    for g in &d.groups {
+        let verdict = match (&g.kind, &g.reason) {
+            (Some(kind), _) => {
+                let kind = if *kind == MeldKind::Set { "a set" } else { "a run" };
+                format!("{}{}", ui.good(kind), roles(ui, &g.wilds).replacen("  ", " ", 1))
+            }
+            (None, Some(reason)) => ui.warn(&reason.to_string()),
+            (None, None) => String::new(),
+        };
+        let plain = plain_cards(ui, &g.cards);
+        // A long reason goes on a line of its own, to fit 80 columns.
+        let width =
+            4 + plain.chars().count() + g.reason.as_ref().map_or(0, |r| r.to_string().chars().count());
+        if width > 80 {
+            lines.push(format!("  {}:\n    {verdict}", ui.cards(&g.cards)));
+        } else {
+            lines.push(format!("  {}: {verdict}", ui.cards(&g.cards)));
+        }
+    }
+    let drawn = a.hand.len() > a.cards;
+    let least = a.best_discard.as_ref().map_or(a.deadwood, |b| b.deadwood);
+    let claimed = if drawn {
+        match d.goes_out_discarding {
+            Some(card) => {
+                lines.push(ui.good(&format!("The declaration goes out, discarding {}", ui.card(card))));
+                0
+            }
+            None => {
+                // The card left over is the one worth most outside the melds.
+                let outside: Vec<Card> =
+                    d.groups.iter().filter(|g| !g.meld).flat_map(|g| g.cards.iter().copied()).collect();
+                let top = outside.iter().map(|&c| rules.value(c)).max().unwrap_or(0);
+                lines.push(ui.warn(&format!(
+                    "The declaration does not go out: {} cards lie outside valid melds",
+                    outside.len()
+                )));
+                d.deadwood - top
+            }
+        }
+    } else {
+        d.deadwood
+    };
+    let left = if drawn { " after the discard" } else { "" };
+    if least < claimed {
+        lines.push(format!("Declared deadwood {claimed}{left}; the least is {least}, as follows:"));
+    } else {
+        lines.push(format!("Declared deadwood {claimed}{left}, the least there is"));
     }
     lines.push(String::new());
-    let verdict = match (&a.best_discard, a.can_go_out) {
-        (Some(d), true) => ui.good(&format!("Goes out: discard {}", ui.card(d.card))),
-        (Some(d), false) => format!(
-            "{}; the best discard, {}, leaves {}",
-            ui.warn(&format!("Deadwood {}", a.deadwood)),
+}
+
+/// Every discard, with the deadwood left and the chance to go out next.
+fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
+    let best = a.best_discard.as_ref().expect("after the draw");
+    let chance = a.best_chance(rules).expect("after the draw");
+    let mut sorted: Vec<&Discard> = discards.iter().collect();
+    sorted.sort_by(|x, y| {
+        y.chance
+            .total_cmp(&x.chance)
+            .then(x.deadwood.cmp(&y.deadwood))
+            .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
+            .then(rules.value(y.card).cmp(&rules.value(x.card)))
+    });
+    let mut t = ui.table();
+    t.set_header(vec!["Discard", "Left", "Outs", "Unseen", "Chance"]);
+    for d in sorted {
+        let outs = if d.outs.is_empty() {
+            "none".to_string()
+        } else if d.chance >= 1.0 {
+            // Every unseen card: the hand left goes out already.
+            "any card".to_string()
+        } else {
+            // The cards, in lines of at most 30 columns.
+            let mut lines: Vec<String> = vec![String::new()];
+            for c in &d.outs {
+                let card = plain_cards(ui, &[*c]);
+                let last = lines.last_mut().expect("a line");
+                if !last.is_empty() && last.chars().count() + 1 + card.chars().count() > 30 {
+                    lines.push(card);
+                } else {
+                    if !last.is_empty() {
+                        last.push(' ');
+                    }
+                    last.push_str(&card);
+                }
+            }
+            lines.join("\n")
+        };
+        t.add_row(vec![
+            plain_cards(ui, &[d.card]),
+            d.deadwood.to_string(),
+            outs,
+            d.unseen.to_string(),
+            percent(d.chance),
+        ]);
+    }
+    writeln!(ui.out, "\n{t}")?;
+    let figures = |d: &Discard| {
+        format!(
+            "discard {}: {} left, {} out{}, {} unseen, {} on the next draw",
             ui.card(d.card),
-            d.deadwood
-        ),
-        (None, true) => ui.good("Goes out"),
-        (None, false) => ui.warn(&format!("Deadwood {}", a.deadwood)),
+            d.deadwood,
+            d.outs.len(),
+            if d.outs.len() == 1 { "" } else { "s" },
+            d.unseen,
+            percent(d.chance)
+        )
     };
-    lines.push(verdict);
-    for l in &lines {
-        writeln!(ui.out, "{l}")?;
+    let least = discards.iter().find(|d| d.card == best.card).expect("a discard");
+    let mut text = format!("Least left:  {}\n", figures(least));
+    if chance.card != best.card && chance.chance > least.chance {
+        text.push_str(&format!("Best chance: {}\n", figures(chance)));
     }
-    if let Some(discards) = &a.discards {
-        let mut t = ui.table();
-        t.set_header(vec!["Discard", "Deadwood left"]);
-        let mut sorted = discards.clone();
-        sorted.sort_by_key(|d| (d.deadwood, std::cmp::Reverse(rules.value(d.card))));
-        for d in sorted {
-            t.add_row(vec![ui.card(d.card), d.deadwood.to_string()]);
-        }
-        writeln!(ui.out, "\n{t}")?;
-    }
-    if let Some(outs) = &a.outs {
-        let text = if outs.is_empty() { "none".to_string() } else { ui.cards(outs) };
-        writeln!(ui.out, "Outs ({}): {text}", outs.len())?;
-    }
+    write!(ui.out, "{text}")?;
     Ok(())
+}
+
+/// Cards without colour: table cells are measured by their characters.
+fn plain_cards(ui: &Ui, cards: &[Card]) -> String {
+    cards.iter().map(|&c| if ui.unicode { c.symbol() } else { c.ascii() }).collect::<Vec<_>>().join(" ")
 }

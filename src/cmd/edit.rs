@@ -34,6 +34,17 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         session.set_dealer(round, seat, super::now())?.into_iter().collect()
     } else {
         let edit = round_edit(&session, args, &mut solver, &mut echoed)?;
+        // A hand that does not go out, typed for the player who went out.
+        if let Some(r) = session.rounds().get(round.wrapping_sub(1)) {
+            let out = edit.out.unwrap_or(r.out);
+            let typed = out.and_then(|o| edit.scores.iter().find(|(s, _)| *s == o));
+            if let (Some(o), Some((_, score))) = (out, typed)
+                && score.hand.is_some()
+                && score.deadwood != 0
+            {
+                return Err(super::round::false_go_out(&session, o, score.deadwood));
+            }
+        }
         session.edit_round(round, &edit, super::now())?
     };
     if !changes.is_empty() {

@@ -55,6 +55,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             record
         }
     };
+    refuse_false_go_out(&session, &record)?;
     let added = session.add_round(record, super::now())?;
     super::table::draw_tiebreak(&mut session);
     if let Added::Recorded(_) = added {
@@ -382,4 +383,31 @@ fn ask(
         return Ok(None);
     }
     Ok(Some((deal.round, record)))
+}
+
+/// Refuses a hand typed for the player said to have gone out that does not
+/// go out; when the rules penalise a bad go-out, says how to record one.
+fn refuse_false_go_out(session: &Session, record: &RoundRecord) -> Result<()> {
+    let Some(out) = record.out else { return Ok(()) };
+    if record.hands[out].is_none() || record.deadwood[out] == 0 {
+        return Ok(());
+    }
+    Err(false_go_out(session, out, record.deadwood[out]))
+}
+
+/// The refusal of a hand that cannot go out, typed for the player out.
+pub(crate) fn false_go_out(session: &Session, seat: usize, deadwood: u32) -> Error {
+    let player = &session.players()[seat];
+    let e = Error::data(format!(
+        "{player} went out, but the hand typed for {player} does not go out: \
+         at best it leaves {deadwood} deadwood"
+    ));
+    if session.rules().bad_go_out_penalty > 0 {
+        e.with_hint(format!(
+            "hint: if {player} declared out with this hand, it is a bad go-out: \
+             record it with --penalty {player} instead of --out"
+        ))
+    } else {
+        e.with_hint("hint: check the cards typed, or name the player who did go out with --out")
+    }
 }

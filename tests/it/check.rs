@@ -110,11 +110,44 @@ fn a_hand_with_the_drawn_card_gets_its_discards() {
     assert_eq!(v["wild"], "K");
     assert_eq!(v["deadwood"], 23);
     assert_eq!(v["can_go_out"], false);
-    assert_eq!(v["best_discard"], serde_json::json!({"card": "Qd", "deadwood": 12}));
+    // The hand laid down after the best discard: Qd before Jh (both leave
+    // 12; the natural card worth most).
+    assert_eq!(
+        v["best_discard"],
+        serde_json::json!({
+            "card": "Qd",
+            "deadwood": 12,
+            "melds": [
+                {"kind": "run", "cards": ["2h", "3h", "Kc", "5h"], "wilds": [{"card": "Kc", "as": "4h"}]},
+                {"kind": "set", "cards": ["9c", "9d", "Kd"], "wilds": [{"card": "Kd", "as": "9h"}]},
+                {"kind": "set", "cards": ["Jh", "Kh", "Ks"],
+                 "wilds": [{"card": "Kh", "as": "Jc"}, {"card": "Ks", "as": "Jd"}]}
+            ],
+            "unmelded": ["10s", "Ac", "As"]
+        })
+    );
     let discards = v["discards"].as_array().unwrap();
     assert_eq!(discards.len(), 14);
     let jh = discards.iter().find(|d| d["card"] == "Jh").unwrap();
     assert_eq!(jh["deadwood"], 12);
+    // Each discard's outs, their copies unseen (104 cards less the 14 held:
+    // 90 unseen) and the chance.
+    let qd = discards.iter().find(|d| d["card"] == "Qd").unwrap();
+    let outs: Vec<&str> = qd["outs"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert_eq!(
+        outs,
+        [
+            "Ac", "Ad", "Ah", "As", "4h", "8s", "9c", "9d", "9h", "9s", "10c", "10d", "10h", "10s", "Jc",
+            "Jd", "Jh", "Js", "Qh", "Qs", "Kc", "Kd", "Kh", "Ks"
+        ]
+    );
+    assert_eq!(qd["unseen"], 38);
+    assert_eq!(qd["chance"], 38.0 / 90.0);
+    let kc = discards.iter().find(|d| d["card"] == "Kc").unwrap();
+    assert_eq!(
+        (&kc["outs"], &kc["unseen"], &kc["chance"]),
+        (&serde_json::json!([]), &serde_json::json!(0), &serde_json::json!(0.0))
+    );
     assert!(v.get("outs").is_none());
     let unmelded: Vec<&str> = v["unmelded"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(unmelded, ["Jh", "10s", "Ac", "As"]);
@@ -128,8 +161,225 @@ fn outs_and_going_out() {
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
     let outs: Vec<&str> = v["outs"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     assert_eq!(outs, ["4c", "4d", "4h", "4s", "8h"]);
+    // Two copies of each, of 104 less the 4 held.
+    assert_eq!((v["unseen"].as_u64(), v["chance"].as_f64()), (Some(10), Some(0.1)));
+    let r = env.ok(&["check", "--round", "2", "5h 6h 7h 9c"]);
+    assert_eq!(
+        r.stdout,
+        "Round 2: 4 cards dealt, fours wild (rules: standard)\n\
+         \n\
+         Hand      9c 5h 6h 7h\n\
+         Melds     run 5h 6h 7h\n\
+         Unmelded  9c 9  = 9\n\
+         \n\
+         Deadwood 9\n\
+         Outs (5): 4c 4d 4h 4s 8h\n  10 of them unseen: 10.0% on the next draw\n"
+    );
+    // Cards seen are not drawn next: both 8h and two fours are gone.
+    let r = env.ok(&["check", "--round", "2", "--seen", "8h 8h 4c", "--seen", "4d", "5h 6h 7h 9c"]);
+    assert!(
+        r.stdout.ends_with("Outs (4): 4c 4d 4h 4s\n  6 of them unseen: 6.2% on the next draw\n"),
+        "{}",
+        r.stdout
+    );
+    // A hand that goes out says so, and lists no outs; JSON keeps them.
+    let r = env.ok(&["check", "--round", "1", "5h 6h 7h"]);
+    assert_eq!(
+        r.stdout,
+        "Round 1: 3 cards dealt, threes wild (rules: standard)\n\
+         \n\
+         Hand      5h 6h 7h\n\
+         Melds     run 5h 6h 7h\n\
+         Unmelded  none\n\
+         \n\
+         Goes out: every card melds\n"
+    );
+    let r = env.ok(&["check", "--json", "--round", "1", "5h 6h 7h"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["outs"].as_array().unwrap().len(), 52);
+    assert_eq!((v["unseen"].as_u64(), v["chance"].as_f64()), (Some(101), Some(1.0)));
+}
+
+#[test]
+fn after_the_draw_the_hand_laid_down_leads_then_the_discards() {
+    let env = Env::new();
     let r = env.ok(&["check", "--round", "2", "5h 6h 7h 9c 4c"]);
-    assert!(r.stdout.contains("\nGoes out: discard 9c\n"), "{}", r.stdout);
+    assert_eq!(
+        r.stdout,
+        "Round 2: 4 cards dealt, 5 held after the draw, fours wild (rules: standard)\n\
+         \n\
+         Discard 9c and lay down:\n\
+         Hand      5h 6h 7h 4c\n\
+         Melds     run 5h 6h 7h 4c  (4c as 8h)\n\
+         Unmelded  none\n\
+         \n\
+         Goes out\n\
+         \n\
+         | Discard | Left | Outs                 | Unseen | Chance |\n\
+         |---------|------|----------------------|--------|--------|\n\
+         | 9c      | 0    | any card             | 99     | 100.0% |\n\
+         | 7h      | 9    | 3h 4c 4d 4h 4s 7h 8h | 12     | 12.1%  |\n\
+         | 5h      | 9    | 4c 4d 4h 4s 5h 8h 9h | 12     | 12.1%  |\n\
+         | 6h      | 9    | 4c 4d 4h 4s 6h 8h    | 10     | 10.1%  |\n\
+         | 4c      | 9    | 4c 4d 4h 4s 8h       | 9      | 9.1%   |\n\
+         Least left:  discard 9c: 0 left, 52 outs, 99 unseen, 100.0% on the next draw\n"
+    );
+}
+
+#[test]
+fn discards_advised_by_the_chance_to_go_out() {
+    let env = Env::new();
+    let hand = "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As";
+    let r = env.ok(&["check", "--round", "11", "--seen", "Jc Jd Js", "--seen", "10h 10d", hand]);
+    assert_eq!(
+        r.stdout,
+        "Round 11: 13 cards dealt, 14 held after the draw, kings wild (rules: standard)\n\
+         \n\
+         Discard Qd and lay down:\n\
+         Hand      Ac 9c 9d 2h 3h 5h Jh As 10s Kc Kd Kh Ks\n\
+         Melds     run 2h 3h Kc 5h  (Kc as 4h)\n\
+         \x20         set 9c 9d Kd  (Kd as 9h)\n\
+         \x20         set Jh Kh Ks  (Kh as Jc, Ks as Jd)\n\
+         Unmelded  10s 10, Ac 1, As 1  = 12\n\
+         \n\
+         Deadwood 12: does not go out\n\
+         \n\
+         | Discard | Left | Outs                           | Unseen | Chance |\n\
+         |---------|------|--------------------------------|--------|--------|\n\
+         | Jh      | 12   | Ac Ad Ah As 4h 8s 9c 9d 9h 9s  | 34     | 40.0%  |\n\
+         |         |      | 10c 10d 10h 10s Jd Js Qc Qd Qh |        |        |\n\
+         |         |      | Qs Kc Kd Kh Ks                 |        |        |\n\
+         | Qd      | 12   | Ac Ad Ah As 4h 8s 9c 9d 9h 9s  | 33     | 38.8%  |\n\
+         |         |      | 10c 10d 10h 10s Jc Jd Jh Js Qh |        |        |\n\
+         |         |      | Qs Kc Kd Kh Ks                 |        |        |\n\
+         | 10s     | 13   | Ac Ad Ah As 4h 9c 9d 9h 9s 10d | 31     | 36.5%  |\n\
+         |         |      | 10h Jc Jd Jh Js Qc Qd Qh Qs Kc |        |        |\n\
+         |         |      | Kd Kh Ks                       |        |        |\n\
+         | 9c      | 21   | none                           | 0      | 0.0%   |\n\
+         | Ac      | 22   | none                           | 0      | 0.0%   |\n\
+         | As      | 22   | none                           | 0      | 0.0%   |\n\
+         | 5h      | 23   | none                           | 0      | 0.0%   |\n\
+         | 2h      | 23   | none                           | 0      | 0.0%   |\n\
+         | 3h      | 28   | none                           | 0      | 0.0%   |\n\
+         | 9d      | 30   | none                           | 0      | 0.0%   |\n\
+         | Kc      | 32   | none                           | 0      | 0.0%   |\n\
+         | Kd      | 32   | none                           | 0      | 0.0%   |\n\
+         | Kh      | 32   | none                           | 0      | 0.0%   |\n\
+         | Ks      | 32   | none                           | 0      | 0.0%   |\n\
+         Least left:  discard Qd: 12 left, 24 outs, 33 unseen, 38.8% on the next draw\n\
+         Best chance: discard Jh: 12 left, 24 outs, 34 unseen, 40.0% on the next draw\n"
+    );
+    // Every discard leaves 0: a natural card goes before the joker, then
+    // the card worth most.
+    let r = env.ok(&["check", "--set", "jokers=2", "--round", "2", "5h 6h 7h 8h JK"]);
+    assert!(r.stdout.contains("\nDiscard 8h and lay down:\n"), "{}", r.stdout);
+    assert!(r.stdout.starts_with("Round 2: 4 cards dealt, 5 held after the draw, fours and jokers wild"));
+    // Seen cards beyond the decks are refused, counted with the hand.
+    env.fails(
+        &["check", "--round", "1", "--seen", "9h", "9h 9h 9s"],
+        1,
+        "the hand and the cards seen hold 3 × 9h between them, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+}
+
+#[test]
+fn a_declared_hand_is_judged_group_by_group() {
+    let env = Env::new();
+    let r = env.ok(&["check", "--round", "9", "--rules", "strict", "Qs Ks As | 9c 9d | 5h 6h 8h | Jd Jc Jh"]);
+    assert_eq!(
+        r.stdout,
+        "Round 9: 11 cards dealt, jacks wild (rules: strict)\n\
+         \n\
+         Declared\n\
+         \x20 Qs Ks As:\n\
+         \x20   not a run: aces are low under these rules (ace_high=true allows Q-K-A)\n\
+         \x20 9c 9d: a meld needs 3 cards\n\
+         \x20 5h 6h 8h: 7h is missing and there is no wild to stand for it\n\
+         \x20 Jd Jc Jh: under these rules a meld needs a natural card\n\
+         Declared deadwood 96; the least is 1, as follows:\n\
+         \n\
+         Hand      9c 9d 5h 6h 8h As Qs Ks Jc Jd Jh\n\
+         Melds     run 5h 6h Jc 8h  (Jc as 7h)\n\
+         \x20         set 9c 9d Jd  (Jd as 9h)\n\
+         \x20         run Jh Qs Ks  (Jh as Js)\n\
+         Unmelded  As 1  = 1\n\
+         \n\
+         Deadwood 1\n\
+         Outs (11): 4h 7h 9c 9d 9h 9s 10s Jc Jd Jh Js\n\
+         \x20 17 of them unseen: 18.3% on the next draw\n"
+    );
+    // The dispute of the issue: after the draw, the declaration leaves 12
+    // once the card left over is discarded, the least there is.
+    let hand = "2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As";
+    let r = env.ok(&["check", "--round", "11", hand]);
+    assert!(
+        r.stdout.starts_with(
+            "Round 11: 13 cards dealt, 14 held after the draw, kings wild (rules: standard)\n\
+             \n\
+             Declared\n\
+             \x20 2h 3h Kc 5h: a run (Kc as 4h)\n\
+             \x20 9c 9d Kd: a set (Kd as 9h)\n\
+             \x20 Qd Kh Ks: a set (Kh as Qc, Ks as Qh)\n\
+             \x20 Jh 10s Ac As: not a set (the ranks differ) nor a run (the suits differ)\n\
+             The declaration does not go out: 4 cards lie outside valid melds\n\
+             Declared deadwood 12 after the discard, the least there is\n\
+             \n\
+             Discard Qd and lay down:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok(&["check", "--round", "11", "--json", hand]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["declared_deadwood"], 23);
+    assert_eq!(
+        v["groups"][0],
+        serde_json::json!({"cards": ["2h", "3h", "Kc", "5h"], "meld": true, "kind": "run",
+                           "wilds": [{"card": "Kc", "as": "4h"}]})
+    );
+    assert_eq!(
+        v["groups"][3],
+        serde_json::json!({"cards": ["Jh", "10s", "Ac", "As"], "meld": false, "wilds": [],
+                           "reason": "not a set (the ranks differ) nor a run (the suits differ)"})
+    );
+    // Going out after the draw, discarding the card left over.
+    let r = env.ok(&["check", "--round", "2", "5h 6h 7h 4c | 9c"]);
+    assert!(r.stdout.contains("\nThe declaration goes out, discarding 9c\n"), "{}", r.stdout);
+    env.fails(
+        &["check", "--round", "2", "5h 6h 7h || 9c"],
+        1,
+        "group 2 of the declared hand has no cards; put \"|\" only between groups",
+    );
+}
+
+#[test]
+fn a_named_session_gives_its_rules_and_next_round() {
+    let env = Env::new();
+    env.ok(&["new", "friday", "-p", "Ann", "-p", "Bob", "--rules", "tens", "--set", "kings_wild=true"]);
+    // Another session is the current one: --session names the one to use.
+    env.ok(&["new", "other", "-p", "Cy", "-p", "Dee"]);
+    let r = env.ok(&["check", "--session", "friday", "4d", "Kh", "Qh", "9c"]);
+    assert!(
+        r.stdout.starts_with(
+            "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild \
+             (rules: standard, face_cards=ten, kings_wild=true)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stderr,
+        "note: round 1 (3 cards dealt, threes and kings wild), the next of session friday; \
+         name another with --round or --wild\n"
+    );
+    let r = env.run(&["check", "--session", "nosuch", "4d", "Kh", "Qh"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.starts_with("error: no session named \"nosuch\""), "{}", r.stderr);
+    // --session is an option of its own, not a misspelt --version.
+    let r = env.run(&["check", "--sessio", "friday", "4d", "Kh", "Qh"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("similar argument exists: '--session'"), "{}", r.stderr);
 }
 
 #[test]
@@ -155,8 +405,39 @@ fn laying_off_onto_the_table() {
     env.fails(
         &["check", "--rules", "strict", "--onto", "5h 6h 8h", "8h 9c 9d"],
         1,
-        "the table meld \"5h 6h 8h\" is not a meld with threes wild",
+        "\"5h 6h 8h\" is not a valid table meld: 7h is missing and there is no wild to stand for it",
     );
+    // Two cards are not a table meld, nor refused as a hand too small.
+    env.fails(
+        &["check", "--rules", "strict", "--onto", "5h 6h", "8h 9c 9d"],
+        1,
+        "\"5h 6h\" is not a valid table meld: a meld needs 3 cards",
+    );
+    // The table's cards count against the decks with the hand's.
+    env.fails(
+        &["check", "--rules", "strict", "--onto", "9h 9h 9s", "9h 9d Kd"],
+        1,
+        "the hand and the table melds hold 3 × 9h between them, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+    // With no meld of its own, the hand lays nothing off, and says why.
+    let r = env.ok(&["check", "--rules", "strict", "--onto", "5h 6h 7h", "8h 9d Kd"]);
+    assert!(r.stdout.contains("\nNo lay-off: laying off needs a meld of the hand's own\n"), "{}", r.stdout);
+    // A card whose copies all lie on the table is no out: 8h 8h are there.
+    let r = env.ok(&[
+        "check",
+        "--json",
+        "--rules",
+        "strict",
+        "--round",
+        "2",
+        "--onto",
+        "8h 8h 8s",
+        "5h 6h 7h 9c",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["outs"], serde_json::json!(["4c", "4d", "4h", "4s", "8c", "8d", "8s"]));
+    assert_eq!(v["unseen"], 13);
 }
 
 #[test]
@@ -242,4 +523,61 @@ fn hands_are_answered_one_line_at_a_time() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_hand_that_cannot_go_out_is_refused_for_the_player_out() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.fails(
+        &["round", "Ann=9h 4d Kh", "Bob=5", "--out", "Ann"],
+        1,
+        "Ann went out, but the hand typed for Ann does not go out: at best it leaves 26 deadwood\n  \
+         hint: check the cards typed, or name the player who did go out with --out",
+    );
+    env.ok(&["round", "Ann=3h 3d 3c", "Bob=5", "--out", "Ann"]);
+    env.fails(
+        &["edit", "1", "Ann", "9h 4d Kh"],
+        1,
+        "Ann went out, but the hand typed for Ann does not go out: at best it leaves 26 deadwood\n  \
+         hint: check the cards typed, or name the player who did go out with --out",
+    );
+    // Under rules with a penalty for a bad go-out, the message says how to
+    // record one.
+    env.ok(&["new", "h", "-p", "Ann", "-p", "Bob", "--set", "bad_go_out_penalty=20"]);
+    env.fails(
+        &["round", "Ann=9h 4d Kh", "Bob=5", "--out", "Ann"],
+        1,
+        "Ann went out, but the hand typed for Ann does not go out: at best it leaves 26 deadwood\n  \
+         hint: if Ann declared out with this hand, it is a bad go-out: record it with --penalty Ann \
+         instead of --out",
+    );
+    env.ok(&["round", "Ann=9h 4d Kh", "Bob=0", "--out", "Bob", "--penalty", "Ann"]);
+}
+
+#[test]
+fn the_discard_table_stays_aligned_in_colour() {
+    let env = Env::new();
+    let r = env.ok(&["--color", "always", "check", "--round", "2", "5h 6h 7h 9c 4d"]);
+    assert!(r.stdout.contains('\u{1b}'), "coloured: {}", r.stdout);
+    let rows: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(rows.len(), 7, "{}", r.stdout);
+    for row in &rows {
+        assert!(!row.contains('\u{1b}'), "a table cell in colour: {row:?}");
+        assert_eq!(row.chars().count(), rows[0].chars().count(), "{row:?}");
+    }
+    // Every line fits 80 columns, colour codes aside.
+    for line in r.stdout.lines() {
+        let mut shown = 0;
+        let mut in_code = false;
+        for c in line.chars() {
+            match (in_code, c) {
+                (false, '\u{1b}') => in_code = true,
+                (true, 'm') => in_code = false,
+                (true, _) => {}
+                (false, _) => shown += 1,
+            }
+        }
+        assert!(shown <= 80, "{line:?}");
+    }
 }

@@ -1,12 +1,14 @@
 //! How fast the solver is, per hand, on random and dense hands, and the
-//! brute force of the tests on the same hands for the ratio.
+//! brute force of the tests on the same hands for the ratio; how fast the
+//! outs and the discard advice are, beside the per-candidate method (one
+//! solve per card that might be drawn, per discard) on the same hands.
 //!
 //! `cargo bench` (or `cargo bench -- solve` for some of it). Every sample is
 //! one hand (`sample_size = 1`), so the median is the median over hands.
 //! The hands are drawn from a fixed seed: every run times the same ones.
 
 use divan::Bencher;
-use three13_core::analysis::analyse;
+use three13_core::analysis::{Unseen, analyse, discards, outs};
 use three13_core::card::{Card, Rank};
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::{Solver, Table};
@@ -183,13 +185,120 @@ mod a_round_11 {
         let mut solver = Solver::new();
         bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
             let table = Table::new(&rules, h.deal.wild);
-            super::analyse(&mut solver, &h.cards, &h.deal, &table)
+            super::analyse(&mut solver, &h.cards, &h.deal, &table, &[])
         });
     }
 
     #[divan::bench(sample_count = 200, sample_size = 1)]
     fn brute_force(bencher: Bencher) {
         bench_brute(bencher, round_11());
+    }
+}
+
+/// The per-candidate method: every card that might be drawn, with every
+/// discard after it, solved one by one.
+fn outs_per_candidate(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
+    let rules = table.rules();
+    let candidates: Vec<Card> =
+        Card::deck().chain([Card::JOKER]).filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0).collect();
+    if solver.goes_out(hand, table) {
+        return candidates;
+    }
+    let mut out = Vec::new();
+    let mut with = hand.to_vec();
+    with.push(Card::JOKER);
+    let mut rest = Vec::with_capacity(with.len());
+    for card in candidates {
+        *with.last_mut().expect("drawn card") = card;
+        let goes = (0..with.len()).any(|i| {
+            rest.clear();
+            rest.extend(with.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c));
+            solver.goes_out(&rest, table)
+        });
+        if goes {
+            out.push(card);
+        }
+    }
+    out
+}
+
+/// Hands of round 11 (standard rules) of `n` cards, from a fixed seed.
+fn round_11_of(n: usize, seed: u64) -> (Rules, Vec<Hand>) {
+    let rules = Rules::default();
+    let deal = rules.deal(11).expect("round 11");
+    let mut rng = Rng(seed);
+    let hands = (0..ROUND_11).map(|_| Hand { cards: deal_from(&mut rng, shoe(&rules), n), deal }).collect();
+    (rules, hands)
+}
+
+/// Outs of a 13-card hand and the advice for a 14-card hand (outs after
+/// every distinct discard), each beside the per-candidate method.
+mod d_outs_round_11 {
+    use super::*;
+
+    /// Checks, before timing, that both methods give the same outs.
+    fn agree(rules: &Rules, hands: &[Hand]) {
+        let mut solver = Solver::new();
+        for h in hands {
+            let table = Table::new(rules, h.deal.wild);
+            let unseen = Unseen::new(rules, &h.cards);
+            let fast = outs(&mut solver, &h.cards, &table, &unseen);
+            assert_eq!(fast, outs_per_candidate(&mut solver, &h.cards, &table, &unseen), "{:?}", h.cards);
+        }
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn outs_13(bencher: Bencher) {
+        let (rules, hands) = round_11_of(13, 0x1313_1313_1313_1313);
+        agree(&rules, &hands);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            outs(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 1000, sample_size = 1)]
+    fn outs_13_per_candidate(bencher: Bencher) {
+        let (rules, hands) = round_11_of(13, 0x1313_1313_1313_1313);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            outs_per_candidate(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 2000, sample_size = 1)]
+    fn advice_14(bencher: Bencher) {
+        let (rules, hands) = round_11_of(14, 0x1414_1414_1414_1414);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            discards(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 1)]
+    fn advice_14_per_candidate(bencher: Bencher) {
+        let (rules, hands) = round_11_of(14, 0x1414_1414_1414_1414);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            let unseen = Unseen::new(&rules, &h.cards);
+            let mut seen: Vec<Card> = Vec::new();
+            let mut out = Vec::new();
+            for (i, &card) in h.cards.iter().enumerate() {
+                if seen.contains(&card) {
+                    continue;
+                }
+                seen.push(card);
+                let mut rest = h.cards.clone();
+                rest.remove(i);
+                let deadwood = solver.deadwood(&rest, &table);
+                out.push((card, deadwood, outs_per_candidate(&mut solver, &rest, &table, &unseen)));
+            }
+            out
+        });
     }
 }
 

@@ -214,7 +214,18 @@ impl serde::Serialize for Rank {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.ascii())
+        // At most three characters: no allocation for each card.
+        let mut buf = [0u8; 3];
+        let text = match (self.rank(), self.suit()) {
+            (Some(r), Some(suit)) => {
+                let label = r.label().as_bytes();
+                buf[..label.len()].copy_from_slice(label);
+                buf[label.len()] = suit.letter() as u8;
+                &buf[..label.len() + 1]
+            }
+            _ => b"JK".as_slice(),
+        };
+        s.serialize_str(std::str::from_utf8(text).expect("ASCII"))
     }
 }
 

@@ -24,6 +24,8 @@ pub enum HandProblem {
     WrongSize { count: usize, round: usize, dealt: usize },
     /// No round deals this many cards or one fewer.
     NoRound { count: usize },
+    /// A declared hand with a group of no cards (`|` twice, or at an end).
+    EmptyGroup { group: usize },
 }
 
 /// A hand that cannot be played, with the typed text and the characters
@@ -73,6 +75,9 @@ impl fmt::Display for HandProblem {
                 dealt + 1
             ),
             HandProblem::NoRound { count } => write!(f, "no round deals {count} cards or one fewer"),
+            HandProblem::EmptyGroup { group } => {
+                write!(f, "group {group} of the declared hand has no cards; put \"|\" only between groups")
+            }
         }
     }
 }
@@ -147,8 +152,22 @@ pub(crate) fn tokens(input: &str) -> Vec<Token<'_>> {
 /// Reads the cards of a hand: separated by spaces and/or commas, checked
 /// against the rules (jokers, copies in the decks, the largest round).
 pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
+    let cards = read_cards(input, rules, Some(rules.largest_hand() + 1))?;
+    if cards.len() < 3 {
+        return Err(HandError::plain(HandProblem::TooFew { count: cards.len() }));
+    }
+    Ok(cards)
+}
+
+/// Reads cards that are not a hand (a meld on the table, cards seen),
+/// checked as a hand's are but for their number.
+pub fn parse_cards(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
+    read_cards(input, rules, None)
+}
+
+fn read_cards(input: &str, rules: &Rules, limit: Option<usize>) -> Result<Vec<Card>, HandError> {
     let toks = tokens(input);
-    let limit = rules.largest_hand() + 1;
+    let limit = limit.unwrap_or(usize::MAX);
     if toks.is_empty() {
         return Err(HandError::plain(HandProblem::Empty));
     }
@@ -156,7 +175,7 @@ pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
         problem,
         source: Some((input.to_string(), t.start, t.len)),
     };
-    let mut cards = Vec::with_capacity(toks.len().min(limit + 1));
+    let mut cards = Vec::with_capacity(toks.len().min(limit.saturating_add(1)));
     for (i, tok) in toks.iter().enumerate() {
         if i == limit {
             return Err(too_many(toks.len(), rules));
@@ -172,10 +191,32 @@ pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
         }
         cards.push(card);
     }
-    if cards.len() < 3 {
-        return Err(HandError::plain(HandProblem::TooFew { count: cards.len() }));
-    }
     Ok(cards)
+}
+
+/// A hand as typed: its cards and, for a declared hand, its groups.
+pub type Typed = (Vec<Card>, Option<Vec<Vec<Card>>>);
+
+/// Reads a hand, declared or not: with `|` between groups, it is a
+/// player's declared arrangement, and the groups come back too. The cards
+/// are checked as by [`parse_hand`].
+pub fn parse_declared(input: &str, rules: &Rules) -> Result<Typed, HandError> {
+    if !input.contains('|') {
+        return parse_hand(input, rules).map(|cards| (cards, None));
+    }
+    // The bars as spaces keep every card where it was typed, for the caret.
+    let cards = parse_hand(&input.replace('|', " "), rules)?;
+    let mut groups = Vec::new();
+    let mut next = 0;
+    for (i, part) in input.split('|').enumerate() {
+        let n = tokens(part).len();
+        if n == 0 {
+            return Err(HandError::plain(HandProblem::EmptyGroup { group: i + 1 }));
+        }
+        groups.push(cards[next..next + n].to_vec());
+        next += n;
+    }
+    Ok((cards, Some(groups)))
 }
 
 fn too_many(count: usize, rules: &Rules) -> HandError {

@@ -10,6 +10,7 @@
 
 pub mod analysis;
 pub mod card;
+pub mod declared;
 pub mod hand;
 pub mod rules;
 pub mod sheet;

@@ -5,10 +5,12 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
-use three13_core::analysis::{analyse, discards};
+use three13_core::analysis::{Analysis, analyse};
 use three13_core::card::{Card, Rank, Suit};
+use three13_core::declared::judge;
 use three13_core::hand::parse_hand;
 use three13_core::rules::{Deal, FaceCards, Rules};
+use three13_core::solver::Meld;
 use three13_core::solver::{Arrangement, MeldKind, Solver, Table};
 
 use crate::brute;
@@ -452,30 +454,85 @@ fn high_ace_lay_off_names_a_place_in_the_run() {
     check_arrangement(&case, &arr).unwrap();
 }
 
+/// The cards seen besides the hand, drawn by `picks` from what the decks
+/// still hold.
+fn seen_cards(case: &Case, picks: &[u32]) -> Vec<Card> {
+    let all = all_cards(&case.rules);
+    let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+    let mut seen = Vec::new();
+    for &p in picks {
+        let c = all[p as usize % all.len()];
+        if count(&known, c) < case.rules.copies(c) {
+            known.push(c);
+            seen.push(c);
+        }
+    }
+    seen
+}
+
+/// The brute force's outs of `hand`: the distinct cards with a copy not in
+/// `known` that, drawn, leave a hand melding completely after a discard;
+/// with the copies of them unseen and the chance.
+fn brute_outs(case: &Case, hand: &[Card], known: &[Card]) -> (Vec<Card>, u32, f64) {
+    let all = all_cards(&case.rules);
+    let unseen = |c: Card| case.rules.copies(c).saturating_sub(count(known, c)) as u32;
+    let total: u32 = all.iter().map(|&c| unseen(c)).sum();
+    let mut outs = Vec::new();
+    for &card in &all {
+        if unseen(card) == 0 {
+            continue;
+        }
+        let mut with = hand.to_vec();
+        with.push(card);
+        let goes = (0..with.len()).any(|i| {
+            let mut rest = with.clone();
+            rest.remove(i);
+            case.brute(&rest) == 0
+        });
+        if goes {
+            outs.push(card);
+        }
+    }
+    let n: u32 = outs.iter().map(|&c| unseen(c)).sum();
+    (outs, n, if total == 0 { 0.0 } else { n as f64 / total as f64 })
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
+/// The tie rule, written again: among the discards leaving least, a
+/// natural card before a wild, then the card worth most.
+fn tie_key(case: &Case, card: Card) -> (bool, std::cmp::Reverse<u32>) {
+    (brute::is_wild(&case.rules, case.deal.wild, card), std::cmp::Reverse(brute::value(&case.rules, card)))
+}
+
+fn analysed(case: &Case, cards: usize, seen: &[Card]) -> Analysis {
+    let mut deal = case.deal;
+    deal.cards = cards;
+    analyse(&mut Solver::new(), &case.hand, &deal, &case.table(), seen)
+}
+
 proptest! {
     #![proptest_config(config(100))]
-    /// With the drawn card: every discard's deadwood, the best one and
-    /// whether the hand goes out, against the brute force.
+    /// With the drawn card: every discard's deadwood and outs, the best
+    /// discard by the tie rules, the hand laid down after it, and whether
+    /// the hand goes out, against the brute force.
     #[test]
     fn discards_match_the_brute_force(
-        case in cases(4..=14, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None)
+        case in cases(4..=8, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        let table = case.table();
-        let mut solver = Solver::new();
-        let mut deal = case.deal;
-        deal.cards = case.hand.len() - 1;
-        let a = analyse(&mut solver, &case.hand, &deal, &table);
-        let mut all = discards(&mut solver, &case.hand, &table);
-        let mut listed = a.discards.clone().expect("discards");
-        all.sort_by_key(|d| d.card);
-        listed.sort_by_key(|d| d.card);
-        prop_assert_eq!(&listed, &all);
-        let mut seen: Vec<Card> = all.iter().map(|d| d.card).collect();
-        seen.sort();
-        let mut distinct = case.hand.clone();
-        distinct.sort();
+        let seen = seen_cards(&case, &picks);
+        let a = analysed(&case, case.hand.len() - 1, &seen);
+        let all = a.discards.clone().expect("discards");
+        let listed = sorted(all.iter().map(|d| d.card).collect());
+        let mut distinct = sorted(case.hand.clone());
         distinct.dedup();
-        prop_assert_eq!(seen, distinct, "every distinct card once: {}", show(&case));
+        prop_assert_eq!(listed, distinct, "every distinct card once: {}", show(&case));
+        let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+        known.extend(&seen);
         let mut lowest = u32::MAX;
         for d in &all {
             let i = case.hand.iter().position(|&c| c == d.card).unwrap();
@@ -484,9 +541,22 @@ proptest! {
             let expected = case.brute(&rest);
             prop_assert_eq!(d.deadwood, expected, "discarding {} from {}", d.card, show(&case));
             lowest = lowest.min(expected);
+            let (outs, n, chance) = brute_outs(&case, &rest, &known);
+            prop_assert_eq!(sorted(d.outs.clone()), outs, "outs after {} from {}", d.card, show(&case));
+            prop_assert_eq!(d.unseen, n);
+            prop_assert!((d.chance - chance).abs() < 1e-12);
         }
-        let best = a.best_discard.expect("a best discard");
+        let best = a.best_discard.clone().expect("a best discard");
         prop_assert_eq!(best.deadwood, lowest, "best discard of {}", show(&case));
+        let key = all.iter().filter(|d| d.deadwood == lowest).map(|d| tie_key(&case, d.card)).min().unwrap();
+        prop_assert_eq!(tie_key(&case, best.card), key, "the tie rule, {}", show(&case));
+        let mut rest = case.hand.clone();
+        rest.remove(rest.iter().position(|&c| c == best.card).unwrap());
+        let laid = Case { hand: rest, ..case.clone() };
+        let arr = Arrangement { deadwood: best.deadwood, melds: best.melds.clone(), unmelded: best.unmelded.clone() };
+        if let Err(e) = check_arrangement(&laid, &arr) {
+            return Err(TestCaseError::fail(format!("{e}\n{arr:?}\n{}", show(&laid))));
+        }
         prop_assert_eq!(a.can_go_out, lowest == 0);
         prop_assert_eq!(a.deadwood, case.brute(&case.hand));
     }
@@ -494,39 +564,55 @@ proptest! {
 
 proptest! {
     #![proptest_config(config(200))]
-    /// Without the drawn card: the outs are exactly the cards still in the
-    /// decks that, drawn, leave a hand that melds after some discard.
+    /// Without the drawn card: the outs are exactly the cards with a copy
+    /// unseen that, drawn, leave a hand that melds after some discard; the
+    /// copies unseen and the chance, with and without cards seen.
     #[test]
     fn outs_match_the_brute_force(
-        case in cases(3..=6, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None)
+        case in cases(3..=7, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        let table = case.table();
-        let mut solver = Solver::new();
-        let mut deal = case.deal;
-        deal.cards = case.hand.len();
-        let a = analyse(&mut solver, &case.hand, &deal, &table);
-        let outs = a.outs.expect("outs");
-        let mut expected = Vec::new();
-        for card in all_cards(&case.rules) {
-            if count(&case.hand, card) >= case.rules.copies(card) {
-                continue;
-            }
-            let mut with = case.hand.clone();
-            with.push(card);
-            let goes = (0..with.len()).any(|i| {
-                let mut rest = with.clone();
-                rest.remove(i);
-                case.brute(&rest) == 0
-            });
-            if goes {
-                expected.push(card);
+        for seen in [Vec::new(), seen_cards(&case, &picks)] {
+            let a = analysed(&case, case.hand.len(), &seen);
+            let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+            known.extend(&seen);
+            let (outs, n, chance) = brute_outs(&case, &case.hand, &known);
+            prop_assert_eq!(sorted(a.outs.clone().expect("outs")), outs, "outs of {}, seen {:?}", show(&case), seen);
+            prop_assert_eq!(a.unseen, Some(n));
+            prop_assert!((a.chance.unwrap() - chance).abs() < 1e-12);
+            prop_assert_eq!(a.can_go_out, case.brute(&case.hand) == 0);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+    /// A declared group is judged a meld exactly when the brute force calls
+    /// it one, with its wilds standing for what they say; otherwise it has
+    /// a reason. Across every rule setting.
+    #[test]
+    fn declared_groups_are_judged_as_the_brute_force_does(
+        rules in rules(),
+        wild in 1u8..=13,
+        pool in pool(vec![Style::Dense, Style::Mixed], 0..=60),
+        picks in prop::collection::vec(any::<u32>(), 1..=7),
+    ) {
+        let wild = Rank::new(wild).unwrap();
+        let cards = pool.hand(&rules, wild, picks.len(), &picks);
+        let group = judge(&cards, &Table::new(&rules, wild));
+        let valid = cards.len() >= 3 && brute::is_meld(&rules, wild, &cards);
+        prop_assert_eq!(group.meld, valid, "{} with wild {}, {:?}", text(&cards), wild, rules);
+        prop_assert_eq!(group.reason.is_none(), valid);
+        prop_assert!(same_cards(&group.cards, &cards));
+        if valid {
+            let deal = Deal { round: 1, cards: cards.len(), wild };
+            let case = Case { rules: Rules { lay_off: false, ..rules }, deal, hand: cards.clone(), onto: Vec::new() };
+            let meld = Meld { kind: group.kind.unwrap(), cards: group.cards.clone(), wilds: group.wilds.clone(), onto: None };
+            let arr = Arrangement { deadwood: 0, melds: vec![meld], unmelded: Vec::new() };
+            if let Err(e) = check_arrangement(&case, &arr) {
+                return Err(TestCaseError::fail(format!("{e}\n{arr:?}")));
             }
         }
-        let mut outs_sorted = outs.clone();
-        outs_sorted.sort();
-        expected.sort();
-        prop_assert_eq!(outs_sorted, expected, "outs of {}", show(&case));
-        prop_assert_eq!(a.can_go_out, case.brute(&case.hand) == 0);
     }
 }
 

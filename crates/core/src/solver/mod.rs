@@ -1,0 +1,390 @@
+//! The exact meld solver: the lowest deadwood a hand can score.
+//!
+//! Wild cards are interchangeable inside melds, so the search runs over the
+//! natural cards only, with a budget of wilds. It always decides the lowest
+//! natural card still open: it is deadwood, or in a set of its rank, or at
+//! the bottom of a run of its suit (at the top, for an ace played high), or
+//! laid off onto a meld on the table. Every choice is memoised on (open cards,
+//! wilds left, table melds used, whether the hand has a meld of its own).
+//!
+//! The modules: [`search`] (the search over the natural cards), [`memo`]
+//! (its memo), [`runs`] (the places of a run and what a meld needs),
+//! [`lay_off`] (groups laid off onto table melds) and [`arrange`]
+//! (rebuilding one best arrangement from the memo, wilds and all).
+//!
+//! # Why the search is exact
+//!
+//! 1. Every arrangement puts each natural card in exactly one place: left
+//!    over, in one meld of the hand's own, or laid off onto one table meld.
+//!    So deciding the lowest open natural card first, over every place it
+//!    can take, reaches every arrangement of the naturals.
+//! 2. The meld holding the lowest open card holds no lower open card, so a
+//!    set is that card with other open cards of its rank, and a run starts
+//!    at that card and goes up (or, for an ace played high, goes down from
+//!    the top). Copies of one card are interchangeable, so taking the lowest
+//!    copies first loses nothing.
+//! 3. Wilds are interchangeable inside melds: only how many a meld takes
+//!    matters, never which. A run found by the walk ends on a natural card;
+//!    wilds beyond its ends are placed later (step 5).
+//! 4. What is left to decide depends only on the open cards, the wilds
+//!    left, the table melds used and whether the hand has a meld of its own
+//!    (needed to lay off at all), which is the memo's key: equal keys have
+//!    equal answers.
+//! 5. Wilds left once the naturals are placed cost nothing when the hand
+//!    has a meld of its own: a set takes any number, a run grows at its
+//!    ends, and a full run splits in two that can grow again. Without one,
+//!    three or more wilds make a meld of their own where the rules allow;
+//!    otherwise they are deadwood. So the naturals' least deadwood gives the
+//!    hand's, and the most valuable wilds are the ones put to work.
+//! 6. Two wilds make a set with any natural card, so with at least twice as
+//!    many wilds as open naturals, everything melds.
+
+mod arrange;
+pub(crate) use arrange::own_meld;
+mod lay_off;
+mod memo;
+mod runs;
+mod search;
+
+use crate::card::{Card, Rank};
+use crate::declared::{NotMeld, judge};
+use crate::rules::Rules;
+use memo::{Memo, Step, key};
+use search::{INF, Naturals, Search, full_mask};
+
+/// The most melds on the table that cards may be laid off onto.
+pub const MAX_TABLE_MELDS: usize = 8;
+
+/// Whether a meld is a set (one rank) or a run (one suit, consecutive ranks).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
+pub enum MeldKind {
+    Set,
+    Run,
+}
+
+/// A wild card and the card it stands for in its meld.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WildRole {
+    pub card: Card,
+    #[cfg_attr(feature = "serde", serde(rename = "as"))]
+    pub stands_for: Card,
+}
+
+/// One meld of an arrangement: the hand's cards in it and what each wild
+/// stands for. A meld laid off onto the table names the table meld.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Meld {
+    pub kind: MeldKind,
+    /// The hand's cards in the meld, in the meld's order.
+    pub cards: Vec<Card>,
+    /// The wild cards among `cards`, each with the card it stands for.
+    pub wilds: Vec<WildRole>,
+    /// The table meld these cards were laid off onto.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub onto: Option<Vec<Card>>,
+}
+
+/// One best arrangement of a hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Arrangement {
+    /// The points of the unmelded cards: the hand's minimum deadwood.
+    pub deadwood: u32,
+    pub melds: Vec<Meld>,
+    /// The cards in no meld, highest value first.
+    pub unmelded: Vec<Card>,
+}
+
+/// Melds on the table that cards cannot be laid off onto.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TableMeldError {
+    /// More table melds than [`MAX_TABLE_MELDS`].
+    TooMany { count: usize },
+    /// A table meld that is not a valid meld in this round, and why.
+    NotAMeld { meld: Vec<Card>, reason: NotMeld },
+}
+
+impl std::fmt::Display for TableMeldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableMeldError::TooMany { count } => {
+                write!(f, "at most {MAX_TABLE_MELDS} table melds can be given, not {count}")
+            }
+            TableMeldError::NotAMeld { meld, reason } => {
+                let text: Vec<String> = meld.iter().map(|c| c.ascii()).collect();
+                write!(f, "\"{}\" is not a valid table meld: {reason}", text.join(" "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableMeldError {}
+
+/// What the solver knows of the round: the rules, the wild rank, and the
+/// melds on the table that cards may be laid off onto.
+#[derive(Clone, Debug)]
+pub struct Table {
+    rules: Rules,
+    wild: Rank,
+    onto: Vec<Vec<Card>>,
+}
+
+impl Table {
+    pub fn new(rules: &Rules, wild: Rank) -> Table {
+        Table { rules: *rules, wild, onto: Vec::new() }
+    }
+
+    /// Adds the table melds, which must each be a valid meld. They count only
+    /// when the rules allow laying off.
+    pub fn with_onto(mut self, melds: Vec<Vec<Card>>) -> Result<Table, TableMeldError> {
+        if melds.len() > MAX_TABLE_MELDS {
+            return Err(TableMeldError::TooMany { count: melds.len() });
+        }
+        for meld in &melds {
+            if let Some(reason) = judge(meld, &self).reason {
+                return Err(TableMeldError::NotAMeld { meld: meld.clone(), reason });
+            }
+        }
+        self.onto = melds;
+        Ok(self)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn wild(&self) -> Rank {
+        self.wild
+    }
+
+    pub fn is_wild(&self, card: Card) -> bool {
+        self.rules.is_wild(card, self.wild)
+    }
+
+    /// The melds on the table, as given.
+    pub fn onto(&self) -> &[Vec<Card>] {
+        &self.onto
+    }
+
+    /// The table melds cards may be laid off onto: none unless the rules
+    /// allow laying off.
+    pub(crate) fn lay_off_melds(&self) -> &[Vec<Card>] {
+        if self.rules.lay_off { &self.onto } else { &[] }
+    }
+}
+
+#[derive(Debug)]
+pub struct Solver {
+    memo: Memo,
+    nat: Naturals,
+    /// Lay-off targets: for each table meld, its naturals and its size.
+    table: Vec<(Vec<Card>, usize)>,
+    /// The hand's wilds, most valuable first.
+    wilds: Vec<Card>,
+    ace_high: bool,
+    rules: Rules,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            memo: Memo::new(),
+            nat: Naturals::default(),
+            table: Vec::new(),
+            wilds: Vec::new(),
+            ace_high: false,
+            rules: Rules::default(),
+        }
+    }
+
+    /// Loads the hand's naturals and wilds (into `self.wilds`, most
+    /// valuable first) and the table; gives the number of wilds.
+    fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
+        self.wilds.clear();
+        self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
+        assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
+        self.rules = table.rules;
+        self.ace_high = table.rules.ace_high;
+        self.table.clear();
+        self.table.extend(table.lay_off_melds().iter().map(|m| {
+            let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+            (nats, m.len())
+        }));
+        self.memo.clear();
+        // The most valuable wilds are the ones to put to work (exactness,
+        // step 5).
+        self.wilds.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
+        self.wilds.len() as u8
+    }
+
+    fn search(&mut self, zero: bool) -> Search<'_> {
+        Search {
+            memo: &mut self.memo,
+            zero,
+            nat: &self.nat,
+            table: &self.table,
+            rules: &self.rules,
+            ace_high: self.ace_high,
+        }
+    }
+
+    /// The minimum deadwood of `hand`, without building the arrangement.
+    pub fn deadwood(&mut self, hand: &[Card], table: &Table) -> u32 {
+        let w = self.prepare(hand, table);
+        let full = full_mask(self.nat.cards.len());
+        let natural_dead = self.search(false).best(full, w, 0, false) as u32;
+        self.total(natural_dead, table)
+    }
+
+    /// Whether `hand` melds completely (deadwood 0). Quicker than
+    /// `deadwood`: no card may be left over, which prunes the search.
+    pub fn goes_out(&mut self, hand: &[Card], table: &Table) -> bool {
+        let w = self.prepare(hand, table);
+        let full = full_mask(self.nat.cards.len());
+        let natural_dead = self.search(true).best(full, w, 0, false);
+        natural_dead != INF && self.total(natural_dead as u32, table) == 0
+    }
+
+    /// The total deadwood given the naturals' part: wilds left over cost
+    /// nothing unless the hand has no meld at all.
+    /// Exactness, step 5.
+    fn total(&self, natural_dead: u32, table: &Table) -> u32 {
+        let wilds = &self.wilds;
+        let all_naturals: u32 = self.nat.value.iter().map(|&v| v as u32).sum();
+        let has_meld = natural_dead < all_naturals;
+        if has_meld || wilds.is_empty() || (wilds.len() >= 3 && table.rules.all_wild_melds) {
+            natural_dead
+        } else {
+            natural_dead + wilds.iter().map(|&c| table.rules.value(c)).sum::<u32>()
+        }
+    }
+
+    /// One best arrangement of `hand`.
+    pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
+        let w = self.prepare(hand, table);
+        let full = full_mask(self.nat.cards.len());
+        let natural_dead = self.search(false).best(full, w, 0, false) as u32;
+        let deadwood = self.total(natural_dead, table);
+        let wilds = self.wilds.clone();
+
+        // Follow the memoised choices.
+        let mut groups: Vec<(Step, u32, u8)> = Vec::new();
+        let (mut mask, mut left, mut used_table, mut own) = (full, w, 0u8, false);
+        while mask != 0 {
+            if left as u32 >= 2 * mask.count_ones() {
+                groups.push((Step::AllSets, mask, 0));
+                break;
+            }
+            let (_, c) = self.memo.get(key(mask, left, used_table, own)).expect("solved state");
+            groups.push((c.step, c.used, c.wilds));
+            mask &= !c.used;
+            left -= c.wilds;
+            match c.step {
+                Step::Set | Step::Run { .. } => own = true,
+                Step::Lay { meld } => used_table |= 1 << meld,
+                _ => {}
+            }
+        }
+        self.build(groups, wilds, table, deadwood)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::parse_hand;
+
+    fn hand(text: &str) -> Vec<Card> {
+        parse_hand(text, &Rules { jokers: 2, ..Rules::default() }).unwrap()
+    }
+
+    fn dw(rules: &Rules, wild: u8, text: &str) -> u32 {
+        let table = Table::new(rules, Rank::new(wild).unwrap());
+        let a = Solver::new().solve(&hand(text), &table);
+        assert_eq!(a.deadwood, Solver::new().deadwood(&hand(text), &table));
+        let melded: usize = a.melds.iter().map(|m| m.cards.len()).sum();
+        assert_eq!(melded + a.unmelded.len(), hand(text).len(), "{a:?}");
+        a.deadwood
+    }
+
+    #[test]
+    fn worked_examples_of_the_rules() {
+        let std = Rules::default();
+        assert_eq!(dw(&std, 3, "9h 4d Kh"), 26);
+        assert_eq!(dw(&std, 3, "3d 3c 3h"), 0);
+        assert_eq!(dw(&std, 7, "7d 10c KS QS 5c 4h JD"), 30);
+        assert_eq!(dw(&std, 13, "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"), 23);
+    }
+
+    #[test]
+    fn strict_needs_a_natural_card() {
+        let strict = Rules::preset("strict").unwrap();
+        assert_eq!(dw(&strict, 4, "4d 4c 4h"), 12);
+        assert_eq!(dw(&strict, 4, "4d 4c 9h"), 0);
+        assert_eq!(dw(&strict, 4, "4d 4c 4h 4s 9h"), 0);
+    }
+
+    #[test]
+    fn wilds_left_over_and_all_wild_melds() {
+        let std = Rules::default();
+        // One wild and nothing to meld with: it scores its face value.
+        assert_eq!(dw(&std, 3, "3d 9h Kc"), 3 + 9 + 13);
+        // Two wilds meld any card.
+        assert_eq!(dw(&std, 4, "4d 4c 9h Kc"), 9);
+        // A long natural run takes a wild of its own.
+        assert_eq!(dw(&std, 13, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ks"), 0);
+    }
+
+    #[test]
+    fn aces_low_unless_ace_high() {
+        let std = Rules::default();
+        assert_eq!(dw(&std, 5, "Qh Kh Ah 9c 9d"), 12 + 13 + 1 + 18);
+        let high = Rules { ace_high: true, ace_value: 15, ..Rules::default() };
+        assert_eq!(dw(&high, 5, "Qh Kh Ah 9c 9d"), 18);
+        assert_eq!(dw(&high, 5, "Kh Ah 2h 9c 9d"), 13 + 15 + 2 + 18);
+    }
+
+    #[test]
+    fn jokers_score_twenty() {
+        let jk = Rules { jokers: 2, ..Rules::default() };
+        assert_eq!(dw(&jk, 3, "JK 9h Kc"), 9 + 13 + 20);
+        assert_eq!(dw(&jk, 3, "JK 9h 9c"), 0);
+    }
+
+    #[test]
+    fn wilds_say_what_they_stand_for() {
+        let table = Table::new(&Rules::default(), Rank::new(7).unwrap());
+        let a = Solver::new().solve(&hand("7d Qs Ks"), &table);
+        assert_eq!(a.melds.len(), 1);
+        assert_eq!(a.melds[0].kind, MeldKind::Run);
+        assert_eq!(
+            a.melds[0].wilds,
+            vec![WildRole { card: Card::parse("7d").unwrap(), stands_for: Card::parse("Js").unwrap() }]
+        );
+    }
+
+    #[test]
+    fn lay_off_needs_a_meld_of_ones_own() {
+        let rules = Rules::preset("strict").unwrap();
+        let run = hand("5h 6h 7h");
+        let table = Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![run]).unwrap();
+        // 8h alone cannot be laid off: no meld of the hand's own.
+        assert_eq!(Solver::new().solve(&hand("8h 9c Kd"), &table).deadwood, 8 + 9 + 13);
+        let table = Table::new(&rules, Rank::new(6).unwrap()).with_onto(vec![hand("5h 6h 7h")]).unwrap();
+        assert!(Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("5h 6h 8h")]).is_err());
+        assert!(Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("3h 3c 3d")]).is_err());
+        let a = Solver::new().solve(&hand("8h 9c 9d 9s Kd 4h"), &table);
+        assert_eq!(a.deadwood, 13);
+        assert!(a.melds.iter().any(|m| m.onto.is_some() && m.cards.len() == 2));
+    }
+}
