@@ -368,3 +368,11 @@ fn comments_in_a_session_file_survive_saves() {
     assert!(saved.contains("deadwood = { Ann = 20, Bob = 0 }"), "{saved}");
     assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 2);
 }
+
+/// The binary carries no hook for tests: nothing a variable could switch on.
+#[test]
+fn the_binary_has_no_test_hook() {
+    let binary = std::fs::read(env!("CARGO_BIN_EXE_three13")).expect("the binary");
+    let hook = b"THREE13_TEST";
+    assert!(!binary.windows(hook.len()).any(|w| w == hook), "the binary names a THREE13_TEST variable");
+}
