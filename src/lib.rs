@@ -9,6 +9,7 @@ mod cmd;
 mod complete;
 mod error;
 mod files;
+mod layout;
 mod run;
 mod store;
 mod ui;

@@ -234,7 +234,13 @@ impl Store {
 
     /// Writes a session's file, atomically. Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session) -> Result<()> {
-        write_atomic(&self.session_path(session.name()), &to_toml(session), Links::Follow)
+        let path = self.session_path(session.name());
+        let mut text = to_toml(session);
+        // A file edited by hand keeps its comments and layout.
+        if let Ok(old) = read_text(&path) {
+            text = crate::layout::keep_layout(&old, &text);
+        }
+        write_atomic(&path, &text, Links::Follow)
     }
 
     /// Removes a session's file. Needs the lock.
@@ -393,8 +399,10 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
 struct SessionFile {
     #[allow(dead_code)]
     format_version: i64,
+    /// Written by earlier versions: a session's name is its file's, so a
+    /// stored one is read and left unused.
     #[allow(dead_code)]
-    name: Option<String>,
+    name: Option<toml::Value>,
     players: Spanned<Vec<String>>,
     first_dealer: Spanned<String>,
     created: Spanned<toml::Value>,
@@ -626,7 +634,6 @@ pub fn to_toml(session: &Session) -> String {
     let players: Vec<String> = names.iter().map(|p| toml_string(p)).collect();
     let seats = session.seats();
     let _ = writeln!(out, "format_version = {FORMAT_VERSION}");
-    let _ = writeln!(out, "name = {}", toml_string(session.name()));
     let _ = writeln!(out, "players = [{}]", players.join(", "));
     let _ = writeln!(out, "first_dealer = {}", toml_string(&names[session.first_dealer()]));
     let _ = writeln!(out, "created = {}", toml_string(&session.created().to_string()));
@@ -773,7 +780,7 @@ mod tests {
     fn writes_readable_toml_and_reads_it_back() {
         let s = sample();
         let text = to_toml(&s);
-        assert!(text.starts_with("format_version = 2\nname = \"friday\"\n"), "{text}");
+        assert!(text.starts_with("format_version = 2\nplayers = "), "{text}");
         assert!(
             text.contains(
                 "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\

@@ -273,18 +273,10 @@ impl TableJson {
     }
 }
 
-/// Set to a number, the tiebreak draw shuffles from that seed: for tests,
-/// which need the same cards every run.
-pub(crate) const DRAW_SEED_ENV: &str = "THREE13_TEST_DRAW_SEED";
-
 /// Draws the tiebreak when the rules call for one and the last round made a
 /// tie for the win.
 pub(crate) fn draw_tiebreak(session: &mut Session) -> bool {
-    let seed = std::env::var(DRAW_SEED_ENV).ok().and_then(|v| v.trim().parse::<u64>().ok());
-    let mut rng = match seed {
-        Some(seed) => fastrand::Rng::with_seed(seed),
-        None => fastrand::Rng::new(),
-    };
+    let mut rng = fastrand::Rng::new();
     session.draw_tiebreak(|n| rng.usize(..n), super::now())
 }
 

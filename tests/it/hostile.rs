@@ -341,3 +341,38 @@ fn a_second_write_that_fails_says_what_was_done() {
     assert!(r.stderr.contains("continue it with `three13 use second`"), "{}", r.stderr);
     assert!(env.session_file("second").is_file());
 }
+
+/// A session file edited by hand keeps its comments through `round`,
+/// `edit` and `undo`.
+#[test]
+fn comments_in_a_session_file_survive_saves() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "26", "0", "--out", "Bob"]);
+    let path = env.session_file("g");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let commented = format!("# Friday at Ann's kitchen table\n{}", text)
+        .replace("[rules]\n", "# as agreed before the first deal\n[rules]\n")
+        .replace("[[rounds]]\n", "# Bob swears he went out\n[[rounds]]\n");
+    std::fs::write(&path, &commented).unwrap();
+    env.ok(&["round", "3", "0", "--out", "Bob"]);
+    env.ok(&["edit", "1", "Ann", "20"]);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    for comment in [
+        "# Friday at Ann's kitchen table\n",
+        "# as agreed before the first deal\n[rules]\n",
+        "# Bob swears he went out\n[[rounds]]\nround = 1\n",
+    ] {
+        assert!(saved.contains(comment), "{comment:?} lost:\n{saved}");
+    }
+    assert!(saved.contains("deadwood = { Ann = 20, Bob = 0 }"), "{saved}");
+    assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 2);
+}
+
+/// The binary carries no hook for tests: nothing a variable could switch on.
+#[test]
+fn the_binary_has_no_test_hook() {
+    let binary = std::fs::read(env!("CARGO_BIN_EXE_three13")).expect("the binary");
+    let hook = b"THREE13_TEST";
+    assert!(!binary.windows(hook.len()).any(|w| w == hook), "the binary names a THREE13_TEST variable");
+}

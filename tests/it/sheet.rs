@@ -271,31 +271,25 @@ fn tiebreak_round_then_a_further_tie() {
     assert!(shown.starts_with("The tiebreaker round of g: 14 cards, aces wild\n\nBob: 2c 3c"), "{shown}");
 }
 
+/// The draw is random: whatever the cards, one player wins, every draw but
+/// the last tied on rank, and the draws are in the file. (A draw that ties
+/// again is shown with chosen cards in the game crate's tests.)
 #[test]
-fn tiebreak_draw_is_recorded_and_can_tie_again() {
+fn tiebreak_draw_is_recorded() {
     let env = tied_game("draw");
-    // A fixed seed makes the draw the same every run; this one ties first.
-    let mut seed = None;
-    for s in 0..400u32 {
-        let probe = tied_game("draw");
-        let r = probe.ok_with(&[("THREE13_TEST_DRAW_SEED", &s.to_string())], &["round", "3", "3", "5"]);
-        if r.stdout.contains("drew 2 times") {
-            seed = Some(s);
-            break;
-        }
-    }
-    let seed = seed.expect("some seed ties the first draw").to_string();
-    let r = env.ok_with(&[("THREE13_TEST_DRAW_SEED", &seed)], &["round", "3", "3", "5"]);
+    let r = env.ok(&["round", "3", "3", "5"]);
     let end = r.stdout.rsplit_once("\nGame over: ").expect("the game is over").1.to_string();
     let last = end.replace('\n', " ");
-    assert!(last.contains(" wins after a tie on 33; the tied players drew 2 times: Ann "), "{last}");
     let j = env.table_json(&[]);
     let draws = j["tiebreak"]["draws"].as_array().unwrap();
-    assert_eq!(draws.len(), 2);
-    // The first draw tied on rank; the second did not.
+    let times = if draws.len() == 1 { String::new() } else { format!(" {} times", draws.len()) };
+    assert!(last.contains(&format!(" wins after a tie on 33; the tied players drew{times}: Ann ")), "{last}");
     let rank = |c: &serde_json::Value| c.as_str().unwrap().trim_end_matches(['c', 'd', 'h', 's']).to_string();
-    assert_eq!(rank(&draws[0]["Ann"]), rank(&draws[0]["Bob"]));
-    assert_ne!(rank(&draws[1]["Ann"]), rank(&draws[1]["Bob"]));
+    for draw in &draws[..draws.len() - 1] {
+        assert_eq!(rank(&draw["Ann"]), rank(&draw["Bob"]));
+    }
+    let decisive = &draws[draws.len() - 1];
+    assert_ne!(rank(&decisive["Ann"]), rank(&decisive["Bob"]));
     assert_eq!(j["winners"].as_array().unwrap().len(), 1);
     // Recorded in the file: the same on every read.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();

@@ -41,7 +41,6 @@ fn the_toml_written_and_read_back() {
         masked(&text),
         "\
 format_version = 2
-name = \"friday\"
 players = [\"Ann\", \"Bob \\\"B\\\"\"]
 first_dealer = \"Bob \\\"B\\\"\"
 created = 
@@ -144,7 +143,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("round = 1", "round = 1\nhands = {"),
-        ":28:32: unclosed inline table, expected `}`",
+        ":27:32: unclosed inline table, expected `}`",
     );
     refused(
         &env,
@@ -163,49 +162,49 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3 }"),
-        ":27:12: round 1: no score for Bob in deadwood",
+        ":26:12: round 1: no score for Bob in deadwood",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = 4, Zed = 1 }"),
-        ":27:32: round 1: in deadwood, \"Zed\" is not one of the players (Ann, Bob)",
+        ":26:32: round 1: in deadwood, \"Zed\" is not one of the players (Ann, Bob)",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = -4 }"),
-        ":27:29: round 1: Bob's deadwood is -4; it cannot be negative",
+        ":26:29: round 1: Bob's deadwood is -4; it cannot be negative",
     );
     refused(
         &env,
         "bad",
         &good.replace("deadwood = { Ann = 3, Bob = 4 }", "deadwood = { Ann = 3, Bob = \"4\" }"),
-        ":27:29: invalid type: string \"4\", expected i64",
+        ":26:29: invalid type: string \"4\", expected i64",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1", "round = 2"),
-        ":26:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
+        ":25:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
     );
     refused(
         &env,
         "bad",
         &good.replace("decks = 2", "decks = 0"),
-        ":9:9: rules: decks cannot be \"0\"; it takes 1-20",
+        ":8:9: rules: decks cannot be \"0\"; it takes 1-20",
     );
     refused(
         &env,
         "bad",
         &good.replace("decks = 2", "decks = \"two\""),
-        ":9:9: rules: decks cannot be \"two\"; it takes 1-20",
+        ":8:9: rules: decks cannot be \"two\"; it takes 1-20",
     );
     refused(
         &env,
         "bad",
         &good.replace("decks = 2", "colour = \"red\""),
-        ":9:1: rules: unknown setting \"colour\"; the settings are decks, face_cards, ace_value, ace_high, \
+        ":8:1: rules: unknown setting \"colour\"; the settings are decks, face_cards, ace_value, ace_high, \
          all_wild_melds, jokers, kings_wild, extra_rounds, down_and_up, lay_off, double_last_rounds, go_out_bonus, \
          bad_go_out_penalty, double_naughts, tiebreak",
     );
@@ -213,31 +212,31 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         &env,
         "bad",
         &good.replace("first_dealer = \"Ann\"", "first_dealer = \"Cy\""),
-        ":4:16: first_dealer: \"Cy\" is not one of the players (Ann, Bob)",
+        ":3:16: first_dealer: \"Cy\" is not one of the players (Ann, Bob)",
     );
     refused(
         &env,
         "bad",
         &good.replace("players = [\"Ann\", \"Bob\"]", "players = [\"Ann\", \"ann\"]"),
-        ":3:11: players: \"Ann\" and \"ann\" are the same name; each player needs their own name",
+        ":2:11: players: \"Ann\" and \"ann\" are the same name; each player needs their own name",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nout = \"Bob\"\n"),
-        ":25:1: round 1: Bob went out, so their deadwood must be 0, not 4",
+        ":24:1: round 1: Bob went out, so their deadwood must be 0, not 4",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qh 2c\" }\n"),
-        ":25:1: round 1: Ann's hand leaves 27 deadwood, but the deadwood says 3; fix one of them, or remove the hand",
+        ":24:1: round 1: Ann's hand leaves 27 deadwood, but the deadwood says 3; fix one of them, or remove the hand",
     );
     refused(
         &env,
         "bad",
         &good.replace("round = 1\n", "round = 1\nhands = { Ann = \"Kh Qx 2c\" }\n"),
-        ":27:17: round 1: Ann's hand: \"Qx\" has no suit \"x\"",
+        ":26:17: round 1: Ann's hand: \"Qx\" has no suit \"x\"",
     );
     let yesterday: String = good
         .lines()
@@ -245,7 +244,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
             if l.starts_with("created") { "created = \"yesterday\"\n".to_string() } else { format!("{l}\n") }
         })
         .collect();
-    refused(&env, "bad", &yesterday, ":5:11: created: \"yesterday\" is not a time like 2026-11-22T19:04:11Z");
+    refused(&env, "bad", &yesterday, ":4:11: created: \"yesterday\" is not a time like 2026-11-22T19:04:11Z");
 
     // The other sessions keep working, and the list says which one is damaged.
     env.ok(&["round", "--session", "good", "1", "2"]);
@@ -254,7 +253,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
     assert!(r.stdout.contains("| good    | Ann, Bob                 | 1/11"), "{}", r.stdout);
     assert!(r.stderr.starts_with("note: session bad does not load: "), "{}", r.stderr);
     let list: serde_json::Value = serde_json::from_str(&env.ok(&["sessions", "--json"]).stdout).unwrap();
-    assert!(list[0]["error"].as_str().unwrap().contains("bad.toml:5:11: created:"), "{list}");
+    assert!(list[0]["error"].as_str().unwrap().contains("bad.toml:4:11: created:"), "{list}");
     assert_eq!(list[1]["name"], json!("good"));
     assert_eq!(list[1]["rounds_played"], json!(1));
 

@@ -2586,6 +2586,37 @@ mod tests {
     }
 
     #[test]
+    fn a_tiebreak_draw_that_ties_draws_again() {
+        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
+        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..11 {
+            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        assert_eq!(s.tied(), [0, 1]);
+        // The first shuffle leaves the decks in order: Ann the ace of clubs,
+        // Bob the ace of diamonds, a tie. The second puts the last card
+        // (a king) on top for Ann: Bob's ace is lowest.
+        let cards = 2 * 52 - 1;
+        let mut calls = 0;
+        let pick = |n: usize| {
+            calls += 1;
+            if calls == cards + 1 { 0 } else { n - 1 }
+        };
+        assert!(s.draw_tiebreak(pick, Timestamp::UNIX_EPOCH));
+        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
+        let shown: Vec<Vec<(usize, String)>> =
+            draws.iter().map(|d| d.iter().map(|(seat, c)| (*seat, c.to_string())).collect()).collect();
+        assert_eq!(
+            shown,
+            [vec![(0, "Ac".into()), (1, "Ad".into())], vec![(0, "Ks".into()), (1, "Ad".into())]]
+        );
+        assert_eq!(s.scoreboard().winners(), [1]);
+        // Drawn once, the tiebreak is not drawn again.
+        assert!(!s.draw_tiebreak(|_| 0, Timestamp::UNIX_EPOCH));
+    }
+
+    #[test]
     fn free_names() {
         let taken = ["d", "d-2"];
         assert_eq!(free_name("d", |n| taken.contains(&n)), "d-3");
