@@ -87,7 +87,9 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             } else {
                 super::and_list(&l.leaders.iter().map(String::as_str).collect::<Vec<_>>())
             };
-            let best = l.totals.0.iter().map(|(_, t)| *t).min();
+            // The leaders' total: players who left are not among them.
+            let ahead = if l.finished { &l.winners } else { &l.leaders };
+            let best = l.totals.0.iter().filter(|(p, _)| ahead.contains(p)).map(|(_, t)| *t).min();
             let leader = match best {
                 Some(b) if !leader.is_empty() => format!("{leader} ({b})"),
                 _ => leader,

@@ -489,6 +489,8 @@ fn a_tie_is_among_the_players_still_at_the_table() {
     let env = game(&["--set", "tiebreak=draw"]);
     env.ok(&["round", "5", "5", "0"]);
     env.ok(&["player", "remove", "Cy"]);
+    let listed = env.ok(&["sessions"]).stdout;
+    assert!(listed.contains("| Ann and Bob (5) |"), "{listed}");
     for _ in 2..=11 {
         env.ok(&["round", "1", "1"]);
     }
