@@ -85,6 +85,9 @@ impl Ui {
         let out_tty = std::io::stdout().is_terminal();
         let err_tty = std::io::stderr().is_terminal();
         let stdin_tty = std::io::stdin().is_terminal();
+        if stdin_tty && err_tty {
+            on_interrupt(color.colours(err_tty));
+        }
         Ui {
             color: color.colours(out_tty),
             color_err: color.colours(err_tty),
@@ -236,7 +239,7 @@ impl Ui {
         if !self.can_prompt {
             return Err(unasked());
         }
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         let sure = dialoguer::Confirm::with_theme(&Punctuated)
             .with_prompt(question())
             .default(false)
@@ -247,7 +250,7 @@ impl Ui {
 
     /// A yes-or-no question; Enter gives `default`. Escape and Ctrl-C cancel.
     pub(crate) fn ask_yes(&self, question: &str, default: bool) -> Result<bool> {
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         dialoguer::Confirm::with_theme(&Punctuated)
             .with_prompt(question)
             .default(default)
@@ -258,7 +261,7 @@ impl Ui {
 
     /// A menu of `items`; gives the index chosen. Escape cancels.
     pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         dialoguer::Select::with_theme(&Punctuated)
             .with_prompt(prompt)
             .items(items)
@@ -271,7 +274,7 @@ impl Ui {
     /// A list of `items` to mark (Space) and confirm (Enter); gives the
     /// indexes marked. Escape cancels.
     pub(crate) fn multi_select(&self, prompt: &str, items: &[String]) -> Result<Vec<usize>> {
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         dialoguer::MultiSelect::with_theme(&Punctuated)
             .with_prompt(prompt)
             .items(items)
@@ -282,7 +285,7 @@ impl Ui {
 
     /// A line of text typed at a prompt.
     pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         dialoguer::Input::with_theme(&Punctuated)
             .with_prompt(prompt)
             .allow_empty(allow_empty)
@@ -292,7 +295,7 @@ impl Ui {
 
     /// A line of text with an answer offered: Enter takes `default`.
     pub(crate) fn input_or(&self, prompt: &str, default: &str) -> Result<String> {
-        let _cursor = CursorShown;
+        let _cursor = CursorShown::new();
         dialoguer::Input::with_theme(&Punctuated)
             .with_prompt(prompt)
             .default(default.to_string())
@@ -301,12 +304,40 @@ impl Ui {
     }
 }
 
-/// Shows the terminal's cursor when dropped: a menu hides it, and a menu
-/// left by Ctrl-C or Escape would leave it hidden.
+/// Whether a prompt is waiting for the person (see [`on_interrupt`]).
+static PROMPTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ctrl-C on a terminal: at a prompt, the cursor is shown again and the
+/// command ends as cancelled (nothing is written before the prompts are
+/// answered); elsewhere it ends the command as the signal would.
+fn on_interrupt(colour: bool) {
+    let _ = ctrlc::set_handler(move || {
+        let _ = console::Term::stderr().show_cursor();
+        if PROMPTING.load(std::sync::atomic::Ordering::SeqCst) {
+            let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+            let label = if colour { format!("{red}error:{red:#}") } else { "error:".to_string() };
+            let _ = writeln!(std::io::stderr(), "\n{label} {}", cancelled());
+            std::process::exit(1);
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Shows the terminal's cursor when dropped (a menu hides it, and a menu
+/// left by Ctrl-C or Escape would leave it hidden), and marks the time a
+/// prompt waits for the person.
 struct CursorShown;
+
+impl CursorShown {
+    fn new() -> CursorShown {
+        PROMPTING.store(true, std::sync::atomic::Ordering::SeqCst);
+        CursorShown
+    }
+}
 
 impl Drop for CursorShown {
     fn drop(&mut self) {
+        PROMPTING.store(false, std::sync::atomic::Ordering::SeqCst);
         let _ = console::Term::stderr().show_cursor();
     }
 }

@@ -194,21 +194,27 @@ fn round_goes_back_asks_penalties_and_confirms() {
 }
 
 #[test]
-fn escape_at_a_menu_shows_the_cursor_and_writes_nothing() {
+fn escape_or_ctrl_c_at_a_menu_shows_the_cursor_and_writes_nothing() {
     let env = Env::new();
     env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
     let before = env.session_bytes("g");
-    let mut p = spawn(&env, &["round"]);
-    p.exp_string("Ann").unwrap();
-    p.send_line("0").unwrap();
-    p.exp_string("Bob").unwrap();
-    p.send_line("5").unwrap();
-    p.exp_string("Who went out first?").unwrap();
-    key(&mut p, "\x1b");
-    let rest = p.exp_eof().unwrap();
-    assert!(rest.contains("cancelled; nothing was written"), "{rest:?}");
-    // The menu hid the cursor; it is shown again after it.
-    let hidden = rest.rfind("\x1b[?25l").unwrap_or(0);
-    assert!(rest[hidden..].contains("\x1b[?25h"), "{rest:?}");
-    assert_eq!(env.session_bytes("g"), before);
+    for (what, keys) in [("Escape", "\x1b"), ("Ctrl-C", "\x03")] {
+        let mut p = spawn(&env, &["round"]);
+        p.exp_string("Ann").unwrap();
+        p.send_line("0").unwrap();
+        p.exp_string("Bob").unwrap();
+        p.send_line("5").unwrap();
+        // Everything shown from the menu on, hiding of the cursor included.
+        let shown = p.exp_string("Who went out first?").unwrap();
+        let hid = shown.contains("\x1b[?25l");
+        key(&mut p, keys);
+        let rest = p.exp_eof().unwrap();
+        assert!(rest.contains("cancelled; nothing was written"), "{what}: {rest:?}");
+        // The menu hid the cursor; it is shown again after it.
+        let hidden = rest.rfind("\x1b[?25l").map(|i| i + 1);
+        assert!(hid || hidden.is_some(), "{what}: the menu hid no cursor");
+        assert!(rest[hidden.unwrap_or(0)..].contains("\x1b[?25h"), "{what}: {rest:?}");
+        assert_eq!(finish(p), 1, "{what}");
+        assert_eq!(env.session_bytes("g"), before, "{what}");
+    }
 }
