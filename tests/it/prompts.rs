@@ -218,3 +218,43 @@ fn escape_or_ctrl_c_at_a_menu_shows_the_cursor_and_writes_nothing() {
         assert_eq!(env.session_bytes("g"), before, "{what}");
     }
 }
+
+/// The interactive `new` offers the players of earlier games, asks for the
+/// session's name (offering the file-safe form of one that cannot be a
+/// file name), and starts the game with the players chosen.
+#[test]
+fn new_offers_earlier_players_and_a_file_safe_name() {
+    let env = Env::new();
+    env.ok(&["new", "last-week", "-p", "Ann", "-p", "Bob", "-p", "Cy"]);
+    let mut p = spawn(&env, &["new"]);
+    p.exp_string("Players from earlier games").unwrap();
+    // Mark Ann and Cy, then go on.
+    key(&mut p, " ");
+    key(&mut p, DOWN);
+    key(&mut p, DOWN);
+    key(&mut p, " ");
+    p.send_line("").unwrap();
+    p.exp_string("So far: Ann, Cy").unwrap();
+    p.exp_string("Player 3").unwrap();
+    p.send_line("Dee").unwrap();
+    p.exp_string("Player 4").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Session name").unwrap();
+    // Clear the date offered, then type a name with a space and capitals.
+    p.send_line(&format!("{}Friday Night", "\x08".repeat(12))).unwrap();
+    p.exp_string("\"Friday Night\" cannot be a file name; call the session friday-night?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Rules").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Change a setting?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Who deals round 1?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Started session friday-night with Ann, Cy and Dee").unwrap();
+    assert_eq!(finish(p), 0);
+    let t = env.table_json(&[]);
+    assert_eq!(
+        (t["session"].as_str(), t["players"].clone()),
+        (Some("friday-night"), json!(["Ann", "Cy", "Dee"]))
+    );
+}
