@@ -304,40 +304,42 @@ impl Ui {
     }
 }
 
-/// Whether a prompt is waiting for the person (see [`on_interrupt`]).
-static PROMPTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// Whether this command has asked the person anything (see [`on_interrupt`]).
+static PROMPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Ctrl-C on a terminal: at a prompt, the cursor is shown again and the
-/// command ends as cancelled (nothing is written before the prompts are
-/// answered); elsewhere it ends the command as the signal would.
+/// Ctrl-C on a terminal. Once a prompt has been shown, nothing has been
+/// written yet (prompts come before the lock): the cursor is shown again,
+/// and the command ends as cancelled — by the prompt itself, which reads
+/// Ctrl-C as a key, or here, a moment later, for a Ctrl-C that came as a
+/// signal. Before any prompt, it ends the command as the signal would.
 fn on_interrupt(colour: bool) {
     let _ = ctrlc::set_handler(move || {
         let _ = console::Term::stderr().show_cursor();
-        if PROMPTING.load(std::sync::atomic::Ordering::SeqCst) {
-            let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-            let label = if colour { format!("{red}error:{red:#}") } else { "error:".to_string() };
-            let _ = writeln!(std::io::stderr(), "\n{label} {}", cancelled());
-            std::process::exit(1);
+        if !PROMPTED.load(std::sync::atomic::Ordering::SeqCst) {
+            std::process::exit(130);
         }
-        std::process::exit(130);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
+        let label = if colour { format!("{red}error:{red:#}") } else { "error:".to_string() };
+        let _ = writeln!(std::io::stderr(), "\n{label} {}", cancelled());
+        std::process::exit(1);
     });
 }
 
 /// Shows the terminal's cursor when dropped (a menu hides it, and a menu
-/// left by Ctrl-C or Escape would leave it hidden), and marks the time a
-/// prompt waits for the person.
+/// left by Ctrl-C or Escape would leave it hidden), and marks that the
+/// person has been asked something.
 struct CursorShown;
 
 impl CursorShown {
     fn new() -> CursorShown {
-        PROMPTING.store(true, std::sync::atomic::Ordering::SeqCst);
+        PROMPTED.store(true, std::sync::atomic::Ordering::SeqCst);
         CursorShown
     }
 }
 
 impl Drop for CursorShown {
     fn drop(&mut self) {
-        PROMPTING.store(false, std::sync::atomic::Ordering::SeqCst);
         let _ = console::Term::stderr().show_cursor();
     }
 }

@@ -448,12 +448,7 @@ fn arrangement(
     lines.push(format!("Hand      {}", ui.cards(hand)));
     for (i, m) in melds.iter().enumerate() {
         let label = if i == 0 { "Melds" } else { "" };
-        let kind = match (m.kind, &m.onto) {
-            (_, Some(onto)) => format!("onto {}:", ui.cards(onto)),
-            (MeldKind::Set, None) => "set".to_string(),
-            (MeldKind::Run, None) => "run".to_string(),
-        };
-        lines.push(format!("{label:<9} {kind} {}{}", ui.cards(&m.cards), roles(ui, &m.wilds)));
+        lines.push(format!("{label:<9} {}", super::meld_text(m, &|c| ui.card(c))));
     }
     if melds.is_empty() {
         lines.push("Melds     none".to_string());
@@ -472,15 +467,6 @@ fn arrangement(
     }
 }
 
-fn roles(ui: &Ui, wilds: &[three13_core::solver::WildRole]) -> String {
-    let roles: Vec<String> = wilds
-        .iter()
-        .filter(|r| r.card != r.stands_for)
-        .map(|r| format!("{} as {}", ui.card(r.card), ui.card(r.stands_for)))
-        .collect();
-    if roles.is_empty() { String::new() } else { format!("  ({})", roles.join(", ")) }
-}
-
 fn percent(chance: f64) -> String {
     format!("{:.1}%", chance * 100.0)
 }
@@ -492,7 +478,11 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
         let verdict = match (&g.kind, &g.reason) {
             (Some(kind), _) => {
                 let kind = if *kind == MeldKind::Set { "a set" } else { "a run" };
-                format!("{}{}", ui.good(kind), roles(ui, &g.wilds).replacen("  ", " ", 1))
+                format!(
+                    "{}{}",
+                    ui.good(kind),
+                    super::wild_roles(&g.wilds, &|c| ui.card(c)).replacen("  ", " ", 1)
+                )
             }
             (None, Some(reason)) => ui.warn(&reason.to_string()),
             (None, None) => String::new(),

@@ -3,7 +3,7 @@
 
 use three13_core::rules::Deal;
 use three13_core::sheet::{Added, RoundRecord, Score, ScoreForm, Session, SheetError, shown};
-use three13_core::solver::{MeldKind, Solver, Table};
+use three13_core::solver::{Solver, Table};
 
 use crate::cli::{Cli, RoundArgs};
 use crate::error::{Error, Result};
@@ -234,25 +234,8 @@ pub(crate) fn describe(
             let ascii = |cards: &[three13_core::card::Card]| {
                 cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
             };
-            let mut parts: Vec<String> = arrangement
-                .melds
-                .iter()
-                .map(|m| {
-                    let kind = match m.kind {
-                        MeldKind::Set => "set",
-                        MeldKind::Run => "run",
-                    };
-                    let roles: Vec<String> = m
-                        .wilds
-                        .iter()
-                        .filter(|r| r.card != r.stands_for)
-                        .map(|r| format!("{} as {}", r.card.ascii(), r.stands_for.ascii()))
-                        .collect();
-                    let roles =
-                        if roles.is_empty() { String::new() } else { format!(" ({})", roles.join(", ")) };
-                    format!("{kind} {}{roles}", ascii(&m.cards))
-                })
-                .collect();
+            let mut parts: Vec<String> =
+                arrangement.melds.iter().map(|m| super::meld_text(m, &|c| c.ascii())).collect();
             if parts.is_empty() {
                 parts.push("no meld".to_string());
             }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use three13_core::card::Card;
 use three13_core::sheet::{Playoff, Session};
-use three13_core::solver::{Arrangement, MeldKind, Solver, Table};
+use three13_core::solver::{Arrangement, Solver, Table};
 
 use crate::cli::{Cli, ShowArgs};
 use crate::error::{Error, Result};
@@ -64,15 +64,8 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     for (seat, hand, a) in &solved {
         writeln!(ui.out, "\n{}: {}", s.players()[*seat], ui.cards(hand))?;
         for m in &a.melds {
-            let kind = if m.kind == MeldKind::Set { "set" } else { "run" };
-            let roles: Vec<String> = m
-                .wilds
-                .iter()
-                .filter(|r| r.card != r.stands_for)
-                .map(|r| format!("{} as {}", ui.card(r.card), ui.card(r.stands_for)))
-                .collect();
-            let roles = if roles.is_empty() { String::new() } else { format!("  ({})", roles.join(", ")) };
-            writeln!(ui.out, "{}", ui.wrap(&format!("  {kind} {}{roles}", ui.cards(&m.cards)), 6))?;
+            let meld = super::meld_text(m, &|c| ui.card(c));
+            writeln!(ui.out, "{}", ui.wrap(&format!("  {meld}"), 6))?;
         }
         if a.unmelded.is_empty() {
             writeln!(ui.out, "  deadwood 0: every card is in a meld")?;
