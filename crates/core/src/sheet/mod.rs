@@ -1,0 +1,425 @@
+//! The score sheet: the players in seat order, the rounds played, and the
+//! points that count under the table's rules.
+//!
+//! A round records each player's deadwood (what was left in hand), the hands
+//! typed, who went out first and who declared out wrongly; the rules turn
+//! those into points (doubled rounds, the go-out bonus, the bad go-out
+//! penalty), and [`Scoreboard`] computes them once for every report. A
+//! session is made by [`Session::new`] or restored from stored parts by
+//! [`Session::restore`], which checks everything and names the bad field.
+//! Nothing here prints or touches a file.
+//!
+//! Here: the session, its players' seats, the deal and adding a round. The
+//! modules: `score` (a score as typed), `scoreboard` (points, totals and
+//! places), `tiebreak` (a tie for the win and how it is broken), `changes`
+//! (corrections mid-game), `restore` (a session from stored parts), `names`
+//! (player and session names) and `error` (what the sheet refuses).
+
+mod changes;
+mod error;
+mod names;
+mod restore;
+mod score;
+mod scoreboard;
+mod tiebreak;
+
+use jiff::Timestamp;
+
+use crate::card::Card;
+use crate::rules::{Deal, Rules, Tiebreak};
+
+pub use changes::{Change, Rescored, RoundEdit};
+pub use error::{NameProblem, SessionNameProblem, SheetError};
+pub use names::{
+    check_player_name, check_player_names, check_session_name, find_seat, free_name, normalised, same_name,
+    seat_in, shown,
+};
+pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
+pub use score::{Leftover, Score, ScoreForm, read_score};
+pub use scoreboard::{Scoreboard, points};
+pub use tiebreak::Playoff;
+
+use score::too_high;
+
+/// The longest player name, in characters.
+pub const MAX_PLAYER_NAME: usize = 32;
+/// The longest session name, in characters.
+pub const MAX_SESSION_NAME: usize = 64;
+/// The fewest players of a game.
+pub const MIN_PLAYERS: usize = 2;
+
+/// One game's score sheet.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Session {
+    name: String,
+    /// In seat order: the deal passes from each player to the next.
+    players: Vec<String>,
+    /// The seat of the player who dealt round 1.
+    first_dealer: usize,
+    rules: Rules,
+    created: Timestamp,
+    updated: Timestamp,
+    /// The rounds played, round 1 first.
+    rounds: Vec<RoundRecord>,
+    /// When each player joined and left, and their former names; by seat.
+    seats: Vec<Seat>,
+    /// Dealers named for a round, `(round, seat)` by round: the deal moves
+    /// on from each.
+    dealers: Vec<(usize, usize)>,
+    /// How a tie for the win was broken, once it was.
+    playoff: Option<Playoff>,
+}
+
+/// When a player joined and left the game, and what they were called.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Seat {
+    /// The rounds already recorded when the player joined: they play the
+    /// rounds after (0: from the start).
+    pub joined: usize,
+    /// Their total when they joined (a house rule: the highest at the table).
+    pub start: i32,
+    /// The rounds recorded when they left, if they did: they play no round after.
+    pub left: Option<usize>,
+    /// The names they had before, oldest first.
+    pub former_names: Vec<String>,
+}
+
+impl Seat {
+    /// Whether the player plays round `round` (from 1).
+    pub fn plays(&self, round: usize) -> bool {
+        round > self.joined && self.left.is_none_or(|l| round <= l)
+    }
+}
+
+/// One round as the table reported it. Every vector is indexed by seat; a
+/// session checks a round before it takes it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RoundRecord {
+    /// What each player was left holding: the minimum deadwood of the hand.
+    pub deadwood: Vec<u32>,
+    /// The hand each player typed, when a hand was typed instead of a number.
+    pub hands: Vec<Option<Vec<Card>>>,
+    /// The seat of the first player to go out.
+    pub out: Option<usize>,
+    /// The seats of players who declared out with a hand that does not meld.
+    pub penalties: Vec<usize>,
+}
+
+impl RoundRecord {
+    /// A round with every player's deadwood and nothing else.
+    pub fn from_deadwood(deadwood: Vec<u32>) -> RoundRecord {
+        let hands = vec![None; deadwood.len()];
+        RoundRecord { deadwood, hands, out: None, penalties: Vec::new() }
+    }
+}
+
+/// What adding a round did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Added {
+    /// The round was recorded under this number.
+    Recorded(usize),
+    /// Everyone scored 0 under `double_naughts`: the round is played again,
+    /// same number, same dealer, and nothing is recorded.
+    Replayed(usize),
+}
+
+impl Session {
+    /// A new game with no rounds. Checks the names and the dealer's seat.
+    pub fn new(
+        name: &str,
+        players: Vec<String>,
+        first_dealer: usize,
+        rules: Rules,
+        now: Timestamp,
+    ) -> Result<Session, SheetError> {
+        check_session_name(name)?;
+        check_player_names(&players)?;
+        let players: Vec<String> = players.iter().map(|p| normalised(p)).collect();
+        if first_dealer >= players.len() {
+            return Err(SheetError::DealerNotPlaying);
+        }
+        let seats = vec![Seat::default(); players.len()];
+        Ok(Session {
+            name: name.to_string(),
+            players,
+            first_dealer,
+            rules,
+            created: now,
+            updated: now,
+            rounds: Vec::new(),
+            seats,
+            dealers: Vec::new(),
+            playoff: None,
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The players in seat order, those who left included.
+    pub fn players(&self) -> &[String] {
+        &self.players
+    }
+
+    /// The seat of the player who dealt round 1.
+    pub fn first_dealer(&self) -> usize {
+        self.first_dealer
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn created(&self) -> Timestamp {
+        self.created
+    }
+
+    pub fn updated(&self) -> Timestamp {
+        self.updated
+    }
+
+    /// The rounds played, round 1 first.
+    pub fn rounds(&self) -> &[RoundRecord] {
+        &self.rounds
+    }
+
+    /// When each player joined and left, and their former names; by seat.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The dealers named for a round, `(round, seat)`, by round.
+    pub fn dealer_changes(&self) -> &[(usize, usize)] {
+        &self.dealers
+    }
+
+    /// Whether the player at `seat` plays round `round` (from 1): seated
+    /// for it, and in the tiebreaker round one of the tied players.
+    pub fn plays(&self, seat: usize, round: usize) -> bool {
+        if round > self.deals().len() {
+            return self.tied().contains(&seat);
+        }
+        self.seats[seat].plays(round)
+    }
+
+    /// The seats of the players of round `round`, in seat order: those
+    /// seated for it, and in the tiebreaker round only the tied players.
+    pub fn playing(&self, round: usize) -> Vec<usize> {
+        if round > self.deals().len() {
+            return self.tied();
+        }
+        (0..self.players.len()).filter(|&s| self.seats[s].plays(round)).collect()
+    }
+
+    /// The seats of the players still at the table.
+    pub fn active(&self) -> Vec<usize> {
+        (0..self.players.len()).filter(|&s| self.seats[s].left.is_none()).collect()
+    }
+
+    /// How the tie for the win was broken, once it was.
+    pub fn playoff(&self) -> Option<&Playoff> {
+        self.playoff.as_ref()
+    }
+
+    /// The deal of round `round` (from 1): a round of the rules, or the
+    /// tiebreaker round after them.
+    pub fn deal(&self, round: usize) -> Option<Deal> {
+        self.rules.deal(round).or_else(|| {
+            let t = self.rules.tiebreak_deal();
+            (self.rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
+        })
+    }
+
+    /// The seat of the player a person typed: the name without regard to
+    /// case, else the one name it begins (`B` for Bob, unless Bea plays too).
+    pub fn seat(&self, typed: &str) -> Option<usize> {
+        find_seat(&self.players, typed)
+    }
+
+    /// The seat of `name`, or an error listing the players.
+    pub fn seat_of(&self, name: &str) -> Result<usize, SheetError> {
+        self.seat(name)
+            .ok_or_else(|| SheetError::NoPlayer { name: name.to_string(), players: self.players.clone() })
+    }
+
+    /// Every round of the rules.
+    pub fn deals(&self) -> Vec<Deal> {
+        self.rules.deals()
+    }
+
+    /// The seat of the dealer of round `round` (from 1): the first dealer,
+    /// then one seat on each round, skipping those not playing; a dealer
+    /// named for a round moves the deal on from there.
+    pub fn dealer(&self, round: usize) -> usize {
+        self.dealer_skipping(round, None)
+    }
+
+    /// The dealer of `round`, leaving out the dealer named for round `skip`.
+    fn dealer_skipping(&self, round: usize, skip: Option<usize>) -> usize {
+        let n = self.players.len();
+        let mut dealer = self.first_dealer;
+        for r in 2..=round {
+            if let Some(&(_, seat)) = self.dealers.iter().find(|&&(o, _)| o == r && Some(o) != skip) {
+                dealer = seat;
+                continue;
+            }
+            // The tiebreaker round's dealer is the next player at the
+            // table, tied or not: the deal goes round as before.
+            dealer = (1..=n)
+                .map(|k| (dealer + k) % n)
+                .find(|&s| self.seats[s].plays(r))
+                .unwrap_or((dealer + 1) % n);
+        }
+        dealer
+    }
+
+    /// The round to play next, if the game is not over: a round of the
+    /// rules, or the tiebreaker round.
+    pub fn next_deal(&self) -> Option<Deal> {
+        self.rules.deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
+    }
+
+    /// The round to play next, or an error saying the game is over.
+    pub fn open_deal(&self) -> Result<Deal, SheetError> {
+        self.next_deal().ok_or_else(|| SheetError::GameOver { rounds: self.deals().len() })
+    }
+
+    /// Whether the game is over: the last round of the rules is in, and
+    /// the tiebreaker round too when one is due. (A draw that is due is
+    /// made by whoever records the last round.)
+    pub fn finished(&self) -> bool {
+        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none()
+    }
+
+    /// The seats playing `round`, as a flag per seat.
+    fn plays_flags(&self, round: usize) -> Vec<bool> {
+        (0..self.players.len()).map(|s| self.plays(s, round)).collect()
+    }
+
+    /// Adds the next round, after checking it. Under `double_naughts` a
+    /// round where everyone scored 0 is not recorded.
+    /// In the tiebreaker round, only the tied players' scores are taken.
+    pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
+        let deal = self.open_deal()?;
+        check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
+        if self.tiebreak_round().is_some() {
+            let scores = self
+                .tied()
+                .into_iter()
+                .map(|s| (s, Score::recorded(record.deadwood[s], record.hands[s].clone())))
+                .collect();
+            self.playoff = Some(Playoff::Round(scores));
+            self.updated = now;
+            return Ok(Added::Recorded(deal.round));
+        }
+        if self.rules.double_naughts && naught(&record) {
+            return Ok(Added::Replayed(deal.round));
+        }
+        self.rounds.push(record);
+        self.updated = now;
+        Ok(Added::Recorded(deal.round))
+    }
+
+    /// Removes the last round of the rules, if any, and any tiebreak.
+    pub fn undo(&mut self, now: Timestamp) -> Option<RoundRecord> {
+        let last = self.rounds.pop();
+        if last.is_some() {
+            let next = self.rounds.len() + 1;
+            self.dealers.retain(|&(r, _)| r <= next);
+            self.updated = now;
+            self.playoff = None;
+        }
+        last
+    }
+}
+
+/// Every score 0 and nobody penalised: a round `double_naughts` replays.
+fn naught(record: &RoundRecord) -> bool {
+    record.deadwood.iter().all(|&d| d == 0) && record.penalties.is_empty()
+}
+
+fn check_round(
+    rules: &Rules,
+    deal: &Deal,
+    players: &[String],
+    plays: &[bool],
+    record: &RoundRecord,
+) -> Result<(), SheetError> {
+    let n = players.len();
+    if record.deadwood.len() != n || record.hands.len() != n {
+        return Err(SheetError::ScoreCount { players: n });
+    }
+    // A player not in the round has no score, hand or mark in it.
+    for seat in (0..n).filter(|&s| !plays[s]) {
+        let marked = record.out == Some(seat) || record.penalties.contains(&seat);
+        if record.deadwood[seat] != 0 || record.hands[seat].is_some() || marked {
+            return Err(SheetError::NotInRound { player: players[seat].clone(), round: deal.round });
+        }
+    }
+    let most = rules.max_deadwood(deal.cards);
+    for (seat, &d) in record.deadwood.iter().enumerate() {
+        if d > most {
+            return Err(too_high(&players[seat], d, deal, most));
+        }
+    }
+    if let Some(out) = record.out {
+        if out >= n {
+            return Err(SheetError::OutNotPlaying);
+        }
+        if record.deadwood[out] != 0 {
+            return Err(SheetError::OutNotZero {
+                player: players[out].clone(),
+                deadwood: record.deadwood[out],
+            });
+        }
+        if record.penalties.contains(&out) {
+            return Err(SheetError::OutAndPenalty { player: players[out].clone() });
+        }
+    }
+    if !record.penalties.is_empty() && rules.bad_go_out_penalty == 0 {
+        return Err(SheetError::NoPenaltyRule);
+    }
+    for (i, &p) in record.penalties.iter().enumerate() {
+        if p >= n {
+            return Err(SheetError::PenaltyNotPlaying);
+        }
+        if record.penalties[..i].contains(&p) {
+            return Err(SheetError::PenalisedTwice { player: players[p].clone() });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) fn session(players: &[&str]) -> Session {
+        let players = players.iter().map(|p| p.to_string()).collect();
+        Session::new("test", players, 0, Rules::default(), Timestamp::UNIX_EPOCH).unwrap()
+    }
+
+    #[test]
+    fn dealer_passes_left() {
+        let s = Session::new(
+            "test",
+            ["Ann", "Bob", "Cy"].map(String::from).to_vec(),
+            1,
+            Rules::default(),
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        assert_eq!([1, 2, 3, 4].map(|r| s.dealer(r)), [1, 2, 0, 1]);
+    }
+
+    #[test]
+    fn double_naughts_replays() {
+        let rules = Rules { double_naughts: true, ..Rules::default() };
+        let mut s =
+            Session::new("test", vec!["Ann".into(), "Bob".into()], 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        let added = s.add_round(RoundRecord::from_deadwood(vec![0, 0]), Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(added, Added::Replayed(1));
+        assert!(s.rounds.is_empty());
+    }
+}

@@ -1,0 +1,259 @@
+//! A score as typed: a number, a sum, `out`, the cards left over or a whole
+//! hand, read into the deadwood it counts for.
+
+use std::fmt;
+
+use super::{Session, SheetError, shown};
+use crate::card::{Card, Rank};
+use crate::hand::{HandError, HandProblem, parse_hand, tokens};
+use crate::rules::{Deal, Rules};
+use crate::solver::{Solver, Table};
+
+/// One score as typed: its deadwood, how it was typed and, when a hand
+/// was typed, the hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Score {
+    pub deadwood: u32,
+    pub hand: Option<Vec<Card>>,
+    pub form: ScoreForm,
+}
+
+impl Score {
+    /// A number typed.
+    pub fn number(deadwood: u32) -> Score {
+        Score { deadwood, hand: None, form: ScoreForm::Number }
+    }
+
+    /// A score as a round records it: the deadwood, and the hand if one
+    /// was typed.
+    pub fn recorded(deadwood: u32, hand: Option<Vec<Card>>) -> Score {
+        let form = if hand.is_some() { ScoreForm::Hand } else { ScoreForm::Number };
+        Score { deadwood, hand, form }
+    }
+
+    /// Whether `out` was typed: 0, and the player went out.
+    pub fn out(&self) -> bool {
+        self.form == ScoreForm::Out
+    }
+}
+
+/// How a score was typed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ScoreForm {
+    /// A number: `12`.
+    Number,
+    /// Numbers added up: `13+9+4`.
+    Sum(Vec<u32>),
+    /// The cards left over, fewer than the round deals, each with its value:
+    /// `K 9 4` or `Kh 9c 4d`.
+    Leftover(Vec<(Leftover, u32)>),
+    /// A hand of the round's size, solved: the hand is in [`Score::hand`].
+    Hand,
+    /// `out`: 0, and the player went out.
+    Out,
+}
+
+/// A card left over, as typed: with its suit or by rank alone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Leftover {
+    Card(Card),
+    Rank(Rank),
+}
+
+impl fmt::Display for Leftover {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Leftover::Card(c) => write!(f, "{}", c.ascii()),
+            Leftover::Rank(r) => f.write_str(r.label()),
+        }
+    }
+}
+
+impl Session {
+    /// Reads one typed score for `seat` in round `round` (from 1); see
+    /// [`read_score`] for what may be typed.
+    pub fn read_score(
+        &self,
+        round: usize,
+        seat: usize,
+        text: &str,
+        solver: &mut Solver,
+    ) -> Result<Score, SheetError> {
+        let deal = self.deal(round).expect("the round is one of the rules");
+        if !self.plays(seat, round) {
+            return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
+        }
+        read_score(&self.rules, &deal, &self.players[seat], text, solver)
+    }
+}
+
+pub(super) fn too_high(name: &str, score: impl fmt::Display, deal: &Deal, most: u32) -> SheetError {
+    SheetError::ScoreTooHigh {
+        player: name.to_string(),
+        score: score.to_string(),
+        cards: deal.cards,
+        round: deal.round,
+        most,
+    }
+}
+
+/// Reads one typed score of round `deal`: a number (`12`, `12,`), a sum
+/// (`13+9+4`), `out` (0, and the player went out), the cards left over,
+/// fewer than the round deals, by rank or with suits (`K 9 4`, `Kh 9c 4d`),
+/// summed at the rules' values, or a hand of the round's size, whose
+/// minimum deadwood the solver finds.
+pub fn read_score(
+    rules: &Rules,
+    deal: &Deal,
+    name: &str,
+    text: &str,
+    solver: &mut Solver,
+) -> Result<Score, SheetError> {
+    let player = || name.to_string();
+    let text = text.trim().trim_end_matches(',').trim_end();
+    if text.is_empty() {
+        return Err(SheetError::NoScore { player: player() });
+    }
+    let most = rules.max_deadwood(deal.cards);
+    if text.eq_ignore_ascii_case("out") {
+        return Ok(Score { deadwood: 0, hand: None, form: ScoreForm::Out });
+    }
+    let numeric =
+        text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, '-' | '+' | '.' | ','))
+            && text.chars().any(|c| c.is_ascii_digit());
+    if numeric {
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+        // `-0` is 0; any other number below 0 is no deadwood.
+        if text.starts_with('-') && digits.chars().any(|c| c != '0') {
+            return Err(SheetError::NegativeScore { player: player(), text: text.to_string() });
+        }
+        let parts: Vec<&str> = digits.split('+').map(str::trim).collect();
+        if parts.iter().any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_digit())) {
+            return Err(SheetError::NotWhole { player: player(), text: text.to_string() });
+        }
+        let mut values = Vec::with_capacity(parts.len());
+        let mut sum: u64 = 0;
+        for part in &parts {
+            let v = part.parse::<u32>().ok().filter(|&v| v <= most);
+            let Some(v) = v else { return Err(too_high(name, shown(part), deal, most)) };
+            sum += u64::from(v);
+            values.push(v);
+        }
+        if sum > u64::from(most) {
+            return Err(too_high(name, sum, deal, most));
+        }
+        let form = if values.len() == 1 { ScoreForm::Number } else { ScoreForm::Sum(values) };
+        return Ok(Score { deadwood: sum as u32, hand: None, form });
+    }
+    let toks = tokens(text);
+    let mut cards = Vec::with_capacity(toks.len());
+    let mut suited = true;
+    for tok in &toks {
+        match Card::parse(tok.text) {
+            Ok(card) => {
+                if card.is_joker() && rules.jokers == 0 {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let error = HandError { problem: HandProblem::JokersNotInPlay, source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
+                cards.push(Leftover::Card(card));
+            }
+            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                Some(rank) => {
+                    suited = false;
+                    cards.push(Leftover::Rank(rank));
+                }
+                None => {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let error = HandError { problem: HandProblem::Card(e), source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
+            },
+        }
+    }
+    if cards.len() < deal.cards {
+        let valued: Vec<(Leftover, u32)> = cards
+            .into_iter()
+            .map(|c| {
+                let value = match c {
+                    Leftover::Card(card) => rules.value(card),
+                    Leftover::Rank(rank) => rules.rank_value(rank),
+                };
+                (c, value)
+            })
+            .collect();
+        let deadwood = valued.iter().map(|(_, v)| v).sum();
+        return Ok(Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) });
+    }
+    if !suited && cards.len() == deal.cards {
+        return Err(SheetError::NeedsSuits { player: player(), count: cards.len(), round: deal.round });
+    }
+    let hand = parse_hand(text, rules)
+        .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
+    if hand.len() != deal.cards {
+        return Err(SheetError::HandSize {
+            player: player(),
+            count: hand.len(),
+            round: deal.round,
+            dealt: deal.cards,
+        });
+    }
+    let deadwood = solver.deadwood(&hand, &Table::new(rules, deal.wild));
+    Ok(Score { deadwood, hand: Some(hand), form: ScoreForm::Hand })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sheet::tests::session;
+
+    #[test]
+    fn scores_typed() {
+        let s = session(&["Ann", "Bob"]);
+        let mut solver = Solver::new();
+        assert_eq!(s.read_score(1, 0, "9h 4d Kh", &mut solver).unwrap().deadwood, 26);
+        assert_eq!(s.read_score(1, 0, "12", &mut solver).unwrap(), Score::number(12));
+        let err = |t: &str| s.read_score(1, 0, t, &mut Solver::new()).unwrap_err().to_string();
+        assert_eq!(
+            err("-3"),
+            "Ann's score cannot be negative (-3); a score is the deadwood left in hand, 0 or more"
+        );
+        assert_eq!(err("40"), "Ann's score 40 is more than 3 cards can hold: at most 39 in round 1");
+        assert_eq!(err("1.5"), "Ann's score \"1.5\" is not a whole number");
+        assert_eq!(
+            err("K 9 4"),
+            "Ann's score: 3 cards is a whole hand of round 1, and a hand is solved only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
+        );
+        assert_eq!(
+            err("9h 4d Kh 5s"),
+            "Ann's hand has 4 cards, but round 1 deals 3; type the hand held at the end of the round"
+        );
+    }
+
+    #[test]
+    fn quick_scores() {
+        let s = session(&["Ann", "Bob"]);
+        let mut solver = Solver::new();
+        let mut read = |round: usize, t: &str| s.read_score(round, 0, t, &mut solver).unwrap();
+        assert_eq!(
+            read(3, "13+9+4"),
+            Score { deadwood: 26, hand: None, form: ScoreForm::Sum(vec![13, 9, 4]) }
+        );
+        assert_eq!(read(3, "12,").deadwood, 12);
+        assert_eq!(read(3, "K 9 4").deadwood, 26);
+        assert_eq!(read(3, "Kh 9c 4d").deadwood, 26);
+        assert_eq!(
+            read(3, "kh, 9").form,
+            ScoreForm::Leftover(vec![
+                (Leftover::Card("Kh".parse().unwrap()), 13),
+                (Leftover::Rank(Rank::new(9).unwrap()), 9),
+            ])
+        );
+        assert!(read(3, "OUT").out());
+        assert_eq!(read(1, "Kh 9c 4d").form, ScoreForm::Hand);
+        let err = |t: &str| s.read_score(3, 0, t, &mut Solver::new()).unwrap_err().to_string();
+        assert_eq!(err("30+40"), "Ann's score 70 is more than 5 cards can hold: at most 65 in round 3");
+        assert_eq!(err("3++4"), "Ann's score \"3++4\" is not a whole number");
+        assert!(err("K 9x").starts_with("Ann's hand: \"9x\" has no suit \"x\""), "{}", err("K 9x"));
+    }
+}

@@ -1,0 +1,209 @@
+//! A tie for the win at the end, and how the rules break it: a tiebreaker
+//! round among the tied players, or cards drawn until one is lowest.
+
+use jiff::Timestamp;
+
+use super::{Score, Session, points};
+use crate::card::Card;
+use crate::rules::{Deal, Tiebreak};
+
+/// How a tie for the win at the end was broken (the rules' `tiebreak`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Playoff {
+    /// The tiebreaker round: each tied seat's score, in seat order.
+    Round(Vec<(usize, Score)>),
+    /// The draws, first to last: each drawing seat's card, in seat order.
+    /// Only the players tied on the lowest card draw again.
+    Draws(Vec<Vec<(usize, Card)>>),
+}
+
+impl Session {
+    /// The seats tied for the lowest total among the players still at the
+    /// table once every round of the rules is in; empty when one player
+    /// leads alone or rounds remain.
+    pub fn tied(&self) -> Vec<usize> {
+        if self.rounds.len() < self.deals().len() {
+            return Vec::new();
+        }
+        let totals = self.scoreboard_totals();
+        let standing = self.active();
+        let best = standing.iter().map(|&s| totals[s]).min().unwrap_or(0);
+        let tied: Vec<usize> = standing.into_iter().filter(|&s| totals[s] == best).collect();
+        if tied.len() > 1 { tied } else { Vec::new() }
+    }
+
+    /// Each seat's total: the starting total, then every round's points.
+    fn scoreboard_totals(&self) -> Vec<i32> {
+        let mut totals: Vec<i32> = self.seats.iter().map(|seat| seat.start).collect();
+        for (i, r) in self.rounds.iter().enumerate() {
+            let deal = self.rules.deal(i + 1).expect("a recorded round is one of the rules");
+            for (t, p) in totals.iter_mut().zip(points(&self.rules, &deal, r)) {
+                *t += p;
+            }
+        }
+        totals
+    }
+
+    /// The tiebreaker round, when the rules call for one and it is not yet
+    /// played.
+    pub fn tiebreak_round(&self) -> Option<Deal> {
+        let due = self.rules.tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
+        due.then(|| self.rules.tiebreak_deal())
+    }
+
+    /// Whether the tied players still have to draw cards.
+    pub fn draw_due(&self) -> bool {
+        self.rules.tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
+    }
+
+    /// Draws the tiebreak, when it is due: each tied player takes a card
+    /// from a shuffled deck of the rules' decks (no jokers), lowest rank
+    /// wins, and those tied on the lowest draw again from a new shuffle.
+    /// `pick(n)` gives a number below `n`: the source of chance, passed in
+    /// so that the game stays deterministic under test. Gives whether it drew.
+    pub fn draw_tiebreak(&mut self, mut pick: impl FnMut(usize) -> usize, now: Timestamp) -> bool {
+        if !self.draw_due() {
+            return false;
+        }
+        let mut drawing = self.tied();
+        let mut draws = Vec::new();
+        // A fair source ends this in a few draws; the bound only guards
+        // against one that keeps giving equal cards.
+        while drawing.len() > 1 && draws.len() < 100 {
+            let mut deck: Vec<Card> = (0..self.rules.decks.max(1)).flat_map(|_| Card::deck()).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, pick(i + 1) % (i + 1));
+            }
+            let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
+            drawing = lowest_draws(&cards);
+            draws.push(cards);
+        }
+        self.playoff = Some(Playoff::Draws(draws));
+        self.updated = now;
+        true
+    }
+
+    /// Removes the tiebreaker round, if one is recorded.
+    pub fn undo_tiebreak_round(&mut self, now: Timestamp) -> Option<Vec<(usize, Score)>> {
+        match self.playoff.take() {
+            Some(Playoff::Round(scores)) => {
+                self.updated = now;
+                Some(scores)
+            }
+            other => {
+                self.playoff = other;
+                None
+            }
+        }
+    }
+
+    /// Drops a tiebreak that no longer fits the totals, the players or the
+    /// rules after a change.
+    pub(super) fn settle_playoff(&mut self) {
+        let tied = self.tied();
+        let fits = match &self.playoff {
+            None => true,
+            Some(Playoff::Round(scores)) => {
+                self.rules.tiebreak == Tiebreak::Round
+                    && scores.iter().map(|(s, _)| *s).eq(tied.iter().copied())
+            }
+            Some(Playoff::Draws(draws)) => {
+                self.rules.tiebreak == Tiebreak::Draw
+                    && draws.first().is_some_and(|d| d.iter().map(|(s, _)| *s).eq(tied.iter().copied()))
+            }
+        };
+        if !fits {
+            self.playoff = None;
+        }
+    }
+}
+
+/// A drawn card's rank, ace low.
+pub(super) fn draw_rank(card: Card) -> u32 {
+    card.rank().map_or(0, |r| u32::from(r.number()))
+}
+
+/// The seats that drew the lowest rank in one draw.
+pub(super) fn lowest_draws(cards: &[(usize, Card)]) -> Vec<usize> {
+    let low = cards.iter().map(|(_, c)| draw_rank(*c)).min().unwrap_or(0);
+    cards.iter().filter(|(_, c)| draw_rank(*c) == low).map(|(s, _)| *s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::sheet::{RoundRecord, SheetError};
+    use crate::solver::Solver;
+
+    #[test]
+    fn a_tiebreaker_round_among_players_seated_late() {
+        let rules = Rules { tiebreak: Tiebreak::Round, ..Rules::default() };
+        let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", names, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        let t = Timestamp::UNIX_EPOCH;
+        s.add_round(RoundRecord::from_deadwood(vec![2, 5, 0]), t).unwrap();
+        // Dee joins at seat 2 with 3; Cy, the leader, leaves after round 2.
+        s.add_player("Dee", Some(1), Some(3), t).unwrap();
+        s.add_round(RoundRecord::from_deadwood(vec![1, 0, 5, 0]), t).unwrap();
+        s.remove_player(3, t).unwrap();
+        for _ in 3..=11 {
+            s.add_round(RoundRecord::from_deadwood(vec![1, 1, 1, 0]), t).unwrap();
+        }
+        assert_eq!(s.scoreboard().totals(), [12, 12, 19, 0]);
+        // Cy's 0 is out of the standings: Ann and Dee tie.
+        assert_eq!(s.tied(), [0, 1]);
+        let deal = s.next_deal().unwrap();
+        assert_eq!((deal.round, deal.cards), (12, 14));
+        assert_eq!(s.playing(12), [0, 1]);
+        assert!(!s.plays(2, 12) && !s.plays(3, 12));
+        // From round 3 the deal skips Cy; it goes on into the tiebreaker
+        // round, dealt by Bob, who does not play it.
+        assert_eq!([1, 2, 3, 4, 5, 11, 12].map(|r| s.dealer(r)), [0, 1, 2, 0, 1, 1, 2]);
+        assert_eq!(
+            s.add_round(RoundRecord::from_deadwood(vec![4, 6, 1, 0]), t).unwrap_err(),
+            SheetError::NotInRound { player: "Bob".into(), round: 12 }
+        );
+        s.add_round(RoundRecord::from_deadwood(vec![4, 6, 0, 0]), t).unwrap();
+        let board = s.scoreboard();
+        assert_eq!(board.winners(), [0]);
+        assert_eq!(board.standings(), [0, 1, 2]);
+        // The totals stay tied: no margin.
+        assert_eq!(board.margin(), None);
+        // Playing on under more rounds leaves no tie to break.
+        let more = Rules { extra_rounds: 1, ..rules };
+        s.change_rules(more, &mut Solver::new(), t).unwrap();
+        assert!(s.playoff().is_none() && s.tied().is_empty());
+    }
+
+    #[test]
+    fn a_tiebreak_draw_that_ties_draws_again() {
+        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
+        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..11 {
+            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        assert_eq!(s.tied(), [0, 1]);
+        // The first shuffle leaves the decks in order: Ann the ace of clubs,
+        // Bob the ace of diamonds, a tie. The second puts the last card
+        // (a king) on top for Ann: Bob's ace is lowest.
+        let cards = 2 * 52 - 1;
+        let mut calls = 0;
+        let pick = |n: usize| {
+            calls += 1;
+            if calls == cards + 1 { 0 } else { n - 1 }
+        };
+        assert!(s.draw_tiebreak(pick, Timestamp::UNIX_EPOCH));
+        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
+        let shown: Vec<Vec<(usize, String)>> =
+            draws.iter().map(|d| d.iter().map(|(seat, c)| (*seat, c.to_string())).collect()).collect();
+        assert_eq!(
+            shown,
+            [vec![(0, "Ac".into()), (1, "Ad".into())], vec![(0, "Ks".into()), (1, "Ad".into())]]
+        );
+        assert_eq!(s.scoreboard().winners(), [1]);
+        // Drawn once, the tiebreak is not drawn again.
+        assert!(!s.draw_tiebreak(|_| 0, Timestamp::UNIX_EPOCH));
+    }
+}
