@@ -7,9 +7,9 @@
 //! laid off onto a meld on the table. Every choice is memoised on (open cards,
 //! wilds left, table melds used, whether the hand has a meld of its own).
 //!
-//! The modules: [`search`] (the search over the natural cards), [`memo`]
-//! (its memo), [`runs`] (the places of a run and what a meld needs),
-//! [`lay_off`] (groups laid off onto table melds) and [`arrange`]
+//! The modules: `search` (the search over the natural cards), `memo`
+//! (its memo), `runs` (the places of a run and what a meld needs),
+//! `lay_off` (groups laid off onto table melds) and `arrange`
 //! (rebuilding one best arrangement from the memo, wilds and all).
 //!
 //! # Why the search is exact
