@@ -105,5 +105,5 @@ fn hands_of(s: &Session, round: usize) -> Result<RoundHands<'_>> {
         1 => "only round 1 is recorded".to_string(),
         n => format!("rounds 1 to {n} are recorded"),
     };
-    Err(Error::usage(format!("there is no round {round} to show; {which}")))
+    Err(Error::data(format!("there is no round {round} to show; {which}")))
 }

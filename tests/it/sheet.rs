@@ -345,7 +345,7 @@ Bob: 3d 3c 3h
     let j: serde_json::Value = serde_json::from_str(&env.ok(&["show", "1", "--json"]).stdout).unwrap();
     assert_eq!(j["hands"][0]["player"], json!("Ann"));
     assert_eq!(j["hands"][0]["arrangement"]["deadwood"], json!(26));
-    env.fails(&["show", "2"], 2, "there is no round 2 to show; only round 1 is recorded");
+    env.fails(&["show", "2"], 1, "there is no round 2 to show; only round 1 is recorded");
 }
 
 #[test]
