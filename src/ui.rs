@@ -124,22 +124,10 @@ impl Ui {
 
     /// Words wrapped to the width given, continuation lines indented by `indent`.
     pub(crate) fn wrap(&self, text: &str, indent: usize) -> String {
-        let Some(width) = self.width else { return text.to_string() };
-        let body = text.trim_start_matches(' ');
-        let lead = &text[..text.len() - body.len()];
-        let mut lines: Vec<String> = Vec::new();
-        let mut line = String::new();
-        for word in body.split(' ') {
-            let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
-            if display_width(&next) > width && !line.trim().is_empty() {
-                lines.push(line);
-                line = format!("{}{word}", " ".repeat(indent));
-            } else {
-                line = next;
-            }
+        match self.width {
+            Some(width) => wrap_to(text, indent, width),
+            None => text.to_string(),
         }
-        lines.push(line);
-        lines.join("\n")
     }
 
     /// A card as the reader should see it: `7♦` on a terminal (red suits in
@@ -196,7 +184,13 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let _ = writeln!(std::io::stderr(), "{} {}", self.label("note:", Style::new().bold()), visible(text));
+        let mut text = visible(text);
+        // On a terminal, wrapped to its width like the reports.
+        if let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stderr()) {
+            let wrapped = wrap_to(&format!("note: {text}"), 6, usize::from(w).max(20));
+            text = wrapped.strip_prefix("note: ").unwrap_or(&wrapped).to_string();
+        }
+        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
     }
 
     /// A line for the person at a prompt, on stderr.
@@ -404,6 +398,26 @@ fn width(out_tty: bool) -> Option<usize> {
     }
     let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
     (columns > 0).then(|| columns.max(20))
+}
+
+/// `text` broken between words into lines of at most `width` columns, the
+/// lines after the first indented by `indent`.
+fn wrap_to(text: &str, indent: usize, width: usize) -> String {
+    let body = text.trim_start_matches(' ');
+    let lead = &text[..text.len() - body.len()];
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in body.split(' ') {
+        let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
+        if display_width(&next) > width && !line.trim().is_empty() {
+            lines.push(line);
+            line = format!("{}{word}", " ".repeat(indent));
+        } else {
+            line = next;
+        }
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// The columns `text` takes on a terminal: colour codes take none, and wide

@@ -371,7 +371,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
         wilds(rules, a.wild),
         rules.summary()
     );
-    let mut lines = vec![ui.bold(&head), String::new()];
+    let mut lines = vec![ui.bold(&ui.wrap(&head, 2)), String::new()];
     if let Some(d) = &checked.declared {
         declared(ui, &mut lines, a, d, rules);
     }

@@ -362,8 +362,9 @@ fn a_named_session_gives_its_rules_and_next_round() {
     let r = env.ok(&["check", "--session", "friday", "4d", "Kh", "Qh", "9c"]);
     assert!(
         r.stdout.starts_with(
-            "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild \
-             (rules: standard, face_cards=ten, kings_wild=true)\n"
+            // Wrapped to the 100 columns of the tests.
+            "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild (rules: standard,\n  \
+             face_cards=ten, kings_wild=true)\n"
         ),
         "{}",
         r.stdout
@@ -579,5 +580,74 @@ fn the_discard_table_stays_aligned_in_colour() {
             }
         }
         assert!(shown <= 80, "{line:?}");
+    }
+}
+
+/// Every report of the checker fits 80 columns, coloured or not: after the
+/// draw, a declared hand with its reasons, lay-offs, a long rules summary.
+#[test]
+fn every_report_fits_80_columns() {
+    let env = Env::new();
+    let hands: &[&[&str]] = &[
+        &[
+            "--round", "11", "Ks", "Kd", "Kh", "Kc", "2h", "3h", "5h", "9c", "9d", "10s", "Jh", "Qd", "Ac",
+            "As",
+        ],
+        &["--round", "11", "2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As"],
+        &["--rules", "strict", "--round", "7", "3d 3c 3h | 5h 6h 8h | Qs Ks As"],
+        &[
+            "--set",
+            "lay_off=true",
+            "--onto",
+            "5h 6h 7h",
+            "--onto",
+            "9s 9d 9c",
+            "--round",
+            "3",
+            "8h",
+            "9c",
+            "4h",
+            "Kd",
+            "Qd",
+        ],
+        &[
+            "--set",
+            "jokers=2",
+            "--set",
+            "decks=3",
+            "--set",
+            "extra_rounds=2",
+            "--set",
+            "kings_wild=true",
+            "--round",
+            "13",
+            "JK",
+            "JK",
+            "2h",
+            "2d",
+            "2c",
+            "3h",
+            "4h",
+            "5h",
+            "6h",
+            "7h",
+            "8h",
+            "9h",
+            "10h",
+            "Jh",
+            "Qh",
+            "Kh",
+        ],
+        &["--round", "11", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "Jc", "Qc", "Ad", "Kd"],
+    ];
+    for hand in hands {
+        for colour in ["never", "always"] {
+            let mut args = vec!["check", "--color", colour];
+            args.extend_from_slice(hand);
+            let r = env.ok_with(&[("COLUMNS", "80")], &args);
+            for line in r.stdout.lines() {
+                assert!(crate::common::width(line) <= 80, "{args:?}: {line:?}\n{}", r.stdout);
+            }
+        }
     }
 }

@@ -135,3 +135,23 @@ impl Env {
         r
     }
 }
+
+/// The columns a line takes on a terminal, colour codes taking none.
+#[allow(dead_code)]
+pub fn width(line: &str) -> usize {
+    use unicode_width::UnicodeWidthStr;
+    let mut plain = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain.width()
+}

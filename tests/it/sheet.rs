@@ -3,27 +3,8 @@
 //! statistics with their filters.
 
 use serde_json::json;
-use unicode_width::UnicodeWidthStr;
 
-use crate::common::Env;
-
-/// The columns a line takes on a terminal, colour codes taking none.
-fn width(line: &str) -> usize {
-    let mut plain = String::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for d in chars.by_ref() {
-                if d.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            plain.push(c);
-        }
-    }
-    plain.width()
-}
+use crate::common::{Env, width};
 
 const NAMES: [&str; 10] = [
     "Annabelle-Xy",
