@@ -287,6 +287,17 @@ impl Ui {
             .map_err(prompt_failed)
     }
 
+    /// A line of text where `-` means "back to the previous question": the
+    /// Up arrow puts it in the line, Enter then goes back.
+    pub(crate) fn input_or_back(&self, prompt: &str) -> Result<String> {
+        let _cursor = CursorShown::new();
+        dialoguer::Input::with_theme(&Punctuated)
+            .with_prompt(prompt)
+            .history_with(&mut Back)
+            .interact_text()
+            .map_err(prompt_failed)
+    }
+
     /// A line of text with an answer offered: Enter takes `default`.
     pub(crate) fn input_or(&self, prompt: &str, default: &str) -> Result<String> {
         let _cursor = CursorShown::new();
@@ -296,6 +307,17 @@ impl Ui {
             .interact_text()
             .map_err(prompt_failed)
     }
+}
+
+/// The Up arrow's answer at a question that can go back: `-`.
+struct Back;
+
+impl dialoguer::History<String> for Back {
+    fn read(&self, pos: usize) -> Option<String> {
+        (pos == 0).then(|| "-".to_string())
+    }
+
+    fn write(&mut self, _typed: &String) {}
 }
 
 /// Whether this command has asked the person anything (see [`on_interrupt`]).

@@ -304,7 +304,7 @@ fn ask(
     ));
     ui.say(
         "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the \
-         whole hand; - goes back.",
+         whole hand; - (or the Up arrow) goes back.",
     );
     let playing = session.playing(deal.round);
     let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
@@ -313,7 +313,7 @@ fn ask(
     while i < playing.len() {
         let seat = playing[i];
         let player = &session.players()[seat];
-        let text = ui.input(player, false)?;
+        let text = ui.input_or_back(player)?;
         if text.trim() == "-" {
             i = i.saturating_sub(1);
             continue;

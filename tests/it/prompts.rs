@@ -179,6 +179,13 @@ fn round_goes_back_asks_penalties_and_confirms() {
     p.exp_string("Ann").unwrap();
     p.send_line("K 4").unwrap();
     p.exp_string("Ann: cards left over K 13, 4 4 = 17").unwrap();
+    // The Up arrow, then Enter, goes back too.
+    p.exp_string("Bob").unwrap();
+    key(&mut p, "\x1b[A");
+    p.send_line("").unwrap();
+    p.exp_string("Ann").unwrap();
+    p.send_line("K 4").unwrap();
+    p.exp_string("Ann: cards left over K 13, 4 4 = 17").unwrap();
     p.send_line("out").unwrap();
     p.exp_string("Who declared out with a hand that does not meld").unwrap();
     key(&mut p, " ");
