@@ -809,6 +809,7 @@ mod tests {
 
         use super::*;
         use three13_core::card::Card;
+        use three13_core::sheet::Added;
 
         /// Player names: ASCII, Unicode, quotes, TOML syntax; the invalid
         /// ones are dropped by the filter.
@@ -838,56 +839,151 @@ mod tests {
                 })
         }
 
+        /// One change to a session in the making: a round, a player joining,
+        /// leaving or renamed, or a dealer named.
+        #[derive(Clone, Debug)]
+        enum Step {
+            Round { scores: Vec<u32>, seed: u64, out: usize, penalised: Vec<bool> },
+            Join { name: String, seat: usize, start: Option<i32> },
+            Leave(usize),
+            Rename(usize, String),
+            Dealer { back: usize, seat: usize },
+        }
+
+        fn step() -> impl Strategy<Value = Step> {
+            let scores = || proptest::collection::vec(0u32..200, 12);
+            prop_oneof![
+                6 => (scores(), any::<u64>(), 0usize..14, proptest::collection::vec(any::<bool>(), 12))
+                    .prop_map(|(scores, seed, out, penalised)| Step::Round { scores, seed, out, penalised }),
+                1 => (player(), 0usize..12, proptest::option::of(-50i32..300))
+                    .prop_map(|(name, seat, start)| Step::Join { name, seat, start }),
+                1 => (0usize..12).prop_map(Step::Leave),
+                1 => (0usize..12, player()).prop_map(|(seat, name)| Step::Rename(seat, name)),
+                1 => (0usize..3, 0usize..12).prop_map(|(back, seat)| Step::Dealer { back, seat }),
+            ]
+        }
+
+        /// A round for the next deal: every player in it scores (the same
+        /// under `level`, which makes ties), now and then with a typed hand.
+        fn round_for(s: &Session, step: &Step, level: bool, solver: &mut Solver) -> RoundRecord {
+            let Step::Round { scores, seed, out, penalised } = step else { unreachable!() };
+            let deal = s.next_deal().expect("a round to play");
+            let n = s.players().len();
+            let playing = s.playing(deal.round);
+            let most = s.rules().max_deadwood(deal.cards);
+            let mut r = RoundRecord::from_deadwood(vec![0; n]);
+            for &p in &playing {
+                r.deadwood[p] = if level { scores[0] } else { scores[p % 12] } % (most + 1);
+            }
+            // Now and then a typed hand: the deal's first cards from a seed.
+            if seed % 3 == 0 {
+                let deck: Vec<Card> = Card::deck().collect();
+                let hand: Vec<Card> =
+                    (0..deal.cards).map(|i| deck[(*seed as usize / 3 + i * 7) % 52]).collect();
+                let mut unique = hand.clone();
+                unique.sort();
+                unique.dedup();
+                if unique.len() == hand.len() {
+                    let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                    let score = s.read_score(deal.round, playing[0], &text.join(" "), solver).unwrap();
+                    r.deadwood[playing[0]] = score.deadwood;
+                    r.hands[playing[0]] = score.hand;
+                    if level {
+                        for &p in &playing {
+                            r.deadwood[p] = score.deadwood;
+                        }
+                    }
+                }
+            }
+            if level {
+                return r;
+            }
+            if let Some(&out) = playing.get(*out) {
+                r.deadwood[out] = 0;
+                r.hands[out] = None;
+                r.out = Some(out);
+            }
+            if s.rules().bad_go_out_penalty > 0 {
+                r.penalties =
+                    playing.iter().copied().filter(|&p| penalised[p % 12] && Some(p) != r.out).collect();
+            }
+            r
+        }
+
         prop_compose! {
+            /// A session as play makes it: rounds, players joining, leaving
+            /// and renamed, dealers named, often played to the end, and a
+            /// tiebreak when the rules call for one. Under `level` every
+            /// round is a tie, so that tiebreaks are common.
             fn session()(
                 players in proptest::collection::vec(player(), 2..6)
                     .prop_filter("valid names", |p| check_player_names(p).is_ok()),
                 rules in rules(),
+                tiebreak in prop_oneof![1 => Just("share"), 2 => Just("round"), 2 => Just("draw")],
                 dealer in 0usize..6,
-                rounds in proptest::collection::vec(
-                    (proptest::collection::vec(0u32..200, 6), any::<u64>(), 0usize..7, proptest::collection::vec(any::<bool>(), 6)),
-                    0..24,
-                ),
+                steps in proptest::collection::vec(step(), 0..30),
+                level in any::<bool>(),
+                finish in proptest::option::weighted(0.7, step().prop_filter("a round", |s| matches!(s, Step::Round { .. }))),
+                draw_seed in any::<u64>(),
                 created in 0i64..4_000_000_000,
             ) -> Session {
                 let n = players.len();
                 let now = Timestamp::from_second(created).unwrap();
+                let mut rules = rules;
+                rules.set("tiebreak", tiebreak).unwrap();
                 let mut s = Session::new("prop", players, dealer % n, rules, now).unwrap();
                 let mut solver = Solver::new();
-                for (scores, seed, out, penalised) in rounds {
-                    let Some(deal) = s.next_deal() else { break };
-                    let most = s.rules().max_deadwood(deal.cards);
-                    let mut r = RoundRecord::from_deadwood(scores[..n].iter().map(|d| d % (most + 1)).collect());
-                    // Now and then a typed hand: the deal's first cards from a seed.
-                    if seed % 3 == 0 {
-                        let deck: Vec<Card> = Card::deck().collect();
-                        let hand: Vec<Card> = (0..deal.cards).map(|i| deck[(seed as usize / 3 + i * 7) % 52]).collect();
-                        let mut unique = hand.clone();
-                        unique.sort();
-                        unique.dedup();
-                        if unique.len() == hand.len() {
-                            let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                            let score = s.read_score(deal.round, 0, &text.join(" "), &mut solver).unwrap();
-                            r.deadwood[0] = score.deadwood;
-                            r.hands[0] = score.hand;
+                for step in &steps {
+                    let n = s.players().len();
+                    match step {
+                        Step::Round { .. } => {
+                            if s.next_deal().is_none() {
+                                continue;
+                            }
+                            let r = round_for(&s, step, level, &mut solver);
+                            s.add_round(r, now).unwrap();
+                        }
+                        // Refusals (a full table, a taken name, too few
+                        // left) leave the session as it was.
+                        Step::Join { name, seat, start } => {
+                            let _ = s.add_player(name, Some(seat % (n + 1)), if level { None } else { *start }, now);
+                        }
+                        Step::Leave(seat) => {
+                            let _ = s.remove_player(seat % n, now);
+                        }
+                        Step::Rename(seat, name) => {
+                            let _ = s.rename_player(seat % n, name, now);
+                        }
+                        Step::Dealer { back, seat } => {
+                            let round = (s.rounds().len() + 1).saturating_sub(*back).max(1);
+                            let _ = s.set_dealer(round, seat % n, now);
                         }
                     }
-                    if out < n {
-                        r.deadwood[out] = 0;
-                        r.hands[out] = None;
-                        r.out = Some(out);
-                    }
-                    if s.rules().bad_go_out_penalty > 0 {
-                        r.penalties = (0..n).filter(|&p| penalised[p] && Some(p) != r.out).collect();
-                    }
-                    s.add_round(r, now).unwrap();
                 }
+                // Played to the end, tiebreaker round included.
+                if let Some(step) = finish {
+                    while s.next_deal().is_some() {
+                        let r = round_for(&s, &step, level, &mut solver);
+                        // Under double_naughts a round of 0s is played again.
+                        if let Added::Replayed(_) = s.add_round(r, now).unwrap() {
+                            break;
+                        }
+                    }
+                }
+                let mut seed = draw_seed;
+                s.draw_tiebreak(
+                    |k| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (seed >> 33) as usize % k
+                    },
+                    now,
+                );
                 s
             }
         }
 
         proptest! {
-            #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+            #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
             #[test]
             fn any_session_written_reads_back_equal(s in session()) {
