@@ -97,18 +97,18 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     drop(lock);
 
     let deal = session.rules().deal(1).expect("every game has a round 1");
-    writeln!(
-        ui.out,
+    let started = format!(
         "Started session {name} with {} (rules: {}); it is the current session.",
         super::and_list(&session.players().iter().map(String::as_str).collect::<Vec<_>>()),
         session.rules().summary()
-    )?;
-    writeln!(ui.out, "{}", super::table::next_line(&session, deal.round))?;
-    writeln!(
-        ui.out,
+    );
+    writeln!(ui.out, "{}", ui.wrap(&started, 0))?;
+    writeln!(ui.out, "{}", ui.wrap(&super::table::next_line(&session, deal.round), 0))?;
+    let record = format!(
         "Record it with `three13 round` and a score per player, in seat order: {}",
         session.players().join(" ")
-    )?;
+    );
+    writeln!(ui.out, "{}", ui.wrap(&record, 0))?;
     Ok(())
 }
 

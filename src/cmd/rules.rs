@@ -166,16 +166,14 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     writeln!(ui.out, "Saved the rules of {name}: {} (before: {before}).", rules.summary())?;
     let typed = session.rounds().iter().flat_map(|r| &r.hands).filter(|h| h.is_some()).count();
     if typed == 0 {
-        writeln!(
-            ui.out,
-            "Totals are worked out again; no hand was typed, and typed numbers stay as they were."
-        )?;
+        let again = "Totals are worked out again; no hand was typed, and typed numbers stay as they were.";
+        writeln!(ui.out, "{}", ui.wrap(again, 0))?;
     } else {
-        writeln!(
-            ui.out,
+        let again = format!(
             "Totals are worked out again; {typed} typed hand{} scored again, typed numbers stay as they were.",
             if typed == 1 { " is" } else { "s are" }
-        )?;
+        );
+        writeln!(ui.out, "{}", ui.wrap(&again, 0))?;
         for r in &rescored {
             writeln!(
                 ui.out,

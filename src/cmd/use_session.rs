@@ -18,6 +18,6 @@ pub(crate) fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         Some(_) => super::table::next_line(&session, session.rounds().len() + 1),
         None => "The game is over.".to_string(),
     };
-    writeln!(ui.out, "Now using session {}.\n{state}", session.name())?;
+    writeln!(ui.out, "Now using session {}.\n{}", session.name(), ui.wrap(&state, 0))?;
     Ok(())
 }

@@ -376,3 +376,42 @@ fn the_binary_has_no_test_hook() {
     let hook = b"THREE13_TEST";
     assert!(!binary.windows(hook.len()).any(|w| w == hook), "the binary names a THREE13_TEST variable");
 }
+
+#[test]
+fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_80_columns() {
+    let env = Env::new();
+    let long = "Bartholomew-Fitzgerald-Junior";
+    let mut args = vec!["new", "g", "-p", long, "-p", "Ann"];
+    for p in ["Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"] {
+        args.extend(["-p", p]);
+    }
+    args.extend(["--dealer", "Ann"]);
+    let r = env.ok_with(&[("COLUMNS", "80")], &args);
+    assert_eq!(
+        r.stdout,
+        "Started session g with Bartholomew-Fitzgerald-Junior, Ann, Cy, Dee, Eve, Fay,\n\
+         Gus, Hal, Ivy and Jo (rules: standard); it is the current session.\n\
+         Next: round 1, 3 cards, threes wild, Ann deals, Cy plays first\n\
+         Record it with `three13 round` and a score per player, in seat order:\n\
+         Bartholomew-Fitzgerald-Junior Ann Cy Dee Eve Fay Gus Hal Ivy Jo\n"
+    );
+    env.ok(&["new", "h", "-p", "A", "-p", "B"]);
+    let r = env.ok_with(&[("COLUMNS", "80")], &["use", "g"]);
+    assert_eq!(
+        r.stdout,
+        "Now using session g.\nNext: round 1, 3 cards, threes wild, Ann deals, Cy plays first\n"
+    );
+    let r = env.ok_with(&[("COLUMNS", "80")], &["rules", "--set", "tiebreak=draw", "--save"]);
+    assert!(
+        r.stdout.starts_with(
+            "Saved the rules of g: standard, tiebreak=draw (before: standard).\n\
+             Totals are worked out again; no hand was typed, and typed numbers stay as they\n\
+             were.\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    for line in r.stdout.lines() {
+        assert!(crate::common::width(line) <= 80, "{line}");
+    }
+}
