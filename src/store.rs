@@ -20,6 +20,7 @@ use toml::Spanned;
 use three13_core::rules::{Rules, SETTINGS, Setting, Value};
 use three13_core::sheet::{
     Field, Playoff, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, check_session_name,
+    same_name,
 };
 use three13_core::solver::Solver;
 
@@ -518,7 +519,14 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
     let mut joined = (Vec::new(), Vec::new());
     let mut left = (Vec::new(), Vec::new());
     let mut former = (Vec::new(), Vec::new());
-    for (name, seat) in seats {
+    for (i, (name, seat)) in seats.iter().enumerate() {
+        // One table per player: two for the same name (in another case or
+        // form) would leave one of them unread.
+        if let Some((first, _)) = seats[..i].iter().find(|(o, _)| same_name(o.get_ref(), name.get_ref())) {
+            let twice =
+                SheetError::SameName { first: first.get_ref().clone(), second: name.get_ref().clone() };
+            return Err(at(seat.span(), format!("seats: {twice}")));
+        }
         let (who, info) = (name.get_ref().clone(), seat.get_ref());
         if info.joined.is_some() || info.start.is_some() {
             joined.0.push((who.clone(), info.joined.unwrap_or(0), info.start.unwrap_or(0)));

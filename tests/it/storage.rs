@@ -263,6 +263,23 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
 }
 
 #[test]
+fn a_player_with_two_seat_tables_is_refused() {
+    let env = Env::new();
+    two_player_game(&env, "bad");
+    env.ok(&["round", "3", "4"]);
+    let good = String::from_utf8(env.session_bytes("bad")).unwrap();
+    let seats = "\n[seats.Bob]\nformer_names = [\"Rob\"]\n\n[seats.bob]\nleft = 1\n";
+    let text = good.replacen("\n[rules]", &format!("{seats}\n[rules]"), 1);
+    let line = text.lines().position(|l| l == "[seats.bob]").unwrap() + 1;
+    refused(
+        &env,
+        "bad",
+        &text,
+        &format!(":{line}:1: seats: \"Bob\" and \"bob\" are the same name; each player needs their own name"),
+    );
+}
+
+#[test]
 fn files_that_are_not_text_or_too_big() {
     let env = Env::new();
     two_player_game(&env, "bin");
