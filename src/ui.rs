@@ -184,12 +184,7 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let mut text = visible(text);
-        // On a terminal, wrapped to its width like the reports.
-        if let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stderr()) {
-            let wrapped = wrap_to(&format!("note: {text}"), 6, usize::from(w).max(20));
-            text = wrapped.strip_prefix("note: ").unwrap_or(&wrapped).to_string();
-        }
+        let text = on_stderr("note: ", &visible(text));
         let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
     }
 
@@ -205,7 +200,8 @@ impl Ui {
             return;
         }
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(std::io::stderr(), "{} {}", self.label("error:", red), visible(&e.to_string()));
+        let text = on_stderr("error: ", &visible(&e.to_string()));
+        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("error:", red));
     }
 
     /// An error about one line of input, as `error: line N: …`.
@@ -420,6 +416,31 @@ fn width(out_tty: bool) -> Option<usize> {
     }
     let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
     (columns > 0).then(|| columns.max(20))
+}
+
+/// A message for stderr after its `label`: on a terminal, each line of prose
+/// wrapped to the terminal's width (a typed hand echoed above its caret is
+/// left whole, so the caret stays under the bad card); elsewhere as it is.
+fn on_stderr(label: &str, text: &str) -> String {
+    let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stderr()) else {
+        return text.to_string();
+    };
+    let width = usize::from(w).max(20);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let caret = |i: usize| lines.get(i).is_some_and(|l| l.trim_start().starts_with('^'));
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        if caret(i) || caret(i + 1) {
+            out.push(line.to_string());
+        } else if i == 0 {
+            let wrapped = wrap_to(&format!("{label}{line}"), 2, width);
+            out.push(wrapped.strip_prefix(label).unwrap_or(&wrapped).to_string());
+        } else {
+            let indent = line.len() - line.trim_start().len();
+            out.push(wrap_to(line, indent + 2, width));
+        }
+    }
+    out.join("\n")
 }
 
 /// `text` broken between words into lines of at most `width` columns, the

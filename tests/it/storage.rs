@@ -279,6 +279,26 @@ fn a_player_with_two_seat_tables_is_refused() {
     );
 }
 
+/// A former name that is another player's now would merge the two in the
+/// statistics: refused where it stands.
+#[test]
+fn a_former_name_of_another_player_is_refused() {
+    let env = Env::new();
+    two_player_game(&env, "bad");
+    let good = String::from_utf8(env.session_bytes("bad")).unwrap();
+    let text = good.replacen("\n[rules]", "\n[seats.Bob]\nformer_names = [\"ann\"]\n\n[rules]", 1);
+    let line = text.lines().position(|l| l == "[seats.Bob]").unwrap() + 1;
+    refused(
+        &env,
+        "bad",
+        &text,
+        &format!(
+            ":{line}:1: seats: Bob was once called \"ann\", the name of another player now; a former name \
+             must be no other player's"
+        ),
+    );
+}
+
 #[test]
 fn files_that_are_not_text_or_too_big() {
     let env = Env::new();

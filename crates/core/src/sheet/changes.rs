@@ -178,7 +178,10 @@ impl Session {
             return Err(SheetError::RoundBeyond { round, deals: self.deals().len() });
         }
         if round == 0 || round > next {
-            return Err(SheetError::NoRoundToDeal { round, next: next.min(self.deals().len()) });
+            return Err(SheetError::NoRoundToDeal {
+                round: round as i64,
+                next: next.min(self.deals().len()),
+            });
         }
         if !self.plays(seat, round) {
             return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });

@@ -205,8 +205,13 @@ pub enum SheetError {
     },
     /// A round past the next one, for a dealer.
     NoRoundToDeal {
-        round: usize,
+        round: i64,
         next: usize,
+    },
+    /// A former name of one player that is another player's name now.
+    FormerName {
+        player: String,
+        former: String,
     },
     /// A player who has already left.
     HasLeft {
@@ -411,6 +416,12 @@ impl fmt::Display for SheetError {
                  a round that is played cannot be left out"
             ),
             E::InRound { round, error } => write!(f, "round {round}: {error}"),
+            E::FormerName { player, former } => write!(
+                f,
+                "{player} was once called \"{}\", the name of another player now; a former name must \
+                 be no other player's",
+                shown(former)
+            ),
             E::NoRoundToDeal { round, next } => {
                 write!(f, "there is no round {round} to set a dealer for; the next round is {next}")
             }
@@ -419,7 +430,11 @@ impl fmt::Display for SheetError {
                 write!(f, "there is no seat {seat}: the seats are 1 to {seats}")
             }
             E::SeatRound { player, round, played } => {
-                write!(f, "{player}: {round} is not a round count of this game ({played} rounds are played)")
+                let played = match played {
+                    1 => "1 round is played".to_string(),
+                    n => format!("{n} rounds are played"),
+                };
+                write!(f, "{player}: {round} is not a round count of this game ({played})")
             }
             E::StartingTotal { player, total } => {
                 write!(f, "{player}'s starting total {total} is out of range")

@@ -176,6 +176,12 @@ impl Session {
             let s = seat(name).map_err(at(Field::FormerNames(k)))?;
             for f in former {
                 check_player_name(f).map_err(at(Field::FormerNames(k)))?;
+                // Statistics follow a player by former names: one naming
+                // another player would merge the two.
+                if seat_in(&players, f).is_some_and(|other| other != s) {
+                    let error = SheetError::FormerName { player: players[s].clone(), former: f.clone() };
+                    return Err(at(Field::FormerNames(k))(error));
+                }
             }
             session.seats[s].former_names = former.clone();
         }
@@ -185,7 +191,7 @@ impl Session {
             let round = usize::try_from(*round)
                 .ok()
                 .filter(|&r| (2..=next).contains(&r) && session.dealers.iter().all(|&(o, _)| o < r))
-                .ok_or(SheetError::NoRoundToDeal { round: (*round).max(0) as usize, next })
+                .ok_or(SheetError::NoRoundToDeal { round: *round, next })
                 .map_err(at(Field::Dealer(k)))?;
             if !session.seats[s].plays(round) {
                 return Err(at(Field::Dealer(k))(SheetError::NotInRound {

@@ -156,6 +156,14 @@ pub fn read_score(
                     let error = HandError { problem: HandProblem::JokersNotInPlay, source };
                     return Err(SheetError::Hand { player: player(), error: Box::new(error) });
                 }
+                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
+                let copies = rules.copies(card);
+                if held > copies {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
+                    let error = HandError { problem, source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
                 cards.push(Leftover::Card(card));
             }
             Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
@@ -223,6 +231,12 @@ mod tests {
         assert_eq!(
             err("K 9 4"),
             "Ann's score: 3 cards is a whole hand of round 1, and a hand is solved only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
+        );
+        // Cards left over (fewer than round 2 deals) hold no more copies than the decks.
+        let left = s.read_score(2, 0, "9h 9h 9h", &mut Solver::new()).unwrap_err().to_string();
+        assert_eq!(
+            left,
+            "Ann's hand: the hand holds 3 × 9h, but 2 decks hold only 2\n  9h 9h 9h\n        ^^"
         );
         assert_eq!(
             err("9h 4d Kh 5s"),
