@@ -153,8 +153,9 @@ fn terminal(ui: &Ui, s: &Session, series: &[Vec<i32>]) -> String {
     let mut axis = " ".repeat(label_width + 2);
     for i in 0..=rounds {
         let text = if i == 0 { "0".to_string() } else { i.to_string() };
-        let at = label_width + 2 + x(i);
-        if at >= axis.len() + usize::from(i > 0) && at + text.len() <= width {
+        // The last number may sit a little left of its column, inside the width.
+        let at = (label_width + 2 + x(i)).min(width.saturating_sub(text.len()));
+        if at >= axis.len() + usize::from(i > 0) {
             axis.push_str(&" ".repeat(at - axis.len()));
             axis.push_str(&text);
         }
