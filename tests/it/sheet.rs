@@ -329,6 +329,21 @@ Bob: 3d 3c 3h
     env.fails(&["show", "2"], 1, "there is no round 2 to show; only round 1 is recorded");
 }
 
+/// A whole game at 80 columns: the chart fits, and the last round's number
+/// is under the axis too.
+#[test]
+fn chart_of_a_whole_game_at_80_columns() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    for r in 0..11 {
+        env.ok(&["round", &(r % 4).to_string(), "5"]);
+    }
+    let r = env.ok_with(&[("COLUMNS", "80")], &["chart"]);
+    let axis = r.stdout.lines().rev().nth(2).unwrap();
+    assert!(axis.trim_start().starts_with("0 ") && axis.ends_with(" 11"), "{}", r.stdout);
+    assert!(r.stdout.lines().all(|l| crate::common::width(l) <= 80), "{}", r.stdout);
+}
+
 #[test]
 fn chart_in_the_terminal_and_as_svg() {
     let env = Env::new();
