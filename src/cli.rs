@@ -747,7 +747,7 @@ pub(crate) struct PathArgs {
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   source <(three13 completions bash)
-      bash: completions for this shell (the bash-completion package must be installed)
+      bash: completions for this shell; put the line in ~/.bashrc to keep them
   three13 completions zsh > ~/.zfunc/_three13
       zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc
   three13 completions fish > ~/.config/fish/completions/three13.fish
