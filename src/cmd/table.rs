@@ -11,7 +11,7 @@ use crate::cli::{Cli, TableArgs};
 use crate::error::Result;
 use crate::ui::Ui;
 use three13_core::card::Rank;
-use three13_core::rules::{Rules, Tiebreak};
+use three13_core::rules::Rules;
 use three13_core::sheet::{Playoff, Scoreboard, Session};
 
 pub(crate) fn run(args: &TableArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
@@ -224,7 +224,7 @@ impl TableJson {
                 .collect(),
             margin: board.margin(),
             tiebreak: TiebreakJson {
-                rule: tiebreak_word(s.rules().tiebreak),
+                rule: s.rules().tiebreak.word(),
                 tied: names(&s.tied()),
                 round: match s.playoff() {
                     Some(Playoff::Round(sc)) => Some(Named(
@@ -266,7 +266,7 @@ impl TableJson {
                 wilds: s.rules().wilds(d.wild).short(),
                 doubled: s.rules().doubles(d.wild),
                 dealer: s.players()[s.dealer(d.round)].clone(),
-                first: s.players()[first_player(s, d.round)].clone(),
+                first: s.players()[s.first_player(d.round)].clone(),
                 players: names(&s.playing(d.round)),
             }),
         }
@@ -278,22 +278,6 @@ impl TableJson {
 pub(crate) fn draw_tiebreak(session: &mut Session) -> bool {
     let mut rng = fastrand::Rng::new();
     session.draw_tiebreak(|n| rng.usize(..n), super::now())
-}
-
-/// The setting's word.
-pub(crate) fn tiebreak_word(t: Tiebreak) -> &'static str {
-    match t {
-        Tiebreak::Share => "share",
-        Tiebreak::Round => "round",
-        Tiebreak::Draw => "draw",
-    }
-}
-
-/// The seat that plays first in round `round`: the one after the dealer.
-pub(crate) fn first_player(s: &Session, round: usize) -> usize {
-    let n = s.players().len();
-    let dealer = s.dealer(round);
-    (1..=n).map(|k| (dealer + k) % n).find(|&seat| s.plays(seat, round)).unwrap_or((dealer + 1) % n)
 }
 
 /// The table for people, after every change: the layout that fits.
@@ -744,6 +728,6 @@ pub(crate) fn next_line(s: &Session, round: usize) -> String {
         deal.cards,
         s.rules().wilds(deal.wild),
         s.players()[s.dealer(deal.round)],
-        s.players()[first_player(s, deal.round)]
+        s.players()[s.first_player(deal.round)]
     )
 }

@@ -81,6 +81,17 @@ pub enum Tiebreak {
     Draw,
 }
 
+impl Tiebreak {
+    /// The word of the `tiebreak` setting.
+    pub fn word(self) -> &'static str {
+        match self {
+            Tiebreak::Share => "share",
+            Tiebreak::Round => "round",
+            Tiebreak::Draw => "draw",
+        }
+    }
+}
+
 /// The cards dealt in the tiebreaker round.
 pub const TIEBREAK_CARDS: usize = 14;
 
@@ -421,13 +432,7 @@ pub static SETTINGS: [Setting; 15] = [
         key: "tiebreak",
         allowed: Allowed::Words(&[("share", &[]), ("round", &[]), ("draw", &[])]),
         about: "a tie for the win: share it, a 14-card round, or a card draw",
-        get: |r| {
-            Value::Word(match r.tiebreak {
-                Tiebreak::Share => "share",
-                Tiebreak::Round => "round",
-                Tiebreak::Draw => "draw",
-            })
-        },
+        get: |r| Value::Word(r.tiebreak.word()),
         set: |r, v| {
             r.tiebreak = match v {
                 Value::Word("round") => Tiebreak::Round,

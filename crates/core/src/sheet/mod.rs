@@ -257,7 +257,6 @@ impl Session {
 
     /// The dealer of `round`, leaving out the dealer named for round `skip`.
     fn dealer_skipping(&self, round: usize, skip: Option<usize>) -> usize {
-        let n = self.players.len();
         let mut dealer = self.first_dealer;
         for r in 2..=round {
             if let Some(&(_, seat)) = self.dealers.iter().find(|&&(o, _)| o == r && Some(o) != skip) {
@@ -266,12 +265,22 @@ impl Session {
             }
             // The tiebreaker round's dealer is the next player at the
             // table, tied or not: the deal goes round as before.
-            dealer = (1..=n)
-                .map(|k| (dealer + k) % n)
-                .find(|&s| self.seats[s].plays(r))
-                .unwrap_or((dealer + 1) % n);
+            dealer = self.seat_after(dealer, |s| self.seats[s].plays(r));
         }
         dealer
+    }
+
+    /// The seat that plays first in round `round`: the next after the
+    /// dealer among those who play it.
+    pub fn first_player(&self, round: usize) -> usize {
+        self.seat_after(self.dealer(round), |s| self.plays(s, round))
+    }
+
+    /// The first seat after `from`, going round the table, that `takes`;
+    /// the next seat when none does.
+    fn seat_after(&self, from: usize, takes: impl Fn(usize) -> bool) -> usize {
+        let n = self.players.len();
+        (1..=n).map(|k| (from + k) % n).find(|&s| takes(s)).unwrap_or((from + 1) % n)
     }
 
     /// The round to play next, if the game is not over: a round of the
