@@ -128,7 +128,7 @@ fn names(list: impl Iterator<Item = &'static str>) -> String {
 /// The name among `names` that `typed` most likely meant: the nearest by
 /// edits (a swap of two letters counts one), without regard to case, if it
 /// is near enough to be a slip of the fingers.
-pub(crate) fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let typed = typed.trim().to_lowercase();
     let most = (typed.chars().count() / 3).max(1);
     names
@@ -140,7 +140,7 @@ pub(crate) fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>)
 }
 
 /// `hint: did you mean "X"?` when `typed` is near one of `names`.
-fn did_you_mean<'a>(error: Error, typed: &str, names: impl IntoIterator<Item = &'a str>) -> Error {
+pub(crate) fn did_you_mean<'a>(error: Error, typed: &str, names: impl IntoIterator<Item = &'a str>) -> Error {
     match nearest(typed, names) {
         Some(name) => error.with_hint(format!("hint: did you mean \"{name}\"?")),
         None => error,

@@ -166,10 +166,7 @@ impl Store {
     /// `error`, with a hint naming the session `name` most likely meant.
     pub(crate) fn did_you_mean(&self, error: Error, name: &str) -> Error {
         let names = self.names().unwrap_or_default();
-        match crate::error::nearest(name, names.iter().map(String::as_str)) {
-            Some(near) => error.with_hint(format!("hint: did you mean \"{near}\"?")),
-            None => error,
-        }
+        crate::error::did_you_mean(error, name, names.iter().map(String::as_str))
     }
 
     /// Takes the data folder's lock, waiting (and saying so) while another
