@@ -292,10 +292,7 @@ fn a_former_name_of_another_player_is_refused() {
         &env,
         "bad",
         &text,
-        &format!(
-            ":{line}:1: seats: Bob was once called \"ann\", the name of another player now; a former name \
-             must be no other player's"
-        ),
+        &format!(":{line}:1: seats: Bob was once called \"ann\", so no other player can have that name"),
     );
 }
 

@@ -212,6 +212,7 @@ impl Session {
         if let Some(other) = seat_in(&self.players, new).filter(|&s| s != seat) {
             return Err(SheetError::SameName { first: self.players[other].clone(), second: new.to_string() });
         }
+        self.not_a_former_name(new, Some(seat))?;
         if let Some(other) = (0..self.players.len()).find(|&s| s != seat && look_alike(&self.players[s], new))
         {
             return Err(SheetError::LookAlike {
@@ -230,6 +231,20 @@ impl Session {
         }
         self.updated = now;
         Ok(())
+    }
+
+    /// Refuses `name` when it was another player's (not `seat`'s) earlier in
+    /// the game: records over games follow a player by former names, and
+    /// would take the two for one.
+    fn not_a_former_name(&self, name: &str, seat: Option<usize>) -> Result<(), SheetError> {
+        let owner = (0..self.players.len())
+            .find(|&s| Some(s) != seat && self.seats[s].former_names.iter().any(|f| same_name(f, name)));
+        match owner {
+            Some(s) => {
+                Err(SheetError::FormerName { player: self.players[s].clone(), former: name.to_string() })
+            }
+            None => Ok(()),
+        }
     }
 
     /// The total a player joining now starts from when none is given: the
@@ -265,6 +280,7 @@ impl Session {
         if let Some(other) = self.players.iter().find(|p| look_alike(p, name)) {
             return Err(SheetError::LookAlike { first: other.clone(), second: name.to_string() });
         }
+        self.not_a_former_name(name, None)?;
         let n = self.players.len();
         if self.active().len() >= MAX_PLAYERS || n >= MAX_PLAYERS * 2 {
             return Err(SheetError::TooManyPlayers { count: self.active().len() + 1 });
@@ -520,6 +536,18 @@ mod tests {
             s.remove_player(0, Timestamp::UNIX_EPOCH).unwrap_err(),
             SheetError::TooFewPlayers { count: 1 }
         );
+    }
+
+    #[test]
+    fn a_former_name_stays_its_players() {
+        let mut s = game(&["Ann", "Bob"], 1);
+        s.rename_player(0, "Anne", Timestamp::UNIX_EPOCH).unwrap();
+        let taken = SheetError::FormerName { player: "Anne".into(), former: "ann".into() };
+        assert_eq!(s.add_player("ann", None, None, Timestamp::UNIX_EPOCH), Err(taken.clone()));
+        assert_eq!(s.rename_player(1, "ann", Timestamp::UNIX_EPOCH), Err(taken));
+        // The player it was may take it back.
+        s.rename_player(0, "Ann", Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(s.players(), ["Ann", "Bob"]);
     }
 
     #[test]

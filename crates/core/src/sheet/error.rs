@@ -418,8 +418,7 @@ impl fmt::Display for SheetError {
             E::InRound { round, error } => write!(f, "round {round}: {error}"),
             E::FormerName { player, former } => write!(
                 f,
-                "{player} was once called \"{}\", the name of another player now; a former name must \
-                 be no other player's",
+                "{player} was once called \"{}\", so no other player can have that name",
                 shown(former)
             ),
             E::NoRoundToDeal { round, next } => {
