@@ -242,6 +242,10 @@ pub(crate) struct NewArgs {
 
     #[command(flatten)]
     pub(crate) rules: RulesArgs,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const ROUND_EXAMPLES: &str = "\
@@ -285,6 +289,10 @@ pub(crate) struct RoundArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const TABLE_EXAMPLES: &str = "\
@@ -390,6 +398,10 @@ pub(crate) struct UndoArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const EDIT_EXAMPLES: &str = "\
@@ -444,6 +456,10 @@ pub(crate) struct EditArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const PLAYER_EXAMPLES: &str = "\
@@ -481,6 +497,10 @@ pub(crate) struct PlayerRenameArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// Seat a new player from the next round
@@ -506,6 +526,10 @@ pub(crate) struct PlayerAddArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// Take a player out of the game
@@ -523,6 +547,10 @@ pub(crate) struct PlayerRemoveArgs {
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const SESSIONS_EXAMPLES: &str = "\
@@ -555,6 +583,10 @@ pub(crate) struct UseArgs {
     /// The session to continue
     #[arg(value_name = "NAME", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) name: String,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const DELETE_EXAMPLES: &str = "\

@@ -222,6 +222,14 @@ impl From<SheetError> for Error {
                 "{message}; if someone else went out, say who: three13 edit {round} --out PLAYER \
                  (or --no-out), with {player}'s score"
             )),
+            E::FalseGoOut { player, penalty, .. } => Error::data(message).with_hint(if *penalty > 0 {
+                format!(
+                    "hint: if {player} declared out with this hand, it is a bad go-out: \
+                     record it with --penalty {player} instead of --out"
+                )
+            } else {
+                "hint: check the cards typed, or name the player who did go out with --out".to_string()
+            }),
             E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
             E::InRound { error, .. } if matches!(**error, E::Hand { .. }) => {
                 let E::Hand { error, .. } = &**error else { unreachable!() };

@@ -7,9 +7,11 @@
 mod cli;
 mod cmd;
 mod complete;
+mod entry;
 mod error;
 mod files;
 mod layout;
+mod report;
 mod run;
 mod store;
 mod ui;

@@ -99,6 +99,14 @@ impl Ui {
         }
     }
 
+    /// Writes for a script from here on: stdout carries JSON, with cards
+    /// in ASCII and no colour, whatever the terminal, and nothing is asked.
+    pub(crate) fn for_json(&mut self) {
+        self.color = false;
+        self.unicode = false;
+        self.can_prompt = false;
+    }
+
     /// Whether stdout is coloured.
     pub(crate) fn colours(&self) -> bool {
         self.color

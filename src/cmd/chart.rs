@@ -45,7 +45,7 @@ struct ChartJson {
     rounds: usize,
     /// Each player's total before round 1 (0, or the starting total of a
     /// player who joined late) and after each round.
-    totals: super::table::Named<Vec<i32>>,
+    totals: crate::report::Named<Vec<i32>>,
 }
 
 pub(crate) fn run(args: &ChartArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
@@ -57,7 +57,7 @@ pub(crate) fn run(args: &ChartArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         let json = ChartJson {
             session: s.name().to_string(),
             rounds: s.rounds().len(),
-            totals: super::table::Named(s.players().iter().cloned().zip(series).collect()),
+            totals: crate::report::Named(s.players().iter().cloned().zip(series).collect()),
         };
         writeln!(ui.out, "{}", serde_json::to_string_pretty(&json).expect("serialises"))?;
         return Ok(());

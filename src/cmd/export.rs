@@ -15,7 +15,7 @@ pub(crate) fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         ExportFormat::Csv if args.layout == CsvLayout::Sheet => sheet(&session),
         ExportFormat::Csv => csv(&session),
         ExportFormat::Json => {
-            let json = super::table::TableJson::new(&session);
+            let json = crate::report::table::TableJson::new(&session);
             serde_json::to_string_pretty(&json).expect("serialises") + "\n"
         }
     };

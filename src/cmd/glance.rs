@@ -31,9 +31,9 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
         format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules().summary());
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if played > 0 {
-        writeln!(ui.out, "{}", super::table::standings(ui, &s, &board))?;
+        writeln!(ui.out, "{}", crate::report::table::standings(ui, &s, &board))?;
     }
-    for line in super::table::ending(ui, &s, &board) {
+    for line in crate::report::table::ending(ui, &s, &board) {
         writeln!(ui.out, "{line}")?;
     }
     if !board.finished() {

@@ -14,6 +14,9 @@ use crate::ui::Ui;
 
 pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
+    if args.json {
+        ui.for_json();
+    }
     let mut chosen_name = match &args.name {
         Some(name) => Some(session_name(ui, name)?),
         None => None,
@@ -102,13 +105,17 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         super::and_list(&session.players().iter().map(String::as_str).collect::<Vec<_>>()),
         session.rules().summary()
     );
-    writeln!(ui.out, "{}", ui.wrap(&started, 0))?;
-    writeln!(ui.out, "{}", ui.wrap(&super::table::next_line(&session, deal.round), 0))?;
+    let next = crate::report::table::next_line(&session, deal.round);
     let record = format!(
         "Record it with `three13 round` and a score per player, in seat order: {}",
         session.players().join(" ")
     );
-    writeln!(ui.out, "{}", ui.wrap(&record, 0))?;
+    if args.json {
+        return crate::report::change::print(ui, "new", true, vec![started, next, record], &session);
+    }
+    for line in [started, next, record] {
+        writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
+    }
     Ok(())
 }
 

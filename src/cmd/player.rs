@@ -8,11 +8,14 @@ use crate::ui::Ui;
 
 pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
-    let flag = match command {
-        PlayerCommand::Rename(a) => &a.session,
-        PlayerCommand::Add(a) => &a.session,
-        PlayerCommand::Remove(a) => &a.session,
+    let (flag, json, change) = match command {
+        PlayerCommand::Rename(a) => (&a.session, a.json, "player-rename"),
+        PlayerCommand::Add(a) => (&a.session, a.json, "player-add"),
+        PlayerCommand::Remove(a) => (&a.session, a.json, "player-remove"),
     };
+    if json {
+        ui.for_json();
+    }
     let name = store.resolve(flag.session.as_deref())?;
     let lock = store.lock()?;
     let mut session = store.load(&name)?;
@@ -61,9 +64,11 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             }
         }
     };
-    super::table::draw_tiebreak(&mut session);
     store.save(&lock, &session)?;
     drop(lock);
+    if json {
+        return crate::report::change::print(ui, change, true, vec![said], &session);
+    }
     writeln!(ui.out, "{said}")?;
-    super::table::print(ui, &session)
+    crate::report::table::print(ui, &session)
 }

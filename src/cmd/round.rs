@@ -1,24 +1,27 @@
-//! `three13 round`: record the next round. Also the reading of scores
-//! typed on a command line, which `edit` shares.
+//! `three13 round`: record the next round.
 
-use three13_core::rules::Deal;
-use three13_core::sheet::{Added, RoundRecord, Score, ScoreForm, Session, SheetError, shown};
-use three13_core::solver::{Solver, Table};
+use three13_core::sheet::{Added, RoundRecord, Score, Session};
+use three13_core::solver::Solver;
 
 use crate::cli::{Cli, RoundArgs};
+use crate::entry;
 use crate::error::{Error, Result};
+use crate::report;
 use crate::ui::Ui;
 
 pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let mut solver = Solver::new();
+    if args.json {
+        ui.for_json();
+    }
 
     // Prompts come before the lock, so that a person thinking over a score
     // never holds up another terminal; the round they typed for must still
     // be the next one once the lock is taken.
     let asked = if args.scores.is_empty() {
-        if !ui.can_prompt {
+        if !ui.can_prompt || args.json {
             return Err(Error::usage(
                 "no scores given; give one per player in seat order (three13 round 12 0 35), \
                  or by name (three13 round Ann=12 Bob=0 Cy=35)",
@@ -55,114 +58,38 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             record
         }
     };
-    refuse_false_go_out(&session, &record)?;
     let added = session.add_round(record, super::now())?;
-    super::table::draw_tiebreak(&mut session);
     if let Added::Recorded(_) = added {
         store.save(&lock, &session)?;
     }
     drop(lock);
-    for line in said {
-        ui.say(&line);
-    }
-
     if let Added::Replayed(round) = added {
-        ui.note(&format!(
+        said.push(format!(
             "everyone scored 0 and the rules have double_naughts: round {round} is replayed: \
              same round, same dealer; nothing was recorded"
         ));
     }
-    super::table::print(ui, &session)
-}
-
-/// The scores typed on a command line for round `round`: one per player of
-/// the round in seat order, or NAME=SCORE each; by seat.
-pub(crate) fn read_scores(
-    session: &Session,
-    round: usize,
-    args: &[String],
-    solver: &mut Solver,
-) -> Result<Vec<(usize, Score)>> {
-    let playing = session.playing(round);
-    let names: Vec<&str> = playing.iter().map(|&s| session.players()[s].as_str()).collect();
-    let by_name = args.iter().any(|s| s.contains('='));
-    if by_name && let Some(bare) = args.iter().find(|s| !s.contains('=')) {
-        return Err(Error::usage(format!(
-            "\"{}\" has no player name, but other scores do; give either every score in seat order \
-             (12 0 35) or each as NAME=SCORE",
-            shown(bare)
-        )));
+    if args.json {
+        let saved = matches!(added, Added::Recorded(_));
+        return report::change::print(ui, "round", saved, said, &session);
     }
-    let mut scores: Vec<(usize, Score)> = Vec::new();
-    if by_name {
-        for arg in args {
-            let (who, value) = arg.split_once('=').expect("has =");
-            let seat = session.seat_of(who)?;
-            if !playing.contains(&seat) && round > session.deals().len() {
-                return Err(Error::usage(format!(
-                    "{} is not tied for the win, so does not play the tiebreaker round",
-                    session.players()[seat]
-                )));
-            }
-            if scores.iter().any(|(s, _)| *s == seat) {
-                return Err(SheetError::TwoScores { player: session.players()[seat].clone() }.into());
-            }
-            scores.push((seat, session.read_score(round, seat, value, solver)?));
-        }
-        return Ok(scores);
-    }
-    if args.len() != playing.len() {
-        return Err(Error::usage(format!(
-            "{} players but {} score{} given; give one per player in seat order ({}), or NAME=SCORE",
-            playing.len(),
-            args.len(),
-            if args.len() == 1 { "" } else { "s" },
-            names.join(" ")
-        )));
-    }
-    for (&seat, text) in playing.iter().zip(args) {
-        if three13_core::sheet::seat_in(session.players(), text).is_some() {
-            return Err(Error::usage(format!(
-                "\"{}\" is a player's name, not a score; in seat order give one score per player \
-                 ({}), or write each as NAME=SCORE",
-                shown(text),
-                names.join(" ")
-            )));
-        }
-        scores.push((seat, session.read_score(round, seat, text, solver)?));
-    }
-    Ok(scores)
-}
-
-/// The seat typed `out`, if any; refused when two are, or when --out
-/// names another.
-pub(crate) fn typed_out(
-    session: &Session,
-    scores: &[(usize, Score)],
-    flag: Option<usize>,
-) -> Result<Option<usize>> {
-    let mut out = flag;
-    for (seat, _) in scores.iter().filter(|(_, s)| s.out()) {
-        match out {
-            Some(o) if o != *seat => {
-                return Err(SheetError::TwoOut {
-                    first: session.players()[o].clone(),
-                    second: session.players()[*seat].clone(),
-                }
-                .into());
-            }
-            _ => out = Some(*seat),
+    let replayed = matches!(added, Added::Replayed(_));
+    let last = said.len();
+    for (i, line) in said.into_iter().enumerate() {
+        if replayed && i + 1 == last {
+            ui.note(&line);
+        } else {
+            ui.say(&line);
         }
     }
-    Ok(out)
+    report::table::print(ui, &session)
 }
 
 /// The round given on the command line, and what to say about the scores.
 fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(RoundRecord, Vec<String>)> {
     let deal = session.open_deal()?;
-    let n = session.players().len();
-    let (out, penalties) = marks(session, args.out.as_deref(), &args.penalty)?;
-    let scores = read_scores(session, deal.round, &args.scores, solver)?;
+    let (out, penalties) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
+    let scores = entry::read_scores(session, deal.round, &args.scores, solver)?;
     if let Some(missing) =
         session.playing(deal.round).into_iter().find(|s| scores.iter().all(|(t, _)| t != s))
     {
@@ -174,109 +101,11 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
             form.join(" ")
         )));
     }
-    let mut record = RoundRecord::from_deadwood(vec![0; n]);
-    record.out = typed_out(session, &scores, out)?;
-    let mut said = Vec::new();
-    for (seat, score) in scores {
-        if let Some(line) = describe(session, &deal, seat, &score, solver) {
-            said.push(line);
-        }
-        record.deadwood[seat] = score.deadwood;
-        record.hands[seat] = score.hand;
-    }
-    record.penalties = penalties;
-    Ok((record, said))
-}
-
-/// The seats of --out and each --penalty.
-pub(crate) fn marks(
-    session: &Session,
-    out: Option<&str>,
-    penalty: &[String],
-) -> Result<(Option<usize>, Vec<usize>)> {
-    let out = out.map(|p| session.seat_of(p)).transpose()?;
-    if !penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
-        return Err(Error::data(
-            "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); \
-             to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",
-        ));
-    }
-    let penalties = penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
-    Ok((out, penalties))
-}
-
-/// What was made of a score typed otherwise than as a number: the sum, the
-/// cards left over, or a hand with its melds.
-pub(crate) fn describe(
-    session: &Session,
-    deal: &Deal,
-    seat: usize,
-    score: &Score,
-    solver: &mut Solver,
-) -> Option<String> {
-    let player = &session.players()[seat];
-    let d = score.deadwood;
-    match &score.form {
-        ScoreForm::Number => None,
-        ScoreForm::Out => Some(format!("  {player}: out, 0")),
-        ScoreForm::Sum(parts) => {
-            let parts: Vec<String> = parts.iter().map(u32::to_string).collect();
-            Some(format!("  {player}: {} = {d}", parts.join(" + ")))
-        }
-        ScoreForm::Leftover(cards) => {
-            let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{c} {v}")).collect();
-            Some(format!("  {player}: cards left over {} = {d}", cards.join(", ")))
-        }
-        ScoreForm::Hand => {
-            let hand = score.hand.as_ref()?;
-            let rules = session.rules();
-            let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
-            let ascii = |cards: &[three13_core::card::Card]| {
-                cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
-            };
-            let mut parts: Vec<String> =
-                arrangement.melds.iter().map(|m| super::meld_text(m, &|c| c.ascii())).collect();
-            if parts.is_empty() {
-                parts.push("no meld".to_string());
-            }
-            let left = if arrangement.unmelded.is_empty() {
-                "nothing left over".to_string()
-            } else {
-                format!("left over {}", ascii(&arrangement.unmelded))
-            };
-            Some(format!("  {player}: {}: {}; {left}; deadwood {d}", ascii(hand), parts.join(" · ")))
-        }
-    }
-}
-
-/// The round as a line of the table: `Ann 12, Bob 0 (out), Cy 35`.
-pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> String {
-    let board_points = three13_core::sheet::points(&session.rules(), deal, record);
-    let doubled = if session.rules().doubles(deal.wild) { ", doubled" } else { "" };
-    let parts: Vec<String> = session
-        .playing(deal.round)
-        .into_iter()
-        .map(|s| {
-            let mut text = format!("{} {}", session.players()[s], board_points[s]);
-            if record.out == Some(s) {
-                text.push_str(" (out)");
-            }
-            if record.penalties.contains(&s) {
-                text.push_str(" (penalty)");
-            }
-            text
-        })
+    let said = scores
+        .iter()
+        .filter_map(|(seat, score)| report::round::describe(session, &deal, *seat, score, solver))
         .collect();
-    if deal.round > session.deals().len() {
-        // The tiebreaker round: deadwood only.
-        let parts: Vec<String> = session
-            .playing(deal.round)
-            .into_iter()
-            .map(|s| format!("{} {}", session.players()[s], record.deadwood[s]))
-            .collect();
-        return format!("The tiebreaker round: {}", parts.join(", "));
-    }
-    format!("Round {}{doubled}: {}", deal.round, parts.join(", "))
+    Ok((session.round_of_scores(scores, out, penalties)?, said))
 }
 
 /// Asks each player's score on the terminal, then who went out and who
@@ -289,7 +118,7 @@ fn ask(
     solver: &mut Solver,
 ) -> Result<Option<(usize, RoundRecord)>> {
     let deal = session.open_deal()?;
-    let (out, penalties) = marks(session, args.out.as_deref(), &args.penalty)?;
+    let (out, penalties) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
     // The tiebreaker round counts deadwood only: nobody is asked who went
     // out or who went out wrongly.
     let tiebreak = session.tiebreak_round().is_some();
@@ -307,7 +136,6 @@ fn ask(
          whole hand; - (or the Up arrow) goes back.",
     );
     let playing = session.playing(deal.round);
-    let mut record = RoundRecord::from_deadwood(vec![0; session.players().len()]);
     let mut typed: Vec<Option<Score>> = vec![None; playing.len()];
     let mut i = 0;
     while i < playing.len() {
@@ -320,7 +148,7 @@ fn ask(
         }
         match session.read_score(deal.round, seat, &text, solver) {
             Ok(score) => {
-                if let Some(line) = describe(session, &deal, seat, &score, solver) {
+                if let Some(line) = report::round::describe(session, &deal, seat, &score, solver) {
                     ui.say(&line);
                 }
                 typed[i] = Some(score);
@@ -331,12 +159,8 @@ fn ask(
     }
     let scores: Vec<(usize, Score)> =
         playing.iter().copied().zip(typed.into_iter().map(|s| s.expect("every score typed"))).collect();
-    let typed_out = typed_out(session, &scores, out)?;
-    for (seat, score) in scores {
-        record.deadwood[seat] = score.deadwood;
-        record.hands[seat] = score.hand;
-    }
-    record.out = match typed_out {
+    let mut record = session.round_of_scores(scores, out, penalties)?;
+    record.out = match record.out {
         Some(o) => Some(o),
         None if tiebreak => None,
         None => {
@@ -351,7 +175,6 @@ fn ask(
             }
         }
     };
-    record.penalties = penalties;
     if session.rules().bad_go_out_penalty > 0 && args.penalty.is_empty() && !tiebreak {
         let others: Vec<usize> = playing.iter().copied().filter(|&s| Some(s) != record.out).collect();
         let items: Vec<String> = others.iter().map(|&s| session.players()[s].clone()).collect();
@@ -361,36 +184,9 @@ fn ask(
         );
         record.penalties = ui.multi_select(&prompt, &items)?.into_iter().map(|i| others[i]).collect();
     }
-    ui.say(&line(session, &deal, &record));
+    ui.say(&report::round::line(session, &deal, &record));
     if !ui.ask_yes("Save this round?", true)? {
         return Ok(None);
     }
     Ok(Some((deal.round, record)))
-}
-
-/// Refuses a hand typed for the player said to have gone out that does not
-/// go out; when the rules penalise a bad go-out, says how to record one.
-fn refuse_false_go_out(session: &Session, record: &RoundRecord) -> Result<()> {
-    let Some(out) = record.out else { return Ok(()) };
-    if record.hands[out].is_none() || record.deadwood[out] == 0 {
-        return Ok(());
-    }
-    Err(false_go_out(session, out, record.deadwood[out]))
-}
-
-/// The refusal of a hand that cannot go out, typed for the player out.
-pub(crate) fn false_go_out(session: &Session, seat: usize, deadwood: u32) -> Error {
-    let player = &session.players()[seat];
-    let e = Error::data(format!(
-        "{player} went out, but the hand typed for {player} does not go out: \
-         at best it leaves {deadwood} deadwood"
-    ));
-    if session.rules().bad_go_out_penalty > 0 {
-        e.with_hint(format!(
-            "hint: if {player} declared out with this hand, it is a bad go-out: \
-             record it with --penalty {player} instead of --out"
-        ))
-    } else {
-        e.with_hint("hint: check the cards typed, or name the player who did go out with --out")
-    }
 }

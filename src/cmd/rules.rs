@@ -150,45 +150,60 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         &RulesArgs { preset: args.preset.clone(), set: args.set.clone() },
         Some(session.rules()),
     )?;
+    if args.json {
+        ui.for_json();
+    }
     if rules == session.rules() {
         drop(lock);
-        writeln!(ui.out, "The rules of {name} are already {}; nothing was changed.", rules.summary())?;
+        let said = format!("The rules of {name} are already {}; nothing was changed.", rules.summary());
+        if args.json {
+            return crate::report::change::print(ui, "rules", false, vec![said], &session);
+        }
+        writeln!(ui.out, "{said}")?;
         return Ok(());
     }
     let before = session.rules().summary();
     let rescored = session.change_rules(rules, &mut Solver::new(), super::now()).map_err(|e| {
         Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
     })?;
-    super::table::draw_tiebreak(&mut session);
     store.save(&lock, &session)?;
     drop(lock);
 
-    writeln!(ui.out, "Saved the rules of {name}: {} (before: {before}).", rules.summary())?;
+    let mut said = vec![format!("Saved the rules of {name}: {} (before: {before}).", rules.summary())];
     let typed = session.rounds().iter().flat_map(|r| &r.hands).filter(|h| h.is_some()).count();
     if typed == 0 {
-        let again = "Totals are worked out again; no hand was typed, and typed numbers stay as they were.";
-        writeln!(ui.out, "{}", ui.wrap(again, 0))?;
+        said.push(
+            "Totals are worked out again; no hand was typed, and typed numbers stay as they were.".into(),
+        );
     } else {
-        let again = format!(
+        said.push(format!(
             "Totals are worked out again; {typed} typed hand{} scored again, typed numbers stay as they were.",
             if typed == 1 { " is" } else { "s are" }
-        );
-        writeln!(ui.out, "{}", ui.wrap(&again, 0))?;
-        for r in &rescored {
-            writeln!(
-                ui.out,
+        ));
+    }
+    let rescored: Vec<String> = rescored
+        .iter()
+        .map(|r| {
+            format!(
                 "  round {}: {}'s hand now leaves {} (was {})",
                 r.round,
                 session.players()[r.seat],
                 r.new,
                 r.old
-            )?;
-        }
-    }
+            )
+        })
+        .collect();
     if args.json {
-        return Ok(());
+        said.extend(rescored.iter().map(|r| r.trim_start().to_string()));
+        return crate::report::change::print(ui, "rules", true, said, &session);
     }
-    super::table::print(ui, &session)
+    for line in &said {
+        writeln!(ui.out, "{}", ui.wrap(line, 0))?;
+    }
+    for line in rescored {
+        writeln!(ui.out, "{line}")?;
+    }
+    crate::report::table::print(ui, &session)
 }
 
 /// The rules of `--session NAME`, else of the current session, if any.

@@ -21,7 +21,7 @@ struct Listed {
     finished: bool,
     leaders: Vec<String>,
     winners: Vec<String>,
-    totals: super::table::Named<i32>,
+    totals: crate::report::Named<i32>,
     /// The last change, as an RFC 3339 time in UTC.
     updated: Option<String>,
     /// The last change on the reader's clock.
@@ -54,7 +54,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     finished: false,
                     leaders: vec![],
                     winners: vec![],
-                    totals: super::table::Named(vec![]),
+                    totals: crate::report::Named(vec![]),
                     updated: None,
                     shown: String::new(),
                 },
@@ -132,7 +132,7 @@ fn listed(s: &Session, current: bool) -> Listed {
         finished: board.finished(),
         leaders: names(board.leaders()),
         winners: names(&board.winners()),
-        totals: super::table::Named(
+        totals: crate::report::Named(
             s.players().iter().cloned().zip(board.totals().iter().copied()).collect(),
         ),
         updated: Some(s.updated().to_string()),

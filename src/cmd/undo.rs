@@ -10,6 +10,9 @@ use three13_core::sheet::{Playoff, Score, Session};
 pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
+    if args.json {
+        ui.for_json();
+    }
     let seen = store.load(&name)?;
     let Some(round) = seen.rounds().len().checked_sub(1) else {
         return Err(Error::data(format!("nothing to undo: no round of {name} is recorded yet")));
@@ -56,8 +59,12 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     store.save(&lock, &session)?;
     drop(lock);
 
+    if args.json {
+        let said = vec![format!("Removed {what}."), format!("To record it again: {again}")];
+        return crate::report::change::print(ui, "undo", true, said, &session);
+    }
     writeln!(ui.out, "Removed {what}. To record it again:\n  {again}")?;
-    super::table::print(ui, &session)
+    crate::report::table::print(ui, &session)
 }
 
 /// `round 4 (Ann 12, Bob 0, Cy 35)`, with the points that counted.

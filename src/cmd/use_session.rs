@@ -14,8 +14,12 @@ pub(crate) fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let session = store.load(&name)?;
     store.set_current(&lock, Some(session.name()))?;
     drop(lock);
+    if args.json {
+        let said = vec![format!("Now using session {}.", session.name())];
+        return crate::report::change::print(ui, "use", true, said, &session);
+    }
     let state = match session.next_deal() {
-        Some(_) => super::table::next_line(&session, session.rounds().len() + 1),
+        Some(_) => crate::report::table::next_line(&session, session.rounds().len() + 1),
         None => "The game is over.".to_string(),
     };
     writeln!(ui.out, "Now using session {}.\n{}", session.name(), ui.wrap(&state, 0))?;

@@ -84,6 +84,13 @@ impl Session {
         let name = |s: usize| self.players[s].clone();
         let not_in = |s: usize| SheetError::NotInRound { player: name(s), round };
         let old = self.rounds[round - 1].clone();
+        // A hand that does not go out, typed for the player who went out.
+        if let Some(o) = edit.out.unwrap_or(old.out)
+            && let Some((_, score)) = edit.scores.iter().find(|(s, _)| *s == o)
+            && score.hand.is_some()
+        {
+            self.refuse_false_go_out(o, score.deadwood)?;
+        }
         let mut record = old.clone();
         let mut changes = Vec::new();
         let mut out = edit.out;
@@ -160,7 +167,7 @@ impl Session {
             }
         }
         self.updated = now;
-        self.settle_playoff();
+        self.settle(now);
         Ok(changes)
     }
 
@@ -332,7 +339,7 @@ impl Session {
         if self.seats[seat].joined < played {
             self.seats[seat].left = Some(played);
             self.updated = now;
-            self.settle_playoff();
+            self.settle(now);
             return Ok(false);
         }
         // Never played: off the sheet, as if never seated.
@@ -441,7 +448,7 @@ impl Session {
         let last = (played + 1).min(deals);
         self.dealers.retain(|&(r, _)| r <= last);
         self.updated = now;
-        self.settle_playoff();
+        self.settle(now);
         Ok(rescored)
     }
 }

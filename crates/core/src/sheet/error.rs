@@ -86,6 +86,13 @@ pub enum SheetError {
         round: usize,
         played: usize,
     },
+    /// A hand typed for the player said to have gone out leaves deadwood.
+    FalseGoOut {
+        player: String,
+        deadwood: u32,
+        /// The rules' penalty for a bad go-out (0 for none).
+        penalty: u16,
+    },
     /// An edit would give the player who went out a score.
     EditOut {
         player: String,
@@ -339,6 +346,11 @@ impl fmt::Display for SheetError {
                 };
                 write!(f, "there is no round {round} to edit; {which}")
             }
+            E::FalseGoOut { player, deadwood, .. } => write!(
+                f,
+                "{player} went out, but the hand typed for {player} does not go out: \
+                 at best it leaves {deadwood} deadwood"
+            ),
             E::EditOut { player, round } => {
                 write!(f, "{player} went out in round {round}, so their deadwood must be 0")
             }

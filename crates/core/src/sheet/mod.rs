@@ -311,6 +311,11 @@ impl Session {
     /// In the tiebreaker round, only the tied players' scores are taken.
     pub fn add_round(&mut self, record: RoundRecord, now: Timestamp) -> Result<Added, SheetError> {
         let deal = self.open_deal()?;
+        if let Some(o) = record.out
+            && record.hands.get(o).is_some_and(Option::is_some)
+        {
+            self.refuse_false_go_out(o, record.deadwood[o])?;
+        }
         check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
         if self.tiebreak_round().is_some() {
             let scores = self
@@ -327,7 +332,53 @@ impl Session {
         }
         self.rounds.push(record);
         self.updated = now;
+        // The last round may leave a tie that the rules settle by a draw.
+        self.settle(now);
         Ok(Added::Recorded(deal.round))
+    }
+
+    /// The round made of the scores typed for it, by seat: who typed `out`
+    /// went out first, or `out` where it is named; two players out are
+    /// refused, for only the first player out is marked. Seats given no
+    /// score score 0.
+    pub fn round_of_scores(
+        &self,
+        scores: Vec<(usize, Score)>,
+        out: Option<usize>,
+        penalties: Vec<usize>,
+    ) -> Result<RoundRecord, SheetError> {
+        let mut record = RoundRecord::from_deadwood(vec![0; self.players.len()]);
+        record.out = out;
+        for (seat, score) in scores {
+            if score.out() {
+                match record.out {
+                    Some(o) if o != seat => {
+                        return Err(SheetError::TwoOut {
+                            first: self.players[o].clone(),
+                            second: self.players[seat].clone(),
+                        });
+                    }
+                    _ => record.out = Some(seat),
+                }
+            }
+            record.deadwood[seat] = score.deadwood;
+            record.hands[seat] = score.hand;
+        }
+        record.penalties = penalties;
+        Ok(record)
+    }
+
+    /// Refuses a hand typed for the player who went out when it does not
+    /// go out: going out means every card melded (or laid off).
+    fn refuse_false_go_out(&self, seat: usize, deadwood: u32) -> Result<(), SheetError> {
+        if deadwood == 0 {
+            return Ok(());
+        }
+        Err(SheetError::FalseGoOut {
+            player: self.players[seat].clone(),
+            deadwood,
+            penalty: self.rules.bad_go_out_penalty,
+        })
     }
 
     /// Removes the last round of the rules, if any, and any tiebreak.

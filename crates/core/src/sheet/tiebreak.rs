@@ -65,20 +65,7 @@ impl Session {
         if !self.draw_due() {
             return false;
         }
-        let mut drawing = self.tied();
-        let mut draws = Vec::new();
-        // A fair source ends this in a few draws; the bound only guards
-        // against one that keeps giving equal cards.
-        while drawing.len() > 1 && draws.len() < 100 {
-            let mut deck: Vec<Card> = (0..self.rules.decks.max(1)).flat_map(|_| Card::deck()).collect();
-            for i in (1..deck.len()).rev() {
-                deck.swap(i, pick(i + 1) % (i + 1));
-            }
-            let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
-            drawing = lowest_draws(&cards);
-            draws.push(cards);
-        }
-        self.playoff = Some(Playoff::Draws(draws));
+        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), self.rules.decks, &mut pick)));
         self.updated = now;
         true
     }
@@ -99,7 +86,15 @@ impl Session {
 
     /// Drops a tiebreak that no longer fits the totals, the players or the
     /// rules after a change.
-    pub(super) fn settle_playoff(&mut self) {
+    /// Settles the tiebreak after a change that can make or break a tie:
+    /// a tiebreak that no longer fits is dropped, and a draw that has become
+    /// due is drawn, so that no caller has to remember it.
+    pub(super) fn settle(&mut self, now: Timestamp) {
+        self.settle_playoff();
+        self.draw_tiebreak(|n| fastrand::usize(..n), now);
+    }
+
+    fn settle_playoff(&mut self) {
         let tied = self.tied();
         let fits = match &self.playoff {
             None => true,
@@ -116,6 +111,29 @@ impl Session {
             self.playoff = None;
         }
     }
+}
+
+/// The draws of the players at `drawing` (seats): each takes a card from
+/// a shuffle of `decks` decks, and those tied on the lowest draw again
+/// from a new shuffle, until one is lowest.
+fn draw_cards(
+    mut drawing: Vec<usize>,
+    decks: u8,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Vec<Vec<(usize, Card)>> {
+    let mut draws = Vec::new();
+    // A fair source ends this in a few draws; the bound only guards
+    // against one that keeps giving equal cards.
+    while drawing.len() > 1 && draws.len() < 100 {
+        let mut deck: Vec<Card> = (0..decks.max(1)).flat_map(|_| Card::deck()).collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, pick(i + 1) % (i + 1));
+        }
+        let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
+        drawing = lowest_draws(&cards);
+        draws.push(cards);
+    }
+    draws
 }
 
 /// A drawn card's rank, ace low.
@@ -178,32 +196,44 @@ mod tests {
 
     #[test]
     fn a_tiebreak_draw_that_ties_draws_again() {
-        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
-        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
-        for _ in 0..11 {
-            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
-        }
-        assert_eq!(s.tied(), [0, 1]);
         // The first shuffle leaves the decks in order: Ann the ace of clubs,
         // Bob the ace of diamonds, a tie. The second puts the last card
         // (a king) on top for Ann: Bob's ace is lowest.
         let cards = 2 * 52 - 1;
         let mut calls = 0;
-        let pick = |n: usize| {
+        let mut pick = |n: usize| {
             calls += 1;
             if calls == cards + 1 { 0 } else { n - 1 }
         };
-        assert!(s.draw_tiebreak(pick, Timestamp::UNIX_EPOCH));
-        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
+        let draws = draw_cards(vec![0, 1], 2, &mut pick);
         let shown: Vec<Vec<(usize, String)>> =
             draws.iter().map(|d| d.iter().map(|(seat, c)| (*seat, c.to_string())).collect()).collect();
         assert_eq!(
             shown,
             [vec![(0, "Ac".into()), (1, "Ad".into())], vec![(0, "Ks".into()), (1, "Ad".into())]]
         );
-        assert_eq!(s.scoreboard().winners(), [1]);
+    }
+
+    #[test]
+    fn the_round_that_makes_a_draw_due_draws_it() {
+        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
+        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..10 {
+            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+            assert!(s.playoff().is_none());
+        }
+        s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(s.tied(), [0, 1]);
+        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
+        assert_eq!(draws[0].iter().map(|(seat, _)| *seat).collect::<Vec<_>>(), [0, 1]);
+        let winners = s.scoreboard().winners();
+        assert_eq!(winners.len(), 1);
+        assert!(winners[0] < 2);
         // Drawn once, the tiebreak is not drawn again.
         assert!(!s.draw_tiebreak(|_| 0, Timestamp::UNIX_EPOCH));
+        // Undoing the last round takes the draw away with it.
+        s.undo(Timestamp::UNIX_EPOCH);
+        assert!(s.playoff().is_none());
     }
 }

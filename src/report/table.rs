@@ -1,0 +1,701 @@
+//! The score sheet: the running table in the layout that fits, the
+//! standings, the key, how the game ended or what comes next; and the same
+//! figures for scripts (`table --json`, `export --format json`, and the
+//! session after every change).
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use comfy_table::{CellAlignment, Table};
+
+use super::{Named, and_list};
+use crate::error::Result;
+use crate::ui::Ui;
+use three13_core::card::Rank;
+use three13_core::rules::Rules;
+use three13_core::sheet::{Playoff, Scoreboard, Session};
+
+/// The table for scripts: `three13 table --json` and `three13 export --format json`.
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct TableJson {
+    pub(crate) session: String,
+    /// The rules' short name: a preset, or `standard` and what differs.
+    pub(crate) rules_summary: String,
+    pub(crate) rules: Rules,
+    /// In seat order.
+    pub(crate) players: Vec<String>,
+    pub(crate) rounds: Vec<RoundJson>,
+    /// The totals that players who joined late started from.
+    pub(crate) starting_totals: Named<i32>,
+    /// Players who left the game: out of the standings.
+    pub(crate) left: Vec<String>,
+    pub(crate) totals: Named<i32>,
+    /// The lowest totals so far (none before round 1).
+    pub(crate) leaders: Vec<String>,
+    pub(crate) finished: bool,
+    /// Once finished: first place, after any tiebreak.
+    pub(crate) winners: Vec<String>,
+    /// Each player's place: by total, then by the tiebreak; ties share.
+    /// Players who left have none.
+    pub(crate) places: Named<usize>,
+    /// Best place first: place, player, total, behind the leader, rounds out.
+    pub(crate) standings: Vec<StandingJson>,
+    /// How far the one player with the lowest total leads the next.
+    pub(crate) margin: Option<i32>,
+    /// The tiebreak setting and, once played, how the tie was broken.
+    pub(crate) tiebreak: TiebreakJson,
+    /// The round to play next, until the game is over.
+    pub(crate) next: Option<NextJson>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct StandingJson {
+    pub(crate) place: usize,
+    pub(crate) player: String,
+    pub(crate) total: i32,
+    pub(crate) behind: i32,
+    pub(crate) rounds_out: usize,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct TiebreakJson {
+    /// The rules' setting: share, round or draw.
+    pub(crate) rule: &'static str,
+    /// The players tied for the win at the end, if any.
+    pub(crate) tied: Vec<String>,
+    /// The tiebreaker round's deadwood, once played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) round: Option<Named<u32>>,
+    /// The tiebreaker round's typed hands, in ASCII.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) hands: Option<Named<String>>,
+    /// The draws, first to last: each drawing player's card, in ASCII.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) draws: Option<Vec<Named<String>>>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct RoundJson {
+    pub(crate) round: usize,
+    pub(crate) cards: usize,
+    pub(crate) wild: Rank,
+    /// Every wild of the round: `3`, `3 +K`, `K +JK`.
+    pub(crate) wilds: String,
+    pub(crate) doubled: bool,
+    pub(crate) dealer: String,
+    /// The points that count: the deadwood after the rules' bonuses,
+    /// doubling and penalties.
+    pub(crate) scores: Named<i32>,
+    /// Each player's deadwood as recorded.
+    pub(crate) deadwood: Named<u32>,
+    /// Each player's total after this round.
+    pub(crate) totals: Named<i32>,
+    pub(crate) out: Option<String>,
+    pub(crate) penalties: Vec<String>,
+    /// The hands typed, in ASCII.
+    pub(crate) hands: Named<String>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct NextJson {
+    pub(crate) round: usize,
+    /// Whether it is the tiebreaker round.
+    pub(crate) tiebreak: bool,
+    pub(crate) cards: usize,
+    pub(crate) wild: Rank,
+    pub(crate) wilds: String,
+    pub(crate) doubled: bool,
+    pub(crate) dealer: String,
+    /// The player after the dealer, who plays first.
+    pub(crate) first: String,
+    /// Who plays: the players at the table, and in the tiebreaker round
+    /// only the tied ones.
+    pub(crate) players: Vec<String>,
+}
+
+impl TableJson {
+    pub(crate) fn new(s: &Session) -> TableJson {
+        let names = |seats: &[usize]| seats.iter().map(|&i| s.players()[i].clone()).collect::<Vec<_>>();
+        let named = |values: &[i32]| Named(s.players().iter().cloned().zip(values.iter().copied()).collect());
+        let board = s.scoreboard();
+        // A round's scores name only the players of that round.
+        let in_round = |round: usize, values: &[i32]| {
+            Named(s.playing(round).into_iter().map(|p| (s.players()[p].clone(), values[p])).collect())
+        };
+        let rounds = s
+            .rounds()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let deal = s.rules().deal(i + 1).expect("a recorded round is one of the rules");
+                RoundJson {
+                    round: deal.round,
+                    cards: deal.cards,
+                    wild: deal.wild,
+                    wilds: s.rules().wilds(deal.wild).short(),
+                    doubled: s.rules().doubles(deal.wild),
+                    dealer: s.players()[s.dealer(deal.round)].clone(),
+                    scores: in_round(deal.round, board.points(i)),
+                    deadwood: Named(
+                        s.playing(deal.round)
+                            .into_iter()
+                            .map(|p| (s.players()[p].clone(), r.deadwood[p]))
+                            .collect(),
+                    ),
+                    totals: in_round(deal.round, board.running(i)),
+                    out: r.out.map(|o| s.players()[o].clone()),
+                    penalties: names(&r.penalties),
+                    hands: Named(
+                        s.players()
+                            .iter()
+                            .zip(&r.hands)
+                            .filter_map(|(p, h)| {
+                                let cards: Vec<String> = h.as_ref()?.iter().map(|c| c.ascii()).collect();
+                                Some((p.clone(), cards.join(" ")))
+                            })
+                            .collect(),
+                    ),
+                }
+            })
+            .collect();
+        TableJson {
+            session: s.name().to_string(),
+            rules_summary: s.rules().summary(),
+            rules: s.rules(),
+            players: s.players().to_vec(),
+            rounds,
+            starting_totals: Named(
+                s.players()
+                    .iter()
+                    .zip(s.seats())
+                    .filter(|(_, seat)| seat.joined > 0 || seat.start != 0)
+                    .map(|(p, seat)| (p.clone(), seat.start))
+                    .collect(),
+            ),
+            left: (0..s.players().len())
+                .filter(|&p| s.seats()[p].left.is_some())
+                .map(|p| s.players()[p].clone())
+                .collect(),
+            totals: named(board.totals()),
+            leaders: names(board.leaders()),
+            finished: board.finished(),
+            winners: names(&board.winners()),
+            places: Named(
+                s.active()
+                    .into_iter()
+                    .map(|seat| (s.players()[seat].clone(), board.places()[seat]))
+                    .collect(),
+            ),
+            standings: board
+                .standings()
+                .into_iter()
+                .map(|seat| StandingJson {
+                    place: board.places()[seat],
+                    player: s.players()[seat].clone(),
+                    total: board.totals()[seat],
+                    behind: board.behind(seat),
+                    rounds_out: board.rounds_out()[seat],
+                })
+                .collect(),
+            margin: board.margin(),
+            tiebreak: TiebreakJson {
+                rule: s.rules().tiebreak.word(),
+                tied: names(&s.tied()),
+                round: match s.playoff() {
+                    Some(Playoff::Round(sc)) => Some(Named(
+                        sc.iter().map(|(seat, x)| (s.players()[*seat].clone(), x.deadwood)).collect(),
+                    )),
+                    _ => None,
+                },
+                hands: match s.playoff() {
+                    Some(Playoff::Round(sc)) => Some(Named(
+                        sc.iter()
+                            .filter_map(|(seat, x)| {
+                                let cards: Vec<String> = x.hand.as_ref()?.iter().map(|c| c.ascii()).collect();
+                                Some((s.players()[*seat].clone(), cards.join(" ")))
+                            })
+                            .collect(),
+                    )),
+                    _ => None,
+                },
+                draws: match s.playoff() {
+                    Some(Playoff::Draws(d)) => Some(
+                        d.iter()
+                            .map(|draw| {
+                                Named(
+                                    draw.iter()
+                                        .map(|(seat, c)| (s.players()[*seat].clone(), c.ascii()))
+                                        .collect(),
+                                )
+                            })
+                            .collect(),
+                    ),
+                    _ => None,
+                },
+            },
+            next: s.next_deal().map(|d| NextJson {
+                round: d.round,
+                tiebreak: s.tiebreak_round().is_some(),
+                cards: d.cards,
+                wild: d.wild,
+                wilds: s.rules().wilds(d.wild).short(),
+                doubled: s.rules().doubles(d.wild),
+                dealer: s.players()[s.dealer(d.round)].clone(),
+                first: s.players()[s.first_player(d.round)].clone(),
+                players: names(&s.playing(d.round)),
+            }),
+        }
+    }
+}
+
+/// The table for people, after every change: the layout that fits.
+pub(crate) fn print(ui: &mut Ui, s: &Session) -> Result<()> {
+    print_layout(ui, s, false)
+}
+
+/// The table, the standings, the key, and what comes next or how the game
+/// ended; `wide` forces the full layout whatever the width.
+pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
+    let board = s.scoreboard();
+    let heading = ui.wrap(&format!("Session {} (rules: {})", s.name(), s.rules().summary()), 2);
+    writeln!(ui.out, "{}", ui.bold(&heading))?;
+    let sheet = Sheet { s, board: &board, unicode: ui.unicode };
+    let table = if wide { sheet.full(ui) } else { ui.first_fitting(sheet.layouts(ui)) };
+    writeln!(ui.out, "{table}")?;
+    if !s.rounds().is_empty() {
+        writeln!(ui.out, "\n{}", standings(ui, s, &board))?;
+    }
+    let gone: Vec<String> = (0..s.players().len())
+        .filter_map(|p| s.seats()[p].left.map(|after| format!("{} after round {after}", s.players()[p])))
+        .collect();
+    if !gone.is_empty() {
+        writeln!(ui.out, "{}", ui.wrap(&format!("Left the game: {}", gone.join(", ")), 0))?;
+    }
+    for line in ending(ui, s, &board) {
+        writeln!(ui.out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The standings: place (ties share one), player, total, how far behind
+/// the leader, rounds gone out first.
+pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
+    let rows = |short: bool| {
+        let mut t = ui.table();
+        t.set_header(vec!["Place", "Player", "Total", "Behind", "Out"]);
+        for seat in board.standings() {
+            let name = &s.players()[seat];
+            t.add_row(vec![
+                board.places()[seat].to_string(),
+                if short { truncate(name, 12) } else { name.clone() },
+                board.totals()[seat].to_string(),
+                board.behind(seat).to_string(),
+                board.rounds_out()[seat].to_string(),
+            ]);
+        }
+        for col in [0, 2, 3, 4] {
+            right(&mut t, col);
+        }
+        t.to_string()
+    };
+    ui.first_fitting([rows(false), rows(true)])
+}
+
+/// A name cut to `most` characters, `…` marking the cut.
+fn truncate(name: &str, most: usize) -> String {
+    if name.chars().count() <= most {
+        name.to_string()
+    } else {
+        let mut out: String = name.chars().take(most - 1).collect();
+        out.push('…');
+        out
+    }
+}
+
+fn right(t: &mut Table, col: usize) {
+    if let Some(c) = t.column_mut(col) {
+        c.set_cell_alignment(CellAlignment::Right);
+    }
+}
+
+/// What a session's table is made from.
+struct Sheet<'a> {
+    s: &'a Session,
+    board: &'a Scoreboard,
+    unicode: bool,
+}
+
+impl Sheet<'_> {
+    fn penalties(&self) -> bool {
+        self.s.rules().bad_go_out_penalty > 0 || self.s.rounds().iter().any(|r| !r.penalties.is_empty())
+    }
+
+    /// Whether a player joined late with a starting total: a Start row or
+    /// column shows it.
+    fn starts(&self) -> bool {
+        self.s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0)
+    }
+
+    /// The starting total of the player at `seat`, blank for one who
+    /// started the game with the others at 0.
+    fn start(&self, seat: usize) -> String {
+        let st = &self.s.seats()[seat];
+        if st.joined > 0 || st.start != 0 { st.start.to_string() } else { String::new() }
+    }
+
+    /// Whether a tiebreaker round has a row or column: due or played.
+    fn tiebreak_shown(&self) -> bool {
+        self.s.tiebreak_round().is_some() || matches!(self.s.playoff(), Some(Playoff::Round(_)))
+    }
+
+    /// The tiebreaker round's deadwood for `seat`, once played.
+    fn tiebreak_score(&self, seat: usize) -> Option<(u32, bool)> {
+        match self.s.playoff() {
+            Some(Playoff::Round(scores)) => {
+                scores.iter().find(|(s, _)| *s == seat).map(|(_, sc)| (sc.deadwood, sc.hand.is_some()))
+            }
+            _ => None,
+        }
+    }
+
+    /// `26#`: the points of round `i` for `seat`, marked when typed as a
+    /// hand, and in the compact layouts when out first or penalised.
+    /// Blank for a player who was not at the table for the round.
+    fn cell(&self, i: usize, seat: usize, compact: bool) -> String {
+        if !self.s.plays(seat, i + 1) {
+            return String::new();
+        }
+        let r = &self.s.rounds()[i];
+        let mut text = self.board.points(i)[seat].to_string();
+        if r.hands[seat].is_some() {
+            text.push('#');
+        }
+        if compact && r.out == Some(seat) {
+            text.push('^');
+        }
+        if compact && r.penalties.contains(&seat) {
+            text.push('!');
+        }
+        text
+    }
+
+    /// Every layout, widest first; the last always fits the narrowest screen.
+    fn layouts<'b>(&'b self, ui: &'b Ui) -> impl Iterator<Item = String> + 'b {
+        let played = self.s.rounds().len();
+        let full = std::iter::once_with(move || self.full(ui));
+        let by_player = [false, true].into_iter().map(move |short| self.by_player(ui, 0, short));
+        // Only the recent rounds, the earlier ones summed in one column.
+        let recent = (1..played.max(1)).map(move |from| self.by_player(ui, from, true));
+        full.chain(by_player).chain(recent)
+    }
+
+    /// One row per round of the rules: cards, wilds, dealer, each player's
+    /// points and running total, who went out.
+    fn full(&self, ui: &Ui) -> String {
+        let s = self.s;
+        let penalties = self.penalties();
+        let doubling = s.rules().double_last_rounds;
+        let mut t = ui.table();
+        let mut header: Vec<String> = ["Round", "Cards", "Wild"].map(String::from).to_vec();
+        if doubling {
+            header.push("Points".into());
+        }
+        header.push("Dealer".into());
+        header.extend(s.players().iter().cloned());
+        header.push("Out".into());
+        if penalties {
+            header.push("Penalty".into());
+        }
+        let n = s.players().len();
+        t.set_header(header);
+        let blanks = 3 + usize::from(doubling);
+        // Players who joined late start from a total of their own.
+        if self.starts() {
+            let mut row = vec!["Start".to_string()];
+            row.extend(std::iter::repeat_n(String::new(), blanks));
+            row.extend((0..n).map(|p| self.start(p)));
+            t.add_row(row);
+        }
+        for deal in s.deals() {
+            let mut row =
+                vec![deal.round.to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
+            if doubling {
+                row.push(if s.rules().doubles(deal.wild) { "doubled".into() } else { String::new() });
+            }
+            row.push(s.players()[s.dealer(deal.round)].clone());
+            let i = deal.round - 1;
+            match s.rounds().get(i) {
+                Some(r) => {
+                    let running = self.board.running(i);
+                    row.extend((0..n).map(|p| {
+                        if s.plays(p, deal.round) {
+                            format!("{} ({})", self.cell(i, p, false), running[p])
+                        } else {
+                            String::new()
+                        }
+                    }));
+                    row.push(r.out.map(|o| s.players()[o].clone()).unwrap_or_default());
+                    if penalties {
+                        let names: Vec<&str> = r.penalties.iter().map(|&p| s.players()[p].as_str()).collect();
+                        row.push(names.join(", "));
+                    }
+                }
+                None => row.extend(std::iter::repeat_n(String::new(), n + 1 + usize::from(penalties))),
+            }
+            t.add_row(row);
+        }
+        let mut totals = vec!["Total".to_string()];
+        totals.extend(std::iter::repeat_n(String::new(), blanks));
+        totals.extend(self.board.totals().iter().map(i32::to_string));
+        t.add_row(totals);
+        if self.tiebreak_shown() {
+            let deal = s.rules().tiebreak_deal();
+            let mut row = vec!["Tie".to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
+            row.extend(std::iter::repeat_n(String::new(), blanks - 2));
+            row.extend((0..n).map(|p| self.tiebreak_score(p).map(|(d, h)| mark(d, h)).unwrap_or_default()));
+            t.add_row(row);
+        }
+        for col in (blanks + 1..blanks + 1 + n).chain([0, 1]) {
+            right(&mut t, col);
+        }
+        let mut out = t.to_string();
+        let key = self.key(ui, false, self.starts(), &[]);
+        if !key.is_empty() {
+            out.push('\n');
+            out.push_str(&key);
+        }
+        out
+    }
+
+    /// One row per player: the points of each round from `from` (from 0;
+    /// the rounds before summed in one column), the tiebreaker, the total.
+    /// `short` shortens the names, with a key below.
+    fn by_player(&self, ui: &Ui, from: usize, short: bool) -> String {
+        let s = self.s;
+        let played = s.rounds().len();
+        let names = if short { short_names(s.players()) } else { s.players().to_vec() };
+        let mut t = ui.table();
+        let mut header = vec!["Player".to_string()];
+        // The rounds before `from` are summed with the starting totals.
+        let starts = from == 0 && self.starts();
+        if starts {
+            header.push("Start".into());
+        }
+        if from > 0 {
+            header.push(header_of(from));
+        }
+        header.extend((from..played).map(|i| (i + 1).to_string()));
+        let tiebreak = self.tiebreak_shown();
+        if tiebreak {
+            header.push("Tie".into());
+        }
+        header.push("Total".into());
+        t.set_header(header);
+        for (seat, name) in names.iter().enumerate() {
+            let mut row = vec![name.clone()];
+            if starts {
+                row.push(self.start(seat));
+            }
+            if from > 0 {
+                row.push(self.board.running(from - 1)[seat].to_string());
+            }
+            row.extend((from..played).map(|i| self.cell(i, seat, true)));
+            if tiebreak {
+                row.push(self.tiebreak_score(seat).map(|(d, h)| mark(d, h)).unwrap_or_default());
+            }
+            row.push(self.board.totals()[seat].to_string());
+            t.add_row(row);
+        }
+        let columns =
+            1 + usize::from(starts) + usize::from(from > 0) + (played - from) + usize::from(tiebreak) + 1;
+        for col in 1..columns {
+            right(&mut t, col);
+        }
+        let mut out = t.to_string();
+        out.push('\n');
+        let keyed: Vec<(String, String)> = if short {
+            names
+                .iter()
+                .zip(s.players())
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (a.clone(), b.clone()))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        out.push_str(&self.key(ui, true, starts, &keyed));
+        if from > 0 {
+            let line = format!(
+                "Column {}: the total of the rounds before round {}{}",
+                header_of(from),
+                from + 1,
+                if self.starts() { ", starting totals included" } else { "" }
+            );
+            let _ = write!(out, "\n{}", ui.wrap(&line, 8));
+        }
+        out
+    }
+
+    /// The one-line key to the cells and marks in use (wrapped only when
+    /// the screen is narrower than it), and the names shortened.
+    fn key(&self, ui: &Ui, compact: bool, starts: bool, names: &[(String, String)]) -> String {
+        let s = self.s;
+        let mut parts = Vec::new();
+        if !compact && !s.rounds().is_empty() {
+            parts.push("12 (40) = points in the round (running total)".to_string());
+        } else if compact {
+            parts.push("points per round".to_string());
+        }
+        if s.rounds().iter().any(|r| r.hands.iter().any(Option::is_some))
+            || matches!(s.playoff(), Some(Playoff::Round(sc)) if sc.iter().any(|(_, x)| x.hand.is_some()))
+        {
+            parts.push("# a typed hand (three13 show ROUND)".into());
+        }
+        if compact && s.rounds().iter().any(|r| r.out.is_some()) {
+            parts.push("^ went out first".into());
+        }
+        if compact && s.rounds().iter().any(|r| !r.penalties.is_empty()) {
+            parts.push("! bad go-out".into());
+        }
+        if starts {
+            parts.push("Start = total of a player who joined late".into());
+        }
+        if self.tiebreak_shown() {
+            parts.push(
+                if compact {
+                    "Tie = the tiebreaker round"
+                } else {
+                    "Tie = the tiebreaker round, deadwood only"
+                }
+                .into(),
+            );
+        }
+        let doubled: Vec<usize> =
+            s.deals().iter().filter(|d| s.rules().doubles(d.wild)).map(|d| d.round).collect();
+        if let (Some(first), Some(last)) = (doubled.first(), doubled.last()) {
+            let rounds =
+                if first == last { format!("round {first}") } else { format!("rounds {first}-{last}") };
+            parts.push(format!("{rounds} doubled"));
+        }
+        let _ = self.unicode;
+        let mut out =
+            if parts.is_empty() { String::new() } else { ui.wrap(&format!("Key: {}", parts.join("; ")), 5) };
+        if !names.is_empty() {
+            let pairs: Vec<String> = names.iter().map(|(a, b)| format!("{a} = {b}")).collect();
+            out.push('\n');
+            out.push_str(&ui.wrap(&format!("Names: {}", pairs.join(", ")), 7));
+        }
+        out
+    }
+}
+
+/// The heading of the column of rounds before `from` (from 0).
+fn header_of(from: usize) -> String {
+    if from == 1 { "1".into() } else { format!("1-{from}") }
+}
+
+/// A tiebreaker score, `#` marking a typed hand.
+fn mark(deadwood: u32, typed: bool) -> String {
+    if typed { format!("{deadwood}#") } else { deadwood.to_string() }
+}
+
+/// Names cut to the fewest characters (3 or more) that keep them apart;
+/// `P1`, `P2`… when even 6 do not.
+fn short_names(players: &[String]) -> Vec<String> {
+    for k in 3..=6 {
+        let cut: Vec<String> = players.iter().map(|p| p.chars().take(k).collect()).collect();
+        let distinct =
+            cut.iter().enumerate().all(|(i, a)| cut[..i].iter().all(|b| !a.eq_ignore_ascii_case(b)));
+        if distinct {
+            return cut;
+        }
+    }
+    (1..=players.len()).map(|i| format!("P{i}")).collect()
+}
+
+/// What comes next, or how the game ended.
+pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
+    let name = |seat: &usize| s.players()[*seat].as_str();
+    let names = |seats: &[usize]| and_list(&seats.iter().map(name).collect::<Vec<_>>());
+    let mut lines = Vec::new();
+    let tied = s.tied();
+    let best = board.best().unwrap_or(0);
+    if let Some(deal) = s.tiebreak_round() {
+        lines.push(ui.wrap(
+            &format!(
+                "{} are tied on {best}: they play a tiebreaker round of {} cards, {} wild; the lowest deadwood wins.",
+                names(&tied),
+                deal.cards,
+                s.rules().wilds(deal.wild)
+            ),
+            0,
+        ));
+    }
+    if board.finished() {
+        let winners = board.winners();
+        let line = match (s.playoff(), winners.as_slice()) {
+            (None, [one]) => match board.margin() {
+                Some(m) => format!("Game over: {} wins by {m}, with {best}.", name(one)),
+                None => format!("Game over: {} wins with {best}.", name(one)),
+            },
+            (None, many) => format!("Game over: {} share the win with {best}.", names(many)),
+            (Some(Playoff::Round(scores)), w) => {
+                let shown: Vec<String> =
+                    scores.iter().map(|(seat, sc)| format!("{} {}", name(seat), sc.deadwood)).collect();
+                let how = format!("after a tie on {best}, the tiebreaker round: {}", shown.join(", "));
+                match w {
+                    [one] => format!("Game over: {} wins {how}.", name(one)),
+                    many => format!("Game over: {} share the win; {how}.", names(many)),
+                }
+            }
+            (Some(Playoff::Draws(draws)), w) => {
+                let shown: Vec<String> = draws
+                    .iter()
+                    .map(|d| {
+                        let cards: Vec<String> =
+                            d.iter().map(|(seat, c)| format!("{} {}", name(seat), ui.card(*c))).collect();
+                        cards.join(", ")
+                    })
+                    .collect();
+                let drew =
+                    if draws.len() == 1 { "drew".to_string() } else { format!("drew {} times", draws.len()) };
+                format!(
+                    "Game over: {} wins after a tie on {best}; the tied players {drew}: {}.",
+                    names(w),
+                    shown.join("; then ")
+                )
+            }
+        };
+        lines.push(ui.good(&ui.wrap(&line, 0)));
+        return lines;
+    }
+    if s.tiebreak_round().is_none() {
+        match board.leaders() {
+            [] => {}
+            [one] => lines.push(format!("Leader: {}, with {best}", name(one))),
+            many => lines.push(format!("Leaders: {}, with {best} each", names(many))),
+        }
+    }
+    if let Some(next) = s.next_deal() {
+        lines.push(ui.wrap(&next_line(s, next.round), 6));
+    }
+    lines
+}
+
+/// `Next: round 4, 6 cards, sixes wild, Cy deals, Dee plays first`.
+pub(crate) fn next_line(s: &Session, round: usize) -> String {
+    let deal = s.deal(round).expect("a round of the rules");
+    let doubled = if s.rules().doubles(deal.wild) { " (scores double)" } else { "" };
+    let which = if s.tiebreak_round().is_some() {
+        "the tiebreaker round".to_string()
+    } else {
+        format!("round {}", deal.round)
+    };
+    format!(
+        "Next: {which}, {} cards, {} wild, {} deals, {} plays first{doubled}",
+        deal.cards,
+        s.rules().wilds(deal.wild),
+        s.players()[s.dealer(deal.round)],
+        s.players()[s.first_player(deal.round)]
+    )
+}
