@@ -609,6 +609,10 @@ pub(crate) struct DeleteArgs {
     /// Do not ask; needed when stdin is not a terminal
     #[arg(long, short = 'y')]
     pub(crate) yes: bool,
+
+    /// What was deleted, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const RULES_EXAMPLES: &str = "\
@@ -774,6 +778,10 @@ THREE13_DATA_DIR (an absolute path; empty means unset), else the system's data f
 pub(crate) struct PathArgs {
     #[command(flatten)]
     pub(crate) session: SessionArg,
+
+    /// The paths as JSON (a path that is not UTF-8 is written with U+FFFD)
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

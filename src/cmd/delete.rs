@@ -8,6 +8,9 @@ use crate::ui::Ui;
 
 pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
+    if args.json {
+        ui.for_json();
+    }
     let name = &store.find(&args.name)?;
     // A link to nothing is still a file to delete.
     if std::fs::symlink_metadata(store.session_path(name)).is_err() {
@@ -46,6 +49,11 @@ pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         })?;
     }
     drop(lock);
+    if args.json {
+        let json = serde_json::json!({ "change": "delete", "deleted": name, "was_current": was_current });
+        writeln!(ui.out, "{}", crate::report::json(&json))?;
+        return Ok(());
+    }
     writeln!(ui.out, "Deleted session {name}.")?;
     if was_current {
         writeln!(ui.out, "There is no current session now; pick one with `three13 use NAME`.")?;

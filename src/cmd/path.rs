@@ -8,11 +8,19 @@ use crate::ui::Ui;
 
 pub(crate) fn run(args: &PathArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
-    line(ui, store.root())?;
     let name = match &args.session.session {
         Some(name) => Some(store.find(name)?),
         None => store.current()?,
     };
+    if args.json {
+        let json = serde_json::json!({
+            "data_dir": store.root().to_string_lossy(),
+            "session": name.as_ref().map(|n| store.session_path(n).to_string_lossy().into_owned()),
+        });
+        writeln!(ui.out, "{}", crate::report::json(&json))?;
+        return Ok(());
+    }
+    line(ui, store.root())?;
     if let Some(name) = name {
         line(ui, &store.session_path(&name))?;
     }

@@ -9,6 +9,7 @@ mod completion;
 mod corrections;
 mod help;
 mod hostile;
+mod json;
 mod names;
 mod pipes;
 #[cfg(unix)]

@@ -122,6 +122,10 @@ impl Session {
             record.out = new_out;
         }
         for (seat, score) in &edit.scores {
+            // A score given as it already is changes nothing.
+            if old.deadwood[*seat] == score.deadwood && old.hands[*seat] == score.hand {
+                continue;
+            }
             record.deadwood[*seat] = score.deadwood;
             record.hands[*seat] = score.hand.clone();
             changes.push(Change::Score { seat: *seat, old: old.deadwood[*seat], new: score.clone() });
