@@ -81,3 +81,101 @@ pub(crate) fn wild_roles(
         .collect();
     if roles.is_empty() { String::new() } else { format!("  ({})", roles.join(", ")) }
 }
+
+/// The names shortened to fit `most` columns each, told apart: a name
+/// that fits stays whole; a longer one keeps its start and, where two
+/// starts are alike, its end (`Alexa…mith`, `Alexa…ones`), `…` marking the
+/// cut. None when no such forms keep every name apart.
+pub(crate) fn names_within(names: &[String], most: usize) -> Option<Vec<String>> {
+    use unicode_width::UnicodeWidthChar;
+    let width = |s: &str| crate::ui::display_width(s);
+    // The first characters of `name` that take at most `room` columns.
+    let head = |name: &str, room: usize| {
+        let mut out = String::new();
+        for c in name.chars() {
+            if width(&out) + c.width().unwrap_or(0) > room {
+                break;
+            }
+            out.push(c);
+        }
+        out
+    };
+    let tail = |name: &str, room: usize| {
+        let mut out: Vec<char> = Vec::new();
+        for c in name.chars().rev() {
+            let taken: String = out.iter().rev().collect();
+            if width(&taken) + c.width().unwrap_or(0) > room {
+                break;
+            }
+            out.push(c);
+        }
+        out.iter().rev().collect::<String>()
+    };
+    let cut = |name: &str, end: usize| -> String {
+        if width(name) <= most {
+            return name.to_string();
+        }
+        let room = most.saturating_sub(1);
+        let end = end.min(room.saturating_sub(1));
+        format!("{}…{}", head(name, room - end), tail(name, end))
+    };
+    let apart = |forms: &[String]| {
+        forms.iter().enumerate().all(|(i, a)| forms[..i].iter().all(|b| a.to_lowercase() != b.to_lowercase()))
+    };
+    let mut forms: Vec<String> = names.iter().map(|n| cut(n, 0)).collect();
+    // Alike starts keep more of their ends, until they are told apart.
+    for end in 1..most {
+        if apart(&forms) {
+            return Some(forms);
+        }
+        let alike: Vec<usize> = (0..forms.len())
+            .filter(|&i| {
+                (0..forms.len()).any(|j| j != i && forms[i].to_lowercase() == forms[j].to_lowercase())
+            })
+            .collect();
+        for i in alike {
+            forms[i] = cut(&names[i], end);
+        }
+    }
+    apart(&forms).then_some(forms)
+}
+
+/// Every set of shortened names from the widest to the narrowest that
+/// still tells the players apart (the names whole first).
+pub(crate) fn shortened(names: &[String]) -> Vec<Vec<String>> {
+    let longest = names.iter().map(|n| crate::ui::display_width(n)).max().unwrap_or(0);
+    let mut all: Vec<Vec<String>> = vec![names.to_vec()];
+    for most in (3..longest).rev() {
+        if let Some(forms) = names_within(names, most)
+            && all.last() != Some(&forms)
+        {
+            all.push(forms);
+        }
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn shortened_names_keep_their_starts_and_are_told_apart() {
+        let players = names(&["Alexandra Smith", "Alexander Jones", "Cy", "Bartholomew"]);
+        assert_eq!(names_within(&players, 8).unwrap(), names(&["Alexan…h", "Alexan…s", "Cy", "Barthol…"]));
+        assert_eq!(names_within(&players, 4).unwrap(), names(&["Al…h", "Al…s", "Cy", "Bar…"]));
+        for most in 3..16 {
+            let forms = names_within(&players, most).expect("names this different can always be told apart");
+            assert!(forms.iter().all(|f| crate::ui::display_width(f) <= most), "{most}: {forms:?}");
+            for (form, name) in forms.iter().zip(&players) {
+                let start: String = form.chars().take_while(|&c| c != '…').collect();
+                assert!(name.starts_with(&start), "{form} is a start of {name}");
+            }
+        }
+        assert_eq!(shortened(&players)[0], players);
+    }
+}

@@ -280,14 +280,18 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
 /// The standings: place (ties share one), player, total, how far behind
 /// the leader, rounds gone out first.
 pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
-    let rows = |short: bool| {
+    let seats = board.standings();
+    let rows = |names: &[String], narrow: bool| {
         let mut t = ui.table();
-        t.set_header(vec!["Place", "Player", "Total", "Behind", "Out"]);
-        for seat in board.standings() {
-            let name = &s.players()[seat];
+        t.set_header(if narrow {
+            vec!["#", "Player", "Total", "Back", "Out"]
+        } else {
+            vec!["Place", "Player", "Total", "Behind", "Out"]
+        });
+        for (seat, name) in seats.iter().map(|&seat| (seat, &names[seat])) {
             t.add_row(vec![
                 board.places()[seat].to_string(),
-                if short { truncate(name, 12) } else { name.clone() },
+                name.clone(),
                 board.totals()[seat].to_string(),
                 board.behind(seat).to_string(),
                 board.rounds_out()[seat].to_string(),
@@ -296,20 +300,19 @@ pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
         for col in [0, 2, 3, 4] {
             right(&mut t, col);
         }
-        t.to_string()
-    };
-    ui.first_fitting([rows(false), rows(true)])
-}
-
-/// A name cut to `most` characters, `…` marking the cut.
-fn truncate(name: &str, most: usize) -> String {
-    if name.chars().count() <= most {
-        name.to_string()
-    } else {
-        let mut out: String = name.chars().take(most - 1).collect();
-        out.push('…');
+        let mut out = t.to_string();
+        if narrow {
+            out.push('\n');
+            out.push_str(
+                &ui.wrap("# = place; Back = points behind the leader; Out = rounds gone out first", 0),
+            );
+        }
         out
-    }
+    };
+    let forms = super::shortened(s.players());
+    let wide = forms.iter().map(|names| rows(names, false));
+    let narrow = forms.iter().map(|names| rows(names, true));
+    ui.first_fitting(wide.chain(narrow))
 }
 
 fn right(t: &mut Table, col: usize) {
@@ -382,11 +385,14 @@ impl Sheet<'_> {
     /// Every layout, widest first; the last always fits the narrowest screen.
     fn layouts<'b>(&'b self, ui: &'b Ui) -> impl Iterator<Item = String> + 'b {
         let played = self.s.rounds().len();
+        let forms = super::shortened(self.s.players());
         let full = std::iter::once_with(move || self.full(ui));
-        let by_player = [false, true].into_iter().map(move |short| self.by_player(ui, 0, short));
-        // Only the recent rounds, the earlier ones summed in one column.
-        let recent = (1..played.max(1)).map(move |from| self.by_player(ui, from, true));
-        full.chain(by_player).chain(recent)
+        // Every round, the names as whole as fits; then only the recent
+        // rounds, the earlier ones summed in one column.
+        let by_player = (0..played.max(1))
+            .flat_map(move |from| (0..forms.len()).map(move |form| (from, form)))
+            .map(move |(from, form)| self.by_player(ui, from, &super::shortened(self.s.players())[form]));
+        full.chain(by_player)
     }
 
     /// One row per round of the rules: cards, wilds, dealer, each player's
@@ -470,10 +476,9 @@ impl Sheet<'_> {
     /// One row per player: the points of each round from `from` (from 0;
     /// the rounds before summed in one column), the tiebreaker, the total.
     /// `short` shortens the names, with a key below.
-    fn by_player(&self, ui: &Ui, from: usize, short: bool) -> String {
+    fn by_player(&self, ui: &Ui, from: usize, names: &[String]) -> String {
         let s = self.s;
         let played = s.rounds().len();
-        let names = if short { short_names(s.players()) } else { s.players().to_vec() };
         let mut t = ui.table();
         let mut header = vec!["Player".to_string()];
         // The rounds before `from` are summed with the starting totals.
@@ -513,16 +518,12 @@ impl Sheet<'_> {
         }
         let mut out = t.to_string();
         out.push('\n');
-        let keyed: Vec<(String, String)> = if short {
-            names
-                .iter()
-                .zip(s.players())
-                .filter(|(a, b)| a != b)
-                .map(|(a, b)| (a.clone(), b.clone()))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let keyed: Vec<(String, String)> = names
+            .iter()
+            .zip(s.players())
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (a.clone(), b.clone()))
+            .collect();
         out.push_str(&self.key(ui, true, starts, &keyed));
         if from > 0 {
             let line = format!(
@@ -597,20 +598,6 @@ fn header_of(from: usize) -> String {
 /// A tiebreaker score, `#` marking a typed hand.
 fn mark(deadwood: u32, typed: bool) -> String {
     if typed { format!("{deadwood}#") } else { deadwood.to_string() }
-}
-
-/// Names cut to the fewest characters (3 or more) that keep them apart;
-/// `P1`, `P2`… when even 6 do not.
-fn short_names(players: &[String]) -> Vec<String> {
-    for k in 3..=6 {
-        let cut: Vec<String> = players.iter().map(|p| p.chars().take(k).collect()).collect();
-        let distinct =
-            cut.iter().enumerate().all(|(i, a)| cut[..i].iter().all(|b| !a.eq_ignore_ascii_case(b)));
-        if distinct {
-            return cut;
-        }
-    }
-    (1..=players.len()).map(|i| format!("P{i}")).collect()
 }
 
 /// What comes next, or how the game ended.

@@ -83,14 +83,14 @@ fn ten_long_names_at_80_columns() {
         [
             "| Player | 1-3 |    4 |    5 |    6 |    7 |    8 |    9 |   10 |   11 | Total |",
             "|--------|-----|------|------|------|------|------|------|------|------|-------|",
-            "| Ann    |  35 |    9 |   12 |   15 |   18 |   21 |   48 |   54 |   60 |   272 |",
-            "| Bar    | -30 | -10^ | -10^ | -10^ | -10^ | -10^ | -20^ | -20^ | -20^ |  -140 |",
+            "| Annab… |  35 |    9 |   12 |   15 |   18 |   21 |   48 |   54 |   60 |   272 |",
+            "| Barth… | -30 | -10^ | -10^ | -10^ | -10^ | -10^ | -20^ | -20^ | -20^ |  -140 |",
         ]
     );
     assert!(
         r.stdout.contains(
             "Key: points per round; # a typed hand (three13 show ROUND); ^ went out first;\n     rounds 9-11 doubled\n\
-             Names: Ann = Annabelle-Xy, Bar = Bartholomew1, Cyn = Cynthia-Long, Dor =\n"
+             Names: Annab… = Annabelle-Xy, Barth… = Bartholomew1, Cynth… = Cynthia-Long,\n"
         ),
         "{}",
         r.stdout
