@@ -160,7 +160,7 @@ pub(crate) fn no_player(prefix: &str, typed: &str, players: &[String], place: &s
     if begun.len() > 1 {
         return Error::data(format!(
             "{prefix}\"{shown}\" could be {}; type more of the name",
-            crate::cmd::or_list(&begun)
+            crate::prose::or_list(&begun)
         ));
     }
     let error = Error::data(format!(

@@ -11,6 +11,7 @@ mod entry;
 mod error;
 mod files;
 mod layout;
+mod prose;
 mod report;
 mod run;
 mod store;

@@ -7,6 +7,8 @@ pub(crate) mod change;
 pub(crate) mod round;
 pub(crate) mod table;
 
+pub(crate) use crate::prose::and_list;
+
 use jiff::Timestamp;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -32,24 +34,6 @@ pub(crate) fn json(value: &impl Serialize) -> String {
 /// A time as the reader's clock shows it: `2026-11-22 19:04`.
 pub(crate) fn local_time(t: Timestamp) -> String {
     t.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string()
-}
-
-/// Names as a sentence: `Ann`, `Ann and Bob`, `Ann, Bob and Cy`.
-pub(crate) fn and_list(names: &[&str]) -> String {
-    joined(names, "and")
-}
-
-/// Names as a choice: `Ann or Bob`, `Ann, Bob or Cy`.
-pub(crate) fn or_list(names: &[&str]) -> String {
-    joined(names, "or")
-}
-
-fn joined(names: &[&str], word: &str) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
-    }
 }
 
 /// A meld as every report shows it: `set 9♣ 9♦ K♦  (K♦ as 9♥)`, or for
