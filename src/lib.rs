@@ -9,7 +9,6 @@ mod cmd;
 mod complete;
 mod error;
 mod files;
-mod layout;
 mod run;
 mod store;
 mod ui;
@@ -28,5 +27,5 @@ pub fn command() -> clap::Command {
 #[doc(hidden)]
 pub mod fuzzing {
     pub use crate::files::text_of;
-    pub use crate::store::{parse_session, to_toml};
+    pub use crate::store::{parse_session, save_into, to_toml};
 }

@@ -14,7 +14,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let mut solver = Solver::new();
 
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let round = args.round;
     let only_dealer = args.scores.is_empty()
         && args.out.is_none()
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if !changes.is_empty() {
         // A change to the last round may make or break a tie for the win.
         super::table::draw_tiebreak(&mut session);
-        store.save(&lock, &session)?;
+        store.save(&lock, &session, doc)?;
     }
     drop(lock);
     for line in echoed {
