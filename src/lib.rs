@@ -10,7 +10,6 @@ mod complete;
 mod entry;
 mod error;
 mod files;
-mod layout;
 mod prose;
 mod report;
 mod run;
@@ -31,5 +30,5 @@ pub fn command() -> clap::Command {
 #[doc(hidden)]
 pub mod fuzzing {
     pub use crate::files::text_of;
-    pub use crate::store::{parse_session, to_toml};
+    pub use crate::store::{parse_session, save_into, to_toml};
 }

@@ -3,9 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use three13::hand::{infer_deal, parse_hand};
-use three13::rules::Rules;
-use three13::solver::{Solver, Table};
+use three13_core::hand::{infer_deal, parse_hand};
+use three13_core::rules::Rules;
+use three13_core::solver::{Solver, Table};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

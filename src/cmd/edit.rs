@@ -19,7 +19,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
 
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let round = args.round;
     let only_dealer = args.scores.is_empty()
         && args.out.is_none()
@@ -42,7 +42,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         session.edit_round(round, &edit, super::now())?
     };
     if !changes.is_empty() {
-        store.save(&lock, &session)?;
+        store.save(&lock, &session, doc)?;
     }
     drop(lock);
     let mut said: Vec<String> =

@@ -88,7 +88,8 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     };
     let session = Session::new(&name, players, dealer, rules, super::now())?;
-    store.save(&lock, &session)?;
+    // A new session starts from an empty document: the standard layout.
+    store.save(&lock, &session, Default::default())?;
     // Two files change: say exactly what was done when the second fails.
     store.set_current(&lock, Some(&name)).map_err(|e| {
         Error::data(format!(

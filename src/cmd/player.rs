@@ -18,7 +18,7 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
     }
     let name = store.resolve(flag.session.as_deref())?;
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let now = super::now();
     let said = match command {
         PlayerCommand::Rename(a) => {
@@ -64,7 +64,7 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             }
         }
     };
-    store.save(&lock, &session)?;
+    store.save(&lock, &session, doc)?;
     drop(lock);
     if json {
         return crate::report::change::print(ui, change, true, vec![said], &session);

@@ -40,7 +40,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
 
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let mut said = Vec::new();
     let record = match asked {
         Some((round, record)) => {
@@ -60,7 +60,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let added = session.add_round(record, super::now())?;
     if let Added::Recorded(_) = added {
-        store.save(&lock, &session)?;
+        store.save(&lock, &session, doc)?;
     }
     drop(lock);
     if let Added::Replayed(round) = added {

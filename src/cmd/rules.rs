@@ -145,7 +145,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let rules = super::resolve_rules(
         &RulesArgs { preset: args.preset.clone(), set: args.set.clone() },
         Some(session.rules()),
@@ -166,7 +166,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let rescored = session.change_rules(rules, &mut Solver::new(), super::now()).map_err(|e| {
         Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
     })?;
-    store.save(&lock, &session)?;
+    store.save(&lock, &session, doc)?;
     drop(lock);
 
     let mut said = vec![format!("Saved the rules of {name}: {} (before: {before}).", rules.summary())];

@@ -41,7 +41,7 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
 
     let lock = store.lock()?;
-    let mut session = store.load(&name)?;
+    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     if session.rounds() != seen.rounds() || session.playoff() != seen.playoff() {
         return Err(Error::data(format!(
             "{name} was changed by another three13 meanwhile; nothing was removed (see `three13 table`)"
@@ -56,7 +56,7 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     } else {
         session.undo(super::now());
     }
-    store.save(&lock, &session)?;
+    store.save(&lock, &session, doc)?;
     drop(lock);
 
     if args.json {

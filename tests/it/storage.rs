@@ -556,3 +556,119 @@ fn a_data_folder_that_cannot_be_used_is_reported() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), b"x");
 }
+
+/// A session file as a person might edit it: comments at every level, odd
+/// spacing, literal strings, an inline table and dotted keys.
+const BY_HAND: &str = "\
+# Friday at Ann's kitchen table
+format_version = 2 # the file's format
+players = [ \"Ann\",  \"Bob\",   \"Cy\" ]  # in seat order
+first_dealer = 'Ann'
+created   =   \"2026-01-01T20:00:00Z\"   # when we sat down
+updated = \"2026-01-01T21:00:00Z\" # changes at every save
+
+# house rules, agreed before the first deal
+[rules]
+decks = 2
+face_cards    = \"rank\"   # kings count 13
+ace_value = 1
+ace_high = false
+all_wild_melds = true
+  # no jokers in this house
+  jokers = 0
+kings_wild = false
+extra_rounds = 0
+down_and_up = false
+lay_off = false
+double_last_rounds = false
+go_out_bonus = 0
+bad_go_out_penalty = 0
+double_naughts = false
+tiebreak = \"share\"
+
+# the first deal: Bob went out at once
+[[rounds]]
+round = 1
+deadwood = {Ann=26,Bob=0, Cy = 5}  # Ann held a king
+hands = { Ann = \"9h 4d Kh\" }
+out = \"Bob\"
+
+[[rounds]]  # a quiet one
+round = 2
+deadwood.Ann = 7     # dotted keys
+deadwood.Bob = 4
+deadwood.Cy = 0
+out = 'Cy'
+
+# the end of the file
+";
+
+/// `text` with `from` (found exactly once) replaced by `to`.
+fn changed(text: &str, from: &str, to: &str) -> String {
+    assert_eq!(text.matches(from).count(), 1, "{from:?} in:\n{text}");
+    text.replacen(from, to, 1)
+}
+
+/// The session file `g`, its `updated` time (which every save sets) shown
+/// as NOW.
+fn saved_by_hand(env: &Env) -> String {
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    let (before, rest) = text.split_once("\nupdated = \"").expect("an updated time");
+    let (time, after) = rest.split_once('"').unwrap();
+    assert!(time.parse::<jiff::Timestamp>().is_ok(), "{time}");
+    format!("{before}\nupdated = \"NOW\"{after}")
+}
+
+/// Every command that saves edits a file written by hand where its values
+/// change, and only there: every comment, and every value it leaves as it
+/// was, stays byte for byte.
+#[test]
+fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy"]);
+    std::fs::write(env.session_file("g"), BY_HAND).unwrap();
+    assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 33, "Bob": 4, "Cy": 5}));
+    let by_hand = changed(BY_HAND, "updated = \"2026-01-01T21:00:00Z\"", "updated = \"NOW\"");
+
+    // A round is a table added after the last one, before the closing comment.
+    env.ok(&["round", "3", "0", "10", "--out", "Bob"]);
+    let round_3 = "\n[[rounds]]\nround = 3\ndeadwood = { Ann = 3, Bob = 0, Cy = 10 }\nout = \"Bob\"\n";
+    let mut expected =
+        changed(&by_hand, "\n# the end of the file\n", &format!("{round_3}\n# the end of the file\n"));
+    assert_eq!(saved_by_hand(&env), expected);
+
+    // A corrected score is replaced where it stands, in an inline table or
+    // under a dotted key.
+    env.ok(&["edit", "1", "Cy", "7"]);
+    expected = changed(&expected, "{Ann=26,Bob=0, Cy = 5}", "{Ann=26,Bob=0, Cy = 7}");
+    assert_eq!(saved_by_hand(&env), expected);
+    env.ok(&["edit", "2", "Ann", "9"]);
+    expected = changed(&expected, "deadwood.Ann = 7     #", "deadwood.Ann = 9     #");
+    assert_eq!(saved_by_hand(&env), expected);
+
+    // A player joins the list, spaced as the others, and gets a table
+    // before the rules (starting from the highest total, Ann's 38).
+    env.ok(&["player", "add", "Dee"]);
+    expected = changed(&expected, "\"Cy\" ]  # in seat order", "\"Cy\",   \"Dee\" ]  # in seat order");
+    expected =
+        changed(&expected, "\n\n# house rules", "\n\n[seats.Dee]\njoined = 3\nstart = 38\n\n# house rules");
+    assert_eq!(saved_by_hand(&env), expected);
+
+    // New rules: the setting is replaced, its comment kept, and Ann's hand
+    // is scored again (the king counts 10).
+    env.ok(&["rules", "--set", "face_cards=ten", "--save"]);
+    expected = changed(&expected, "face_cards    = \"rank\"   #", "face_cards    = \"ten\"   #");
+    expected = changed(&expected, "{Ann=26,", "{Ann=23,");
+    assert_eq!(saved_by_hand(&env), expected);
+
+    // A round recorded and undone leaves the file as it was.
+    env.ok(&["round", "1", "0", "2", "3", "--out", "Bob"]);
+    let round_4 =
+        "\n[[rounds]]\nround = 4\ndeadwood = { Ann = 1, Bob = 0, Cy = 2, Dee = 3 }\nout = \"Bob\"\n";
+    let with_round_4 =
+        changed(&expected, "\n# the end of the file\n", &format!("{round_4}\n# the end of the file\n"));
+    assert_eq!(saved_by_hand(&env), with_round_4);
+    env.ok(&["undo", "--yes"]);
+    assert_eq!(saved_by_hand(&env), expected);
+    assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 35, "Bob": 4, "Cy": 17, "Dee": 38}));
+}

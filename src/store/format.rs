@@ -1,0 +1,159 @@
+//! What the files of the data folder share: the format version, TOML
+//! errors placed at a line and column, and strings written the way the
+//! files write them.
+
+use std::fmt::Write as _;
+
+use serde::de::DeserializeOwned;
+use toml_edit::{Document, Item, Key, Value};
+
+use crate::files::{FileError, line_col};
+
+/// The version of the files this build writes (every session file and the
+/// state file), and the newest it reads. Version 2 added the `tiebreak`
+/// setting and the `[tiebreak]` table, players who join or leave mid-game
+/// (`[seats.NAME]`: joined, start, left, former_names) and dealers named
+/// for a round (`dealers`); files of version 1 still load.
+pub(crate) const FORMAT_VERSION: i64 = 2;
+/// The oldest version this build reads.
+const OLDEST_VERSION: i64 = 1;
+
+/// A file's text as a TOML document, with the place of every part: the
+/// one parse of a file read. Refuses a `format_version` this build does
+/// not read before anything else is read, so a future format is never
+/// half-understood.
+pub(super) fn parse(text: &str) -> Result<Document<&str>, FileError> {
+    let doc = Document::parse(text).map_err(|e| FileError {
+        at: e.span().map(|s| line_col(text, s.start)),
+        message: one_line(e.message()),
+    })?;
+    check_version(text, &doc)?;
+    Ok(doc)
+}
+
+/// The document read as `T`, with the place of what does not fit.
+pub(super) fn deserialize<T: DeserializeOwned>(text: &str, doc: &Document<&str>) -> Result<T, FileError> {
+    T::deserialize(toml_edit::de::Deserializer::from(doc.clone())).map_err(|e| FileError {
+        at: e.span().map(|s| line_col(text, s.start)),
+        message: one_line(e.message()),
+    })
+}
+
+fn one_line(message: &str) -> String {
+    message.trim().replace('\n', "; ")
+}
+
+fn check_version(text: &str, doc: &Document<&str>) -> Result<(), FileError> {
+    let Some(version) = doc.get("format_version") else {
+        return Err(FileError {
+            at: Some((1, 1)),
+            message: format!(
+                "there is no format_version; this three13 writes format_version = {FORMAT_VERSION} \
+                 and reads {OLDEST_VERSION} to {FORMAT_VERSION}"
+            ),
+        });
+    };
+    let at = version.span().map(|s| line_col(text, s.start));
+    match version.as_integer() {
+        Some(OLDEST_VERSION..=FORMAT_VERSION) => Ok(()),
+        Some(v) if v > FORMAT_VERSION => Err(FileError {
+            at,
+            message: format!(
+                "the file has format_version = {v}, from a newer three13; this one reads up to {FORMAT_VERSION}: \
+                 upgrade three13 to use it"
+            ),
+        }),
+        _ => Err(FileError {
+            at,
+            message: format!(
+                "format_version is {}; this three13 reads {OLDEST_VERSION} to {FORMAT_VERSION}",
+                shown(version)
+            ),
+        }),
+    }
+}
+
+/// A value as a message shows it: as TOML writes it, without the file's
+/// spacing and comments around it.
+pub(super) fn shown(item: &Item) -> String {
+    match item {
+        Item::Value(Value::Datetime(d)) => d.value().to_string(),
+        Item::Value(v) => v.clone().decorated("", "").to_string(),
+        Item::Table(_) => "a table".to_string(),
+        Item::ArrayOfTables(_) => "an array of tables".to_string(),
+        Item::None => "nothing".to_string(),
+    }
+}
+
+/// A string as the files write it: a TOML basic string, quoted and escaped.
+pub(super) fn string(s: &str) -> Value {
+    if plain(s) {
+        // toml_edit writes a string of these characters as a basic string.
+        Value::from(s)
+    } else {
+        // A repr other than toml_edit's own comes only from parsed text;
+        // the spacing around it is left to where it is put.
+        let mut value: Value = basic(s).parse().expect("a basic string is a TOML value");
+        value.decor_mut().clear();
+        value
+    }
+}
+
+/// A key as the files write it: bare where TOML allows, else a basic string.
+pub(super) fn key(s: &str) -> Key {
+    if plain(s) {
+        // toml_edit writes a key of these characters bare or as a basic string.
+        Key::new(s)
+    } else {
+        let mut key = Key::parse(&basic(s)).expect("a basic string is a TOML key").pop().expect("one key");
+        key.leaf_decor_mut().clear();
+        key.dotted_decor_mut().clear();
+        key
+    }
+}
+
+/// Whether `s` needs no escape in a basic string.
+fn plain(s: &str) -> bool {
+    !s.chars().any(|c| c == '"' || c == '\\' || c.is_control())
+}
+
+/// `s` as a TOML basic string, quoted and escaped.
+fn basic(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_and_keys_are_basic_strings_escaped_as_before() {
+        for (s, value, as_key) in [
+            ("Ann", "\"Ann\"", "Ann"),
+            ("Zoë 🃏", "\"Zoë 🃏\"", "\"Zoë 🃏\""),
+            ("it's", "\"it's\"", "\"it's\""),
+            ("Bob \"B\"", "\"Bob \\\"B\\\"\"", "\"Bob \\\"B\\\"\""),
+            ("a\\b\tc\u{7f}\u{85}", "\"a\\\\b\\tc\\u007F\\u0085\"", "\"a\\\\b\\tc\\u007F\\u0085\""),
+        ] {
+            assert_eq!(string(s).to_string(), value, "{s:?}");
+            assert_eq!(string(s).as_str(), Some(s));
+            assert_eq!(key(s).display_repr(), as_key, "{s:?}");
+            assert_eq!(key(s).get(), s);
+        }
+    }
+}

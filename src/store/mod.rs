@@ -1,0 +1,286 @@
+//! The data folder on disk: one TOML file per session under `sessions/`, a
+//! state file naming the current session, and a lock file.
+//!
+//! Every change is a read-modify-write under the lock (held from load to
+//! save, so concurrent processes queue rather than lose a round), and every
+//! save is atomic: a temporary file in the same folder, synced, renamed over
+//! the old one. A file that does not load is reported with its path, line
+//! and column, and never written over.
+//!
+//! A session file is parsed once, into a TOML document that keeps every
+//! comment and the way each value is written; the session is read from
+//! that document, and a save writes the changed session's values back into
+//! the same document: only the values that differ are replaced, so what a
+//! person wrote by hand stays as written. A new session starts from an
+//! empty document, which gives the file its standard layout.
+//!
+//! - this module: where the files are, the list of sessions, and loading
+//!   and saving a session;
+//! - `lock`: the data folder's lock;
+//! - `state`: the state file, naming the current session;
+//! - `format`: what the files share: the format version, TOML errors
+//!   placed at a line and column, strings written as the files write them;
+//! - `read`: a session file's document read into a session;
+//! - `write`: a session's values as TOML, in the standard layout;
+//! - `edit`: a document edited to hold new values, keeping its layout.
+
+mod edit;
+mod format;
+mod lock;
+mod read;
+mod state;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use toml_edit::DocumentMut;
+
+use three13_core::sheet::{Session, check_session_name};
+
+use crate::error::{Error, Result};
+pub use crate::files::FileError;
+use crate::files::{Links, Unread, read_text, write_atomic};
+
+pub(crate) use lock::Lock;
+
+/// The environment variable naming the data folder.
+pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
+
+const SESSIONS: &str = "sessions";
+const STATE: &str = "state.toml";
+const LOCK: &str = ".lock";
+
+/// The data folder.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    root: PathBuf,
+}
+
+/// A session file's TOML document, comments and layout included: a save
+/// writes the session into it. [`SessionDoc::default`] is the empty
+/// document a new session starts from.
+#[derive(Debug, Default)]
+pub(crate) struct SessionDoc(DocumentMut);
+
+impl SessionDoc {
+    /// Writes `session`'s values into the document: only the values that
+    /// differ from those it holds are replaced.
+    fn write(&mut self, session: &Session) {
+        edit::edit_document(&mut self.0, write::session_document(session));
+    }
+
+    fn text(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// A session read to be changed and saved, with the document it came from.
+#[derive(Debug)]
+pub(crate) struct Loaded {
+    pub(crate) session: Session,
+    pub(crate) doc: SessionDoc,
+}
+
+impl Store {
+    /// The data folder: `--data-dir`, else THREE13_DATA_DIR (which must be
+    /// absolute; empty counts as unset), else the system's data folder.
+    pub(crate) fn locate(flag: Option<&Path>) -> Result<Store> {
+        if let Some(dir) = flag {
+            if dir.as_os_str().is_empty() {
+                return Err(Error::usage("--data-dir cannot be empty"));
+            }
+            let root = std::path::absolute(dir)
+                .map_err(|e| Error::usage(format!("cannot use --data-dir {}: {e}", dir.display())))?;
+            return Ok(Store { root });
+        }
+        if let Some(value) = std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
+            let root = PathBuf::from(value);
+            if !root.is_absolute() {
+                return Err(Error::usage(format!(
+                    "{DATA_DIR_ENV} must be an absolute path, not \"{}\"",
+                    root.display()
+                )));
+            }
+            return Ok(Store { root });
+        }
+        let dirs = directories::ProjectDirs::from("", "", "three13").ok_or_else(|| {
+            Error::data(format!(
+                "cannot find the system's data folder (no home folder?); name one with --data-dir DIR or {DATA_DIR_ENV}"
+            ))
+        })?;
+        Ok(Store { root: dirs.data_dir().to_path_buf() })
+    }
+
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub(crate) fn sessions_dir(&self) -> PathBuf {
+        self.root.join(SESSIONS)
+    }
+
+    /// The file of the session `name` (a name already checked).
+    pub(crate) fn session_path(&self, name: &str) -> PathBuf {
+        self.sessions_dir().join(format!("{name}.toml"))
+    }
+
+    pub(crate) fn state_path(&self) -> PathBuf {
+        self.root.join(STATE)
+    }
+
+    /// Whether a session file of this name exists, in any case (two names
+    /// differing only in case would be one file on some systems).
+    pub(crate) fn exists(&self, name: &str) -> Result<Option<String>> {
+        Ok(self.names()?.into_iter().find(|n| n.eq_ignore_ascii_case(name)))
+    }
+
+    /// The stored name of the session called `name`: as typed, else the
+    /// one that differs only in case, else as typed (for a new session, or
+    /// an error saying there is none).
+    pub(crate) fn find(&self, name: &str) -> Result<String> {
+        check_session_name(name)?;
+        if self.session_path(name).is_file() {
+            return Ok(name.to_string());
+        }
+        Ok(self.exists(name)?.unwrap_or_else(|| name.to_string()))
+    }
+
+    /// The names of the sessions, sorted.
+    pub(crate) fn names(&self) -> Result<Vec<String>> {
+        let dir = self.sessions_dir();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => {
+                return Err(Error::data(format!("cannot read the sessions folder {}: {e}", dir.display())));
+            }
+        };
+        let mut names = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| {
+                Error::data(format!("cannot read the sessions folder {}: {e}", dir.display()))
+            })?;
+            let file = entry.file_name();
+            let Some(name) = file.to_str().and_then(|f| f.strip_suffix(".toml")) else { continue };
+            if check_session_name(name).is_ok() {
+                names.push(name.to_string());
+            }
+        }
+        names.sort();
+        Ok(names)
+    }
+
+    /// Reads a session. Needs no lock: saves are atomic, so a reader sees
+    /// the old file or the new one.
+    pub(crate) fn load(&self, name: &str) -> Result<Session> {
+        self.read(name).map(|loaded| loaded.session)
+    }
+
+    /// Reads a session to change it, with its file's document for
+    /// [`Store::save`]; under the lock, so that nothing changes the file
+    /// before the save.
+    pub(crate) fn load_to_change(&self, _lock: &Lock, name: &str) -> Result<Loaded> {
+        self.read(name)
+    }
+
+    fn read(&self, name: &str) -> Result<Loaded> {
+        let path = self.session_path(name);
+        let text = match read_text(&path) {
+            Ok(text) => text,
+            Err(Unread::Missing) => {
+                let error = Error::data(format!(
+                    "no session named \"{name}\" ({} does not exist); see `three13 sessions`, or start one with `three13 new`",
+                    path.display()
+                ));
+                return Err(self.did_you_mean(error, name));
+            }
+            Err(Unread::Bad(e)) => return Err(damaged(&path, name, e)),
+        };
+        read::session(&text, name).map_err(|e| damaged(&path, name, e))
+    }
+
+    /// `error`, with a hint naming the session `name` most likely meant.
+    pub(crate) fn did_you_mean(&self, error: Error, name: &str) -> Error {
+        let names = self.names().unwrap_or_default();
+        crate::error::did_you_mean(error, name, names.iter().map(String::as_str))
+    }
+
+    /// Writes a session's file, atomically: `doc` (the document the session
+    /// was loaded from, or an empty one for a new session) with the
+    /// session's values written into it. Needs the lock.
+    pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
+        doc.write(session);
+        write_atomic(&self.session_path(session.name()), &doc.text(), Links::Follow)
+    }
+
+    /// Removes a session's file. Needs the lock.
+    pub(crate) fn delete(&self, _lock: &Lock, name: &str) -> Result<()> {
+        let path = self.session_path(name);
+        fs::remove_file(&path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                self.did_you_mean(
+                    Error::data(format!("no session named \"{name}\"; see `three13 sessions`")),
+                    name,
+                )
+            } else {
+                Error::data(format!("cannot delete {}: {e}", path.display()))
+            }
+        })
+    }
+
+    /// The session a command acts on: `--session NAME`, else the current one.
+    pub(crate) fn resolve(&self, flag: Option<&str>) -> Result<String> {
+        if let Some(name) = flag {
+            return self.find(name);
+        }
+        match self.current()? {
+            Some(name) => Ok(name),
+            None => Err(Error::data(
+                "no current session; start one with `three13 new --player NAME --player NAME`, \
+                 or pick one with `three13 use NAME` (see `three13 sessions`)",
+            )),
+        }
+    }
+}
+
+fn damaged(path: &Path, name: &str, e: FileError) -> Error {
+    at_path(
+        path,
+        e,
+        &format!("the file is left as it is: fix it by hand, or remove it with `three13 delete {name}`"),
+    )
+}
+
+/// `path:line:column: message`, and what to do about it.
+fn at_path(path: &Path, e: FileError, hint: &str) -> Error {
+    let place = match e.at {
+        Some((line, col)) => format!("{}:{line}:{col}", path.display()),
+        None => path.display().to_string(),
+    };
+    Error::data(format!("{place}: {}", e.message)).with_hint(hint)
+}
+
+/// Reads a session file's text. The session's name is the file's: a file
+/// copied under another name is another session.
+pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
+    read::session(text, name).map(|loaded| loaded.session)
+}
+
+/// The text of a new session's file: readable, and editable by hand.
+pub fn to_toml(session: &Session) -> String {
+    let mut doc = SessionDoc::default();
+    doc.write(session);
+    doc.text()
+}
+
+/// The text of the session file `text` once `session` is saved into it:
+/// what a save of a loaded session writes.
+pub fn save_into(text: &str, name: &str, session: &Session) -> Result<String, FileError> {
+    let mut doc = read::session(text, name)?.doc;
+    doc.write(session);
+    Ok(doc.text())
+}

@@ -1,0 +1,290 @@
+//! A session file read: its document, and the session it holds. The
+//! session checks what it is given and names the field to blame, which is
+//! placed here at its line and column.
+
+use std::ops::Range;
+
+use jiff::Timestamp;
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde_spanned::Spanned;
+use toml_edit::{Document, Item};
+
+use three13_core::rules::{Rules, SETTINGS, Setting, Value};
+use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
+use three13_core::solver::Solver;
+
+use super::format::{deserialize, parse, shown};
+use super::{Loaded, SessionDoc};
+use crate::files::{FileError, line_col};
+
+/// Map entries in the order of the file (a player's score per name).
+struct Entries<V>(Vec<(Spanned<String>, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct EntriesVisitor<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for EntriesVisitor<V> {
+            type Value = Entries<V>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a table of player names, like { Ann = 12, Bob = 0 }")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Entries<V>, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(EntriesVisitor(std::marker::PhantomData))
+    }
+}
+
+/// The file's parts, each with its place. A value of any type (a time, a
+/// setting) is placed here and read from the document.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionFile {
+    #[allow(dead_code)]
+    format_version: i64,
+    /// Written by earlier versions: a session's name is its file's, so a
+    /// stored one is read and left unused.
+    #[allow(dead_code)]
+    name: Option<IgnoredAny>,
+    players: Spanned<Vec<String>>,
+    first_dealer: Spanned<String>,
+    created: Spanned<IgnoredAny>,
+    updated: Spanned<IgnoredAny>,
+    rules: Option<Spanned<Entries<Spanned<IgnoredAny>>>>,
+    #[serde(default)]
+    dealers: Vec<Spanned<DealerFile>>,
+    seats: Option<Entries<Spanned<SeatFile>>>,
+    #[serde(default)]
+    rounds: Vec<Spanned<RoundFile>>,
+    tiebreak: Option<Spanned<TiebreakFile>>,
+}
+
+/// How a tie for the win was broken: the tiebreaker round's scores, or the
+/// cards drawn.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TiebreakFile {
+    deadwood: Option<Entries<Spanned<i64>>>,
+    hands: Option<Entries<Spanned<String>>>,
+    draws: Option<Vec<Entries<Spanned<String>>>>,
+}
+
+/// A dealer named for a round (format 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealerFile {
+    round: i64,
+    player: String,
+}
+
+/// A player who joined late, left, or had another name (format 2).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatFile {
+    joined: Option<i64>,
+    start: Option<i64>,
+    left: Option<i64>,
+    #[serde(default)]
+    former_names: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoundFile {
+    round: Spanned<i64>,
+    deadwood: Spanned<Entries<Spanned<i64>>>,
+    hands: Option<Entries<Spanned<String>>>,
+    out: Option<Spanned<String>>,
+    #[serde(default)]
+    penalties: Vec<Spanned<String>>,
+}
+
+/// Reads a session file's text: parsed once, into the document a save
+/// edits. The session's name is the file's: a file copied under another
+/// name is another session.
+pub(super) fn session(text: &str, name: &str) -> Result<Loaded, FileError> {
+    let doc = parse(text)?;
+    let file: SessionFile = deserialize(text, &doc)?;
+    let session = restore(text, &doc, &file, name)?;
+    Ok(Loaded { session, doc: SessionDoc(doc.into_mut()) })
+}
+
+fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> Result<Session, FileError> {
+    let at =
+        |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
+    // A time is written as a string; one typed as a TOML date-time is read too.
+    let time = |t: &Spanned<IgnoredAny>, key: &str| {
+        let text = match doc.get(key).unwrap_or(&Item::None) {
+            Item::Value(toml_edit::Value::String(s)) => s.value().clone(),
+            other => shown(other),
+        };
+        text.parse::<Timestamp>().map_err(|_| {
+            at(
+                t.span(),
+                format!("{key}: \"{}\" is not a time like 2026-11-22T19:04:11Z", text.escape_debug()),
+            )
+        })
+    };
+    let created = time(&file.created, "created")?;
+    let updated = time(&file.updated, "updated")?;
+    let mut rules = Rules::default();
+    for (key, value) in file.rules.iter().flat_map(|r| &r.get_ref().0) {
+        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
+            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+            at(
+                key.span(),
+                format!(
+                    "rules: unknown setting \"{}\"; the settings are {}",
+                    key.get_ref().escape_debug(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        let item = doc.get("rules").and_then(|r| r.get(key.get_ref())).unwrap_or(&Item::None);
+        // A value must be of the setting's own type: a number, a flag or a word.
+        let typed = match setting.get(&rules) {
+            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
+            Value::Number(_) | Value::Word(_) => {
+                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
+            }
+        };
+        let shown = match item.as_str() {
+            Some(w) => w.escape_debug().to_string(),
+            None => shown(item),
+        };
+        let refused = || {
+            at(
+                value.span(),
+                format!("rules: {} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
+            )
+        };
+        let typed = typed.ok_or_else(refused)?;
+        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+    }
+    let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
+    let seats: &[(Spanned<String>, Spanned<SeatFile>)] = file.seats.as_ref().map_or(&[], |s| &s.0);
+    // Where each entry of the stored lists came from, to place an error.
+    let mut joined = (Vec::new(), Vec::new());
+    let mut left = (Vec::new(), Vec::new());
+    let mut former = (Vec::new(), Vec::new());
+    for (i, (name, seat)) in seats.iter().enumerate() {
+        // One table per player: two for the same name (in another case or
+        // form) would leave one of them unread.
+        if let Some((first, _)) = seats[..i].iter().find(|(o, _)| same_name(o.get_ref(), name.get_ref())) {
+            let twice =
+                SheetError::SameName { first: first.get_ref().clone(), second: name.get_ref().clone() };
+            return Err(at(seat.span(), format!("seats: {twice}")));
+        }
+        let (who, info) = (name.get_ref().clone(), seat.get_ref());
+        if info.joined.is_some() || info.start.is_some() {
+            joined.0.push((who.clone(), info.joined.unwrap_or(0), info.start.unwrap_or(0)));
+            joined.1.push(seat.span());
+        }
+        if let Some(l) = info.left {
+            left.0.push((who.clone(), l));
+            left.1.push(seat.span());
+        }
+        if !info.former_names.is_empty() {
+            former.0.push((who, info.former_names.clone()));
+            former.1.push(seat.span());
+        }
+    }
+    let playoff = match &file.tiebreak {
+        None => None,
+        Some(t) => {
+            let pairs = |e: &Entries<Spanned<String>>| -> Vec<(String, String)> {
+                e.0.iter().map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone())).collect()
+            };
+            let tb = t.get_ref();
+            match (&tb.deadwood, &tb.draws) {
+                (Some(d), None) => Some(StoredPlayoff::Round {
+                    deadwood: d.0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
+                    hands: tb.hands.as_ref().map(pairs).unwrap_or_default(),
+                }),
+                (None, Some(draws)) if tb.hands.is_none() => {
+                    Some(StoredPlayoff::Draws(draws.iter().map(pairs).collect()))
+                }
+                _ => {
+                    return Err(at(
+                        t.span(),
+                        "tiebreak: give either deadwood (and hands) of the tiebreaker round, or draws".into(),
+                    ));
+                }
+            }
+        }
+    };
+    let stored = StoredSession {
+        name: name.to_string(),
+        players: file.players.get_ref().clone(),
+        first_dealer: file.first_dealer.get_ref().clone(),
+        rules,
+        created,
+        updated,
+        rounds,
+        joined: joined.0,
+        left: left.0,
+        former_names: former.0,
+        dealers: file.dealers.iter().map(|d| (d.get_ref().round, d.get_ref().player.clone())).collect(),
+        playoff,
+    };
+    Session::restore(stored, &mut Solver::new()).map_err(|e| {
+        let round = |i: usize| file.rounds[i].get_ref();
+        let numbered = |i: usize| format!("round {}: ", i + 1);
+        let (span, prefix) = match e.field {
+            Field::Players => (file.players.span(), "players: ".to_string()),
+            Field::FirstDealer => (file.first_dealer.span(), "first_dealer: ".to_string()),
+            Field::Round(i) => (file.rounds[i].span(), numbered(i)),
+            Field::RoundNumber(i) => (round(i).round.span(), String::new()),
+            Field::Deadwood(i) => (round(i).deadwood.span(), numbered(i)),
+            Field::DeadwoodName(i, k) => {
+                (round(i).deadwood.get_ref().0[k].0.span(), format!("{}in deadwood, ", numbered(i)))
+            }
+            Field::DeadwoodValue(i, k) => (round(i).deadwood.get_ref().0[k].1.span(), numbered(i)),
+            Field::HandName(i, k) => (hands(round(i))[k].0.span(), format!("{}in hands, ", numbered(i))),
+            Field::HandCards(i, k) => (hands(round(i))[k].1.span(), numbered(i)),
+            Field::Out(i) => {
+                let out = round(i).out.as_ref().map_or(file.rounds[i].span(), Spanned::span);
+                (out, format!("{}out: ", numbered(i)))
+            }
+            Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
+            Field::Joined(k) => (joined.1[k].clone(), "seats: ".to_string()),
+            Field::Left(k) => (left.1[k].clone(), "seats: ".to_string()),
+            Field::FormerNames(k) => (former.1[k].clone(), "seats: ".to_string()),
+            Field::Dealer(k) => (file.dealers[k].span(), "dealers: ".to_string()),
+            Field::Playoff => (file.tiebreak.as_ref().map_or(0..0, Spanned::span), "tiebreak: ".to_string()),
+        };
+        let message = match &e.error {
+            // A stored hand is reported on one line, without a caret.
+            SheetError::Hand { player, error } => format!("{player}'s hand: {}", error.problem),
+            other => other.to_string(),
+        };
+        at(span, format!("{prefix}{message}"))
+    })
+}
+
+/// A round of the file, its spans left behind.
+fn stored_round(r: &RoundFile) -> StoredRound {
+    StoredRound {
+        round: *r.round.get_ref(),
+        deadwood: r.deadwood.get_ref().0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
+        hands: r
+            .hands
+            .iter()
+            .flat_map(|h| &h.0)
+            .map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone()))
+            .collect(),
+        out: r.out.as_ref().map(|o| o.get_ref().clone()),
+        penalties: r.penalties.iter().map(|p| p.get_ref().clone()).collect(),
+    }
+}
+
+/// The hands of a stored round, in the file's order.
+fn hands(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
+    r.hands.as_ref().map_or(&[], |h| &h.0)
+}

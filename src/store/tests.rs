@@ -1,0 +1,305 @@
+//! Session files written and read back: the standard layout, errors
+//! placed, and any session saved into any file (a new one, its own, one
+//! edited by hand, one of another session) reads back as that session.
+
+use jiff::Timestamp;
+use three13_core::rules::Rules;
+use three13_core::sheet::{RoundRecord, Session, check_player_names};
+use three13_core::solver::Solver;
+
+use super::{parse_session, save_into, to_toml};
+use crate::files::line_col;
+
+fn sample() -> Session {
+    let players = ["Ann", "Bob \"B\"", "Zoë 🃏"].map(String::from).to_vec();
+    let mut s = Session::new("friday", players, 1, Rules::default(), Timestamp::UNIX_EPOCH).unwrap();
+    let mut solver = Solver::new();
+    let mut r = RoundRecord::from_deadwood(vec![26, 0, 5]);
+    r.hands[0] = Some(s.read_score(1, 0, "9h 4d Kh", &mut solver).unwrap().hand.unwrap());
+    r.out = Some(1);
+    s.add_round(r, Timestamp::UNIX_EPOCH).unwrap();
+    s
+}
+
+#[test]
+fn writes_readable_toml_and_reads_it_back() {
+    let s = sample();
+    let text = to_toml(&s);
+    assert!(text.starts_with("format_version = 2\nplayers = "), "{text}");
+    assert!(
+        text.contains(
+            "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\
+             hands = { Ann = \"9h 4d Kh\" }\nout = \"Bob \\\"B\\\"\"\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(parse_session(&text, "friday").unwrap(), s);
+}
+
+#[test]
+fn places_errors() {
+    assert_eq!(line_col("ab\ncd", 4), (2, 2));
+    let text = to_toml(&sample()).replace("Ann = 26", "Anne = 26");
+    let e = parse_session(&text, "friday").unwrap_err();
+    assert_eq!(
+        e.message,
+        "round 1: in deadwood, \"Anne\" is not one of the players (Ann, Bob \"B\", Zoë 🃏)"
+    );
+    let line = text.lines().position(|l| l.contains("Anne")).unwrap() + 1;
+    assert_eq!(e.at, Some((line, 14)));
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+    use three13_core::card::Card;
+    use three13_core::sheet::Added;
+
+    /// Player names: ASCII, Unicode, quotes, TOML syntax; the invalid
+    /// ones are dropped by the filter.
+    fn player() -> impl Strategy<Value = String> {
+        prop_oneof!["[A-Za-z][a-z]{0,6}", "[A-Za-z '\"#\\\\\\[\\]{}.,]{1,12}", "\\PC{1,8}",]
+    }
+
+    fn rules() -> impl Strategy<Value = Rules> {
+        (
+            0u8..3,
+            any::<bool>(),
+            any::<bool>(),
+            prop_oneof![Just("0"), Just("-5"), Just("wild")],
+            0u16..40,
+            any::<bool>(),
+            0usize..3,
+        )
+            .prop_map(|(extra, down, double, bonus, penalty, naughts, preset)| {
+                let mut r = Rules::preset(["standard", "tens", "strict"][preset]).unwrap();
+                r.extra_rounds = extra;
+                r.down_and_up = down;
+                r.double_last_rounds = double;
+                r.set("go_out_bonus", bonus).unwrap();
+                r.bad_go_out_penalty = penalty;
+                r.double_naughts = naughts;
+                r
+            })
+    }
+
+    /// One change to a session in the making: a round, a player joining,
+    /// leaving or renamed, or a dealer named.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Round { scores: Vec<u32>, seed: u64, out: usize, penalised: Vec<bool> },
+        Join { name: String, seat: usize, start: Option<i32> },
+        Leave(usize),
+        Rename(usize, String),
+        Dealer { back: usize, seat: usize },
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        let scores = || proptest::collection::vec(0u32..200, 12);
+        prop_oneof![
+            6 => (scores(), any::<u64>(), 0usize..14, proptest::collection::vec(any::<bool>(), 12))
+                .prop_map(|(scores, seed, out, penalised)| Step::Round { scores, seed, out, penalised }),
+            1 => (player(), 0usize..12, proptest::option::of(-50i32..300))
+                .prop_map(|(name, seat, start)| Step::Join { name, seat, start }),
+            1 => (0usize..12).prop_map(Step::Leave),
+            1 => (0usize..12, player()).prop_map(|(seat, name)| Step::Rename(seat, name)),
+            1 => (0usize..3, 0usize..12).prop_map(|(back, seat)| Step::Dealer { back, seat }),
+        ]
+    }
+
+    /// A round for the next deal: every player in it scores (the same
+    /// under `level`, which makes ties), now and then with a typed hand.
+    fn round_for(s: &Session, step: &Step, level: bool, solver: &mut Solver) -> RoundRecord {
+        let Step::Round { scores, seed, out, penalised } = step else { unreachable!() };
+        let deal = s.next_deal().expect("a round to play");
+        let n = s.players().len();
+        let playing = s.playing(deal.round);
+        let most = s.rules().max_deadwood(deal.cards);
+        let mut r = RoundRecord::from_deadwood(vec![0; n]);
+        for &p in &playing {
+            r.deadwood[p] = if level { scores[0] } else { scores[p % 12] } % (most + 1);
+        }
+        // Now and then a typed hand: the deal's first cards from a seed.
+        if seed % 3 == 0 {
+            let deck: Vec<Card> = Card::deck().collect();
+            let hand: Vec<Card> = (0..deal.cards).map(|i| deck[(*seed as usize / 3 + i * 7) % 52]).collect();
+            let mut unique = hand.clone();
+            unique.sort();
+            unique.dedup();
+            if unique.len() == hand.len() {
+                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                let score = s.read_score(deal.round, playing[0], &text.join(" "), solver).unwrap();
+                r.deadwood[playing[0]] = score.deadwood;
+                r.hands[playing[0]] = score.hand;
+                if level {
+                    for &p in &playing {
+                        r.deadwood[p] = score.deadwood;
+                    }
+                }
+            }
+        }
+        if level {
+            return r;
+        }
+        if let Some(&out) = playing.get(*out) {
+            r.deadwood[out] = 0;
+            r.hands[out] = None;
+            r.out = Some(out);
+        }
+        if s.rules().bad_go_out_penalty > 0 {
+            r.penalties =
+                playing.iter().copied().filter(|&p| penalised[p % 12] && Some(p) != r.out).collect();
+        }
+        r
+    }
+
+    prop_compose! {
+        /// A session as play makes it: rounds, players joining, leaving
+        /// and renamed, dealers named, often played to the end, and a
+        /// tiebreak when the rules call for one. Under `level` every
+        /// round is a tie, so that tiebreaks are common.
+        fn session()(
+            players in proptest::collection::vec(player(), 2..6)
+                .prop_filter("valid names", |p| check_player_names(p).is_ok()),
+            rules in rules(),
+            tiebreak in prop_oneof![1 => Just("share"), 2 => Just("round"), 2 => Just("draw")],
+            dealer in 0usize..6,
+            steps in proptest::collection::vec(step(), 0..30),
+            level in any::<bool>(),
+            finish in proptest::option::weighted(0.7, step().prop_filter("a round", |s| matches!(s, Step::Round { .. }))),
+            draw_seed in any::<u64>(),
+            created in 0i64..4_000_000_000,
+        ) -> Session {
+            let n = players.len();
+            let now = Timestamp::from_second(created).unwrap();
+            let mut rules = rules;
+            rules.set("tiebreak", tiebreak).unwrap();
+            let mut s = Session::new("prop", players, dealer % n, rules, now).unwrap();
+            let mut solver = Solver::new();
+            for step in &steps {
+                let n = s.players().len();
+                match step {
+                    Step::Round { .. } => {
+                        if s.next_deal().is_none() {
+                            continue;
+                        }
+                        let r = round_for(&s, step, level, &mut solver);
+                        s.add_round(r, now).unwrap();
+                    }
+                    // Refusals (a full table, a taken name, too few
+                    // left) leave the session as it was.
+                    Step::Join { name, seat, start } => {
+                        let _ = s.add_player(name, Some(seat % (n + 1)), if level { None } else { *start }, now);
+                    }
+                    Step::Leave(seat) => {
+                        let _ = s.remove_player(seat % n, now);
+                    }
+                    Step::Rename(seat, name) => {
+                        let _ = s.rename_player(seat % n, name, now);
+                    }
+                    Step::Dealer { back, seat } => {
+                        let round = (s.rounds().len() + 1).saturating_sub(*back).max(1);
+                        let _ = s.set_dealer(round, seat % n, now);
+                    }
+                }
+            }
+            // Played to the end, tiebreaker round included.
+            if let Some(step) = finish {
+                while s.next_deal().is_some() {
+                    let r = round_for(&s, &step, level, &mut solver);
+                    // Under double_naughts a round of 0s is played again.
+                    if let Added::Replayed(_) = s.add_round(r, now).unwrap() {
+                        break;
+                    }
+                }
+            }
+            let mut seed = draw_seed;
+            s.draw_tiebreak(
+                |k| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (seed >> 33) as usize % k
+                },
+                now,
+            );
+            s
+        }
+    }
+
+    /// `text` with comments put in by hand: `notes` says, line by line,
+    /// whether a comment line goes before it, a comment after it, both or
+    /// neither.
+    fn commented(text: &str, notes: &[u8]) -> String {
+        let mut out = String::new();
+        for (i, line) in text.lines().enumerate() {
+            let note = notes.get(i).copied().unwrap_or(0);
+            if note & 1 != 0 {
+                out.push_str("# a note before\n");
+            }
+            out.push_str(line);
+            if note & 2 != 0 && !line.is_empty() {
+                out.push_str("   # a note after");
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_session_written_reads_back_equal(s in session()) {
+            let text = to_toml(&s);
+            prop_assert_eq!(parse_session(&text, "prop"), Ok(s));
+        }
+
+        #[test]
+        fn damage_is_detected_or_harmless(
+            s in session(),
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..4), 1..6),
+        ) {
+            let mut bytes = to_toml(&s).into_bytes();
+            for (at, byte, how) in edits {
+                if bytes.is_empty() {
+                    break;
+                }
+                let i = at.index(bytes.len());
+                match how {
+                    0 => bytes[i] = byte,
+                    1 => bytes.insert(i, byte),
+                    2 => { bytes.remove(i); }
+                    _ => bytes.truncate(i),
+                }
+            }
+            // Never a panic; what loads is a session that saves and loads
+            // again, into a new file or into the damaged one.
+            let Ok(text) = crate::files::text_of(bytes) else { return Ok(()) };
+            if let Ok(loaded) = parse_session(&text, "prop") {
+                let again = to_toml(&loaded);
+                prop_assert_eq!(parse_session(&again, "prop"), Ok(loaded.clone()));
+                let saved = save_into(&text, "prop", &loaded).unwrap();
+                prop_assert_eq!(parse_session(&saved, "prop"), Ok(loaded));
+            }
+        }
+
+        /// Saved into its own file, edited by hand with comments everywhere,
+        /// a session leaves the text as it is; saved into the file of another
+        /// session, it reads back as itself.
+        #[test]
+        fn any_session_saved_into_any_file_reads_back_equal(
+            first in session(),
+            second in session(),
+            notes in proptest::collection::vec(0u8..4, 0..200),
+        ) {
+            let text = commented(&to_toml(&first), &notes);
+            prop_assert_eq!(parse_session(&text, "prop"), Ok(first.clone()));
+            prop_assert_eq!(save_into(&text, "prop", &first).unwrap(), text.clone());
+            let saved = save_into(&text, "prop", &second).unwrap();
+            prop_assert_eq!(parse_session(&saved, "prop"), Ok(second.clone()));
+            // Saved back, the first session's own file is as new.
+            let back = save_into(&to_toml(&first), "prop", &second).unwrap();
+            prop_assert_eq!(back, to_toml(&second));
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! A session's values as TOML, in the standard layout of a session file:
+//! the top-level values, a `[seats.NAME]` table for each player who joined,
+//! left or was renamed, `[rules]`, a `[[rounds]]` table per round, and the
+//! `[tiebreak]`. Written into an empty document, this is a new session's
+//! file; written into a loaded one, it is what the document is edited to
+//! hold.
+
+use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
+
+use three13_core::card::Card;
+use three13_core::rules::{SETTINGS, Value as SettingValue};
+use three13_core::sheet::{Playoff, Session};
+
+use super::format::{FORMAT_VERSION, key, string};
+
+/// Every value of `session`, as a document of the standard layout.
+pub(super) fn session_document(session: &Session) -> DocumentMut {
+    let names = session.players();
+    let mut doc = DocumentMut::new();
+    doc.insert("format_version", value(FORMAT_VERSION));
+    doc.insert("players", list(names.iter().map(|p| string(p))));
+    doc.insert("first_dealer", Item::Value(string(&names[session.first_dealer()])));
+    doc.insert("created", Item::Value(string(&session.created().to_string())));
+    doc.insert("updated", Item::Value(string(&session.updated().to_string())));
+    if !session.dealer_changes().is_empty() {
+        let dealers = session.dealer_changes().iter().map(|&(round, seat)| {
+            let mut dealer = InlineTable::new();
+            dealer.insert("round", Value::from(count(round)));
+            dealer.insert("player", string(&names[seat]));
+            Value::InlineTable(dealer)
+        });
+        doc.insert("dealers", list(dealers));
+    }
+
+    let mut seats = Table::new();
+    seats.set_implicit(true);
+    for (name, seat) in names.iter().zip(session.seats()).filter(|(_, s)| **s != Default::default()) {
+        let mut table = Table::new();
+        if seat.joined != 0 || seat.start != 0 {
+            table.insert("joined", value(count(seat.joined)));
+            table.insert("start", value(i64::from(seat.start)));
+        }
+        if let Some(left) = seat.left {
+            table.insert("left", value(count(left)));
+        }
+        if !seat.former_names.is_empty() {
+            table.insert("former_names", list(seat.former_names.iter().map(|f| string(f))));
+        }
+        seats.insert_formatted(&key(name), Item::Table(table));
+    }
+    if !seats.is_empty() {
+        doc.insert("seats", Item::Table(seats));
+    }
+
+    let mut rules = Table::new();
+    for setting in &SETTINGS {
+        let value = match setting.get(&session.rules()) {
+            SettingValue::Number(n) => Value::from(n),
+            SettingValue::Flag(f) => Value::from(f),
+            SettingValue::Word(w) => string(w),
+        };
+        rules.insert(setting.key, Item::Value(value));
+    }
+    doc.insert("rules", Item::Table(rules));
+
+    let mut rounds = ArrayOfTables::new();
+    for (i, r) in session.rounds().iter().enumerate() {
+        let mut round = Table::new();
+        round.insert("round", value(count(i + 1)));
+        let scores = r
+            .deadwood
+            .iter()
+            .enumerate()
+            .filter(|&(seat, _)| session.plays(seat, i + 1))
+            .map(|(seat, &d)| (seat, Value::from(i64::from(d))));
+        round.insert("deadwood", by_name(names, scores));
+        let hands = r.hands.iter().enumerate().filter_map(|(seat, h)| Some((seat, cards(h.as_ref()?))));
+        let hands = by_name(names, hands);
+        if !hands.as_inline_table().is_some_and(InlineTable::is_empty) {
+            round.insert("hands", hands);
+        }
+        if let Some(out) = r.out {
+            round.insert("out", Item::Value(string(&names[out])));
+        }
+        if !r.penalties.is_empty() {
+            round.insert("penalties", list(r.penalties.iter().map(|&s| string(&names[s]))));
+        }
+        rounds.push(round);
+    }
+    if !rounds.is_empty() {
+        doc.insert("rounds", Item::ArrayOfTables(rounds));
+    }
+
+    let mut tiebreak = Table::new();
+    match session.playoff() {
+        None => {}
+        Some(Playoff::Round(scores)) => {
+            let deadwood = scores.iter().map(|(s, sc)| (*s, Value::from(i64::from(sc.deadwood))));
+            tiebreak.insert("deadwood", by_name(names, deadwood));
+            let hands = scores.iter().filter_map(|(s, sc)| Some((*s, cards(sc.hand.as_ref()?))));
+            let hands = by_name(names, hands);
+            if !hands.as_inline_table().is_some_and(InlineTable::is_empty) {
+                tiebreak.insert("hands", hands);
+            }
+        }
+        Some(Playoff::Draws(draws)) => {
+            // One draw a line.
+            let mut lines: Array = draws
+                .iter()
+                .map(|draw| {
+                    let cards = draw.iter().map(|(s, c)| (*s, string(&c.ascii())));
+                    by_name(names, cards).into_value().expect("an inline table").decorated("\n    ", "")
+                })
+                .collect();
+            lines.set_trailing_comma(true);
+            lines.set_trailing("\n");
+            tiebreak.insert("draws", Item::Value(Value::Array(lines)));
+        }
+    }
+    if !tiebreak.is_empty() {
+        doc.insert("tiebreak", Item::Table(tiebreak));
+    }
+    doc
+}
+
+/// An array of values, on one line.
+fn list(values: impl Iterator<Item = Value>) -> Item {
+    Item::Value(Value::Array(values.collect()))
+}
+
+/// `{ Ann = …, Bob = … }`: a value for each seat, by the player's name.
+fn by_name(names: &[String], values: impl Iterator<Item = (usize, Value)>) -> Item {
+    let mut table = InlineTable::new();
+    for (seat, value) in values {
+        table.insert_formatted(&key(&names[seat]), value);
+    }
+    Item::Value(Value::InlineTable(table))
+}
+
+/// A hand as it is typed: `"9h 4d Kh"`.
+fn cards(hand: &[Card]) -> Value {
+    let cards: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+    string(&cards.join(" "))
+}
+
+/// A count as a TOML integer; no count of a score sheet comes near the limit.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
