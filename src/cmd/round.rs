@@ -29,7 +29,7 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
         let snapshot = store.load(&name)?;
         match ask(ui, &snapshot, args, &mut solver)? {
-            Some(asked) => Some(asked),
+            Some(record) => Some((snapshot, record)),
             None => {
                 ui.note("nothing was recorded");
                 return Ok(());
@@ -43,11 +43,15 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let mut said = Vec::new();
     let record = match asked {
-        Some((round, record)) => {
-            if session.rounds().len() + 1 != round {
+        Some((snapshot, record)) => {
+            // The round was worked out on the session as it was before the
+            // lock: it is saved only if nothing of the game changed since.
+            let changed = session.changed_since(&snapshot);
+            if !changed.is_empty() {
                 return Err(Error::data(format!(
-                    "round {round} of {name} was changed by another three13 while the scores were typed; \
-                     nothing was written (see `three13 table`)"
+                    "while the scores were typed, another three13 changed {} of {name}; \
+                     nothing was written (see `three13 table`, then record the round again)",
+                    crate::prose::and_list(&changed)
                 )));
             }
             record
@@ -111,12 +115,7 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
 /// Asks each player's score on the terminal, then who went out and who
 /// went out wrongly, then shows the round and asks to save it. None when
 /// the person chose not to save.
-fn ask(
-    ui: &Ui,
-    session: &Session,
-    args: &RoundArgs,
-    solver: &mut Solver,
-) -> Result<Option<(usize, RoundRecord)>> {
+fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<Option<RoundRecord>> {
     let deal = session.open_deal()?;
     let (out, penalties) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
     // The tiebreaker round counts deadwood only: nobody is asked who went
@@ -188,5 +187,5 @@ fn ask(
     if !ui.ask_yes("Save this round?", true)? {
         return Ok(None);
     }
-    Ok(Some((deal.round, record)))
+    Ok(Some(record))
 }

@@ -265,3 +265,55 @@ fn new_offers_earlier_players_and_a_file_safe_name() {
         (Some("friday-night"), json!(["Ann", "Cy", "Dee"]))
     );
 }
+
+/// The interactive round, at its last question, while another `three13`
+/// changes the game: `change` runs in the other process.
+fn round_meets_a_change(change: &[&[&str]]) -> (i32, String, Vec<u8>, Vec<u8>) {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy"]);
+    let mut p = spawn(&env, &["round"]);
+    for (player, score) in [("Ann", "Kh 9c 4d"), ("Bob", "5"), ("Cy", "7")] {
+        p.exp_string(player).unwrap();
+        p.send_line(score).unwrap();
+    }
+    p.exp_string("Save this round?").unwrap();
+    let before = env.session_bytes("g");
+    for args in change {
+        env.ok(args);
+    }
+    let changed = env.session_bytes("g");
+    p.send_line("y").unwrap();
+    let said = p.exp_eof().unwrap();
+    let code = match p.process().wait().expect("an exit status") {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("three13 did not exit: {other:?}"),
+    };
+    assert_ne!(before, changed, "the other process changed the file");
+    (code, said, changed, env.session_bytes("g"))
+}
+
+#[test]
+fn a_round_typed_while_the_rules_change_is_not_saved() {
+    let (code, said, changed, after) =
+        round_meets_a_change(&[&["rules", "--set", "face_cards=ten", "--save"]]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains(
+            "while the scores were typed, another three13 changed the rules of g; nothing was written"
+        ),
+        "{said}"
+    );
+    assert_eq!(changed, after, "nothing was written");
+}
+
+#[test]
+fn a_round_typed_while_the_seats_change_is_not_saved() {
+    let (code, said, changed, after) =
+        round_meets_a_change(&[&["player", "remove", "Cy"], &["player", "add", "Dee", "--seat", "1"]]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("another three13 changed the players and the dealers of g; nothing was written"),
+        "{said}"
+    );
+    assert_eq!(changed, after, "nothing was written");
+}

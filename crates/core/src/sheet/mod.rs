@@ -306,6 +306,30 @@ impl Session {
         (0..self.players.len()).map(|s| self.plays(s, round)).collect()
     }
 
+    /// What of the game differs between this session and `earlier`, in
+    /// words (`the rules`, `the players`, ...): empty when a round worked
+    /// out on `earlier` still fits this one. The time of the last change
+    /// does not count.
+    pub fn changed_since(&self, earlier: &Session) -> Vec<&'static str> {
+        let mut changed = Vec::new();
+        if self.rules != earlier.rules {
+            changed.push("the rules");
+        }
+        if self.players != earlier.players {
+            changed.push("the players");
+        }
+        if self.seats != earlier.seats {
+            changed.push("the seats");
+        }
+        if self.first_dealer != earlier.first_dealer || self.dealers != earlier.dealers {
+            changed.push("the dealers");
+        }
+        if self.rounds != earlier.rounds || self.playoff != earlier.playoff {
+            changed.push("the rounds");
+        }
+        changed
+    }
+
     /// Adds the next round, after checking it. Under `double_naughts` a
     /// round where everyone scored 0 is not recorded.
     /// In the tiebreaker round, only the tied players' scores are taken.
