@@ -387,10 +387,10 @@ pub(crate) fn false_go_out(session: &Session, seat: usize, deadwood: u32) -> Err
     ));
     if session.rules().bad_go_out_penalty > 0 {
         e.with_hint(format!(
-            "hint: if {player} declared out with this hand, it is a bad go-out: \
+            "if {player} declared out with this hand, it is a bad go-out: \
              record it with --penalty {player} instead of --out"
         ))
     } else {
-        e.with_hint("hint: check the cards typed, or name the player who did go out with --out")
+        e.with_hint("check the cards typed, or name the player who did go out with --out")
     }
 }
