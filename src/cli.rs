@@ -62,19 +62,19 @@ const NO_CARDS: [&str; 9] =
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
-/// global one there (and still accepts it, doing nothing).
+/// global one there (and still accepts it, doing nothing). The copy takes
+/// its values as the flag does, since clap hands the value on to [`Cli`].
 pub(crate) fn command() -> clap::Command {
-    let hidden = |id: &'static str, long: &'static str, takes_value: bool| {
-        let arg = clap::Arg::new(id).long(long).hide(true);
-        if takes_value { arg.num_args(1) } else { arg.action(clap::ArgAction::SetTrue) }
-    };
     let mut cmd = <Cli as clap::CommandFactory>::command();
+    let hidden = |id: &str| {
+        let flag = cmd.get_arguments().find(|a| a.get_id() == id).expect("a global flag");
+        flag.clone().global(false).hide(true)
+    };
+    let (ascii, color, data_dir) = (hidden("ascii"), hidden("color"), hidden("data_dir"));
     for name in NO_CARDS {
-        cmd = cmd.mut_subcommand(name, |sub| sub.arg(hidden("ascii", "ascii", false)));
+        cmd = cmd.mut_subcommand(name, |sub| sub.arg(ascii.clone()));
     }
-    cmd.mut_subcommand("completions", |sub| {
-        sub.arg(hidden("color", "color", true)).arg(hidden("data_dir", "data-dir", true))
-    })
+    cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir))
     .mut_subcommand("new", |sub| {
         sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
     })

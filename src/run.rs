@@ -30,7 +30,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let mut ui = Ui::detect(ColorWhen::from_args(&args), cli.ascii);
+    let mut ui = Ui::detect(cli.color, cli.ascii);
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);
