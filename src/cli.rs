@@ -74,8 +74,7 @@ pub(crate) fn command() -> clap::Command {
     for name in NO_CARDS {
         cmd = cmd.mut_subcommand(name, |sub| sub.arg(ascii.clone()));
     }
-    cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir))
-    .mut_subcommand("new", |sub| {
+    cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir)).mut_subcommand("new", |sub| {
         sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
     })
 }
@@ -177,7 +176,13 @@ pub(crate) struct CheckArgs {
     pub(crate) wild: Option<String>,
 
     /// Use this session's rules and next round [default: the current session's, when nothing else is named]
-    #[arg(long, short = 's', value_name = "NAME", conflicts_with_all = ["preset", "set"])]
+    #[arg(
+        long,
+        short = 's',
+        value_name = "NAME",
+        conflicts_with_all = ["preset", "set"],
+        add = ArgValueCandidates::new(complete::sessions)
+    )]
     pub(crate) session: Option<String>,
 
     #[command(flatten)]
@@ -229,15 +234,15 @@ pub(crate) struct NewArgs {
     pub(crate) name: Option<String>,
 
     /// A player, in seat order (repeat for each player)
-    #[arg(long = "player", short = 'p', value_name = "NAME")]
+    #[arg(long = "player", short = 'p', value_name = "NAME", add = ArgValueCompleter::new(complete::earlier_players))]
     pub(crate) players: Vec<String>,
 
     /// The player who deals round 1 [default: the first player]
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::new_players))]
     pub(crate) dealer: Option<String>,
 
     /// A rematch of SESSION: its players and rules, the first dealer one seat on
-    #[arg(long, value_name = "SESSION", conflicts_with = "players")]
+    #[arg(long, value_name = "SESSION", conflicts_with = "players", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) like: Option<String>,
 
     #[command(flatten)]
@@ -276,11 +281,11 @@ pub(crate) struct RoundArgs {
     pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood must be 0)
-    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) out: Option<String>,
 
     /// A player who declared out with a hand that does not meld (repeatable)
-    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) penalty: Vec<String>,
 
     #[command(flatten)]
@@ -423,7 +428,7 @@ pub(crate) struct EditArgs {
     pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood becomes 0)
-    #[arg(long, value_name = "PLAYER", conflicts_with = "no_out")]
+    #[arg(long, value_name = "PLAYER", conflicts_with = "no_out", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) out: Option<String>,
 
     /// Nobody went out first in that round
@@ -431,15 +436,15 @@ pub(crate) struct EditArgs {
     pub(crate) no_out: bool,
 
     /// A player who declared out with a hand that does not meld (repeatable)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) penalty: Vec<String>,
 
     /// A player who was penalised by mistake (repeatable)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) no_penalty: Vec<String>,
 
     /// The player who dealt the round
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) dealer: Option<String>,
 
     #[command(flatten)]
@@ -472,7 +477,7 @@ so that `three13 stats` counts both names as one person.",
 )]
 pub(crate) struct PlayerRenameArgs {
     /// The player's name now
-    #[arg(value_name = "OLD")]
+    #[arg(value_name = "OLD", add = ArgValueCompleter::new(complete::players))]
     pub(crate) old: String,
 
     /// The new name
@@ -518,7 +523,7 @@ round yet is taken off the sheet altogether.",
 )]
 pub(crate) struct PlayerRemoveArgs {
     /// The player leaving
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::seated))]
     pub(crate) name: String,
 
     #[command(flatten)]
@@ -645,19 +650,19 @@ never averaged together. Players are matched by name without regard to case.",
 )]
 pub(crate) struct StatsArgs {
     /// One player's games, with dates and places
-    #[arg(value_name = "PLAYER", conflicts_with = "versus")]
+    #[arg(value_name = "PLAYER", conflicts_with = "versus", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) player: Option<String>,
 
     /// Two players head to head
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"], add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) versus: Vec<String>,
 
     /// Only games under the rules of this preset: standard, tens or strict
-    #[arg(long = "rules", value_name = "PRESET")]
+    #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
     /// Only games with this setting, e.g. --set tiebreak=draw (repeatable)
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", add = ArgValueCompleter::new(complete::setting))]
     pub(crate) set: Vec<String>,
 
     /// Only games that ended on or after this day (YYYY-MM-DD)
@@ -665,7 +670,7 @@ pub(crate) struct StatsArgs {
     pub(crate) since: Option<String>,
 
     /// Only games this player played in (repeatable)
-    #[arg(long = "with", value_name = "PLAYER")]
+    #[arg(long = "with", value_name = "PLAYER", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) with: Vec<String>,
 
     /// The records as one JSON object

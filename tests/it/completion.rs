@@ -29,6 +29,11 @@ fn complete(env: &Env, shell: &str, words: &[&str]) -> Vec<String> {
 
 const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "elvish", "powershell"];
 
+/// The candidates that are not flags (offered too where a word may be either).
+fn names(candidates: Vec<String>) -> Vec<String> {
+    candidates.into_iter().filter(|c| !c.starts_with('-')).collect()
+}
+
 fn game() -> Env {
     let env = Env::new();
     env.ok(&["new", "friday", "-p", "Ann", "-p", "Bob", "-p", "Bea"]);
@@ -92,4 +97,180 @@ fn the_registration_scripts_call_back_into_three13() {
         let live = String::from_utf8_lossy(&out.stdout).replace(env!("CARGO_BIN_EXE_three13"), "three13");
         assert_eq!(live, r.stdout, "{shell}");
     }
+}
+
+/// A game whose players have names a shell reads as more than text.
+fn hostile_game() -> Env {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "friday",
+        "-p",
+        "Ann Lee",
+        "-p",
+        "B$(touch PWNED)",
+        "-p",
+        "O'Brien",
+        "-p",
+        "back\\slash",
+    ]);
+    env.ok(&["new", "saturday", "-p", "Cy", "-p", "Dee"]);
+    env.ok(&["use", "friday"]);
+    env
+}
+
+#[test]
+fn the_data_folder_and_the_session_typed_on_the_line_are_the_ones_read() {
+    let env = game();
+    let other = env.path().join("other");
+    let other_dir = other.to_str().expect("UTF-8");
+    env.ok(&["--data-dir", other_dir, "new", "sunday", "-p", "Eve", "-p", "Fay"]);
+    for shell in SHELLS {
+        // The default folder, then the one --data-dir names, before or after the subcommand.
+        assert_eq!(complete(&env, shell, &["use", "s"]), ["saturday"], "{shell}");
+        assert_eq!(complete(&env, shell, &["--data-dir", other_dir, "use", "s"]), ["sunday"], "{shell}");
+        assert_eq!(complete(&env, shell, &["use", "--data-dir", other_dir, "s"]), ["sunday"], "{shell}");
+        assert_eq!(
+            complete(&env, shell, &["round", "--data-dir", other_dir, "--out", ""]),
+            ["Eve", "Fay"],
+            "{shell}"
+        );
+        // The current session, then the one --session names, wherever it is on the line.
+        assert_eq!(complete(&env, shell, &["round", "--out", ""]), ["Ann", "Bob", "Bea"], "{shell}");
+        assert_eq!(
+            complete(&env, shell, &["round", "--session", "saturday", "--out", ""]),
+            ["Cy", "Dee"],
+            "{shell}"
+        );
+        assert_eq!(complete(&env, shell, &["round", "-s", "saturday", "d"]), ["Dee="], "{shell}");
+        assert_eq!(
+            complete(&env, shell, &["player", "remove", "--session=saturday", "C"]),
+            ["Cy"],
+            "{shell}"
+        );
+        assert_eq!(
+            complete(
+                &env,
+                shell,
+                &["--data-dir", other_dir, "edit", "--session", "sunday", "1", "--dealer", "F"]
+            ),
+            ["Fay"],
+            "{shell}"
+        );
+        // A folder or session that is not there gives nothing, quietly.
+        assert!(names(complete(&env, shell, &["--data-dir", "nowhere", "use", ""])).is_empty(), "{shell}");
+        assert!(complete(&env, shell, &["round", "--session", "nothing", "--out", ""]).is_empty(), "{shell}");
+    }
+    // `~` is the home folder, which the shell leaves to the command as it completes.
+    assert_eq!(names(complete(&env, "bash", &["--data-dir", "~/other", "use", ""])), ["sunday"]);
+    assert_eq!(names(complete(&env, "zsh", &["--data-dir", "~/other", "use", ""])), ["sunday"]);
+}
+
+#[test]
+fn every_place_a_name_is_taken_offers_the_names() {
+    let env = game();
+    env.ok(&["round", "0", "4", "9"]);
+    env.ok(&["player", "remove", "Bea"]);
+    env.ok(&["new", "done", "-p", "Ann", "-p", "Eve"]);
+    for _ in 0..11 {
+        env.ok(&["round", "0", "1"]);
+    }
+    env.ok(&["use", "friday"]);
+    for shell in SHELLS {
+        let c = |words: &[&str]| complete(&env, shell, words);
+        assert_eq!(c(&["new", "--like", "f"]), ["friday"], "{shell}");
+        assert_eq!(c(&["check", "--session", "sat"]), ["saturday"], "{shell}");
+        // The dealer is one of the players typed, or of the game played again.
+        assert_eq!(c(&["new", "-p", "Zed", "-p", "Yan", "--dealer", ""]), ["Zed", "Yan"], "{shell}");
+        assert_eq!(c(&["new", "--like", "saturday", "--dealer", ""]), ["Cy", "Dee"], "{shell}");
+        // A new game's players: those of earlier games not named yet.
+        assert_eq!(c(&["new", "-p", "Ann", "-p", "e"]), ["Eve"], "{shell}");
+        assert_eq!(c(&["new", "-p", "D"]), ["Dee"], "{shell}");
+        // Records are kept for finished games only.
+        assert_eq!(names(c(&["stats", ""])), ["Ann", "Eve"], "{shell}");
+        assert_eq!(c(&["stats", "--versus", "A"]), ["Ann"], "{shell}");
+        assert_eq!(c(&["stats", "--versus", "Ann", "E"]), ["Eve"], "{shell}");
+        assert_eq!(c(&["stats", "--with", "e"]), ["Eve"], "{shell}");
+        assert_eq!(c(&["stats", "--rules", "t"]), ["tens"], "{shell}");
+        assert_eq!(c(&["stats", "--set", "tie"]), ["tiebreak="], "{shell}");
+        // Bea left after round 1: not out nor scored in the next round, but
+        // still in round 1, and still a name to correct.
+        assert_eq!(c(&["round", "--out", "B"]), ["Bob"], "{shell}");
+        assert_eq!(c(&["round", "--penalty", ""]), ["Ann", "Bob"], "{shell}");
+        assert_eq!(c(&["round", "b"]), ["Bob="], "{shell}");
+        assert_eq!(c(&["player", "remove", "B"]), ["Bob"], "{shell}");
+        assert_eq!(c(&["player", "rename", "B"]), ["Bob", "Bea"], "{shell}");
+        assert_eq!(c(&["edit", "1", "--out", "B"]), ["Bob", "Bea"], "{shell}");
+        assert_eq!(c(&["edit", "1", "--no-penalty", "Be"]), ["Bea"], "{shell}");
+        assert_eq!(c(&["edit", "1", "b"]), ["Bob=", "Bea="], "{shell}");
+        // What matches as typed comes first; the case is not needed.
+        assert_eq!(c(&["player", "rename", "b"]), ["Bob", "Bea"], "{shell}");
+        assert_eq!(c(&["player", "rename", "bo"]), ["Bob"], "{shell}");
+    }
+}
+
+/// Each shell is given the candidates as it needs them: bash and PowerShell
+/// insert them as they come, so they come quoted; zsh, fish and elvish
+/// quote what they insert, so they come as they are.
+#[test]
+fn names_are_quoted_for_the_shell_asking() {
+    let env = hostile_game();
+    let expected: [(&str, [&str; 4]); 5] = [
+        ("bash", ["Ann\\ Lee", "B\\$\\(touch\\ PWNED\\)", "O\\'Brien", "back\\\\slash"]),
+        ("zsh", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\\\slash"]),
+        ("fish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash"]),
+        ("elvish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash"]),
+        ("powershell", ["'Ann Lee'", "'B$(touch PWNED)'", "'O''Brien'", "'back\\slash'"]),
+    ];
+    for (shell, names) in expected {
+        assert_eq!(self::names(complete(&env, shell, &["player", "remove", ""])), names, "{shell}");
+        assert_eq!(complete(&env, shell, &["round", "--out", "B"]), names[1..2], "{shell}");
+        let scores: Vec<String> = complete(&env, shell, &["round", "O"]);
+        let quoted = match shell {
+            "bash" => "O\\'Brien=",
+            "powershell" => "'O''Brien='",
+            _ => "O'Brien=",
+        };
+        assert_eq!(scores, [quoted], "{shell}");
+    }
+    // What the shell already unquoted, or what is typed in quotes, matches.
+    assert_eq!(complete(&env, "bash", &["player", "remove", "Ann\\ L"]), ["Ann\\ Lee"]);
+    assert_eq!(complete(&env, "zsh", &["player", "remove", "'Ann L"]), ["Ann Lee"]);
+    assert_eq!(complete(&env, "fish", &["player", "remove", "\"O'B"]), ["O'Brien"]);
+    assert_eq!(complete(&env, "elvish", &["player", "remove", "Ann L"]), ["Ann Lee"]);
+    assert_eq!(complete(&env, "powershell", &["player", "remove", "Ann L"]), ["'Ann Lee'"]);
+    assert!(!env.path().join("PWNED").exists());
+}
+
+/// A file name is offered where a file is taken; one that holds a newline
+/// or another control character cannot be carried safely to any shell,
+/// and is left out.
+#[test]
+fn a_name_that_cannot_be_quoted_safely_is_not_offered() {
+    let env = Env::new();
+    for name in ["x y", "x\ny", "x\u{1b}[2J", "x$(touch PWNED)"] {
+        std::fs::write(env.path().join(name), "").unwrap();
+    }
+    let expected: [(&str, [&str; 2]); 5] = [
+        ("bash", ["x\\ y", "x\\$\\(touch\\ PWNED\\)"]),
+        ("zsh", ["x y", "x$(touch PWNED)"]),
+        ("fish", ["x y", "x$(touch PWNED)"]),
+        ("elvish", ["x y", "x$(touch PWNED)"]),
+        ("powershell", ["'x y'", "'x$(touch PWNED)'"]),
+    ];
+    for (shell, names) in expected {
+        let mut got = complete(&env, shell, &["export", "--output", "x"]);
+        got.sort();
+        assert_eq!(got, names, "{shell}");
+    }
+    assert!(!env.path().join("PWNED").exists());
+}
+
+#[test]
+fn the_script_is_printed_whatever_global_flags_come_with_it() {
+    let env = Env::new();
+    let plain = env.ok(&["completions", "bash"]).stdout;
+    assert_eq!(env.ok(&["completions", "bash", "--color", "never"]).stdout, plain);
+    assert_eq!(env.ok(&["completions", "bash", "--data-dir", "elsewhere"]).stdout, plain);
+    assert_eq!(env.ok(&["--color", "always", "completions", "bash"]).stdout, plain);
 }
