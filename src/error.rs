@@ -37,8 +37,9 @@ pub(crate) struct Error {
     message: String,
     /// Lines shown under the message, each as `hint: …`, in the order given.
     hints: Vec<String>,
-    /// The game's or the system's own error, when the message words one.
-    source: Option<Source>,
+    /// The game's or the system's own error, when the message words one
+    /// (boxed: most errors carry none, and an error travels in every Result).
+    source: Option<Box<Source>>,
 }
 
 /// The typed error an [`Error`] was worded from, kept whole.
@@ -82,7 +83,7 @@ impl Error {
 
     /// Keeps the typed error the message words.
     fn caused_by(mut self, source: Source) -> Error {
-        self.source = Some(source);
+        self.source = Some(Box::new(source));
         self
     }
 
@@ -115,7 +116,7 @@ impl fmt::Display for Error {
 /// The typed error underneath, which a caller can downcast to [`Source`].
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_ref().map(|s| s as &(dyn std::error::Error + 'static))
+        self.source.as_deref().map(|s| s as &(dyn std::error::Error + 'static))
     }
 }
 
@@ -249,7 +250,7 @@ fn rules_error(e: &RulesError) -> Error {
         RulesError::UnknownPreset { name } => {
             let presets = names(PRESETS.iter().map(|p| p.0));
             let error =
-                Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(&name)));
+                Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(name)));
             did_you_mean(error, name, PRESETS.iter().map(|p| p.0))
         }
         RulesError::NotAssignment { text } => {

@@ -2,6 +2,9 @@
 //! protocol: the shell runs `COMPLETE=SHELL three13 -- WORDS` and reads the
 //! candidates from stdout.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 use crate::common::Env;
 
 /// The candidates `shell` gets for `words` (the last is the word being
@@ -273,4 +276,190 @@ fn the_script_is_printed_whatever_global_flags_come_with_it() {
     assert_eq!(env.ok(&["completions", "bash", "--color", "never"]).stdout, plain);
     assert_eq!(env.ok(&["completions", "bash", "--data-dir", "elsewhere"]).stdout, plain);
     assert_eq!(env.ok(&["--color", "always", "completions", "bash"]).stdout, plain);
+}
+
+/// bash on this machine, if there is one: the tests that run it say so and
+/// stop where there is none.
+fn bash() -> Option<PathBuf> {
+    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|dir| dir.join("bash"))
+        .find(|path| path.is_file());
+    if found.is_none() {
+        eprintln!("note: no bash on this machine; its completion script is not tried");
+    }
+    found
+}
+
+/// bash in `env`'s environment, with this build first on its PATH as
+/// `three13`, and bash's registration script (`three13 completions bash`)
+/// written beside it; gives the script's path too.
+#[cfg(unix)]
+fn bash_in(env: &Env, bash: &Path) -> (Command, PathBuf) {
+    let bin = env.path().join("bin");
+    if !bin.exists() {
+        std::fs::create_dir(&bin).unwrap();
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_three13"), bin.join("three13")).unwrap();
+    }
+    let script = env.path().join("three13.bash");
+    std::fs::write(&script, env.ok(&["completions", "bash"]).stdout).unwrap();
+    let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect::<Vec<_>>();
+    let path = std::env::join_paths(std::iter::once(bin).chain(path)).unwrap();
+    let mut cmd = Command::new(bash);
+    cmd.env_clear()
+        .env("PATH", path)
+        .env("HOME", env.path())
+        .env("THREE13_DATA_DIR", env.data_dir())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .env("TZ", "UTC")
+        .env("INPUTRC", "/dev/null")
+        .env("HISTFILE", "/dev/null")
+        .current_dir(env.path());
+    (cmd, script)
+}
+
+/// What the completion function bash registered for `three13` puts in
+/// COMPREPLY for `line`, called as readline calls it: `pieces` are
+/// COMP_WORDS as bash splits the line (at spaces, and at `=` and `:`), the
+/// last the one completed, and `text` the part of it readline replaces.
+#[cfg(unix)]
+fn bash_reply(env: &Env, bash: &Path, line: &str, pieces: &[&str], text: &str) -> Vec<String> {
+    const CALL: &str = r#"
+        source "$1"
+        COMP_LINE=$2 COMP_POINT=${#2} text=$3
+        shift 3
+        COMP_WORDS=("$@") COMP_CWORD=$(($# - 1))
+        spec=$(complete -p three13) && function=${spec##*-F } && function=${function%% *} || exit 9
+        "$function" three13 "$text" "${COMP_WORDS[COMP_CWORD - 1]}"
+        printf '%s\n' "${COMPREPLY[@]}"
+    "#;
+    let (mut cmd, script) = bash_in(env, bash);
+    cmd.args(["--norc", "--noprofile", "-c", CALL, "bash"]).arg(script).args([line, text]).args(pieces);
+    let out = cmd.output().expect("bash runs");
+    assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// The words bash reads in `line`, without running anything in it.
+#[cfg(unix)]
+fn bash_words(env: &Env, bash: &Path, line: &str) -> Vec<String> {
+    let (mut cmd, _) = bash_in(env, bash);
+    cmd.args(["--norc", "--noprofile", "-c", r#"eval "set -- $1"; printf '%s\n' "$@""#, "bash", line]);
+    let out = cmd.output().expect("bash runs");
+    assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8").lines().map(String::from).collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn bash_reads_each_completed_name_back_as_that_one_name() {
+    let Some(bash) = bash() else { return };
+    let env = hostile_game();
+    let remove = ["three13", "player", "remove"];
+    for (typed, name) in [("B", "B$(touch PWNED)"), ("A", "Ann Lee"), ("O", "O'Brien"), ("ba", "back\\slash")]
+    {
+        let reply = bash_reply(
+            &env,
+            &bash,
+            &format!("three13 player remove {typed}"),
+            &[&remove[..], &[typed]].concat(),
+            typed,
+        );
+        assert_eq!(reply.len(), 1, "{typed}: {reply:?}");
+        let words = bash_words(&env, &bash, &format!("three13 player remove {}", reply[0]));
+        assert_eq!(words, [&remove[..], &[name]].concat(), "{typed}: {reply:?}");
+        // Typed inside quotes, the name goes inside them, and readline closes them.
+        for quote in ["'", "\""] {
+            let piece = format!("{quote}{typed}");
+            let line = format!("three13 player remove {piece}");
+            let reply = bash_reply(&env, &bash, &line, &[&remove[..], &[piece.as_str()]].concat(), typed);
+            assert_eq!(reply.len(), 1, "{line}: {reply:?}");
+            let words = bash_words(&env, &bash, &format!("three13 player remove {quote}{}{quote}", reply[0]));
+            assert_eq!(words, [&remove[..], &[name]].concat(), "{line}: {reply:?}");
+        }
+    }
+    // A name with a space, the part before it typed with its backslash.
+    let reply = bash_reply(
+        &env,
+        &bash,
+        "three13 player remove Ann\\ L",
+        &["three13", "player", "remove", "Ann\\ L"],
+        "Ann\\ L",
+    );
+    assert_eq!(reply, ["Ann\\ Lee"]);
+    assert!(!env.path().join("PWNED").exists(), "a name was run as a command");
+}
+
+#[cfg(unix)]
+#[test]
+fn bash_completes_setting_values_and_reads_the_line_with_its_script() {
+    let Some(bash) = bash() else { return };
+    let env = game();
+    let reply = |line: &str, pieces: &[&str], text: &str| bash_reply(&env, &bash, line, pieces, text);
+    // bash splits `face_cards=` at the `=` and replaces what follows it.
+    let set = ["three13", "rules", "--set", "face_cards", "="];
+    assert_eq!(reply("three13 rules --set face_cards=", &set, ""), ["rank", "ten"]);
+    assert_eq!(reply("three13 rules --set face_cards=r", &[&set[..], &["r"]].concat(), "r"), ["rank"]);
+    assert_eq!(
+        reply("three13 check --set ace", &["three13", "check", "--set", "ace"], "ace"),
+        ["ace_value=", "ace_high="]
+    );
+    assert_eq!(
+        reply("three13 new --set jokers=", &["three13", "new", "--set", "jokers", "="], ""),
+        ["0", "1", "2"]
+    );
+    // `--session=` the same way; apart from the `=`, it is a word of its own.
+    assert_eq!(
+        reply("three13 table --session=sat", &["three13", "table", "--session", "=", "sat"], "sat"),
+        ["saturday"]
+    );
+    assert_eq!(reply("three13 round B", &["three13", "round", "B"], "B"), ["Bob=", "Bea="]);
+    // The session and the data folder named on the line.
+    let line = "three13 round --session saturday --out ";
+    assert_eq!(reply(line, &["three13", "round", "--session", "saturday", "--out", ""], ""), ["Cy", "Dee"]);
+    let other = env.path().join("my games");
+    env.ok(&["--data-dir", other.to_str().unwrap(), "new", "sunday", "-p", "Eve", "-p", "Fay"]);
+    let line = "three13 --data-dir ~/my\\ games use s";
+    assert_eq!(reply(line, &["three13", "--data-dir", "~/my\\ games", "use", "s"], "s"), ["sunday"]);
+    let line = "three13 --data-dir \"my games\" use s";
+    assert_eq!(reply(line, &["three13", "--data-dir", "\"my games\"", "use", "s"], "s"), ["sunday"]);
+}
+
+/// The whole way, in an interactive bash on a terminal: Tab completes the
+/// word in place, and Enter runs the command with the name as one word.
+#[cfg(unix)]
+#[test]
+fn in_an_interactive_bash_tab_then_enter_runs_the_name_typed() {
+    use rexpect::session::spawn_command;
+
+    let Some(bash) = bash() else { return };
+    let env = hostile_game();
+    let (mut cmd, script) = bash_in(&env, &bash);
+    cmd.args(["--norc", "--noprofile", "-i"]).env("TERM", "xterm").env("PS1", "ready> ");
+    let mut p = spawn_command(cmd, Some(20_000)).expect("bash starts on a pseudo-terminal");
+    p.exp_string("ready> ").unwrap();
+    p.send_line(&format!("source {}", script.display())).unwrap();
+    p.exp_string("ready> ").unwrap();
+    p.send_line("three13 player remove B\t").unwrap();
+    p.exp_string("Took B$(touch PWNED) off friday").unwrap();
+    p.exp_string("ready> ").unwrap();
+    p.send_line("three13 player remove A\t").unwrap();
+    p.exp_string("Took Ann Lee off friday").unwrap();
+    p.exp_string("ready> ").unwrap();
+    // `ace_high=` is left without a space after it, for its value to follow.
+    p.send_line("three13 new sunday -p Cy -p Dee --set ace_h\tt\t").unwrap();
+    p.exp_string("(rules: standard, ace_high=true)").unwrap();
+    p.exp_string("ready> ").unwrap();
+    p.send_line("exit").unwrap();
+    p.exp_eof().unwrap();
+    assert!(!env.path().join("PWNED").exists(), "a name was run as a command");
+    assert_eq!(
+        env.table_json(&["--session", "friday"])["players"],
+        serde_json::json!(["O'Brien", "back\\slash"])
+    );
 }
