@@ -249,8 +249,7 @@ fn rules_error(e: &RulesError) -> Error {
     match e {
         RulesError::UnknownPreset { name } => {
             let presets = names(PRESETS.iter().map(|p| p.0));
-            let error =
-                Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(name)));
+            let error = Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(name)));
             did_you_mean(error, name, PRESETS.iter().map(|p| p.0))
         }
         RulesError::NotAssignment { text } => {

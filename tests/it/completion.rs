@@ -116,6 +116,8 @@ fn hostile_game() -> Env {
         "O'Brien",
         "-p",
         "back\\slash",
+        "-p",
+        "Jo \"Ace\"",
     ]);
     env.ok(&["new", "saturday", "-p", "Cy", "-p", "Dee"]);
     env.ok(&["use", "friday"]);
@@ -218,12 +220,12 @@ fn every_place_a_name_is_taken_offers_the_names() {
 #[test]
 fn names_are_quoted_for_the_shell_asking() {
     let env = hostile_game();
-    let expected: [(&str, [&str; 4]); 5] = [
-        ("bash", ["Ann\\ Lee", "B\\$\\(touch\\ PWNED\\)", "O\\'Brien", "back\\\\slash"]),
-        ("zsh", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\\\slash"]),
-        ("fish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash"]),
-        ("elvish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash"]),
-        ("powershell", ["'Ann Lee'", "'B$(touch PWNED)'", "'O''Brien'", "'back\\slash'"]),
+    let expected: [(&str, [&str; 5]); 5] = [
+        ("bash", ["Ann\\ Lee", "B\\$\\(touch\\ PWNED\\)", "O\\'Brien", "back\\\\slash", "Jo\\ \\\"Ace\\\""]),
+        ("zsh", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\\\slash", "Jo \"Ace\""]),
+        ("fish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash", "Jo \"Ace\""]),
+        ("elvish", ["Ann Lee", "B$(touch PWNED)", "O'Brien", "back\\slash", "Jo \"Ace\""]),
+        ("powershell", ["'Ann Lee'", "'B$(touch PWNED)'", "'O''Brien'", "'back\\slash'", "'Jo \"Ace\"'"]),
     ];
     for (shell, names) in expected {
         assert_eq!(self::names(complete(&env, shell, &["player", "remove", ""])), names, "{shell}");
@@ -361,8 +363,14 @@ fn bash_reads_each_completed_name_back_as_that_one_name() {
     let Some(bash) = bash() else { return };
     let env = hostile_game();
     let remove = ["three13", "player", "remove"];
-    for (typed, name) in [("B", "B$(touch PWNED)"), ("A", "Ann Lee"), ("O", "O'Brien"), ("ba", "back\\slash")]
-    {
+    let names = [
+        ("B", "B$(touch PWNED)"),
+        ("A", "Ann Lee"),
+        ("O", "O'Brien"),
+        ("ba", "back\\slash"),
+        ("J", "Jo \"Ace\""),
+    ];
+    for (typed, name) in names {
         let reply = bash_reply(
             &env,
             &bash,
@@ -392,6 +400,12 @@ fn bash_reads_each_completed_name_back_as_that_one_name() {
         "Ann\\ L",
     );
     assert_eq!(reply, ["Ann\\ Lee"]);
+    // A file name with a newline cannot be inserted intact: it is not offered.
+    for file in ["x y", "x\ny"] {
+        std::fs::write(env.path().join(file), "").unwrap();
+    }
+    let export = ["three13", "export", "--output", "x"];
+    assert_eq!(bash_reply(&env, &bash, "three13 export --output x", &export, "x"), ["x\\ y"]);
     assert!(!env.path().join("PWNED").exists(), "a name was run as a command");
 }
 
@@ -460,6 +474,6 @@ fn in_an_interactive_bash_tab_then_enter_runs_the_name_typed() {
     assert!(!env.path().join("PWNED").exists(), "a name was run as a command");
     assert_eq!(
         env.table_json(&["--session", "friday"])["players"],
-        serde_json::json!(["O'Brien", "back\\slash"])
+        serde_json::json!(["O'Brien", "back\\slash", "Jo \"Ace\""])
     );
 }
