@@ -5,7 +5,9 @@
 //! players, presets and settings, as well as subcommands and flags.
 
 use clap_complete::Shell;
-use clap_complete::env::{Bash, Elvish, EnvCompleter, Fish, Powershell, Zsh};
+use clap_complete::env::EnvCompleter;
+
+use crate::complete::Adapter;
 
 /// The name the completions complete, and the program they call back.
 pub const BIN: &str = "three13";
@@ -25,14 +27,9 @@ pub const COMPLETIONS: [(Shell, &str); 5] = [
 /// The completion script for `shell`: it registers three13 with the shell
 /// and calls `three13` (found on PATH) for the candidates.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let env: &dyn EnvCompleter = match shell {
-        Shell::Bash => &Bash,
-        Shell::Zsh => &Zsh,
-        Shell::Fish => &Fish,
-        Shell::Elvish => &Elvish,
-        _ => &Powershell,
-    };
     let mut out = Vec::new();
-    env.write_registration(COMPLETE_VAR, BIN, BIN, BIN, &mut out).expect("writing into memory cannot fail");
+    Adapter::of(shell)
+        .write_registration(COMPLETE_VAR, BIN, BIN, BIN, &mut out)
+        .expect("writing into memory cannot fail");
     out
 }

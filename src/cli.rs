@@ -62,20 +62,19 @@ const NO_CARDS: [&str; 9] =
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
-/// global one there (and still accepts it, doing nothing).
+/// global one there (and still accepts it, doing nothing). The copy takes
+/// its values as the flag does, since clap hands the value on to [`Cli`].
 pub(crate) fn command() -> clap::Command {
-    let hidden = |id: &'static str, long: &'static str, takes_value: bool| {
-        let arg = clap::Arg::new(id).long(long).hide(true);
-        if takes_value { arg.num_args(1) } else { arg.action(clap::ArgAction::SetTrue) }
-    };
     let mut cmd = <Cli as clap::CommandFactory>::command();
+    let hidden = |id: &str| {
+        let flag = cmd.get_arguments().find(|a| a.get_id() == id).expect("a global flag");
+        flag.clone().global(false).hide(true)
+    };
+    let (ascii, color, data_dir) = (hidden("ascii"), hidden("color"), hidden("data_dir"));
     for name in NO_CARDS {
-        cmd = cmd.mut_subcommand(name, |sub| sub.arg(hidden("ascii", "ascii", false)));
+        cmd = cmd.mut_subcommand(name, |sub| sub.arg(ascii.clone()));
     }
-    cmd.mut_subcommand("completions", |sub| {
-        sub.arg(hidden("color", "color", true)).arg(hidden("data_dir", "data-dir", true))
-    })
-    .mut_subcommand("new", |sub| {
+    cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir)).mut_subcommand("new", |sub| {
         sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
     })
 }
@@ -177,7 +176,13 @@ pub(crate) struct CheckArgs {
     pub(crate) wild: Option<String>,
 
     /// Use this session's rules and next round [default: the current session's, when nothing else is named]
-    #[arg(long, short = 's', value_name = "NAME", conflicts_with_all = ["preset", "set"])]
+    #[arg(
+        long,
+        short = 's',
+        value_name = "NAME",
+        conflicts_with_all = ["preset", "set"],
+        add = ArgValueCandidates::new(complete::sessions)
+    )]
     pub(crate) session: Option<String>,
 
     #[command(flatten)]
@@ -229,15 +234,15 @@ pub(crate) struct NewArgs {
     pub(crate) name: Option<String>,
 
     /// A player, in seat order (repeat for each player)
-    #[arg(long = "player", short = 'p', value_name = "NAME")]
+    #[arg(long = "player", short = 'p', value_name = "NAME", add = ArgValueCompleter::new(complete::earlier_players))]
     pub(crate) players: Vec<String>,
 
     /// The player who deals round 1 [default: the first player]
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::new_players))]
     pub(crate) dealer: Option<String>,
 
     /// A rematch of SESSION: its players and rules, the first dealer one seat on
-    #[arg(long, value_name = "SESSION", conflicts_with = "players")]
+    #[arg(long, value_name = "SESSION", conflicts_with = "players", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) like: Option<String>,
 
     #[command(flatten)]
@@ -280,11 +285,11 @@ pub(crate) struct RoundArgs {
     pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood must be 0)
-    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) out: Option<String>,
 
     /// A player who declared out with a hand that does not meld (repeatable)
-    #[arg(long, value_name = "PLAYER", add = ArgValueCandidates::new(complete::players))]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) penalty: Vec<String>,
 
     #[command(flatten)]
@@ -435,7 +440,7 @@ pub(crate) struct EditArgs {
     pub(crate) scores: Vec<String>,
 
     /// The first player to go out (their deadwood becomes 0)
-    #[arg(long, value_name = "PLAYER", conflicts_with = "no_out")]
+    #[arg(long, value_name = "PLAYER", conflicts_with = "no_out", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) out: Option<String>,
 
     /// Nobody went out first in that round
@@ -443,15 +448,15 @@ pub(crate) struct EditArgs {
     pub(crate) no_out: bool,
 
     /// A player who declared out with a hand that does not meld (repeatable)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) penalty: Vec<String>,
 
     /// A player who was penalised by mistake (repeatable)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) no_penalty: Vec<String>,
 
     /// The player who dealt the round
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::playing))]
     pub(crate) dealer: Option<String>,
 
     #[command(flatten)]
@@ -488,7 +493,7 @@ so that `three13 stats` counts both names as one person.",
 )]
 pub(crate) struct PlayerRenameArgs {
     /// The player's name now
-    #[arg(value_name = "OLD")]
+    #[arg(value_name = "OLD", add = ArgValueCompleter::new(complete::players))]
     pub(crate) old: String,
 
     /// The new name
@@ -542,7 +547,7 @@ round yet is taken off the sheet altogether.",
 )]
 pub(crate) struct PlayerRemoveArgs {
     /// The player leaving
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::seated))]
     pub(crate) name: String,
 
     #[command(flatten)]
@@ -681,19 +686,19 @@ never averaged together. Players are matched by name without regard to case.",
 )]
 pub(crate) struct StatsArgs {
     /// One player's games, with dates and places
-    #[arg(value_name = "PLAYER", conflicts_with = "versus")]
+    #[arg(value_name = "PLAYER", conflicts_with = "versus", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) player: Option<String>,
 
     /// Two players head to head
-    #[arg(long, num_args = 2, value_names = ["A", "B"])]
+    #[arg(long, num_args = 2, value_names = ["A", "B"], add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) versus: Vec<String>,
 
     /// Only games under the rules of this preset: standard, tens or strict
-    #[arg(long = "rules", value_name = "PRESET")]
+    #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
     /// Only games with this setting, e.g. --set tiebreak=draw (repeatable)
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", add = ArgValueCompleter::new(complete::setting))]
     pub(crate) set: Vec<String>,
 
     /// Only games that ended on or after this day (YYYY-MM-DD)
@@ -701,7 +706,7 @@ pub(crate) struct StatsArgs {
     pub(crate) since: Option<String>,
 
     /// Only games this player played in (repeatable)
-    #[arg(long = "with", value_name = "PLAYER")]
+    #[arg(long = "with", value_name = "PLAYER", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) with: Vec<String>,
 
     /// The records as one JSON object

@@ -29,38 +29,65 @@ pub(crate) enum Kind {
     ClosedPipe,
 }
 
-/// An error to report on stderr: what is wrong, and what would be right.
+/// An error to report on stderr: what is wrong, what would be right, and
+/// the typed error it was worded from.
 #[derive(Debug)]
 pub(crate) struct Error {
     kind: Kind,
     message: String,
-    /// A line shown under the message, indented.
-    hint: Option<String>,
+    /// Lines shown under the message, each as `hint: …`, in the order given.
+    hints: Vec<String>,
+    /// The game's or the system's own error, when the message words one
+    /// (boxed: most errors carry none, and an error travels in every Result).
+    source: Option<Box<Source>>,
+}
+
+/// The typed error an [`Error`] was worded from, kept whole.
+#[derive(Debug)]
+pub(crate) enum Source {
+    Hand(HandError),
+    Rules(RulesError),
+    Sheet(SheetError),
+    TableMeld(TableMeldError),
+    Io(std::io::Error),
 }
 
 impl Error {
+    fn new(kind: Kind, message: String) -> Error {
+        Error { kind, message, hints: Vec::new(), source: None }
+    }
+
     /// A runtime or data error (exit 1).
     pub(crate) fn data(message: impl Into<String>) -> Error {
-        Error { kind: Kind::Data, message: message.into(), hint: None }
+        Error::new(Kind::Data, message.into())
     }
 
     /// A usage error (exit 2).
     pub(crate) fn usage(message: impl Into<String>) -> Error {
-        Error { kind: Kind::Usage, message: message.into(), hint: None }
+        Error::new(Kind::Usage, message.into())
     }
 
     /// Problems already reported one by one (exit 1, nothing more to say).
     pub(crate) fn reported() -> Error {
-        Error { kind: Kind::Reported, message: String::new(), hint: None }
+        Error::new(Kind::Reported, String::new())
     }
 
-    /// Adds the line shown under the message.
+    /// Adds a line shown under the message, after any added before: the
+    /// text alone, which is shown behind `hint:`.
     pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Error {
-        self.hint = Some(hint.into());
+        let hint = hint.into();
+        debug_assert!(!hint.starts_with("hint:"), "a hint is given without its label: {hint}");
+        self.hints.push(hint);
         self
     }
 
-    /// What is wrong, without the hint.
+    /// Keeps the typed error the message words.
+    fn caused_by(mut self, source: Source) -> Error {
+        self.source = Some(Box::new(source));
+        self
+    }
+
+    /// What is wrong, without the hints.
     pub(crate) fn message(&self) -> &str {
         &self.message
     }
@@ -75,14 +102,47 @@ impl Error {
     }
 }
 
-/// The message, then the hint on a line of its own.
+/// The message, then each hint on a line of its own.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)?;
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  {hint}")?;
+        for hint in &self.hints {
+            write!(f, "\n  hint: {hint}")?;
         }
         Ok(())
+    }
+}
+
+/// The typed error underneath, which a caller can downcast to [`Source`].
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|s| s as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// The typed error as the game crate words it (a rules error, which the
+/// game crate leaves to the edge to word, as this module does).
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Hand(e) => e.fmt(f),
+            Source::Rules(e) => f.write_str(rules_error(e).message()),
+            Source::Sheet(e) => e.fmt(f),
+            Source::TableMeld(e) => e.fmt(f),
+            Source::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Source {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Source::Hand(e) => Some(e),
+            Source::Sheet(e) => Some(e),
+            Source::TableMeld(e) => Some(e),
+            Source::Io(e) => Some(e),
+            Source::Rules(_) => None,
+        }
     }
 }
 
@@ -90,11 +150,12 @@ pub(crate) type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            Error { kind: Kind::ClosedPipe, message: String::new(), hint: None }
+        let error = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Error::new(Kind::ClosedPipe, String::new())
         } else {
             Error::data(format!("cannot write the output: {e}"))
-        }
+        };
+        error.caused_by(Source::Io(e))
     }
 }
 
@@ -109,15 +170,21 @@ fn hand_hint(e: &HandError) -> Option<String> {
         }
         _ => return None,
     };
-    Some(format!("hint: {hint}"))
+    Some(hint)
+}
+
+/// The message of a hand that does not parse, with its hint if it has one.
+fn hand_error(message: String, e: &HandError) -> Error {
+    let error = Error::data(message);
+    match hand_hint(e) {
+        Some(hint) => error.with_hint(hint),
+        None => error,
+    }
 }
 
 impl From<HandError> for Error {
     fn from(e: HandError) -> Error {
-        match hand_hint(&e) {
-            Some(hint) => Error::data(e.to_string()).with_hint(hint),
-            None => Error::data(e.to_string()),
-        }
+        hand_error(e.to_string(), &e).caused_by(Source::Hand(e))
     }
 }
 
@@ -142,7 +209,7 @@ fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<
 /// `hint: did you mean "X"?` when `typed` is near one of `names`.
 pub(crate) fn did_you_mean<'a>(error: Error, typed: &str, names: impl IntoIterator<Item = &'a str>) -> Error {
     match nearest(typed, names) {
-        Some(name) => error.with_hint(format!("hint: did you mean \"{name}\"?")),
+        Some(name) => error.with_hint(format!("did you mean \"{name}\"?")),
         None => error,
     }
 }
@@ -172,83 +239,113 @@ pub(crate) fn no_player(prefix: &str, typed: &str, players: &[String], place: &s
 
 impl From<RulesError> for Error {
     fn from(e: RulesError) -> Error {
-        let settings = || names(SETTINGS.iter().map(|s| s.key));
-        match e {
-            RulesError::UnknownPreset { name } => {
-                let presets = names(PRESETS.iter().map(|p| p.0));
-                let error =
-                    Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(&name)));
-                did_you_mean(error, &name, PRESETS.iter().map(|p| p.0))
-            }
-            RulesError::NotAssignment { text } => Error::usage(format!(
-                "\"{}\" is not KEY=VALUE; the settings are {}",
-                shown(&text),
-                settings()
-            )),
-            RulesError::UnknownSetting { key } => {
-                let key = key.to_ascii_lowercase().replace('-', "_");
-                let error = Error::data(format!(
-                    "unknown setting \"{}\"; the settings are {}",
-                    shown(&key),
-                    settings()
-                ));
-                did_you_mean(error, &key, SETTINGS.iter().map(|s| s.key))
-            }
-            RulesError::BadValue { key, value, allowed } => {
-                let error = Error::data(format!("{key} cannot be \"{}\"; it takes {allowed}", shown(&value)));
-                let words = match allowed {
-                    Allowed::Flag => vec!["true", "false"],
-                    Allowed::Words(words) => words.iter().map(|(w, _)| *w).collect(),
-                    Allowed::RangeOrWord(_, _, word) => vec![word],
-                    Allowed::Range(..) => Vec::new(),
-                };
-                did_you_mean(error, &value, words)
-            }
+        rules_error(&e).caused_by(Source::Rules(e))
+    }
+}
+
+/// A preset or setting that could not be applied, worded.
+fn rules_error(e: &RulesError) -> Error {
+    let settings = || names(SETTINGS.iter().map(|s| s.key));
+    match e {
+        RulesError::UnknownPreset { name } => {
+            let presets = names(PRESETS.iter().map(|p| p.0));
+            let error = Error::data(format!("unknown preset \"{}\"; the presets are {presets}", shown(name)));
+            did_you_mean(error, name, PRESETS.iter().map(|p| p.0))
+        }
+        RulesError::NotAssignment { text } => {
+            Error::usage(format!("\"{}\" is not KEY=VALUE; the settings are {}", shown(text), settings()))
+        }
+        RulesError::UnknownSetting { key } => {
+            let key = key.to_ascii_lowercase().replace('-', "_");
+            let error =
+                Error::data(format!("unknown setting \"{}\"; the settings are {}", shown(&key), settings()));
+            did_you_mean(error, &key, SETTINGS.iter().map(|s| s.key))
+        }
+        RulesError::BadValue { key, value, allowed } => {
+            let error = Error::data(format!("{key} cannot be \"{}\"; it takes {allowed}", shown(value)));
+            let words = match *allowed {
+                Allowed::Flag => vec!["true", "false"],
+                Allowed::Words(words) => words.iter().map(|(w, _)| *w).collect(),
+                Allowed::RangeOrWord(_, _, word) => vec![word],
+                Allowed::Range(..) => Vec::new(),
+            };
+            did_you_mean(error, value, words)
         }
     }
 }
 
 impl From<SheetError> for Error {
     fn from(e: SheetError) -> Error {
-        use SheetError as E;
-        let message = e.to_string();
-        match &e {
-            E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
-                Error::usage(message)
-            }
-            E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
-            E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
-            E::EditOut { player, round } => Error::data(format!(
-                "{message}; if someone else went out, say who: three13 edit {round} --out PLAYER \
-                 (or --no-out), with {player}'s score"
-            )),
-            E::FalseGoOut { player, penalty, .. } => Error::data(message).with_hint(if *penalty > 0 {
-                format!(
-                    "hint: if {player} declared out with this hand, it is a bad go-out: \
-                     record it with --penalty {player} instead of --out"
-                )
-            } else {
-                "hint: check the cards typed, or name the player who did go out with --out".to_string()
-            }),
-            E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
-            E::InRound { error, .. } if matches!(**error, E::Hand { .. }) => {
-                let E::Hand { error, .. } = &**error else { unreachable!() };
-                match hand_hint(error) {
-                    Some(hint) => Error::data(message).with_hint(hint),
-                    None => Error::data(message),
-                }
-            }
-            E::Hand { error, .. } => match hand_hint(error) {
-                Some(hint) => Error::data(message).with_hint(hint),
-                None => Error::data(message),
-            },
-            _ => Error::data(message),
+        sheet_error(&e).caused_by(Source::Sheet(e))
+    }
+}
+
+/// A score sheet's refusal, worded.
+fn sheet_error(e: &SheetError) -> Error {
+    use SheetError as E;
+    let message = e.to_string();
+    match e {
+        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
+            Error::usage(message)
         }
+        E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
+        E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
+        E::EditOut { player, round } => Error::data(format!(
+            "{message}; if someone else went out, say who: three13 edit {round} --out PLAYER \
+                 (or --no-out), with {player}'s score"
+        )),
+        E::FalseGoOut { player, penalty, .. } => Error::data(message).with_hint(if *penalty > 0 {
+            format!(
+                "if {player} declared out with this hand, it is a bad go-out: \
+                 record it with --penalty {player} instead of --out"
+            )
+        } else {
+            "check the cards typed, or name the player who did go out with --out".to_string()
+        }),
+        E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
+        E::InRound { error, .. } if matches!(**error, E::Hand { .. }) => {
+            let E::Hand { error, .. } = &**error else { unreachable!() };
+            hand_error(message, error)
+        }
+        E::Hand { error, .. } => hand_error(message, error),
+        _ => Error::data(message),
     }
 }
 
 impl From<TableMeldError> for Error {
     fn from(e: TableMeldError) -> Error {
-        Error::data(e.to_string())
+        Error::data(e.to_string()).caused_by(Source::TableMeld(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use three13_core::sheet::SheetError;
+
+    #[test]
+    fn every_hint_is_shown_in_turn_behind_its_label() {
+        let e = Error::data("no such thing").with_hint("try this").with_hint("or that");
+        assert_eq!(e.to_string(), "no such thing\n  hint: try this\n  hint: or that");
+        assert_eq!(e.message(), "no such thing");
+    }
+
+    #[test]
+    fn the_typed_error_is_kept_under_the_words() {
+        use std::error::Error as _;
+        let e = Error::from(SheetError::DealerNotPlaying);
+        let source = e.source().and_then(|s| s.downcast_ref::<Source>()).expect("a typed source");
+        assert!(matches!(source, Source::Sheet(SheetError::DealerNotPlaying)), "{source:?}");
+        let e = Error::from(RulesError::NotAssignment { text: "decks".into() });
+        assert_eq!(e.code(), 2);
+        let source = e.source().expect("a source");
+        assert_eq!(source.to_string(), e.message());
+        assert!(matches!(
+            source.downcast_ref::<Source>(),
+            Some(Source::Rules(RulesError::NotAssignment { .. }))
+        ));
+        let e = Error::from(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
+        assert_eq!((e.code(), e.message()), (0, ""));
+        assert!(matches!(e.source().and_then(|s| s.downcast_ref::<Source>()), Some(Source::Io(_))));
     }
 }

@@ -13,7 +13,7 @@ use crate::ui::{ColorWhen, Ui};
 /// error on stderr, and gives the exit code.
 pub fn main() -> ExitCode {
     // `COMPLETE=SHELL three13 …` is a shell asking for completions.
-    clap_complete::CompleteEnv::with_factory(crate::command).complete();
+    clap_complete::CompleteEnv::with_factory(crate::command).shells(crate::complete::SHELLS).complete();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Colour is decided before parsing so that clap's own messages follow
     // --color too; clap weighs NO_COLOR and the terminal itself.
@@ -30,7 +30,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let mut ui = Ui::detect(ColorWhen::from_args(&args), cli.ascii);
+    let mut ui = Ui::detect(cli.color, cli.ascii);
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);

@@ -195,7 +195,7 @@ fn check_copies(hand: &[Card], known: &Known, rules: &Rules) -> Result<()> {
                 "{} hold {held} × {card} between them, but {decks} only {copies}",
                 super::and_list(&places)
             ))
-            .with_hint("hint: a card appears once per deck in play (setting decks)"));
+            .with_hint("a card appears once per deck in play (setting decks)"));
         }
     }
     Ok(())

@@ -142,7 +142,7 @@ fn session_name(ui: &Ui, typed: &str) -> Result<String> {
         }
         return Err(e.into());
     }
-    Err(Error::from(e).with_hint(format!("hint: its file-safe form is {safe}: three13 new {safe} …")))
+    Err(Error::from(e).with_hint(format!("its file-safe form is {safe}: three13 new {safe} …")))
 }
 
 /// `Friday Night!` as `friday-night`: lower case, every run of other

@@ -196,7 +196,7 @@ fn rules_change_mid_game() {
     env.fails(
         &["rules", "--set", "extra_rounds=0", "--save"],
         1,
-        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  nothing was changed; the rules of g stay standard, face_cards=ten, extra_rounds=1, bad_go_out_penalty=20",
+        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  hint: nothing was changed; the rules of g stay standard, face_cards=ten, extra_rounds=1, bad_go_out_penalty=20",
     );
     assert_eq!(env.session_bytes("g"), before);
 }
@@ -209,7 +209,23 @@ fn a_rule_change_refused_for_a_typed_score() {
     env.fails(
         &["rules", "tens", "--save"],
         1,
-        "round 1: Ann's score 39 is more than 3 cards can hold: at most 30 in round 1\n  nothing was changed; the rules of g stay standard",
+        "round 1: Ann's score 39 is more than 3 cards can hold: at most 30 in round 1\n  hint: nothing was changed; the rules of g stay standard",
+    );
+    assert_eq!(env.session_bytes("g"), before);
+}
+
+/// A hint added to an error that had one already comes under it: both are
+/// shown, each behind `hint:`.
+#[test]
+fn a_rule_change_refused_for_a_typed_hand_gives_both_hints() {
+    let env = game(&["--set", "jokers=2"]);
+    env.ok(&["round", "3h 3d *", "0", "1"]);
+    let before = env.session_bytes("g");
+    env.fails(
+        &["rules", "--set", "jokers=0", "--save"],
+        1,
+        "round 1: Ann's hand: jokers are not in play under these rules\n  3h 3d JK\n        ^^\n  \
+         hint: play with jokers with --set jokers=2\n  hint: nothing was changed; the rules of g stay standard, jokers=2",
     );
     assert_eq!(env.session_bytes("g"), before);
 }

@@ -115,7 +115,7 @@ fn refused(env: &Env, name: &str, text: &str, message: &str) {
     std::fs::write(env.session_file(name), text).unwrap();
     let path = env.session_file(name).display().to_string();
     let expected = format!(
-        "error: {path}{message}\n  the file is left as it is: fix it by hand, or remove it with `three13 delete {name}`\n"
+        "error: {path}{message}\n  hint: the file is left as it is: fix it by hand, or remove it with `three13 delete {name}`\n"
     );
     for args in [
         &["table", "--session", name][..],
@@ -492,7 +492,7 @@ fn a_damaged_state_file_is_reported() {
         "{}",
         r.stderr
     );
-    assert!(r.stderr.ends_with("\n  `three13 use NAME` writes a new one\n"), "{}", r.stderr);
+    assert!(r.stderr.ends_with("\n  hint: `three13 use NAME` writes a new one\n"), "{}", r.stderr);
     env.ok(&["use", "one"]);
     env.ok(&["table"]);
 }
