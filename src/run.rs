@@ -28,7 +28,7 @@ pub fn main() -> ExitCode {
     };
     let cli = match cli {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => clap_exit(e, &args, choice),
     };
     let mut ui = Ui::detect(cli.color, cli.ascii);
     let result = dispatch(&cli, &mut ui);
@@ -64,4 +64,23 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Path(args) => cmd::path::run(args, cli, ui),
         Command::Completions(args) => cmd::completions::run(args, ui),
     }
+}
+
+/// Ends on clap's own error or help. What clap quotes of the command line
+/// is escaped like every other message: a typed escape sequence is shown,
+/// never sent to the terminal. Clap quotes the words raw, so the words are
+/// escaped and parsed again for the message.
+fn clap_exit(e: clap::Error, args: &[std::ffi::OsString], choice: clap::ColorChoice) -> ! {
+    use clap::error::ErrorKind;
+    let help = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion);
+    let shown: Vec<String> = args.iter().map(|a| crate::ui::visible(&a.to_string_lossy())).collect();
+    let raw = args.iter().any(|a| a.to_str().is_none_or(|t| crate::ui::visible(t) != t));
+    if !help
+        && raw
+        && let Err(again) = crate::command().color(choice).try_get_matches_from(&shown)
+    {
+        let _ = again.print();
+        std::process::exit(again.exit_code())
+    }
+    e.exit()
 }

@@ -317,3 +317,12 @@ fn a_round_typed_while_the_seats_change_is_not_saved() {
     );
     assert_eq!(changed, after, "nothing was written");
 }
+
+#[test]
+fn clap_errors_show_a_typed_escape_on_a_terminal() {
+    let env = Env::new();
+    let mut p = spawn(&env, &["\u{1b}[31mfoo"]);
+    let said = p.exp_eof().unwrap();
+    assert!(said.contains("'\\u{1b}[31mfoo'"), "{said:?}");
+    assert!(!said.contains("\u{1b}[31mfoo"), "{said:?}");
+}
