@@ -9,6 +9,7 @@ mod cmd;
 mod complete;
 mod error;
 mod files;
+mod fit;
 mod layout;
 mod run;
 mod store;
