@@ -151,25 +151,20 @@ fn examples_at(help: &str, width: usize) -> String {
             }
         }
     }
-    // Beside their commands: all that fit once the column is set by the
-    // longest of them; the longest, or else those that do not fit, go
-    // below theirs until the rest do.
-    let mut beside: Vec<usize> = (0..examples.len()).collect();
-    loop {
-        let column =
-            2 + beside.iter().map(|&i| display_width(&examples[i].0)).max().unwrap_or(0) + EXAMPLE_GAP;
-        let misfits: Vec<usize> =
-            beside.iter().copied().filter(|&i| column + display_width(&examples[i].1) > width).collect();
-        if misfits.is_empty() {
-            break;
-        }
-        let longest = beside.iter().copied().max_by_key(|&i| display_width(&examples[i].0));
-        match longest {
-            Some(i) if misfits.contains(&i) => beside.retain(|&b| b != i),
-            _ => beside.retain(|b| !misfits.contains(b)),
-        }
-    }
-    let column = 2 + beside.iter().map(|&i| display_width(&examples[i].0)).max().unwrap_or(0) + EXAMPLE_GAP;
+    // The column of the descriptions beside their commands: the one that
+    // has the most beside theirs, the nearest of those; each other
+    // description goes below its command.
+    let least = |i: usize| 2 + display_width(&examples[i].0) + EXAMPLE_GAP;
+    let beside_at = |column: usize| -> Vec<usize> {
+        (0..examples.len())
+            .filter(|&i| least(i) <= column && column + display_width(&examples[i].1) <= width)
+            .collect()
+    };
+    let column = (0..examples.len())
+        .map(least)
+        .min_by_key(|&column| (std::cmp::Reverse(beside_at(column).len()), column))
+        .unwrap_or(0);
+    let beside = beside_at(column);
     let mut out = vec!["Examples:".to_string()];
     for (i, (command, shows)) in examples.iter().enumerate() {
         if beside.contains(&i) {
