@@ -105,6 +105,22 @@ impl Ui {
         }
     }
 
+    /// Plain text at `width` columns, written nowhere: for tests of what
+    /// is laid out.
+    #[cfg(test)]
+    pub(crate) fn plain(width: Option<usize>) -> Ui {
+        Ui {
+            color: false,
+            color_err: false,
+            unicode: false,
+            can_prompt: false,
+            stdin_tty: false,
+            width,
+            err_width: None,
+            out: Box::new(std::io::sink()),
+        }
+    }
+
     /// Whether stdout is coloured.
     pub(crate) fn colours(&self) -> bool {
         self.color
@@ -309,7 +325,7 @@ impl Ui {
 
     /// The prompts' look, at the width of stderr.
     fn theme(&self) -> Punctuated {
-        Punctuated { width: self.err_width }
+        Punctuated { width: self.err_width, typing: std::cell::Cell::new(None) }
     }
 
     /// The last line of `prompt`, for the prompt to show, once the lines
@@ -332,19 +348,25 @@ impl Ui {
 }
 
 /// What a question keeps free after its last line: the colon of a menu's
-/// prompt, ` [y/N] ` and the answer of a yes-or-no question, and some of
-/// the answer typed at an input.
+/// prompt, the ` [y/N] ` of a yes-or-no question (its answer takes less),
+/// and some of the answer typed at an input.
 const MENU_ROOM: usize = 1;
-const CONFIRM_ROOM: usize = " [y/N] yes".len();
+const CONFIRM_ROOM: usize = " [y/N] ".len();
 const INPUT_ROOM: usize = 12;
 
 /// A prompt's lines before the last, and its last line: `prompt` wrapped
 /// between words to `width` less `room`, its later lines indented.
 fn prompt_lines(prompt: &str, width: Option<usize>, room: usize) -> (Vec<String>, String) {
     let Some(width) = width else { return (Vec::new(), prompt.to_string()) };
-    let wrapped = wrap_to(prompt, 2, width.saturating_sub(room).max(MIN_WIDTH / 2));
+    let room = room.min(width / 2);
+    let wrapped = wrap_to(prompt, 2, width - room);
     let mut lines: Vec<String> = wrapped.split('\n').map(str::to_string).collect();
-    let last = lines.pop().unwrap_or_default();
+    let mut last = lines.pop().unwrap_or_default();
+    // A word too long to leave the room (and with nowhere to break) keeps
+    // its line among the first, and the prompt's own line is left empty.
+    if display_width(&last) > width - room {
+        lines.push(std::mem::take(&mut last));
+    }
     (lines, last)
 }
 
@@ -429,6 +451,9 @@ pub(crate) fn visible(text: &str) -> String {
 /// and a question left answered on the screen is wrapped to the width.
 struct Punctuated {
     width: Option<usize>,
+    /// The input line as last written (its columns, and the answer it
+    /// offers), to clear all of it once answered.
+    typing: std::cell::Cell<Option<(usize, Option<String>)>>,
 }
 
 fn punctuated(prompt: &str) -> String {
@@ -446,6 +471,20 @@ impl Punctuated {
             None => text,
         }
     }
+
+    /// What takes an input line back to where it began, once answered: an
+    /// answer typed past the edge took the terminal's lines below, and the
+    /// prompt clears only the last of them. Taken as typed unless it is
+    /// the answer offered, which Enter alone gives: then none is counted,
+    /// so that a line above is never cleared.
+    fn back_over_typing(&self, answer: &str) -> String {
+        let (Some(width), Some((prompt, offered))) = (self.width, self.typing.take()) else {
+            return String::new();
+        };
+        let typed = if offered.as_deref() == Some(answer) { 0 } else { display_width(answer) };
+        let lines = (prompt + typed).div_ceil(width).max(1);
+        if lines > 1 { format!("\u{1b}[{}A\r\u{1b}[J", lines - 1) } else { String::new() }
+    }
 }
 
 impl dialoguer::theme::Theme for Punctuated {
@@ -459,10 +498,12 @@ impl dialoguer::theme::Theme for Punctuated {
         prompt: &str,
         default: Option<&str>,
     ) -> std::fmt::Result {
-        match default {
-            Some(default) => write!(f, "{} [{default}] ", punctuated(prompt)),
-            None => write!(f, "{} ", punctuated(prompt)),
-        }
+        let line = match default {
+            Some(default) => format!("{} [{default}] ", punctuated(prompt)),
+            None => format!("{} ", punctuated(prompt)),
+        };
+        self.typing.set(Some((display_width(&line), default.map(str::to_string))));
+        f.write_str(&line)
     }
 
     fn format_input_prompt_selection(
@@ -471,6 +512,8 @@ impl dialoguer::theme::Theme for Punctuated {
         prompt: &str,
         sel: &str,
     ) -> std::fmt::Result {
+        // Menus answer here too, with nothing typed.
+        f.write_str(&self.back_over_typing(sel))?;
         f.write_str(&self.answered(prompt, sel))
     }
 
@@ -625,5 +668,78 @@ mod tests {
         );
         assert_eq!(visible("x\u{202e}y\r"), "x\\u{202e}y\\u{d}");
         assert_eq!(visible("Zoë 7♦ → ok"), "Zoë 7♦ → ok");
+    }
+
+    #[test]
+    fn words_wrap_whole_and_long_ones_break_after_a_hyphen() {
+        assert_eq!(wrap_to("a bb ccc dddd", 2, 6), "a bb\n  ccc\n  dddd");
+        // Each line of the text on its own, and colour codes take no room.
+        assert_eq!(wrap_to("\u{1b}[1mab\u{1b}[0m cd\nef gh", 0, 5), "\u{1b}[1mab\u{1b}[0m cd\nef gh");
+        assert_eq!(wrap_to("名前 名前", 0, 4), "名前\n名前");
+        assert_eq!(wrap_to("see the-longest-evening-of-all", 2, 16), "see the-longest-\n  evening-of-all");
+        assert_eq!(wrap_to("see /a/long/path/to/a/file.toml", 0, 12), "see /a/long/\npath/to/a/\nfile.toml");
+        // Nowhere to break: whole, past the edge.
+        assert_eq!(wrap_to("a Featherstonehaugh", 2, 10), "a\n  Featherstonehaugh");
+    }
+
+    #[test]
+    fn a_long_prompt_leaves_its_last_line_to_the_question() {
+        let question =
+            "Who declared out with a hand that does not meld (+20 each)? Space marks, Enter goes on";
+        let (lead, last) = prompt_lines(question, Some(40), MENU_ROOM);
+        assert_eq!(lead, ["Who declared out with a hand that does", "  not meld (+20 each)? Space marks,"]);
+        assert_eq!(last, "  Enter goes on");
+        for width in [40, 60, 80, 120] {
+            for room in [MENU_ROOM, CONFIRM_ROOM, INPUT_ROOM] {
+                let (lead, last) = prompt_lines(question, Some(width), room);
+                assert!(lead.iter().all(|l| display_width(l) <= width), "{lead:?}");
+                assert!(display_width(&last) + room <= width, "{last:?} at {width}");
+                let joined = format!("{} {last}", lead.join(" "));
+                assert_eq!(joined.split_whitespace().collect::<Vec<_>>().join(" "), question);
+            }
+        }
+        // Fits: all of it is the prompt's own line.
+        assert_eq!(
+            prompt_lines("Save this round?", Some(40), CONFIRM_ROOM),
+            (vec![], "Save this round?".into())
+        );
+        assert_eq!(prompt_lines(question, None, MENU_ROOM), (vec![], question.into()));
+        // A word that leaves no room takes its line among the first.
+        let (lead, last) = prompt_lines("Remove Bartholomewcholmondeleysmythehay?", Some(40), CONFIRM_ROOM);
+        assert_eq!(
+            (lead, last.as_str()),
+            (vec!["Remove".to_string(), "  Bartholomewcholmondeleysmythehay?".to_string()], "")
+        );
+    }
+
+    #[test]
+    fn menu_items_wrap_under_their_text() {
+        let item = "strict: standard with every meld needing a natural card, and laying off allowed";
+        assert_eq!(
+            menu_item(item, Some(40), 2),
+            "strict: standard with every meld\n    needing a natural card, and laying\n    off allowed"
+        );
+        assert_eq!(menu_item("Ann", Some(40), 6), "Ann");
+        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
+        assert_eq!(
+            theme.answered("Rules", "strict: standard with every meld\n    needing a natural card"),
+            "Rules: strict: standard with every meld\n  needing a natural card"
+        );
+    }
+
+    #[test]
+    fn an_answer_typed_past_the_edge_is_cleared_whole() {
+        use dialoguer::theme::Theme;
+        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
+        let mut line = String::new();
+        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22")).unwrap();
+        assert_eq!(line, "Session name: [2026-11-22] ");
+        // 27 columns of prompt and 29 typed: two lines, one to go back up.
+        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "\u{1b}[1A\r\u{1b}[J");
+        // Enter alone: the answer offered, nothing typed.
+        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22-2")).unwrap();
+        assert_eq!(theme.back_over_typing("2026-11-22-2"), "");
+        // Once only, for the line written.
+        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "");
     }
 }
