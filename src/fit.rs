@@ -235,3 +235,74 @@ impl Record {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid() -> Grid {
+        let mut grid = Grid::new(["Player", "Avg place", "Won by"]);
+        grid.right([1]);
+        grid.row(vec!["Annabelle Featherstonehaugh".into(), "1.5".into(), "Ann and Bob".into()]);
+        grid.row(vec!["Bob".into(), "12.0".into(), format!("Ann{KEEP}*")]);
+        grid
+    }
+
+    #[test]
+    fn a_table_wraps_its_headers_then_its_cells_between_words() {
+        let at = |width: usize, wrap: Wrap| Ui::plain(Some(width)).grid(&grid(), wrap);
+        let whole = "\
+| Player                      | Avg place | Won by      |
+|-----------------------------|-----------|-------------|
+| Annabelle Featherstonehaugh |       1.5 | Ann and Bob |
+| Bob                         |      12.0 | Ann *       |";
+        assert_eq!(at(57, Wrap::Nothing).as_deref(), Some(whole));
+        assert_eq!(Ui::plain(None).grid(&grid(), Wrap::Nothing).as_deref(), Some(whole));
+        assert_eq!(at(56, Wrap::Nothing), None);
+        assert_eq!(
+            at(56, Wrap::Headers).as_deref(),
+            Some(
+                "\
+| Player                      |   Avg | Won by      |
+|                             | place |             |
+|-----------------------------|-------|-------------|
+| Annabelle Featherstonehaugh |   1.5 | Ann and Bob |
+| Bob                         |  12.0 | Ann *       |"
+            )
+        );
+        assert_eq!(at(52, Wrap::Headers), None);
+        // A row that takes two lines anyway takes the next wrapping free.
+        assert_eq!(
+            at(44, Wrap::Cells).as_deref(),
+            Some(
+                "\
+| Player            | Avg place | Won by  |
+|-------------------|-----------|---------|
+| Annabelle         |       1.5 | Ann and |
+| Featherstonehaugh |           | Bob     |
+| Bob               |      12.0 | Ann *   |"
+            )
+        );
+        // Narrower would split a word: no table.
+        assert_eq!(at(36, Wrap::Cells), None);
+    }
+
+    #[test]
+    fn records_pack_their_fields_to_the_width() {
+        let records = [
+            Record::new("Annabelle Featherstonehaugh")
+                .field("Games", "2")
+                .field("Wins", "1")
+                .field("Won by", "Ann and Bob"),
+            Record::new("Bob").field("", "(damaged: does not load)"),
+        ];
+        assert_eq!(
+            Ui::plain(Some(24)).records(&records),
+            "Annabelle\n  Featherstonehaugh\n  Games: 2  Wins: 1\n  Won by: Ann and Bob\n\nBob\n  (damaged: does not\n    load)"
+        );
+        assert_eq!(
+            Ui::plain(Some(20)).records(&records[..1]),
+            "Annabelle\n  Featherstonehaugh\n  Games: 2  Wins: 1\n  Won by: Ann and\n    Bob"
+        );
+    }
+}
