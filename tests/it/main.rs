@@ -18,3 +18,4 @@ mod score;
 mod sheet;
 mod storage;
 mod variants;
+mod width;
