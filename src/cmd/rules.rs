@@ -166,7 +166,8 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     )?;
     if rules == session.rules() {
         drop(lock);
-        writeln!(ui.out, "The rules of {name} are already {}; nothing was changed.", rules.summary())?;
+        let same = format!("The rules of {name} are already {}; nothing was changed.", rules.summary());
+        writeln!(ui.out, "{}", ui.wrap(&same, 0))?;
         return Ok(());
     }
     let before = session.rules().summary();
@@ -177,7 +178,8 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     store.save(&lock, &session)?;
     drop(lock);
 
-    writeln!(ui.out, "Saved the rules of {name}: {} (before: {before}).", rules.summary())?;
+    let saved = format!("Saved the rules of {name}: {} (before: {before}).", rules.summary());
+    writeln!(ui.out, "{}", ui.wrap(&saved, 0))?;
     let typed = session.rounds().iter().flat_map(|r| &r.hands).filter(|h| h.is_some()).count();
     if typed == 0 {
         let again = "Totals are worked out again; no hand was typed, and typed numbers stay as they were.";
@@ -189,14 +191,9 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         );
         writeln!(ui.out, "{}", ui.wrap(&again, 0))?;
         for r in &rescored {
-            writeln!(
-                ui.out,
-                "  round {}: {}'s hand now leaves {} (was {})",
-                r.round,
-                session.players()[r.seat],
-                r.new,
-                r.old
-            )?;
+            let player = &session.players()[r.seat];
+            let line = format!("  round {}: {player}'s hand now leaves {} (was {})", r.round, r.new, r.old);
+            writeln!(ui.out, "{}", ui.wrap(&line, 4))?;
         }
     }
     if args.json {

@@ -182,6 +182,42 @@ fn rules_fit_every_width() {
     }
 }
 
+/// What `rules --save` says before it shows the table (whose width is the
+/// table's own).
+#[test]
+fn saving_rules_says_so_within_the_width() {
+    let env = Env::new();
+    let mut new = vec!["new", FRIDAY];
+    for p in SIX {
+        new.extend(["-p", p]);
+    }
+    env.ok(&new);
+    env.ok(&[
+        "round",
+        &format!("{ANN}=Kh Qd 4c"),
+        &format!("{BART}=out"),
+        "Cyrielle=1",
+        "Dorothea=2",
+        "Evangeline=3",
+        "山田太郎=4",
+    ]);
+    for (i, columns) in WIDTHS.into_iter().enumerate() {
+        let face_cards = if i % 2 == 0 { "ten" } else { "rank" };
+        let r = env.ok_with(
+            &[("COLUMNS", &columns.to_string())],
+            &["rules", "--set", &format!("face_cards={face_cards}"), "--save"],
+        );
+        let said = r.stdout.split(&format!("\nSession {FRIDAY}")).next().unwrap_or_default();
+        assert_fits(said, columns, "rules --save");
+        let all = words(&[
+            &format!("Saved the rules of {FRIDAY}"),
+            "Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.",
+            &format!("round 1: {ANN}'s hand now leaves"),
+        ]);
+        assert_whole(said, &all, "rules --save");
+    }
+}
+
 /// Every subcommand's help, at each width: clap wraps the prose, and the
 /// usage and examples are laid out for the width.
 #[test]
