@@ -183,7 +183,8 @@ impl Ui {
 
     /// Records one under another, for a screen too narrow for their table:
     /// each record's title, then its fields (`Label: value`) as many to a
-    /// line as fit, a blank line between records.
+    /// line as fit, a blank line between records. A field longer than a
+    /// line wraps between words, its later lines indented.
     pub(crate) fn records(&self, records: &[Record]) -> String {
         let width = self.width.unwrap_or(usize::MAX);
         let mut out: Vec<String> = Vec::new();
@@ -213,7 +214,7 @@ impl Ui {
                 out.push(line);
             }
         }
-        out.join("\n")
+        out.join("\n").replace(KEEP, " ")
     }
 }
 

@@ -139,7 +139,7 @@ fn settings(ui: &Ui, rules: &Rules) -> String {
         let settings: Vec<Record> = SETTINGS
             .iter()
             .map(|s| {
-                let title = format!("{} = {}", s.key, value(s).replace(KEEP, " "));
+                let title = format!("{} = {}", s.key, value(s));
                 Record::new(title).field("", s.about).field("Takes", s.allowed.to_string())
             })
             .collect();
