@@ -120,7 +120,8 @@ fn fit_help(mut cmd: clap::Command, width: usize) -> clap::Command {
 /// How clap begins a usage.
 const USAGE: &str = "Usage: ";
 
-/// Two spaces at least between an example's command and what it shows.
+/// The spaces between an example's command and what it shows beside it
+/// (two at least tell them apart, for the man pages too).
 const EXAMPLE_GAP: usize = 3;
 
 /// The examples of a help's `Examples:` text (each command indented, what
