@@ -7,7 +7,7 @@ use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
 use crate::complete;
 
-use crate::ui::ColorWhen;
+use crate::ui::{ColorWhen, display_width, wrap_to};
 
 const ABOUT: &str = "Score sheet and exact hand checker for the card game Three Thirteen";
 
@@ -77,6 +77,107 @@ pub(crate) fn command() -> clap::Command {
     cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir)).mut_subcommand("new", |sub| {
         sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
     })
+}
+
+/// The width the help is written for: the widest a help page grows.
+const HELP_WIDTH: usize = 100;
+
+/// The command line as `three13` parses it, its help written for the
+/// width it is read at: the terminal's, else COLUMNS, at most
+/// [`HELP_WIDTH`]. clap wraps the text there, and each subcommand's
+/// usage and examples are laid out anew where they would not fit. Its
+/// messages are coloured as `color` says.
+pub(crate) fn command_for_help(color: clap::ColorChoice) -> clap::Command {
+    let width = crate::ui::stdout_width().unwrap_or(HELP_WIDTH).min(HELP_WIDTH);
+    let mut cmd = command().term_width(width).color(color);
+    // Built, so that each subcommand's usage names its whole command line.
+    cmd.build();
+    fit_help(cmd, width)
+}
+
+/// `cmd` and its subcommands, with the usage and the examples of each that
+/// do not fit `width` laid out for it (clap wraps the rest itself).
+fn fit_help(mut cmd: clap::Command, width: usize) -> clap::Command {
+    let usage = cmd.render_usage().to_string();
+    if display_width(&usage) > width
+        && let Some(wrapped) = wrap_to(&usage, USAGE.len(), width).strip_prefix(USAGE)
+    {
+        cmd = cmd.override_usage(wrapped.to_string());
+    }
+    if let Some(help) = cmd.get_after_help().map(ToString::to_string)
+        && help.lines().any(|line| display_width(line) > width)
+    {
+        cmd = cmd.after_help(examples_at(&help, width));
+    }
+    let names: Vec<String> = cmd.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |sub| fit_help(sub, width));
+    }
+    cmd
+}
+
+/// How clap begins a usage.
+const USAGE: &str = "Usage: ";
+
+/// The spaces between an example's command and what it shows beside it
+/// (two at least tell them apart, for the man pages too).
+const EXAMPLE_GAP: usize = 3;
+
+/// The examples of a help's `Examples:` text (each command indented, what
+/// it shows beside it after two spaces or more, or on the lines below,
+/// indented further) laid out for `width`: beside the command where the
+/// pair fits, those beside their commands lined up; else on a line of its
+/// own, indented. A command too long for the line goes on indented.
+fn examples_at(help: &str, width: usize) -> String {
+    let mut examples: Vec<(String, String)> = Vec::new();
+    let mut base = None;
+    for line in help.lines().skip_while(|l| l.trim() != "Examples:").skip(1) {
+        let text = line.trim();
+        let indent = line.len() - line.trim_start().len();
+        if text.is_empty() || indent == 0 {
+            continue;
+        }
+        match examples.last_mut() {
+            Some((_, shows)) if indent > *base.get_or_insert(indent) => {
+                if !shows.is_empty() {
+                    shows.push(' ');
+                }
+                shows.push_str(text);
+            }
+            _ => {
+                base.get_or_insert(indent);
+                let (command, shows) = text.split_once("  ").unwrap_or((text, ""));
+                examples.push((command.trim().to_string(), shows.trim().to_string()));
+            }
+        }
+    }
+    // The column of the descriptions beside their commands: the one that
+    // has the most beside theirs, the nearest of those; each other
+    // description goes below its command.
+    let least = |i: usize| 2 + display_width(&examples[i].0) + EXAMPLE_GAP;
+    let beside_at = |column: usize| -> Vec<usize> {
+        (0..examples.len())
+            .filter(|&i| least(i) <= column && column + display_width(&examples[i].1) <= width)
+            .collect()
+    };
+    let column = (0..examples.len())
+        .map(least)
+        .min_by_key(|&column| (std::cmp::Reverse(beside_at(column).len()), column))
+        .unwrap_or(0);
+    let beside = beside_at(column);
+    let mut out = vec!["Examples:".to_string()];
+    for (i, (command, shows)) in examples.iter().enumerate() {
+        if beside.contains(&i) {
+            let pad = column - 2 - display_width(command);
+            out.push(format!("  {command}{}{shows}", " ".repeat(pad)));
+        } else {
+            out.push(wrap_to(&format!("  {command}"), 4, width));
+            if !shows.is_empty() {
+                out.push(wrap_to(&format!("      {shows}"), 6, width));
+            }
+        }
+    }
+    out.join("\n")
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,6 +10,7 @@ mod complete;
 mod entry;
 mod error;
 mod files;
+mod fit;
 mod prose;
 mod report;
 mod run;

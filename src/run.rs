@@ -22,7 +22,7 @@ pub fn main() -> ExitCode {
         ColorWhen::Always => clap::ColorChoice::Always,
         ColorWhen::Never => clap::ColorChoice::Never,
     };
-    let cli = match crate::command().color(choice).try_get_matches_from(&args) {
+    let cli = match crate::cli::command_for_help(choice).try_get_matches_from(&args) {
         Ok(matches) => Cli::from_arg_matches(&matches),
         Err(e) => Err(e),
     };

@@ -67,6 +67,9 @@ pub(crate) struct Ui {
     /// The columns output must fit: the terminal's, else COLUMNS when
     /// stdout is not a terminal; None for the full layout.
     pub(crate) width: Option<usize>,
+    /// The columns of stderr, where notes, errors and prompts go, when it
+    /// is a terminal: its width, else COLUMNS when it gives none.
+    err_width: Option<usize>,
     pub(crate) out: Box<dyn Write>,
 }
 
@@ -94,7 +97,10 @@ impl Ui {
             unicode: out_tty && !ascii,
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
-            width: width(out_tty),
+            width: width(terminal_size::terminal_size_of(std::io::stdout())),
+            // Only a person reads stderr wrapped: a script or a log gets
+            // each message on one line.
+            err_width: err_tty.then(|| width(terminal_size::terminal_size_of(std::io::stderr()))).flatten(),
             out: Box::new(std::io::BufWriter::new(std::io::stdout())),
         }
     }
@@ -105,6 +111,22 @@ impl Ui {
         self.color = false;
         self.unicode = false;
         self.can_prompt = false;
+    }
+
+    /// Plain text at `width` columns, written nowhere: for tests of what
+    /// is laid out.
+    #[cfg(test)]
+    pub(crate) fn plain(width: Option<usize>) -> Ui {
+        Ui {
+            color: false,
+            color_err: false,
+            unicode: false,
+            can_prompt: false,
+            stdin_tty: false,
+            width,
+            err_width: None,
+            out: Box::new(std::io::sink()),
+        }
     }
 
     /// Whether stdout is coloured.
@@ -192,13 +214,13 @@ impl Ui {
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let text = on_stderr("note: ", &visible(text));
+        let text = on_stderr("note: ", &visible(text), self.err_width);
         let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
     }
 
     /// A line for the person at a prompt, on stderr.
     pub(crate) fn say(&self, text: &str) {
-        let _ = writeln!(std::io::stderr(), "{}", visible(text));
+        let _ = writeln!(std::io::stderr(), "{}", on_stderr("", &visible(text), self.err_width));
     }
 
     /// An error on stderr as `error: …`; nothing for one already reported
@@ -208,19 +230,15 @@ impl Ui {
             return;
         }
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let text = on_stderr("error: ", &visible(&e.to_string()));
+        let text = on_stderr("error: ", &visible(&e.to_string()), self.err_width);
         let _ = writeln!(std::io::stderr(), "{} {text}", self.label("error:", red));
     }
 
     /// An error about one line of input, as `error: line N: …`.
     pub(crate) fn line_error(&self, line: usize, e: &Error) {
         let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let _ = writeln!(
-            std::io::stderr(),
-            "{} line {line}: {}",
-            self.label("error:", red),
-            visible(&e.to_string())
-        );
+        let text = on_stderr(&format!("error: line {line}: "), &visible(&e.to_string()), self.err_width);
+        let _ = writeln!(std::io::stderr(), "{} line {line}: {text}", self.label("error:", red));
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
@@ -238,8 +256,8 @@ impl Ui {
             return Err(unasked());
         }
         let _cursor = CursorShown::new();
-        let sure = dialoguer::Confirm::with_theme(&Punctuated)
-            .with_prompt(question())
+        let sure = dialoguer::Confirm::with_theme(&self.theme())
+            .with_prompt(self.ask_line(&question(), CONFIRM_ROOM))
             .default(false)
             .interact_opt()
             .map_err(prompt_failed)?;
@@ -249,8 +267,8 @@ impl Ui {
     /// A yes-or-no question; Enter gives `default`. Escape and Ctrl-C cancel.
     pub(crate) fn ask_yes(&self, question: &str, default: bool) -> Result<bool> {
         let _cursor = CursorShown::new();
-        dialoguer::Confirm::with_theme(&Punctuated)
-            .with_prompt(question)
+        dialoguer::Confirm::with_theme(&self.theme())
+            .with_prompt(self.ask_line(question, CONFIRM_ROOM))
             .default(default)
             .interact_opt()
             .map_err(prompt_failed)?
@@ -260,9 +278,9 @@ impl Ui {
     /// A menu of `items`; gives the index chosen. Escape cancels.
     pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
         let _cursor = CursorShown::new();
-        dialoguer::Select::with_theme(&Punctuated)
-            .with_prompt(prompt)
-            .items(items)
+        dialoguer::Select::with_theme(&self.theme())
+            .with_prompt(self.ask_line(prompt, MENU_ROOM))
+            .items(self.menu_items(items, "> ".len()))
             .default(default)
             .interact_opt()
             .map_err(prompt_failed)?
@@ -273,9 +291,9 @@ impl Ui {
     /// indexes marked. Escape cancels.
     pub(crate) fn multi_select(&self, prompt: &str, items: &[String]) -> Result<Vec<usize>> {
         let _cursor = CursorShown::new();
-        dialoguer::MultiSelect::with_theme(&Punctuated)
-            .with_prompt(prompt)
-            .items(items)
+        dialoguer::MultiSelect::with_theme(&self.theme())
+            .with_prompt(self.ask_line(prompt, MENU_ROOM))
+            .items(self.menu_items(items, "> [x] ".len()))
             .interact_opt()
             .map_err(prompt_failed)?
             .ok_or_else(cancelled)
@@ -284,8 +302,8 @@ impl Ui {
     /// A line of text typed at a prompt.
     pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
         let _cursor = CursorShown::new();
-        dialoguer::Input::with_theme(&Punctuated)
-            .with_prompt(prompt)
+        dialoguer::Input::with_theme(&self.theme())
+            .with_prompt(self.ask_line(prompt, INPUT_ROOM))
             .allow_empty(allow_empty)
             .interact_text()
             .map_err(prompt_failed)
@@ -295,8 +313,8 @@ impl Ui {
     /// Up arrow puts it in the line, Enter then goes back.
     pub(crate) fn input_or_back(&self, prompt: &str) -> Result<String> {
         let _cursor = CursorShown::new();
-        dialoguer::Input::with_theme(&Punctuated)
-            .with_prompt(prompt)
+        dialoguer::Input::with_theme(&self.theme())
+            .with_prompt(self.ask_line(prompt, INPUT_ROOM))
             .history_with(&mut Back)
             .interact_text()
             .map_err(prompt_failed)
@@ -305,12 +323,67 @@ impl Ui {
     /// A line of text with an answer offered: Enter takes `default`.
     pub(crate) fn input_or(&self, prompt: &str, default: &str) -> Result<String> {
         let _cursor = CursorShown::new();
-        dialoguer::Input::with_theme(&Punctuated)
-            .with_prompt(prompt)
+        let room = INPUT_ROOM + display_width(default) + " []".len();
+        dialoguer::Input::with_theme(&self.theme())
+            .with_prompt(self.ask_line(prompt, room))
             .default(default.to_string())
             .interact_text()
             .map_err(prompt_failed)
     }
+
+    /// The prompts' look, at the width of stderr.
+    fn theme(&self) -> Punctuated {
+        Punctuated { width: self.err_width, typing: std::cell::Cell::new(None) }
+    }
+
+    /// The last line of `prompt`, for the prompt to show, once the lines
+    /// before it are written: a question left for the terminal to wrap
+    /// would be cut mid-word, and (cleared one line short once answered)
+    /// seen twice. `room` is kept free after it for the answer.
+    fn ask_line(&self, prompt: &str, room: usize) -> String {
+        let (lead, last) = prompt_lines(&visible(prompt), self.err_width, room);
+        if !lead.is_empty() {
+            let _ = writeln!(std::io::stderr(), "{}", lead.join("\n"));
+        }
+        last
+    }
+
+    /// A menu's items, each wrapped to the width left after the marker
+    /// (`> `, `> [x] `) that the menu writes before it.
+    fn menu_items(&self, items: &[String], marker: usize) -> Vec<String> {
+        items.iter().map(|item| menu_item(&visible(item), self.err_width, marker)).collect()
+    }
+}
+
+/// What a question keeps free after its last line: the colon of a menu's
+/// prompt, the ` [y/N] ` of a yes-or-no question (its answer takes less),
+/// and some of the answer typed at an input.
+const MENU_ROOM: usize = 1;
+const CONFIRM_ROOM: usize = " [y/N] ".len();
+const INPUT_ROOM: usize = 12;
+
+/// A prompt's lines before the last, and its last line: `prompt` wrapped
+/// between words to `width` less `room`, its later lines indented.
+fn prompt_lines(prompt: &str, width: Option<usize>, room: usize) -> (Vec<String>, String) {
+    let Some(width) = width else { return (Vec::new(), prompt.to_string()) };
+    let room = room.min(width / 2);
+    let wrapped = wrap_to(prompt, 2, width - room);
+    let mut lines: Vec<String> = wrapped.split('\n').map(str::to_string).collect();
+    let mut last = lines.pop().unwrap_or_default();
+    // A word too long to leave the room (and with nowhere to break) keeps
+    // its line among the first, and the prompt's own line is left empty.
+    if display_width(&last) > width - room {
+        lines.push(std::mem::take(&mut last));
+    }
+    (lines, last)
+}
+
+/// A menu item wrapped to what is left of `width` after the `marker`,
+/// its later lines indented past the marker.
+fn menu_item(item: &str, width: Option<usize>, marker: usize) -> String {
+    let Some(width) = width else { return item.to_string() };
+    let wrapped = wrap_to(item, 2, width.saturating_sub(marker).max(MIN_WIDTH / 2));
+    wrapped.replace('\n', &format!("\n{}", " ".repeat(marker)))
 }
 
 /// The Up arrow's answer at a question that can go back: `-`.
@@ -382,11 +455,44 @@ pub(crate) fn visible(text: &str) -> String {
 }
 
 /// The prompts' look: dialoguer's plain one, but a prompt that ends in its
-/// own `?` or `:` gets no second colon (`Who deals round 1?`, not `…?:`).
-struct Punctuated;
+/// own `?` or `:` gets no second colon (`Who deals round 1?`, not `…?:`),
+/// and a question left answered on the screen is wrapped to the width.
+struct Punctuated {
+    width: Option<usize>,
+    /// The input line as last written (its columns, and the answer it
+    /// offers), to clear all of it once answered.
+    typing: std::cell::Cell<Option<(usize, Option<String>)>>,
+}
 
 fn punctuated(prompt: &str) -> String {
     if prompt.is_empty() || prompt.ends_with(['?', ':']) { prompt.to_string() } else { format!("{prompt}:") }
+}
+
+impl Punctuated {
+    /// A question and its answer as they stay on the screen; a menu item's
+    /// own line breaks are undone first.
+    fn answered(&self, prompt: &str, answer: &str) -> String {
+        let answer = answer.split('\n').map(str::trim).collect::<Vec<_>>().join(" ");
+        let text = format!("{} {answer}", punctuated(prompt));
+        match self.width {
+            Some(width) => wrap_to(&text, 2, width),
+            None => text,
+        }
+    }
+
+    /// What takes an input line back to where it began, once answered: an
+    /// answer typed past the edge took the terminal's lines below, and the
+    /// prompt clears only the last of them. Taken as typed unless it is
+    /// the answer offered, which Enter alone gives: then none is counted,
+    /// so that a line above is never cleared.
+    fn back_over_typing(&self, answer: &str) -> String {
+        let (Some(width), Some((prompt, offered))) = (self.width, self.typing.take()) else {
+            return String::new();
+        };
+        let typed = if offered.as_deref() == Some(answer) { 0 } else { display_width(answer) };
+        let lines = (prompt + typed).div_ceil(width).max(1);
+        if lines > 1 { format!("\u{1b}[{}A\r\u{1b}[J", lines - 1) } else { String::new() }
+    }
 }
 
 impl dialoguer::theme::Theme for Punctuated {
@@ -400,10 +506,12 @@ impl dialoguer::theme::Theme for Punctuated {
         prompt: &str,
         default: Option<&str>,
     ) -> std::fmt::Result {
-        match default {
-            Some(default) => write!(f, "{} [{default}] ", punctuated(prompt)),
-            None => write!(f, "{} ", punctuated(prompt)),
-        }
+        let line = match default {
+            Some(default) => format!("{} [{default}] ", punctuated(prompt)),
+            None => format!("{} ", punctuated(prompt)),
+        };
+        self.typing.set(Some((display_width(&line), default.map(str::to_string))));
+        f.write_str(&line)
     }
 
     fn format_input_prompt_selection(
@@ -412,28 +520,45 @@ impl dialoguer::theme::Theme for Punctuated {
         prompt: &str,
         sel: &str,
     ) -> std::fmt::Result {
-        write!(f, "{} {sel}", punctuated(prompt))
+        // Menus answer here too, with nothing typed.
+        f.write_str(&self.back_over_typing(sel))?;
+        f.write_str(&self.answered(prompt, sel))
+    }
+
+    fn format_multi_select_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        selections: &[&str],
+    ) -> std::fmt::Result {
+        f.write_str(&self.answered(prompt, &selections.join(", ")))
     }
 }
 
-/// The width to fit: the terminal's on a terminal, else a positive COLUMNS.
-fn width(out_tty: bool) -> Option<usize> {
-    if out_tty && let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stdout())
-    {
-        return Some(usize::from(w).max(20));
+/// The width stdout is to fit (see [`Ui::width`]), before a `Ui` is made.
+pub(crate) fn stdout_width() -> Option<usize> {
+    width(terminal_size::terminal_size_of(std::io::stdout()))
+}
+
+/// The narrowest width laid out for; a terminal or COLUMNS narrower still
+/// gets this.
+const MIN_WIDTH: usize = 20;
+
+/// The width to fit on a stream: its terminal's (`terminal`, when it is
+/// one), else a positive COLUMNS.
+fn width(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Option<usize> {
+    if let Some((terminal_size::Width(w), _)) = terminal {
+        return Some(usize::from(w).max(MIN_WIDTH));
     }
     let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
-    (columns > 0).then(|| columns.max(20))
+    (columns > 0).then(|| columns.max(MIN_WIDTH))
 }
 
-/// A message for stderr after its `label`: on a terminal, each line of prose
-/// wrapped to the terminal's width (a typed hand echoed above its caret is
-/// left whole, so the caret stays under the bad card); elsewhere as it is.
-fn on_stderr(label: &str, text: &str) -> String {
-    let Some((terminal_size::Width(w), _)) = terminal_size::terminal_size_of(std::io::stderr()) else {
-        return text.to_string();
-    };
-    let width = usize::from(w).max(20);
+/// A message for stderr after its `label`, each line of prose wrapped to
+/// the `width` given (a typed hand echoed above its caret is left whole,
+/// so the caret stays under the bad card); without one, as it is.
+fn on_stderr(label: &str, text: &str, width: Option<usize>) -> String {
+    let Some(width) = width else { return text.to_string() };
     let lines: Vec<&str> = text.split('\n').collect();
     let caret = |i: usize| lines.get(i).is_some_and(|l| l.trim_start().starts_with('^'));
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
@@ -452,23 +577,54 @@ fn on_stderr(label: &str, text: &str) -> String {
 }
 
 /// `text` broken between words into lines of at most `width` columns, the
-/// lines after the first indented by `indent`.
-fn wrap_to(text: &str, indent: usize, width: usize) -> String {
+/// lines after the first (of each line of `text`) indented by `indent`.
+/// A word wider than a whole line is broken after a `-`, `_`, `.` or `/`
+/// where it has one (a long session name, a path), else left whole.
+pub(crate) fn wrap_to(text: &str, indent: usize, width: usize) -> String {
+    text.split('\n').map(|line| wrap_line(line, indent, width)).collect::<Vec<_>>().join("\n")
+}
+
+fn wrap_line(text: &str, indent: usize, width: usize) -> String {
     let body = text.trim_start_matches(' ');
     let lead = &text[..text.len() - body.len()];
     let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in body.split(' ') {
-        let next = if line.is_empty() { format!("{lead}{word}") } else { format!("{line} {word}") };
-        if display_width(&next) > width && !line.trim().is_empty() {
-            lines.push(line);
-            line = format!("{}{word}", " ".repeat(indent));
-        } else {
-            line = next;
+    let mut line = lead.to_string();
+    for (i, word) in body.split(' ').enumerate() {
+        for (k, piece) in pieces(word, width.saturating_sub(indent)).into_iter().enumerate() {
+            let joined = if i == 0 || k > 0 { format!("{line}{piece}") } else { format!("{line} {piece}") };
+            if display_width(&joined) > width && !line.trim().is_empty() {
+                lines.push(std::mem::replace(&mut line, format!("{}{piece}", " ".repeat(indent))));
+            } else {
+                line = joined;
+            }
         }
     }
     lines.push(line);
     lines.join("\n")
+}
+
+/// `word` in pieces of at most `room` columns, each broken after a `-`,
+/// `_`, `.` or `/`; whole when it fits, or has no such place to break.
+fn pieces(word: &str, room: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while display_width(rest) > room {
+        let breaks: Vec<usize> = rest
+            .char_indices()
+            .filter(|&(i, c)| matches!(c, '-' | '_' | '.' | '/') && i + 1 < rest.len())
+            .map(|(i, _)| i + 1)
+            .collect();
+        // The last break that fits, else the first there is.
+        let Some(&cut) =
+            breaks.iter().rev().find(|&&at| display_width(&rest[..at]) <= room).or(breaks.first())
+        else {
+            break;
+        };
+        out.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    out.push(rest);
+    out
 }
 
 /// The columns `text` takes on a terminal: colour codes take none, and wide
@@ -520,5 +676,78 @@ mod tests {
         );
         assert_eq!(visible("x\u{202e}y\r"), "x\\u{202e}y\\u{d}");
         assert_eq!(visible("Zoë 7♦ → ok"), "Zoë 7♦ → ok");
+    }
+
+    #[test]
+    fn words_wrap_whole_and_long_ones_break_after_a_hyphen() {
+        assert_eq!(wrap_to("a bb ccc dddd", 2, 6), "a bb\n  ccc\n  dddd");
+        // Each line of the text on its own, and colour codes take no room.
+        assert_eq!(wrap_to("\u{1b}[1mab\u{1b}[0m cd\nef gh", 0, 5), "\u{1b}[1mab\u{1b}[0m cd\nef gh");
+        assert_eq!(wrap_to("名前 名前", 0, 4), "名前\n名前");
+        assert_eq!(wrap_to("see the-longest-evening-of-all", 2, 16), "see the-longest-\n  evening-of-all");
+        assert_eq!(wrap_to("see /a/long/path/to/a/file.toml", 0, 12), "see /a/long/\npath/to/a/\nfile.toml");
+        // Nowhere to break: whole, past the edge.
+        assert_eq!(wrap_to("a Featherstonehaugh", 2, 10), "a\n  Featherstonehaugh");
+    }
+
+    #[test]
+    fn a_long_prompt_leaves_its_last_line_to_the_question() {
+        let question =
+            "Who declared out with a hand that does not meld (+20 each)? Space marks, Enter goes on";
+        let (lead, last) = prompt_lines(question, Some(40), MENU_ROOM);
+        assert_eq!(lead, ["Who declared out with a hand that does", "  not meld (+20 each)? Space marks,"]);
+        assert_eq!(last, "  Enter goes on");
+        for width in [40, 60, 80, 120] {
+            for room in [MENU_ROOM, CONFIRM_ROOM, INPUT_ROOM] {
+                let (lead, last) = prompt_lines(question, Some(width), room);
+                assert!(lead.iter().all(|l| display_width(l) <= width), "{lead:?}");
+                assert!(display_width(&last) + room <= width, "{last:?} at {width}");
+                let joined = format!("{} {last}", lead.join(" "));
+                assert_eq!(joined.split_whitespace().collect::<Vec<_>>().join(" "), question);
+            }
+        }
+        // Fits: all of it is the prompt's own line.
+        assert_eq!(
+            prompt_lines("Save this round?", Some(40), CONFIRM_ROOM),
+            (vec![], "Save this round?".into())
+        );
+        assert_eq!(prompt_lines(question, None, MENU_ROOM), (vec![], question.into()));
+        // A word that leaves no room takes its line among the first.
+        let (lead, last) = prompt_lines("Remove Bartholomewcholmondeleysmythehay?", Some(40), CONFIRM_ROOM);
+        assert_eq!(
+            (lead, last.as_str()),
+            (vec!["Remove".to_string(), "  Bartholomewcholmondeleysmythehay?".to_string()], "")
+        );
+    }
+
+    #[test]
+    fn menu_items_wrap_under_their_text() {
+        let item = "strict: standard with every meld needing a natural card, and laying off allowed";
+        assert_eq!(
+            menu_item(item, Some(40), 2),
+            "strict: standard with every meld\n    needing a natural card, and laying\n    off allowed"
+        );
+        assert_eq!(menu_item("Ann", Some(40), 6), "Ann");
+        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
+        assert_eq!(
+            theme.answered("Rules", "strict: standard with every meld\n    needing a natural card"),
+            "Rules: strict: standard with every meld\n  needing a natural card"
+        );
+    }
+
+    #[test]
+    fn an_answer_typed_past_the_edge_is_cleared_whole() {
+        use dialoguer::theme::Theme;
+        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
+        let mut line = String::new();
+        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22")).unwrap();
+        assert_eq!(line, "Session name: [2026-11-22] ");
+        // 27 columns of prompt and 29 typed: two lines, one to go back up.
+        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "\u{1b}[1A\r\u{1b}[J");
+        // Enter alone: the answer offered, nothing typed.
+        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22-2")).unwrap();
+        assert_eq!(theme.back_over_typing("2026-11-22-2"), "");
+        // Once only, for the line written.
+        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "");
     }
 }

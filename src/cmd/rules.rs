@@ -2,10 +2,9 @@
 
 use std::io::Write;
 
-use comfy_table::CellAlignment;
-
 use crate::cli::{Cli, RulesArgs, RulesShowArgs};
 use crate::error::{Error, Result};
+use crate::fit::{Grid, KEEP, Record, Wrap};
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::{MAX_PLAYERS, Rules, SETTINGS};
@@ -79,52 +78,36 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
 
-    writeln!(ui.out, "{}", ui.bold(&heading))?;
-    let standard = Rules::default();
-    let mut t = ui.table();
-    t.set_header(vec!["Setting", "Value", "Takes", "What it does"]);
-    for setting in &SETTINGS {
-        let value = setting.get(&rules);
-        let shown = if value != setting.get(&standard) { format!("{value} *") } else { value.to_string() };
-        t.add_row(vec![
-            setting.key.to_string(),
-            shown,
-            setting.allowed.to_string(),
-            setting.about.to_string(),
-        ]);
-    }
-    let full = t.to_string();
-    // Narrower: the descriptions wrap within the width.
-    if let Some(width) = ui.width {
-        t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-        t.set_width(u16::try_from(width).unwrap_or(u16::MAX));
-    }
-    let narrow = t.to_string();
-    writeln!(ui.out, "{}", ui.first_fitting([full, narrow]))?;
+    writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
+    writeln!(ui.out, "{}", settings(ui, &rules))?;
     if !rules.changes().is_empty() {
         writeln!(ui.out, "* differs from the standard rules")?;
     }
 
-    let mut t = ui.table();
     let doubling = rules.double_last_rounds;
     let mut header = vec!["Round", "Cards", "Wild"];
     if doubling {
         header.push("Scores");
     }
-    t.set_header(header);
+    let mut rounds = Grid::new(header);
+    rounds.right([0, 1]);
     for d in rules.deals() {
         let mut row = vec![d.round.to_string(), d.cards.to_string(), d.wild.to_string()];
         if doubling {
             row.push(if rules.doubles(d.wild) { "doubled".into() } else { String::new() });
         }
-        t.add_row(row);
+        rounds.row(row);
     }
-    for col in [0, 1] {
-        if let Some(c) = t.column_mut(col) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    writeln!(ui.out, "\n{t}")?;
+    // Narrower than any table: a line a round.
+    let lines = || {
+        let line = |d: &three13_core::rules::Deal| {
+            let doubled = if doubling && rules.doubles(d.wild) { ", doubled" } else { "" };
+            format!("Round {}: {} cards, {} wild{doubled}", d.round, d.cards, d.wild)
+        };
+        rules.deals().iter().map(|d| ui.wrap(&line(d), 2)).collect::<Vec<_>>().join("\n")
+    };
+    let fitted = [Wrap::Nothing, Wrap::Cells].into_iter().find_map(|wrap| ui.grid(&rounds, wrap));
+    writeln!(ui.out, "\n{}", fitted.unwrap_or_else(lines))?;
     let limits = format!(
         "Limits: {MIN_PLAYERS} to {MAX_PLAYERS} players; player names up to {MAX_PLAYER_NAME} characters, \
          session names up to {MAX_SESSION_NAME}; a hand holds 3 to {} cards (the largest round, plus the card drawn).",
@@ -132,6 +115,37 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     );
     writeln!(ui.out, "{}", ui.wrap(&limits, 2))?;
     Ok(())
+}
+
+/// Every setting: its key, its value (`*` where it is not the standard
+/// one), what it takes and what it does. A table, its descriptions
+/// wrapped as the width needs; else one setting under another.
+fn settings(ui: &Ui, rules: &Rules) -> String {
+    let standard = Rules::default();
+    let value = |setting: &three13_core::rules::Setting| {
+        let value = setting.get(rules);
+        if value != setting.get(&standard) { format!("{value}{KEEP}*") } else { value.to_string() }
+    };
+    let mut grid = Grid::new(["Setting", "Value", "Takes", "What it does"]);
+    for setting in &SETTINGS {
+        grid.row(vec![
+            setting.key.to_string(),
+            value(setting),
+            setting.allowed.to_string(),
+            setting.about.to_string(),
+        ]);
+    }
+    let records = || {
+        let settings: Vec<Record> = SETTINGS
+            .iter()
+            .map(|s| {
+                let title = format!("{} = {}", s.key, value(s));
+                Record::new(title).field("", s.about).field("Takes", s.allowed.to_string())
+            })
+            .collect();
+        ui.records(&settings)
+    };
+    ui.table_or_records(|wrap| ui.grid(&grid, wrap), records)
 }
 
 /// `--save`: the rules become the session's, mid-game.
@@ -159,7 +173,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if args.json {
             return crate::report::change::print(ui, "rules", false, vec![said], &session);
         }
-        writeln!(ui.out, "{said}")?;
+        writeln!(ui.out, "{}", ui.wrap(&said, 0))?;
         return Ok(());
     }
     let before = session.rules().summary();
@@ -201,7 +215,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         writeln!(ui.out, "{}", ui.wrap(line, 0))?;
     }
     for line in rescored {
-        writeln!(ui.out, "{line}")?;
+        writeln!(ui.out, "{}", ui.wrap(&line, 4))?;
     }
     crate::report::table::print(ui, &session)
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use crate::cli::{Cli, SessionsArgs};
 use crate::error::Result;
+use crate::fit::{Grid, Record, Wrap};
 use crate::ui::Ui;
 use three13_core::sheet::Session;
 
@@ -66,47 +67,11 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
     if listed.is_empty() {
-        writeln!(ui.out, "No sessions yet; start one with `three13 new --player NAME --player NAME`.")?;
+        let none = "No sessions yet; start one with `three13 new --player NAME --player NAME`.";
+        writeln!(ui.out, "{}", ui.wrap(none, 0))?;
         return Ok(());
     }
-    // Narrower layouts count the players and give the day only.
-    let table = |narrow: bool| {
-        let mut t = ui.table();
-        t.set_header(vec!["", "Session", "Players", "Rounds", "Leader", "Last change"]);
-        for l in &listed {
-            let mark = if l.current { "*" } else { "" };
-            if l.error.is_some() {
-                t.add_row(vec![mark, &l.name, "(damaged: does not load)", "", "", ""]);
-                continue;
-            }
-            let leader = if l.finished {
-                format!(
-                    "won by {}",
-                    super::and_list(&l.winners.iter().map(String::as_str).collect::<Vec<_>>())
-                )
-            } else {
-                super::and_list(&l.leaders.iter().map(String::as_str).collect::<Vec<_>>())
-            };
-            // The leaders' total: players who left are not among them.
-            let ahead = if l.finished { &l.winners } else { &l.leaders };
-            let best = l.totals.0.iter().filter(|(p, _)| ahead.contains(p)).map(|(_, t)| *t).min();
-            let leader = match best {
-                Some(b) if !leader.is_empty() => format!("{leader} ({b})"),
-                _ => leader,
-            };
-            t.add_row(vec![
-                mark.to_string(),
-                l.name.clone(),
-                if narrow { l.players.len().to_string() } else { l.players.join(", ") },
-                format!("{}/{}", l.rounds_played, l.rounds),
-                leader,
-                if narrow { l.shown.chars().take(10).collect() } else { l.shown.clone() },
-            ]);
-        }
-        t.to_string()
-    };
-    let t = ui.first_fitting([table(false), table(true)]);
-    writeln!(ui.out, "{t}")?;
+    writeln!(ui.out, "{}", list(ui, &listed))?;
     if current.is_some() {
         writeln!(ui.out, "* the current session")?;
     }
@@ -117,6 +82,87 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The sessions as a table: every player and the time of the last change,
+/// else (narrower) the number of players and the day, whole and then with
+/// headers and cells wrapped; else one session under another.
+fn list(ui: &Ui, listed: &[Listed]) -> String {
+    let grid = |narrow: bool| {
+        let mut grid = Grid::new(["", "Session", "Players", "Rounds", "Leader", "Last change"]);
+        for l in listed {
+            let mark = if l.current { "*" } else { "" }.to_string();
+            if l.error.is_some() {
+                grid.row(vec![mark, l.name.clone(), DAMAGED.to_string()]);
+                continue;
+            }
+            grid.row(vec![
+                mark,
+                l.name.clone(),
+                if narrow { l.players.len().to_string() } else { l.players.join(", ") },
+                rounds(l),
+                leader(l),
+                if narrow { l.shown.chars().take(10).collect() } else { l.shown.clone() },
+            ]);
+        }
+        grid
+    };
+    let (wide, narrow) = (grid(false), grid(true));
+    // Every player and the time, else their number and the day.
+    let table = |wrap| match wrap {
+        Wrap::Nothing => ui.grid(&wide, wrap).or_else(|| ui.grid(&narrow, wrap)),
+        _ => ui.grid(&narrow, wrap),
+    };
+    let records = || {
+        let sessions: Vec<Record> = listed
+            .iter()
+            .map(|l| {
+                let title = if l.current { format!("* {}", l.name) } else { l.name.clone() };
+                if l.error.is_some() {
+                    return Record::new(title).field("", DAMAGED);
+                }
+                let record =
+                    Record::new(title).field("Players", l.players.join(", ")).field("Rounds", rounds(l));
+                let record = match ahead(l) {
+                    Some(names) => record.field(if l.finished { "Won by" } else { "Leader" }, names),
+                    None => record,
+                };
+                record.field("Last change", l.shown.clone())
+            })
+            .collect();
+        ui.records(&sessions)
+    };
+    ui.table_or_records(table, records)
+}
+
+/// What the list says of a session whose file does not load.
+const DAMAGED: &str = "(damaged: does not load)";
+
+/// `3/11`: the rounds played of the rounds of the rules.
+fn rounds(l: &Listed) -> String {
+    format!("{}/{}", l.rounds_played, l.rounds)
+}
+
+/// `Ann (12)`, or for a finished game `won by Ann and Bob (40)`.
+fn leader(l: &Listed) -> String {
+    match ahead(l) {
+        Some(names) if l.finished => format!("won by {names}"),
+        Some(names) => names,
+        None => String::new(),
+    }
+}
+
+/// The leaders, or the winners of a finished game, with their total
+/// (players who left are not among them): `Ann and Bob (40)`.
+fn ahead(l: &Listed) -> Option<String> {
+    let names = if l.finished { &l.winners } else { &l.leaders };
+    let joined = super::and_list(&names.iter().map(String::as_str).collect::<Vec<_>>());
+    let best = l.totals.0.iter().filter(|(p, _)| names.contains(p)).map(|(_, t)| *t).min();
+    match best {
+        _ if names.is_empty() => None,
+        Some(b) => Some(format!("{joined} ({b})")),
+        None => Some(joined),
+    }
 }
 
 fn listed(s: &Session, current: bool) -> Listed {

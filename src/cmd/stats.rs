@@ -2,10 +2,9 @@
 
 use std::io::Write;
 
-use comfy_table::CellAlignment;
-
 use crate::cli::{Cli, StatsArgs};
 use crate::error::{Error, Result};
+use crate::fit::{Grid, Record};
 use crate::ui::Ui;
 use three13_core::rules::{RulesError, Setting};
 use three13_core::sheet::Session;
@@ -39,7 +38,7 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if args.json {
             writeln!(ui.out, "{}", serde_json::to_string_pretty(&v).expect("serialises"))?;
         } else {
-            writeln!(ui.out, "{}", versus_text(&v))?;
+            writeln!(ui.out, "{}", ui.wrap(&versus_text(&v), 0))?;
         }
         return Ok(());
     }
@@ -51,35 +50,13 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             return Ok(());
         }
         if list.is_empty() {
-            writeln!(ui.out, "No finished game of {player}{}.", filtered(args))?;
+            writeln!(ui.out, "{}", ui.wrap(&format!("No finished game of {player}{}.", filtered(args)), 0))?;
             return Ok(());
         }
-        let mut t = ui.table();
-        t.set_header(vec!["Ended", "Session", "Rules", "Players", "Total", "Place", "Won by"]);
-        for g in &list {
-            let winners: Vec<&str> = g.winners.iter().map(String::as_str).collect();
-            t.add_row(vec![
-                super::local_time(g.ended).chars().take(10).collect(),
-                g.session.clone(),
-                g.rules.clone(),
-                g.players.to_string(),
-                g.total.to_string(),
-                g.place.to_string(),
-                super::and_list(&winners),
-            ]);
-        }
-        for col in [3, 4, 5] {
-            if let Some(c) = t.column_mut(col) {
-                c.set_cell_alignment(CellAlignment::Right);
-            }
-        }
         let n = list.len();
-        writeln!(
-            ui.out,
-            "{}",
-            ui.bold(&format!("{player}: {n} finished game{}", if n == 1 { "" } else { "s" }))
-        )?;
-        writeln!(ui.out, "{t}")?;
+        let heading = format!("{player}: {n} finished game{}", if n == 1 { "" } else { "s" });
+        writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
+        writeln!(ui.out, "{}", player_games(ui, &list))?;
         return Ok(());
     }
     let groups = groups(&games, &filter);
@@ -89,11 +66,9 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
     if stats.games == 0 {
-        writeln!(
-            ui.out,
-            "No finished games{}; a game counts once its last round is recorded.",
-            filtered(args)
-        )?;
+        let none =
+            format!("No finished games{}; a game counts once its last round is recorded.", filtered(args));
+        writeln!(ui.out, "{}", ui.wrap(&none, 0))?;
         return Ok(());
     }
     let plural = |n: usize| if n == 1 { "" } else { "s" };
@@ -118,63 +93,107 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
         let heading = format!("Rules {}: {} finished game{}", g.rules, g.games, plural(g.games));
         writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
-        writeln!(
-            ui.out,
-            "{}",
-            ui.first_fitting([records(ui, g, None), records(ui, g, Some(0)), records(ui, g, Some(1))])
-        )?;
+        writeln!(ui.out, "{}", records(ui, g))?;
     }
     Ok(())
 }
 
-/// A group's records: every column, or (`part`) the first or second half
-/// of them, each with the players, for a narrow screen.
-fn records(ui: &Ui, g: &Group, part: Option<usize>) -> String {
-    let halves = match part {
-        None => return format!("{}", half(ui, g, &[0, 1])),
-        Some(_) => [half(ui, g, &[0]), half(ui, g, &[1])],
+/// A player's finished games: a table, its headers and then its cells
+/// wrapped as the width needs, else one game under another.
+fn player_games(ui: &Ui, list: &[Game]) -> String {
+    let mut grid = Grid::new(["Ended", "Session", "Rules", "Players", "Total", "Place", "Won by"]);
+    grid.right([3, 4, 5]);
+    let day = |g: &Game| super::local_time(g.ended).chars().take(10).collect::<String>();
+    let winners = |g: &Game| super::and_list(&g.winners.iter().map(String::as_str).collect::<Vec<_>>());
+    for g in list {
+        grid.row(vec![
+            day(g),
+            g.session.clone(),
+            g.rules.clone(),
+            g.players.to_string(),
+            g.total.to_string(),
+            g.place.to_string(),
+            winners(g),
+        ]);
+    }
+    let records = || {
+        let games: Vec<Record> = list
+            .iter()
+            .map(|g| {
+                Record::new(format!("{} {}", day(g), g.session))
+                    .field("Rules", g.rules.clone())
+                    .field("Players", g.players.to_string())
+                    .field("Total", g.total.to_string())
+                    .field("Place", g.place.to_string())
+                    .field("Won by", winners(g))
+            })
+            .collect();
+        ui.records(&games)
     };
-    format!("{}\n{}", halves[0], halves[1])
+    ui.table_or_records(|wrap| ui.grid(&grid, wrap), records)
 }
 
-fn half(ui: &Ui, g: &Group, parts: &[usize]) -> comfy_table::Table {
-    let mut t = ui.table();
-    let mut header = vec!["Player"];
-    if parts.contains(&0) {
-        header.extend(["Games", "Wins", "Win %", "Avg place", "Avg total"]);
-    }
-    if parts.contains(&1) {
-        header.extend(["Best", "Worst", "Avg round", "Went out", "Best round"]);
-    }
-    t.set_header(header);
-    for r in &g.records {
-        let mut row = vec![r.name.clone()];
-        if parts.contains(&0) {
-            row.extend([
+/// The columns of a group's records, in two halves for a narrow screen.
+const HALVES: [[&str; 5]; 2] = [
+    ["Games", "Wins", "Win %", "Avg place", "Avg total"],
+    ["Best", "Worst", "Avg round", "Went out", "Best round"],
+];
+
+/// A group's records: the whole table, else its two halves (each with the
+/// players), first whole, then with headers and then cells wrapped; else
+/// one player under another.
+fn records(ui: &Ui, g: &Group) -> String {
+    let values = |r: &three13_core::stats::Record| -> [[String; 5]; 2] {
+        [
+            [
                 r.games.to_string(),
                 r.wins.to_string(),
                 format!("{:.0}", r.win_rate * 100.0),
                 format!("{:.1}", r.average_place),
                 format!("{:.1}", r.average_total),
-            ]);
-        }
-        if parts.contains(&1) {
-            row.extend([
+            ],
+            [
                 r.best.to_string(),
                 r.worst.to_string(),
                 format!("{:.1}", r.average_round),
                 r.rounds_out.to_string(),
                 r.best_round.to_string(),
-            ]);
+            ],
+        ]
+    };
+    let grid = |parts: &[usize]| {
+        let mut grid = Grid::new(["Player"].into_iter().chain(parts.iter().flat_map(|&p| HALVES[p])));
+        grid.right(1..=5 * parts.len());
+        for r in &g.records {
+            let values = values(r);
+            grid.row(
+                [r.name.clone()].into_iter().chain(parts.iter().flat_map(|&p| values[p].clone())).collect(),
+            );
         }
-        t.add_row(row);
-    }
-    for col in 1..=5 * parts.len() {
-        if let Some(c) = t.column_mut(col) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    t
+        grid
+    };
+    let (whole, first, second) = (grid(&[0, 1]), grid(&[0]), grid(&[1]));
+    let table = |wrap| {
+        ui.grid(&whole, wrap)
+            .or_else(|| Some(format!("{}\n{}", ui.grid(&first, wrap)?, ui.grid(&second, wrap)?)))
+    };
+    let records = || {
+        let players: Vec<Record> = g
+            .records
+            .iter()
+            .map(|r| {
+                let values = values(r);
+                let labels = HALVES.iter().flatten();
+                labels
+                    .zip(values.iter().flatten())
+                    .fold(Record::new(r.name.clone()), |record, (label, value)| {
+                        record.field(label, value.clone())
+                    })
+            })
+            .collect();
+        ui.records(&players)
+    };
+    ui.table_or_records(table, records)
 }
 
 fn versus_text(v: &Versus) -> String {

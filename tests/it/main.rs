@@ -19,3 +19,4 @@ mod score;
 mod sheet;
 mod storage;
 mod variants;
+mod width;

@@ -289,6 +289,8 @@ fn round_meets_a_change(change: &[&[&str]]) -> (i32, String, Vec<u8>, Vec<u8>) {
         other => panic!("three13 did not exit: {other:?}"),
     };
     assert_ne!(before, changed, "the other process changed the file");
+    // The message is wrapped to the terminal: read it as one line.
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
     (code, said, changed, env.session_bytes("g"))
 }
 
