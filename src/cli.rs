@@ -128,7 +128,7 @@ const EXAMPLE_GAP: usize = 3;
 /// indented further) laid out for `width`: beside the command where the
 /// pair fits, those beside their commands lined up; else on a line of its
 /// own, indented. A command too long for the line goes on indented.
-fn examples_at(help: &str, width: usize) -> String {
+pub(crate) fn examples_at(help: &str, width: usize) -> String {
     let mut examples: Vec<(String, String)> = Vec::new();
     let mut base = None;
     for line in help.lines().skip_while(|l| l.trim() != "Examples:").skip(1) {

@@ -56,19 +56,23 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
     let which = if tiebreak { "The tiebreaker round".to_string() } else { format!("Round {}", deal.round) };
     let heading = format!("{which} of {name}: {} cards, {} wild", deal.cards, s.rules().wilds(deal.wild));
-    writeln!(ui.out, "{}", ui.bold(&heading))?;
+    writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if solved.is_empty() {
-        writeln!(ui.out, "No hand was typed in this round; its scores were given as numbers.")?;
+        writeln!(
+            ui.out,
+            "{}",
+            ui.wrap("No hand was typed in this round; its scores were given as numbers.", 0)
+        )?;
     }
     let rules = s.rules();
     for (seat, hand, a) in &solved {
-        writeln!(ui.out, "\n{}: {}", s.players()[*seat], ui.cards(hand))?;
+        writeln!(ui.out, "\n{}", ui.wrap(&format!("{}: {}", s.players()[*seat], ui.cards(hand)), 2))?;
         for m in &a.melds {
             let meld = super::meld_text(m, &|c| ui.card(c));
             writeln!(ui.out, "{}", ui.wrap(&format!("  {meld}"), 6))?;
         }
         if a.unmelded.is_empty() {
-            writeln!(ui.out, "  deadwood 0: every card is in a meld")?;
+            writeln!(ui.out, "{}", ui.wrap("  deadwood 0: every card is in a meld", 4))?;
         } else {
             let points: Vec<String> =
                 a.unmelded.iter().map(|&c| format!("{} {}", ui.card(c), rules.value(c))).collect();

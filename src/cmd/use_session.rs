@@ -22,6 +22,7 @@ pub(crate) fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         Some(_) => crate::report::table::next_line(&session, session.rounds().len() + 1),
         None => "The game is over.".to_string(),
     };
-    writeln!(ui.out, "Now using session {}.\n{}", session.name(), ui.wrap(&state, 0))?;
+    writeln!(ui.out, "{}", ui.wrap(&format!("Now using session {}.", session.name()), 0))?;
+    writeln!(ui.out, "{}", ui.wrap(&state, 6))?;
     Ok(())
 }

@@ -101,7 +101,7 @@ pub(crate) fn names_within(names: &[String], most: usize) -> Option<Vec<String>>
         }
         let room = most.saturating_sub(1);
         let end = end.min(room.saturating_sub(1));
-        format!("{}…{}", head(name, room - end), tail(name, end))
+        format!("{}…{}", head(name, room - end).trim_end(), tail(name, end).trim_start())
     };
     let apart = |forms: &[String]| {
         forms.iter().enumerate().all(|(i, a)| forms[..i].iter().all(|b| a.to_lowercase() != b.to_lowercase()))

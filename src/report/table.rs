@@ -659,8 +659,8 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
     if s.tiebreak_round().is_none() {
         match board.leaders() {
             [] => {}
-            [one] => lines.push(format!("Leader: {}, with {best}", name(one))),
-            many => lines.push(format!("Leaders: {}, with {best} each", names(many))),
+            [one] => lines.push(ui.wrap(&format!("Leader: {}, with {best}", name(one)), 8)),
+            many => lines.push(ui.wrap(&format!("Leaders: {}, with {best} each", names(many)), 9)),
         }
     }
     if let Some(next) = s.next_deal() {

@@ -300,6 +300,14 @@ Next: round 2, 4 cards, fours wild, Bob deals, Cy plays first
 Record it with `three13 round`; the whole table: `three13 table`.
 "
     );
+    // Saved games, none of them current: say so, and how to go on.
+    env.ok(&["new", "h", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["delete", "h", "--yes"]);
+    assert_eq!(
+        env.ok(&[]).stdout,
+        "No game is current. Saved: g. Continue one with `three13 use NAME`, or see them all with `three13\n\
+         sessions`; start another with `three13 new`.\n"
+    );
 }
 
 #[test]

@@ -690,3 +690,34 @@ mod on_a_terminal {
         }
     }
 }
+
+#[test]
+fn the_sheet_fits_every_width_with_six_long_names() {
+    let env = Env::new();
+    six_at_the_table(&env);
+    env.ok(&["use", WEDNESDAY]);
+    env.ok(&["player", "add", "Zebedee Featherstonehaugh-Smythe"]);
+    env.ok(&["round", "5", "0", "10", "20", "30", "35", "7"]);
+    env.ok(&["edit", "2", "--out", BART]);
+    for columns in WIDTHS {
+        let c = columns.to_string();
+        let run = |args: &[&str]| env.ok_with(&[("COLUMNS", &c)], args).stdout;
+        for view in [&["table"][..], &["table", "--session", FRIDAY], &["show", "1"], &["chart"], &[]] {
+            let out = run(view);
+            assert_fits(&out, columns, &format!("{view:?}"));
+            if view == ["table"] || view.is_empty() {
+                assert_whole(&out, &words(&["Next: round 3, 5 cards, fives wild"]), &format!("{view:?}"));
+            }
+        }
+        let table = run(&["table"]);
+        assert_whole(&table, &words(&[ANN, "Key: points per round", "went out first"]), "table");
+        let over = run(&["table", "--session", FRIDAY]);
+        assert_whole(&over, &words(&["Game over:", BART, "wins by"]), "a finished table");
+        let started = run(&["new", "another", "-p", ANN, "-p", BART]);
+        assert_fits(&started, columns, "new");
+        assert_whole(&started, &words(&["Started session another with", ANN, "and", BART]), "new");
+        let used = run(&["use", WEDNESDAY]);
+        assert_fits(&used, columns, "use");
+        env.ok(&["delete", "another", "--yes"]);
+    }
+}
