@@ -354,6 +354,113 @@ fn a_declared_hand_is_judged_group_by_group() {
 }
 
 #[test]
+fn a_declared_group_is_told_the_true_reason() {
+    let env = Env::new();
+    // K-A-2 with a wild for the ace goes round the corner, aces high or not.
+    for rules in [&["--rules", "standard"][..], &["--set", "ace_high=true"]] {
+        let mut args = vec!["check", "--round", "2"];
+        args.extend_from_slice(rules);
+        args.push("Kh 4c 2h | 9c");
+        let r = env.ok(&args);
+        let summary =
+            if rules.len() == 2 && rules[0] == "--set" { "standard, ace_high=true" } else { "standard" };
+        assert!(
+            r.stdout.starts_with(&format!(
+                "Round 2: 4 cards dealt, fours wild (rules: {summary})\n\
+                 \n\
+                 Declared\n\
+                 \x20 Kh 4c 2h: not a run: a run does not go round from king to ace to two\n\
+                 \x20 9c: a meld needs 3 cards\n\
+                 Declared deadwood 28, the least there is\n"
+            )),
+            "{}",
+            r.stdout
+        );
+    }
+    // Two aces of hearts: no run where aces are low; where the ace may be
+    // high, the run from ace to ace lacks only its king (kings are wild in
+    // round 11, and there is none).
+    let hand = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah | 9c";
+    let r = env.ok(&["check", "--round", "11", hand]);
+    assert!(
+        r.stdout.contains(
+            "\nDeclared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
+             \x20   not a run: Ah twice, and a run holds each rank once\n\
+             \x20 9c: a meld needs 3 cards\n\
+             The declaration does not go out: 14 cards lie outside valid melds\n\
+             Declared deadwood 76 after the discard; the least is 1, as follows:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok(&["check", "--round", "11", "--set", "ace_high=true", hand]);
+    assert!(
+        r.stdout.contains(
+            "\nDeclared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
+             \x20   Kh is missing and there is no wild to stand for it\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("twice"), "{}", r.stdout);
+}
+
+#[test]
+fn the_run_from_ace_to_ace() {
+    let env = Env::new();
+    let high = ["--set", "extra_rounds=2", "--set", "ace_high=true"];
+    let run = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah";
+    // A declared group: 15 cards of round 13 (twos wild), the run and 9c.
+    let mut args = vec!["check", "--round", "13"];
+    args.extend_from_slice(&high);
+    let declared = format!("{run} | 9c");
+    args.push(&declared);
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.starts_with(
+            "Round 13: 15 cards dealt, twos wild (rules: standard, ace_high=true, extra_rounds=2)\n\
+             \n\
+             Declared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah: a run\n\
+             \x20 9c: a meld needs 3 cards\n\
+             Declared deadwood 9; the least is 1, as follows:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // A table meld, and an ace laid off onto the run up to the high ace.
+    let mut args = vec!["check", "--round", "2", "--set", "lay_off=true"];
+    args.extend_from_slice(&high);
+    args.extend_from_slice(&["--onto", run, "--onto", "2s 3s 4s", "Ac 9c 9d 9s"]);
+    let r = env.ok(&args);
+    assert!(r.stdout.contains("\nUnmelded  Ac 1  = 1\n"), "{}", r.stdout);
+    let mut args = vec!["check", "--round", "2", "--set", "lay_off=true"];
+    args.extend_from_slice(&high);
+    args.extend_from_slice(&["--onto", "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah", "Ah 9c 9d 9s"]);
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.contains(
+            "\nMelds     onto 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah: Ah\n\
+             \x20         set 9c 9d 9s\n\
+             Unmelded  none\n\
+             \n\
+             Goes out: every card melds\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // Aces low, the same run on the table is refused, with the reason.
+    env.fails(
+        &["check", "--round", "2", "--set", "lay_off=true", "--onto", run, "Ac 9c 9d 9s"],
+        1,
+        "\"Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah\" is not a valid table meld: \
+         not a run: Ah twice, and a run holds each rank once",
+    );
+}
+
+#[test]
 fn a_named_session_gives_its_rules_and_next_round() {
     let env = Env::new();
     env.ok(&["new", "friday", "-p", "Ann", "-p", "Bob", "--rules", "tens", "--set", "kings_wild=true"]);

@@ -6,11 +6,14 @@
 //! the bottom of a run of its suit (at the top, for an ace played high), or
 //! laid off onto a meld on the table. Every choice is memoised on (open cards,
 //! wilds left, table melds used, whether the hand has a meld of its own).
+//! What makes a meld is not decided here but by the one verdict of
+//! `crate::meld`, which also says what each wild stands for.
 //!
-//! The modules: `search` (the search over the natural cards), `memo`
-//! (its memo), `runs` (the places of a run and what a meld needs),
-//! `lay_off` (groups laid off onto table melds) and `arrange`
-//! (rebuilding one best arrangement from the memo, wilds and all).
+//! The modules: `search` (the search over the natural cards), `naturals`
+//! (the natural cards as bits), `memo` (the search's memo), `runs` (the
+//! walk along a run's places), `lay_off` (groups laid off onto table melds)
+//! and `arrange` (rebuilding one best arrangement from the memo, wilds and
+//! all).
 //!
 //! # Why the search is exact
 //!
@@ -40,37 +43,22 @@
 //!    many wilds as open naturals, everything melds.
 
 mod arrange;
-pub(crate) use arrange::own_meld;
 mod lay_off;
 mod memo;
+mod naturals;
 mod runs;
 mod search;
 
 use crate::card::{Card, Rank};
-use crate::declared::{NotMeld, judge};
+pub use crate::meld::{MeldKind, WildRole};
+use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 use memo::{Memo, Step, key};
-use search::{INF, Naturals, Search, full_mask};
+use naturals::{Naturals, full_mask};
+use search::{INF, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
-
-/// Whether a meld is a set (one rank) or a run (one suit, consecutive ranks).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
-pub enum MeldKind {
-    Set,
-    Run,
-}
-
-/// A wild card and the card it stands for in its meld.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WildRole {
-    pub card: Card,
-    #[cfg_attr(feature = "serde", serde(rename = "as"))]
-    pub stands_for: Card,
-}
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
@@ -144,7 +132,7 @@ impl Table {
             return Err(TableMeldError::TooMany { count: melds.len() });
         }
         for meld in &melds {
-            if let Some(reason) = judge(meld, &self).reason {
+            if let Err(reason) = judge(meld, &self.rules, self.wild) {
                 return Err(TableMeldError::NotAMeld { meld: meld.clone(), reason });
             }
         }
@@ -290,7 +278,7 @@ impl Solver {
             mask &= !c.used;
             left -= c.wilds;
             match c.step {
-                Step::Set | Step::Run { .. } => own = true,
+                Step::Set | Step::Run => own = true,
                 Step::Lay { meld } => used_table |= 1 << meld,
                 _ => {}
             }
