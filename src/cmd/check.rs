@@ -230,7 +230,7 @@ fn check_one(
     };
     let table = Table::new(rules, deal.wild).with_onto(known.onto.clone())?;
     let analysis = analyse(solver, &cards, &deal, &table, &known.seen);
-    let declared = groups.map(|g| judge_hand(&g, &table, cards.len() > deal.cards));
+    let declared = groups.map(|g| judge_hand(&g, &table, &analysis));
     Ok((Checked { analysis, declared }, chosen))
 }
 
@@ -244,12 +244,24 @@ fn json(checked: &Checked) -> String {
         groups: Option<&'a [three13_core::declared::Group]>,
         #[serde(skip_serializing_if = "Option::is_none")]
         declared_deadwood: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_discard: Option<&'a three13_core::declared::DeclaredDiscard>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_goes_out: Option<bool>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        least_deadwood: Option<u32>,
     }
     let Some(d) = &checked.declared else {
         return serde_json::to_string(&checked.analysis).expect("an analysis serialises");
     };
-    let report =
-        Report { analysis: &checked.analysis, groups: Some(&d.groups), declared_deadwood: Some(d.deadwood) };
+    let report = Report {
+        analysis: &checked.analysis,
+        groups: Some(&d.groups),
+        declared_deadwood: Some(d.deadwood),
+        declared_discard: d.discard.as_ref(),
+        declared_goes_out: Some(d.goes_out),
+        least_deadwood: Some(d.least),
+    };
     serde_json::to_string(&report).expect("an analysis serialises")
 }
 
@@ -373,7 +385,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
     );
     let mut lines = vec![ui.bold(&ui.wrap(&head, 2)), String::new()];
     if let Some(d) = &checked.declared {
-        declared(ui, &mut lines, a, d, rules);
+        declared(ui, &mut lines, d);
     }
     match &a.best_discard {
         Some(best) => {
@@ -472,7 +484,7 @@ fn percent(chance: f64) -> String {
 }
 
 /// The verdict on each declared group, the declared deadwood, and the least.
-fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules: &Rules) {
+fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
     lines.push("Declared".to_string());
     for g in &d.groups {
         let verdict = match (&g.kind, &g.reason) {
@@ -497,32 +509,27 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
             lines.push(format!("  {}: {verdict}", ui.cards(&g.cards)));
         }
     }
-    let drawn = a.hand.len() > a.cards;
-    let least = a.best_discard.as_ref().map_or(a.deadwood, |b| b.deadwood);
-    let claimed = if drawn {
-        match d.goes_out_discarding {
-            Some(card) => {
-                lines.push(ui.good(&format!("The declaration goes out, discarding {}", ui.card(card))));
-                0
+    let claimed = match &d.discard {
+        Some(discard) => {
+            if d.goes_out {
+                lines.push(
+                    ui.good(&format!("The declaration goes out, discarding {}", ui.card(discard.card))),
+                );
+            } else {
+                let outside: usize = d.groups.iter().filter(|g| !g.meld).map(|g| g.cards.len()).sum();
+                lines.push(ui.warn(&if outside == 0 {
+                    "The declaration does not go out: each discard breaks a meld".to_string()
+                } else {
+                    format!("The declaration does not go out: {outside} cards lie outside valid melds")
+                }));
             }
-            None => {
-                // The card left over is the one worth most outside the melds.
-                let outside: Vec<Card> =
-                    d.groups.iter().filter(|g| !g.meld).flat_map(|g| g.cards.iter().copied()).collect();
-                let top = outside.iter().map(|&c| rules.value(c)).max().unwrap_or(0);
-                lines.push(ui.warn(&format!(
-                    "The declaration does not go out: {} cards lie outside valid melds",
-                    outside.len()
-                )));
-                d.deadwood - top
-            }
+            discard.deadwood
         }
-    } else {
-        d.deadwood
+        None => d.deadwood,
     };
-    let left = if drawn { " after the discard" } else { "" };
-    if least < claimed {
-        lines.push(format!("Declared deadwood {claimed}{left}; the least is {least}, as follows:"));
+    let left = if d.discard.is_some() { " after the discard" } else { "" };
+    if d.least < claimed {
+        lines.push(format!("Declared deadwood {claimed}{left}; the least is {}, as follows:", d.least));
     } else {
         lines.push(format!("Declared deadwood {claimed}{left}, the least there is"));
     }

@@ -332,7 +332,14 @@ fn a_declared_hand_is_judged_group_by_group() {
     );
     let r = env.ok(&["check", "--round", "11", "--json", hand]);
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    // All the cards given leave 23 outside the melds, as `deadwood` counts
+    // them; after the discard the screen's 12, beside the least.
     assert_eq!(v["declared_deadwood"], 23);
+    assert_eq!(v["deadwood"], 23);
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "Jh", "deadwood": 12}));
+    assert_eq!(v["declared_goes_out"], false);
+    assert_eq!(v["least_deadwood"], 12);
+    assert_eq!(v["best_discard"]["deadwood"], 12);
     assert_eq!(
         v["groups"][0],
         serde_json::json!({"cards": ["2h", "3h", "Kc", "5h"], "meld": true, "kind": "run",
@@ -346,11 +353,71 @@ fn a_declared_hand_is_judged_group_by_group() {
     // Going out after the draw, discarding the card left over.
     let r = env.ok(&["check", "--round", "2", "5h 6h 7h 4c | 9c"]);
     assert!(r.stdout.contains("\nThe declaration goes out, discarding 9c\n"), "{}", r.stdout);
+    let r = env.ok(&["check", "--round", "2", "--json", "5h 6h 7h 4c | 9c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "9c", "deadwood": 0}));
+    assert_eq!(
+        (&v["declared_deadwood"], &v["declared_goes_out"], &v["least_deadwood"]),
+        (&9.into(), &true.into(), &0.into())
+    );
+    // Before the draw: the declared deadwood is the one printed, and there
+    // is no discard.
+    let strict =
+        ["check", "--json", "--round", "9", "--rules", "strict", "Qs Ks As | 9c 9d | 5h 6h 8h | Jd Jc Jh"];
+    let v: serde_json::Value = serde_json::from_str(env.ok(&strict).stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["declared_deadwood"], &v["declared_goes_out"], &v["least_deadwood"]),
+        (&96.into(), &false.into(), &1.into())
+    );
+    assert_eq!(v.get("declared_discard"), None);
     env.fails(
         &["check", "--round", "2", "5h 6h 7h || 9c"],
         1,
         "group 2 of the declared hand has no cards; put \"|\" only between groups",
     );
+}
+
+#[test]
+fn a_declaration_that_melds_every_card_but_must_discard_one() {
+    let env = Env::new();
+    // Two sets of three with the drawn card: each discard breaks a set, so
+    // the declaration leaves 8 at best, as the best discard does.
+    let r = env.ok(&["check", "--round", "3", "8d 8s 8c | 4s 4d 4c"]);
+    assert_eq!(
+        r.stdout,
+        "Round 3: 5 cards dealt, 6 held after the draw, fives wild (rules: standard)\n\
+         \n\
+         Declared\n\
+         \x20 8d 8s 8c: a set\n\
+         \x20 4s 4d 4c: a set\n\
+         The declaration does not go out: each discard breaks a meld\n\
+         Declared deadwood 8 after the discard, the least there is\n\
+         \n\
+         Discard 4c and lay down:\n\
+         Hand      8c 4d 8d 4s 8s\n\
+         Melds     set 8c 8d 8s\n\
+         Unmelded  4d 4, 4s 4  = 8\n\
+         \n\
+         Deadwood 8: does not go out\n\
+         \n\
+         | Discard | Left | Outs | Unseen | Chance |\n\
+         |---------|------|------|--------|--------|\n\
+         | 4c      | 8    | none | 0      | 0.0%   |\n\
+         | 4d      | 8    | none | 0      | 0.0%   |\n\
+         | 4s      | 8    | none | 0      | 0.0%   |\n\
+         | 8c      | 16   | none | 0      | 0.0%   |\n\
+         | 8d      | 16   | none | 0      | 0.0%   |\n\
+         | 8s      | 16   | none | 0      | 0.0%   |\n\
+         Least left:  discard 4c: 8 left, 0 outs, 0 unseen, 0.0% on the next draw\n"
+    );
+    // The JSON says what the screen says: the deadwood after the discard,
+    // whether the declaration goes out, and the least.
+    let r = env.ok(&["check", "--round", "3", "--json", "8d 8s 8c | 4s 4d 4c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["declared_deadwood"], 0);
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "4s", "deadwood": 8}));
+    assert_eq!(v["declared_goes_out"], false);
+    assert_eq!(v["least_deadwood"], 8);
 }
 
 #[test]
