@@ -8,7 +8,9 @@ use crate::ui::Ui;
 use three13_core::analysis::{Analysis, Discard, analyse};
 use three13_core::card::{Card, Rank};
 use three13_core::declared::{Declared, judge_hand};
-use three13_core::hand::{HandError, HandProblem, check_size, infer_deal, parse_cards, parse_declared};
+use three13_core::hand::{
+    HandError, HandProblem, check_copies, check_size, infer_deal, parse_cards, parse_declared,
+};
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::{Meld, MeldKind, Solver, Table};
 
@@ -49,6 +51,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let fixed = fixed_deal(args, &rules)?;
     let next = session.as_ref().and_then(|s| s.next_deal());
     let known = Known { onto: table_melds(args, &rules)?, seen: seen_cards(args, &rules)? };
+    check_copies(&rules, &[], &known.onto, &known.seen)?;
     let mut solver = Solver::new();
     if !args.cards.is_empty() {
         let text = args.cards.join(" ");
@@ -165,42 +168,6 @@ fn seen_cards(args: &CheckArgs, rules: &Rules) -> Result<Vec<Card>> {
     Ok(seen)
 }
 
-/// Refuses more copies of a card between the hand, the table melds and the
-/// cards seen than the decks hold.
-fn check_copies(hand: &[Card], known: &Known, rules: &Rules) -> Result<()> {
-    if known.onto.is_empty() && known.seen.is_empty() {
-        return Ok(());
-    }
-    let all: Vec<Card> = hand.iter().chain(known.onto.iter().flatten()).chain(&known.seen).copied().collect();
-    for (i, &card) in all.iter().enumerate() {
-        if all[..i].contains(&card) {
-            continue;
-        }
-        let held = all.iter().filter(|&&c| c == card).count();
-        let copies = rules.copies(card);
-        if held > copies {
-            let decks = if rules.decks == 1 {
-                "1 deck holds".to_string()
-            } else {
-                format!("{} decks hold", rules.decks)
-            };
-            let mut places = vec!["the hand"];
-            if !known.onto.is_empty() {
-                places.push("the table melds");
-            }
-            if !known.seen.is_empty() {
-                places.push("the cards seen");
-            }
-            return Err(Error::data(format!(
-                "{} hold {held} × {card} between them, but {decks} only {copies}",
-                super::and_list(&places)
-            ))
-            .with_hint("hint: a card appears once per deck in play (setting decks)"));
-        }
-    }
-    Ok(())
-}
-
 /// Checks one hand; also says whether its round was inferred.
 fn check_one(
     solver: &mut Solver,
@@ -211,7 +178,7 @@ fn check_one(
     known: &Known,
 ) -> Result<(Checked, Chosen), Error> {
     let (cards, groups) = parse_declared(text, rules)?;
-    check_copies(&cards, known, rules)?;
+    check_copies(rules, &cards, &known.onto, &known.seen)?;
     let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
     let (deal, chosen) = match (fixed, next) {
         (Some(d), _) => {

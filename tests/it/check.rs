@@ -528,6 +528,29 @@ fn the_run_from_ace_to_ace() {
 }
 
 #[test]
+fn copies_beyond_the_decks_are_refused_where_they_lie() {
+    let env = Env::new();
+    env.fails(
+        &["check", "--round", "1", "--seen", "9h 9h 9h", "9c 9d 7h"],
+        1,
+        "the cards seen hold 3 × 9h, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+    env.fails(
+        &["check", "--round", "1", "--seen", "9h", "--seen", "9h 9h", "9c 9d 7h"],
+        1,
+        "the cards seen hold 3 × 9h, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+    env.fails(
+        &["check", "--rules", "strict", "--onto", "9h 9h 9s", "--seen", "9h", "5c 9d Kd"],
+        1,
+        "the table melds and the cards seen hold 3 × 9h between them, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+}
+
+#[test]
 fn a_named_session_gives_its_rules_and_next_round() {
     let env = Env::new();
     env.ok(&["new", "friday", "-p", "Ann", "-p", "Bob", "--rules", "tens", "--set", "kings_wild=true"]);
