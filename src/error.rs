@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use three13_core::hand::{HandError, HandProblem};
+use three13_core::hand::{CopiesError, HandError, HandProblem};
 use three13_core::rules::{Allowed, PRESETS, RulesError, SETTINGS};
 use three13_core::sheet::{SheetError, shown};
 use three13_core::solver::TableMeldError;
@@ -159,15 +159,15 @@ impl From<std::io::Error> for Error {
     }
 }
 
+const COPIES_HINT: &str = "a card appears once per deck in play (setting decks)";
+
 /// The hint for a hand that does not parse, if there is one.
 fn hand_hint(e: &HandError) -> Option<String> {
     let hint = match &e.problem {
         HandProblem::Empty => "give the cards as rank then suit, like 7d 10c Ks".to_string(),
         HandProblem::Card(card) => card.hint.clone(),
         HandProblem::JokersNotInPlay => "play with jokers with --set jokers=2".to_string(),
-        HandProblem::TooManyCopies { .. } => {
-            "a card appears once per deck in play (setting decks)".to_string()
-        }
+        HandProblem::TooManyCopies { .. } => COPIES_HINT.to_string(),
         _ => return None,
     };
     Some(hint)
@@ -309,6 +309,12 @@ fn sheet_error(e: &SheetError) -> Error {
         }
         E::Hand { error, .. } => hand_error(message, error),
         _ => Error::data(message),
+    }
+}
+
+impl From<CopiesError> for Error {
+    fn from(e: CopiesError) -> Error {
+        Error::data(e.to_string()).with_hint(COPIES_HINT)
     }
 }
 

@@ -8,7 +8,9 @@ use crate::ui::Ui;
 use three13_core::analysis::{Analysis, Discard, analyse};
 use three13_core::card::{Card, Rank};
 use three13_core::declared::{Declared, judge_hand};
-use three13_core::hand::{HandError, HandProblem, check_size, infer_deal, parse_cards, parse_declared};
+use three13_core::hand::{
+    HandError, HandProblem, check_copies, check_size, infer_deal, parse_cards, parse_declared,
+};
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::{Meld, MeldKind, Solver, Table};
 
@@ -49,6 +51,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let fixed = fixed_deal(args, &rules)?;
     let next = session.as_ref().and_then(|s| s.next_deal());
     let known = Known { onto: table_melds(args, &rules)?, seen: seen_cards(args, &rules)? };
+    check_copies(&rules, &[], &known.onto, &known.seen)?;
     let mut solver = Solver::new();
     if !args.cards.is_empty() {
         let text = args.cards.join(" ");
@@ -165,42 +168,6 @@ fn seen_cards(args: &CheckArgs, rules: &Rules) -> Result<Vec<Card>> {
     Ok(seen)
 }
 
-/// Refuses more copies of a card between the hand, the table melds and the
-/// cards seen than the decks hold.
-fn check_copies(hand: &[Card], known: &Known, rules: &Rules) -> Result<()> {
-    if known.onto.is_empty() && known.seen.is_empty() {
-        return Ok(());
-    }
-    let all: Vec<Card> = hand.iter().chain(known.onto.iter().flatten()).chain(&known.seen).copied().collect();
-    for (i, &card) in all.iter().enumerate() {
-        if all[..i].contains(&card) {
-            continue;
-        }
-        let held = all.iter().filter(|&&c| c == card).count();
-        let copies = rules.copies(card);
-        if held > copies {
-            let decks = if rules.decks == 1 {
-                "1 deck holds".to_string()
-            } else {
-                format!("{} decks hold", rules.decks)
-            };
-            let mut places = vec!["the hand"];
-            if !known.onto.is_empty() {
-                places.push("the table melds");
-            }
-            if !known.seen.is_empty() {
-                places.push("the cards seen");
-            }
-            return Err(Error::data(format!(
-                "{} hold {held} × {card} between them, but {decks} only {copies}",
-                super::and_list(&places)
-            ))
-            .with_hint("a card appears once per deck in play (setting decks)"));
-        }
-    }
-    Ok(())
-}
-
 /// Checks one hand; also says whether its round was inferred.
 fn check_one(
     solver: &mut Solver,
@@ -211,7 +178,7 @@ fn check_one(
     known: &Known,
 ) -> Result<(Checked, Chosen), Error> {
     let (cards, groups) = parse_declared(text, rules)?;
-    check_copies(&cards, known, rules)?;
+    check_copies(rules, &cards, &known.onto, &known.seen)?;
     let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
     let (deal, chosen) = match (fixed, next) {
         (Some(d), _) => {
@@ -230,7 +197,7 @@ fn check_one(
     };
     let table = Table::new(rules, deal.wild).with_onto(known.onto.clone())?;
     let analysis = analyse(solver, &cards, &deal, &table, &known.seen);
-    let declared = groups.map(|g| judge_hand(&g, &table, cards.len() > deal.cards));
+    let declared = groups.map(|g| judge_hand(&g, &table, &analysis));
     Ok((Checked { analysis, declared }, chosen))
 }
 
@@ -244,12 +211,24 @@ fn json(checked: &Checked) -> String {
         groups: Option<&'a [three13_core::declared::Group]>,
         #[serde(skip_serializing_if = "Option::is_none")]
         declared_deadwood: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_discard: Option<&'a three13_core::declared::DeclaredDiscard>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declared_goes_out: Option<bool>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        least_deadwood: Option<u32>,
     }
     let Some(d) = &checked.declared else {
         return serde_json::to_string(&checked.analysis).expect("an analysis serialises");
     };
-    let report =
-        Report { analysis: &checked.analysis, groups: Some(&d.groups), declared_deadwood: Some(d.deadwood) };
+    let report = Report {
+        analysis: &checked.analysis,
+        groups: Some(&d.groups),
+        declared_deadwood: Some(d.deadwood),
+        declared_discard: d.discard.as_ref(),
+        declared_goes_out: Some(d.goes_out),
+        least_deadwood: Some(d.least),
+    };
     serde_json::to_string(&report).expect("an analysis serialises")
 }
 
@@ -373,7 +352,7 @@ fn print(ui: &mut Ui, checked: &Checked, rules: &Rules, known: &Known) -> Result
     );
     let mut lines = vec![ui.bold(&ui.wrap(&head, 2)), String::new()];
     if let Some(d) = &checked.declared {
-        declared(ui, &mut lines, a, d, rules);
+        declared(ui, &mut lines, d);
     }
     match &a.best_discard {
         Some(best) => {
@@ -472,7 +451,7 @@ fn percent(chance: f64) -> String {
 }
 
 /// The verdict on each declared group, the declared deadwood, and the least.
-fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules: &Rules) {
+fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
     lines.push("Declared".to_string());
     for g in &d.groups {
         let verdict = match (&g.kind, &g.reason) {
@@ -497,32 +476,27 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, a: &Analysis, d: &Declared, rules:
             lines.push(format!("  {}: {verdict}", ui.cards(&g.cards)));
         }
     }
-    let drawn = a.hand.len() > a.cards;
-    let least = a.best_discard.as_ref().map_or(a.deadwood, |b| b.deadwood);
-    let claimed = if drawn {
-        match d.goes_out_discarding {
-            Some(card) => {
-                lines.push(ui.good(&format!("The declaration goes out, discarding {}", ui.card(card))));
-                0
+    let claimed = match &d.discard {
+        Some(discard) => {
+            if d.goes_out {
+                lines.push(
+                    ui.good(&format!("The declaration goes out, discarding {}", ui.card(discard.card))),
+                );
+            } else {
+                let outside: usize = d.groups.iter().filter(|g| !g.meld).map(|g| g.cards.len()).sum();
+                lines.push(ui.warn(&if outside == 0 {
+                    "The declaration does not go out: each discard breaks a meld".to_string()
+                } else {
+                    format!("The declaration does not go out: {outside} cards lie outside valid melds")
+                }));
             }
-            None => {
-                // The card left over is the one worth most outside the melds.
-                let outside: Vec<Card> =
-                    d.groups.iter().filter(|g| !g.meld).flat_map(|g| g.cards.iter().copied()).collect();
-                let top = outside.iter().map(|&c| rules.value(c)).max().unwrap_or(0);
-                lines.push(ui.warn(&format!(
-                    "The declaration does not go out: {} cards lie outside valid melds",
-                    outside.len()
-                )));
-                d.deadwood - top
-            }
+            discard.deadwood
         }
-    } else {
-        d.deadwood
+        None => d.deadwood,
     };
-    let left = if drawn { " after the discard" } else { "" };
-    if least < claimed {
-        lines.push(format!("Declared deadwood {claimed}{left}; the least is {least}, as follows:"));
+    let left = if d.discard.is_some() { " after the discard" } else { "" };
+    if d.least < claimed {
+        lines.push(format!("Declared deadwood {claimed}{left}; the least is {}, as follows:", d.least));
     } else {
         lines.push(format!("Declared deadwood {claimed}{left}, the least there is"));
     }

@@ -332,7 +332,14 @@ fn a_declared_hand_is_judged_group_by_group() {
     );
     let r = env.ok(&["check", "--round", "11", "--json", hand]);
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    // All the cards given leave 23 outside the melds, as `deadwood` counts
+    // them; after the discard the screen's 12, beside the least.
     assert_eq!(v["declared_deadwood"], 23);
+    assert_eq!(v["deadwood"], 23);
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "Jh", "deadwood": 12}));
+    assert_eq!(v["declared_goes_out"], false);
+    assert_eq!(v["least_deadwood"], 12);
+    assert_eq!(v["best_discard"]["deadwood"], 12);
     assert_eq!(
         v["groups"][0],
         serde_json::json!({"cards": ["2h", "3h", "Kc", "5h"], "meld": true, "kind": "run",
@@ -346,10 +353,200 @@ fn a_declared_hand_is_judged_group_by_group() {
     // Going out after the draw, discarding the card left over.
     let r = env.ok(&["check", "--round", "2", "5h 6h 7h 4c | 9c"]);
     assert!(r.stdout.contains("\nThe declaration goes out, discarding 9c\n"), "{}", r.stdout);
+    let r = env.ok(&["check", "--round", "2", "--json", "5h 6h 7h 4c | 9c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "9c", "deadwood": 0}));
+    assert_eq!(
+        (&v["declared_deadwood"], &v["declared_goes_out"], &v["least_deadwood"]),
+        (&9.into(), &true.into(), &0.into())
+    );
+    // Before the draw: the declared deadwood is the one printed, and there
+    // is no discard.
+    let strict =
+        ["check", "--json", "--round", "9", "--rules", "strict", "Qs Ks As | 9c 9d | 5h 6h 8h | Jd Jc Jh"];
+    let v: serde_json::Value = serde_json::from_str(env.ok(&strict).stdout.trim()).unwrap();
+    assert_eq!(
+        (&v["declared_deadwood"], &v["declared_goes_out"], &v["least_deadwood"]),
+        (&96.into(), &false.into(), &1.into())
+    );
+    assert_eq!(v.get("declared_discard"), None);
     env.fails(
         &["check", "--round", "2", "5h 6h 7h || 9c"],
         1,
         "group 2 of the declared hand has no cards; put \"|\" only between groups",
+    );
+}
+
+#[test]
+fn a_declaration_that_melds_every_card_but_must_discard_one() {
+    let env = Env::new();
+    // Two sets of three with the drawn card: each discard breaks a set, so
+    // the declaration leaves 8 at best, as the best discard does.
+    let r = env.ok(&["check", "--round", "3", "8d 8s 8c | 4s 4d 4c"]);
+    assert_eq!(
+        r.stdout,
+        "Round 3: 5 cards dealt, 6 held after the draw, fives wild (rules: standard)\n\
+         \n\
+         Declared\n\
+         \x20 8d 8s 8c: a set\n\
+         \x20 4s 4d 4c: a set\n\
+         The declaration does not go out: each discard breaks a meld\n\
+         Declared deadwood 8 after the discard, the least there is\n\
+         \n\
+         Discard 4c and lay down:\n\
+         Hand      8c 4d 8d 4s 8s\n\
+         Melds     set 8c 8d 8s\n\
+         Unmelded  4d 4, 4s 4  = 8\n\
+         \n\
+         Deadwood 8: does not go out\n\
+         \n\
+         | Discard | Left | Outs | Unseen | Chance |\n\
+         |---------|------|------|--------|--------|\n\
+         | 4c      | 8    | none | 0      | 0.0%   |\n\
+         | 4d      | 8    | none | 0      | 0.0%   |\n\
+         | 4s      | 8    | none | 0      | 0.0%   |\n\
+         | 8c      | 16   | none | 0      | 0.0%   |\n\
+         | 8d      | 16   | none | 0      | 0.0%   |\n\
+         | 8s      | 16   | none | 0      | 0.0%   |\n\
+         Least left:  discard 4c: 8 left, 0 outs, 0 unseen, 0.0% on the next draw\n"
+    );
+    // The JSON says what the screen says: the deadwood after the discard,
+    // whether the declaration goes out, and the least.
+    let r = env.ok(&["check", "--round", "3", "--json", "8d 8s 8c | 4s 4d 4c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["declared_deadwood"], 0);
+    assert_eq!(v["declared_discard"], serde_json::json!({"card": "4s", "deadwood": 8}));
+    assert_eq!(v["declared_goes_out"], false);
+    assert_eq!(v["least_deadwood"], 8);
+}
+
+#[test]
+fn a_declared_group_is_told_the_true_reason() {
+    let env = Env::new();
+    // K-A-2 with a wild for the ace goes round the corner, aces high or not.
+    for rules in [&["--rules", "standard"][..], &["--set", "ace_high=true"]] {
+        let mut args = vec!["check", "--round", "2"];
+        args.extend_from_slice(rules);
+        args.push("Kh 4c 2h | 9c");
+        let r = env.ok(&args);
+        let summary =
+            if rules.len() == 2 && rules[0] == "--set" { "standard, ace_high=true" } else { "standard" };
+        assert!(
+            r.stdout.starts_with(&format!(
+                "Round 2: 4 cards dealt, fours wild (rules: {summary})\n\
+                 \n\
+                 Declared\n\
+                 \x20 Kh 4c 2h: not a run: a run does not go round from king to ace to two\n\
+                 \x20 9c: a meld needs 3 cards\n\
+                 Declared deadwood 28, the least there is\n"
+            )),
+            "{}",
+            r.stdout
+        );
+    }
+    // Two aces of hearts: no run where aces are low; where the ace may be
+    // high, the run from ace to ace lacks only its king (kings are wild in
+    // round 11, and there is none).
+    let hand = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah | 9c";
+    let r = env.ok(&["check", "--round", "11", hand]);
+    assert!(
+        r.stdout.contains(
+            "\nDeclared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
+             \x20   not a run: Ah twice, and a run holds each rank once\n\
+             \x20 9c: a meld needs 3 cards\n\
+             The declaration does not go out: 14 cards lie outside valid melds\n\
+             Declared deadwood 76 after the discard; the least is 1, as follows:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok(&["check", "--round", "11", "--set", "ace_high=true", hand]);
+    assert!(
+        r.stdout.contains(
+            "\nDeclared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
+             \x20   Kh is missing and there is no wild to stand for it\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("twice"), "{}", r.stdout);
+}
+
+#[test]
+fn the_run_from_ace_to_ace() {
+    let env = Env::new();
+    let high = ["--set", "extra_rounds=2", "--set", "ace_high=true"];
+    let run = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah";
+    // A declared group: 15 cards of round 13 (twos wild), the run and 9c.
+    let mut args = vec!["check", "--round", "13"];
+    args.extend_from_slice(&high);
+    let declared = format!("{run} | 9c");
+    args.push(&declared);
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.starts_with(
+            "Round 13: 15 cards dealt, twos wild (rules: standard, ace_high=true, extra_rounds=2)\n\
+             \n\
+             Declared\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah: a run\n\
+             \x20 9c: a meld needs 3 cards\n\
+             Declared deadwood 9; the least is 1, as follows:\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // A table meld, and an ace laid off onto the run up to the high ace.
+    let mut args = vec!["check", "--round", "2", "--set", "lay_off=true"];
+    args.extend_from_slice(&high);
+    args.extend_from_slice(&["--onto", run, "--onto", "2s 3s 4s", "Ac 9c 9d 9s"]);
+    let r = env.ok(&args);
+    assert!(r.stdout.contains("\nUnmelded  Ac 1  = 1\n"), "{}", r.stdout);
+    let mut args = vec!["check", "--round", "2", "--set", "lay_off=true"];
+    args.extend_from_slice(&high);
+    args.extend_from_slice(&["--onto", "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah", "Ah 9c 9d 9s"]);
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.contains(
+            "\nMelds     onto 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah: Ah\n\
+             \x20         set 9c 9d 9s\n\
+             Unmelded  none\n\
+             \n\
+             Goes out: every card melds\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // Aces low, the same run on the table is refused, with the reason.
+    env.fails(
+        &["check", "--round", "2", "--set", "lay_off=true", "--onto", run, "Ac 9c 9d 9s"],
+        1,
+        "\"Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah\" is not a valid table meld: \
+         not a run: Ah twice, and a run holds each rank once",
+    );
+}
+
+#[test]
+fn copies_beyond_the_decks_are_refused_where_they_lie() {
+    let env = Env::new();
+    env.fails(
+        &["check", "--round", "1", "--seen", "9h 9h 9h", "9c 9d 7h"],
+        1,
+        "the cards seen hold 3 × 9h, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+    env.fails(
+        &["check", "--round", "1", "--seen", "9h", "--seen", "9h 9h", "9c 9d 7h"],
+        1,
+        "the cards seen hold 3 × 9h, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+    env.fails(
+        &["check", "--rules", "strict", "--onto", "9h 9h 9s", "--seen", "9h", "5c 9d Kd"],
+        1,
+        "the table melds and the cards seen hold 3 × 9h between them, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
     );
 }
 

@@ -87,7 +87,7 @@ impl Analysis {
 
 /// The tie rule between two discards leaving as much: a natural card before
 /// a wild, then the card worth most.
-fn tie(rules: &Rules, wild: impl Fn(Card) -> bool, a: Card, b: Card) -> std::cmp::Ordering {
+pub(crate) fn tie(rules: &Rules, wild: impl Fn(Card) -> bool, a: Card, b: Card) -> std::cmp::Ordering {
     wild(a).cmp(&wild(b)).then(rules.value(b).cmp(&rules.value(a)))
 }
 

@@ -1,70 +1,13 @@
 //! A declared hand judged: the groups a player lays out, each a valid meld
-//! (its kind and what each wild stands for) or not, and why not.
+//! (its kind and what each wild stands for) or not and why, by the one
+//! verdict of `crate::meld`; and the declaration's figures: its deadwood,
+//! after the draw the card it discards and the deadwood left, whether it
+//! goes out, and the least the cards allow.
 
-use std::fmt;
-
-use crate::card::{Card, Rank};
-use crate::rules::Rules;
-use crate::solver::{MeldKind, Table, WildRole, own_meld};
-
-/// Why a group of cards is not a meld.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum NotMeld {
-    /// Fewer than three cards.
-    TooFew { count: usize },
-    /// Wilds only, where the rules want a natural card in every meld.
-    NoNatural,
-    /// Neither one rank (a set) nor one suit (a run).
-    Mixed,
-    /// One suit, but a rank twice: a run holds each rank once.
-    RepeatedRank { card: Card },
-    /// A run with an ace above the king, where aces are low.
-    AceLow,
-    /// A run going round from king to ace to two.
-    Wraps,
-    /// Places of the run with no card and too few wilds to fill them.
-    Missing { cards: Vec<Card>, wilds: usize },
-    /// More cards than a run has places.
-    TooLong { count: usize, most: usize },
-}
-
-impl fmt::Display for NotMeld {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotMeld::TooFew { .. } => f.write_str("a meld needs 3 cards"),
-            NotMeld::NoNatural => f.write_str("under these rules a meld needs a natural card"),
-            NotMeld::Mixed => f.write_str("not a set (the ranks differ) nor a run (the suits differ)"),
-            NotMeld::RepeatedRank { card } => {
-                write!(f, "not a run: {card} twice, and a run holds each rank once")
-            }
-            NotMeld::AceLow => {
-                f.write_str("not a run: aces are low under these rules (ace_high=true allows Q-K-A)")
-            }
-            NotMeld::Wraps => f.write_str("not a run: a run does not go round from king to ace to two"),
-            NotMeld::Missing { cards, wilds } => {
-                let names: Vec<String> = cards.iter().map(Card::to_string).collect();
-                let (list, is, them) = match names.split_last() {
-                    Some((last, [])) => (last.clone(), "is", "it"),
-                    Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "are", "them"),
-                    None => (String::new(), "is", "it"),
-                };
-                match wilds {
-                    0 => write!(f, "{list} {is} missing and there is no wild to stand for {them}"),
-                    1 => write!(f, "{list} {is} missing and there is only 1 wild to stand for {them}"),
-                    n => write!(f, "{list} {is} missing and there are only {n} wilds to stand for {them}"),
-                }
-            }
-            NotMeld::TooLong { most, .. } => write!(f, "not a run: a run has at most {most} cards"),
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for NotMeld {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
+use crate::analysis::{Analysis, tie};
+use crate::card::Card;
+use crate::meld::{self, MeldKind, NotMeld, WildRole};
+use crate::solver::Table;
 
 /// The verdict on one declared group.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -82,200 +25,159 @@ pub struct Group {
     pub reason: Option<NotMeld>,
 }
 
-/// A declared hand: every group judged, and the points outside valid melds.
+/// The card a declaration holding the drawn card discards, and the points
+/// then left outside valid melds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DeclaredDiscard {
+    pub card: Card,
+    pub deadwood: u32,
+}
+
+/// A declared hand: every group judged, and the figures of the declaration.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Declared {
     pub groups: Vec<Group>,
-    /// The points of the cards outside valid melds.
+    /// The points of all the cards given that lie outside valid melds.
     pub deadwood: u32,
-    /// For a hand holding the drawn card: the card to discard so that the
-    /// declaration goes out, if there is one.
+    /// For a hand holding the drawn card: the discard that leaves the
+    /// declaration least, and what it leaves.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub goes_out_discarding: Option<Card>,
+    pub discard: Option<DeclaredDiscard>,
+    /// Whether the declaration goes out: every card in a valid meld (after
+    /// the draw, once the discard is made).
+    pub goes_out: bool,
+    /// The least deadwood the cards allow (after the draw, after the best
+    /// discard): the hand's, as the solver finds it.
+    pub least: u32,
 }
 
-/// Judges each group of a declared hand. `drawn` says whether the hand
-/// holds the card just drawn: the declaration then goes out when one card
-/// lies outside the valid melds (discarded), or none does and a meld stays
-/// valid without one of its cards.
-pub fn judge_hand(groups: &[Vec<Card>], table: &Table, drawn: bool) -> Declared {
+/// Judges each group of a declared hand, the same cards as `analysis`'s.
+///
+/// A hand holding the drawn card discards one card of the declaration: a
+/// card outside valid melds takes its points away; a card of a valid meld
+/// leaves the meld's other cards outside, unless the meld stays valid
+/// without it. The declaration discards the card that leaves least, ties
+/// going as for the best discard (a natural card before a wild, then the
+/// card worth most), and goes out when that leaves nothing.
+pub fn judge_hand(groups: &[Vec<Card>], table: &Table, analysis: &Analysis) -> Declared {
     let rules = table.rules();
     let judged: Vec<Group> = groups.iter().map(|g| judge(g, table)).collect();
-    let outside: Vec<Card> =
-        judged.iter().filter(|g| !g.meld).flat_map(|g| g.cards.iter().copied()).collect();
-    let deadwood = outside.iter().map(|&c| rules.value(c)).sum();
-    let mut goes_out_discarding = None;
-    if drawn {
-        if let [card] = outside[..] {
-            goes_out_discarding = Some(card);
-        } else if outside.is_empty() {
-            goes_out_discarding = judged.iter().find_map(|g| {
-                (0..g.cards.len()).find_map(|i| {
-                    let mut rest = g.cards.clone();
-                    let card = rest.remove(i);
-                    judge(&rest, table).meld.then_some(card)
-                })
-            });
+    let points = |cards: &[Card]| cards.iter().map(|&c| rules.value(c)).sum::<u32>();
+    let deadwood: u32 = judged.iter().filter(|g| !g.meld).map(|g| points(&g.cards)).sum();
+    let drawn = analysis.hand.len() > analysis.cards;
+    let discard = drawn.then(|| {
+        let mut options: Vec<DeclaredDiscard> = Vec::new();
+        for g in &judged {
+            for i in 0..g.cards.len() {
+                let mut rest = g.cards.clone();
+                let card = rest.remove(i);
+                let left = if !g.meld {
+                    deadwood - rules.value(card)
+                } else if meld::judge(&rest, rules, table.wild()).is_ok() {
+                    deadwood
+                } else {
+                    deadwood + points(&rest)
+                };
+                options.push(DeclaredDiscard { card, deadwood: left });
+            }
         }
-    }
-    Declared { groups: judged, deadwood, goes_out_discarding }
+        options
+            .into_iter()
+            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, |c| table.is_wild(c), a.card, b.card)))
+            .expect("a declared hand has a card to discard")
+    });
+    let goes_out = discard.map_or(deadwood, |d| d.deadwood) == 0;
+    let least = analysis.best_discard.as_ref().map_or(analysis.deadwood, |b| b.deadwood);
+    Declared { groups: judged, deadwood, discard, goes_out, least }
 }
 
 /// Judges one group of cards as a meld of the hand's own.
 pub fn judge(cards: &[Card], table: &Table) -> Group {
-    let not = |reason: NotMeld| Group {
-        cards: cards.to_vec(),
-        meld: false,
-        kind: None,
-        wilds: Vec::new(),
-        reason: Some(reason),
-    };
-    let (naturals, wilds): (Vec<Card>, Vec<Card>) = cards.iter().partition(|&&c| !table.is_wild(c));
-    match verdict(table.rules(), &naturals, wilds.len()) {
-        Err(reason) => not(reason),
-        Ok((kind, high)) => {
-            let meld = own_meld(kind, &naturals, wilds, high, table);
-            Group { cards: meld.cards, meld: true, kind: Some(kind), wilds: meld.wilds, reason: None }
+    match meld::judge(cards, table.rules(), table.wild()) {
+        Ok(formed) => Group {
+            cards: formed.cards,
+            meld: true,
+            kind: Some(formed.kind),
+            wilds: formed.wilds,
+            reason: None,
+        },
+        Err(reason) => {
+            Group { cards: cards.to_vec(), meld: false, kind: None, wilds: Vec::new(), reason: Some(reason) }
         }
     }
-}
-
-/// The kind of meld `naturals` and `wilds` wild cards make (for a run,
-/// whether an ace plays high), or why they make none.
-fn verdict(rules: &Rules, naturals: &[Card], wilds: usize) -> Result<(MeldKind, bool), NotMeld> {
-    let count = naturals.len() + wilds;
-    if count < 3 {
-        return Err(NotMeld::TooFew { count });
-    }
-    let Some(&first) = naturals.first() else {
-        return if rules.all_wild_melds { Ok((MeldKind::Set, false)) } else { Err(NotMeld::NoNatural) };
-    };
-    if naturals.iter().all(|c| c.rank() == first.rank()) {
-        return Ok((MeldKind::Set, false));
-    }
-    if naturals.iter().any(|c| c.suit() != first.suit()) {
-        return Err(NotMeld::Mixed);
-    }
-    let suit = first.suit().expect("a natural");
-    let ranks: Vec<u8> = naturals.iter().map(|c| c.rank().map_or(0, Rank::number)).collect();
-    if let Some(i) = (0..ranks.len()).find(|&i| ranks[..i].contains(&ranks[i])) {
-        return Err(NotMeld::RepeatedRank { card: naturals[i] });
-    }
-    let has_ace = ranks.contains(&1);
-    // Each way to place the aces: low, and high where it makes a difference.
-    let fit = |high: bool, top: u8| {
-        let places: Vec<u8> = ranks.iter().map(|&r| if r == 1 && high { 14 } else { r }).collect();
-        let lo = *places.iter().min().expect("a natural");
-        let hi = *places.iter().max().expect("a natural");
-        let missing: Vec<Card> = (lo..=hi)
-            .filter(|p| !places.contains(p))
-            .map(|p| Card::new(Rank::new(if p == 14 { 1 } else { p }).expect("a rank"), suit))
-            .collect();
-        let length = ((hi - lo + 1) as usize).max(count);
-        (missing.len() <= wilds && length <= top as usize, missing, length)
-    };
-    let top = if rules.ace_high { 14 } else { 13 };
-    let (low_fits, low_missing, low_len) = fit(false, top);
-    if low_fits {
-        return Ok((MeldKind::Run, false));
-    }
-    if has_ace {
-        let (high_fits, high_missing, high_len) = fit(true, 14);
-        if high_fits {
-            return if rules.ace_high { Ok((MeldKind::Run, true)) } else { Err(NotMeld::AceLow) };
-        }
-        if wraps(&ranks, wilds, count) {
-            return Err(NotMeld::Wraps);
-        }
-        let (missing, len) = if high_missing.len() < low_missing.len() {
-            (high_missing, high_len)
-        } else {
-            (low_missing, low_len)
-        };
-        if missing.len() <= wilds {
-            return Err(NotMeld::TooLong { count: len, most: top as usize });
-        }
-        return Err(NotMeld::Missing { cards: missing, wilds });
-    }
-    if low_missing.len() <= wilds {
-        return Err(NotMeld::TooLong { count: low_len, most: top as usize });
-    }
-    Err(NotMeld::Missing { cards: low_missing, wilds })
-}
-
-/// Whether the ranks would make a run going round the corner (K-A-2).
-fn wraps(ranks: &[u8], wilds: usize, count: usize) -> bool {
-    (1..=13u8).any(|start| {
-        let places: Vec<u8> = ranks.iter().map(|&r| (r + 13 - start) % 13).collect();
-        let lo = *places.iter().min().expect("a natural");
-        let hi = *places.iter().max().expect("a natural");
-        let span = (hi - lo + 1) as usize;
-        span - ranks.len() <= wilds && span.max(count) <= 13
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::analyse;
+    use crate::card::Rank;
     use crate::hand::parse_cards;
+    use crate::rules::{Deal, Rules};
+    use crate::solver::Solver;
 
-    fn reason(rules: &Rules, wild: u8, text: &str) -> String {
-        let cards = parse_cards(text, &Rules { jokers: 2, ..*rules }).unwrap();
-        let group = judge(&cards, &Table::new(rules, Rank::new(wild).unwrap()));
-        group.reason.map_or("a meld".to_string(), |r| r.to_string())
+    fn cards(text: &str) -> Vec<Card> {
+        parse_cards(text, &Rules::default()).unwrap()
+    }
+
+    fn declared(rules: &Rules, deal: Deal, groups: &[&str]) -> Declared {
+        let groups: Vec<Vec<Card>> = groups.iter().map(|g| cards(g)).collect();
+        let table = Table::new(rules, deal.wild);
+        let analysis = analyse(&mut Solver::new(), &groups.concat(), &deal, &table, &[]);
+        judge_hand(&groups, &table, &analysis)
     }
 
     #[test]
-    fn the_reasons_in_the_tables_words() {
-        let std = Rules::default();
-        let strict = Rules::preset("strict").unwrap();
-        let high = Rules { ace_high: true, ..std };
-        assert_eq!(
-            reason(&std, 5, "Qs Ks As"),
-            "not a run: aces are low under these rules (ace_high=true allows Q-K-A)"
-        );
-        assert_eq!(reason(&high, 5, "Qs Ks As"), "a meld");
-        assert_eq!(reason(&std, 5, "9c 9d"), "a meld needs 3 cards");
-        assert_eq!(reason(&std, 3, "5h 6h 8h"), "7h is missing and there is no wild to stand for it");
-        assert_eq!(
-            reason(&std, 3, "5h 5d 6h 9h"),
-            "not a set (the ranks differ) nor a run (the suits differ)"
-        );
-        assert_eq!(
-            reason(&std, 3, "4h 6h 8h 10h 5c"),
-            "not a set (the ranks differ) nor a run (the suits differ)"
-        );
-        assert_eq!(
-            reason(&std, 5, "4h 7h 10h 5c"),
-            "5h, 6h, 8h and 9h are missing and there is only 1 wild to stand for them"
-        );
-        assert_eq!(reason(&strict, 3, "3d 3c 3h"), "under these rules a meld needs a natural card");
-        assert_eq!(reason(&std, 3, "3d 3c 3h"), "a meld");
-        assert_eq!(
-            reason(&high, 5, "Kh Ah 2h"),
-            "not a run: a run does not go round from king to ace to two"
-        );
-        assert_eq!(reason(&std, 5, "6h 6h 7h"), "not a run: 6h twice, and a run holds each rank once");
-        assert_eq!(
-            reason(&std, 1, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ac"),
-            "not a run: a run has at most 13 cards"
-        );
+    fn each_group_judged_in_the_melds_words() {
+        let table = Table::new(&Rules::default(), Rank::new(5).unwrap());
+        let g = judge(&cards("Ks 5c Qs"), &table);
+        assert_eq!((g.meld, g.kind, g.cards, g.reason), (true, Some(MeldKind::Run), cards("5c Qs Ks"), None));
+        assert_eq!(g.wilds, [WildRole { card: cards("5c")[0], stands_for: cards("Js")[0] }]);
+        let g = judge(&cards("Qs Ks As"), &table);
+        assert_eq!((g.meld, g.kind, &g.cards), (false, None, &cards("Qs Ks As")));
+        assert_eq!(g.reason, Some(NotMeld::AceLow));
     }
 
     #[test]
     fn a_declared_hand_after_the_draw() {
         let rules = Rules::default();
-        let table = Table::new(&rules, Rank::KING);
-        let groups: Vec<Vec<Card>> = ["2h 3h Kc 5h", "9c 9d Kd", "Qd Kh Ks", "Jh 10s Ac As"]
-            .iter()
-            .map(|g| parse_cards(g, &rules).unwrap())
-            .collect();
-        let d = judge_hand(&groups, &table, true);
+        let deal = rules.deal(11).unwrap();
+        let groups = ["2h 3h Kc 5h", "9c 9d Kd", "Qd Kh Ks", "Jh 10s Ac As"];
+        let d = declared(&rules, deal, &groups);
         assert_eq!(d.groups.iter().map(|g| g.meld).collect::<Vec<_>>(), [true, true, true, false]);
         assert_eq!(d.deadwood, 23);
-        assert_eq!(d.goes_out_discarding, None);
-        let out = judge_hand(&groups[..3], &table, true);
-        assert_eq!(out.goes_out_discarding, Some(Card::parse("2h").unwrap()));
+        // The card left over is the one worth most outside the melds.
+        assert_eq!(d.discard, Some(DeclaredDiscard { card: cards("Jh")[0], deadwood: 12 }));
+        assert_eq!((d.goes_out, d.least), (false, 12));
+        // Ten cards, nine dealt: the run stays a run without 2h or without
+        // 5h, and the tie goes to the card worth more.
+        let nine = Deal { round: 11, cards: 9, wild: Rank::KING };
+        let out = declared(&rules, nine, &groups[..3]);
+        assert_eq!(out.discard, Some(DeclaredDiscard { card: cards("5h")[0], deadwood: 0 }));
+        assert_eq!((out.deadwood, out.goes_out, out.least), (0, true, 0));
+    }
+
+    #[test]
+    fn every_card_melds_but_the_discard_breaks_a_meld() {
+        let rules = Rules::default();
+        let d = declared(&rules, rules.deal(3).unwrap(), &["8d 8s 8c", "4s 4d 4c"]);
+        assert_eq!(d.deadwood, 0);
+        // Discarding a four leaves the other two outside: 8, not 0.
+        assert_eq!(d.discard, Some(DeclaredDiscard { card: cards("4s")[0], deadwood: 8 }));
+        assert_eq!((d.goes_out, d.least), (false, 8));
+    }
+
+    #[test]
+    fn before_the_draw() {
+        let rules = Rules::default();
+        let deal = rules.deal(1).unwrap();
+        let d = declared(&rules, deal, &["9c 9d 3h"]);
+        assert_eq!((d.deadwood, d.discard, d.goes_out, d.least), (0, None, true, 0));
+        let d = declared(&rules, deal, &["9h 4d Kh"]);
+        assert_eq!((d.deadwood, d.discard, d.goes_out, d.least), (26, None, false, 26));
+        let d = declared(&rules, deal, &["9c", "9d 3h"]);
+        assert_eq!((d.deadwood, d.discard, d.goes_out, d.least), (21, None, false, 0));
     }
 }

@@ -50,15 +50,8 @@ impl fmt::Display for HandProblem {
             HandProblem::Card(e) => f.write_str(&e.problem),
             HandProblem::JokersNotInPlay => f.write_str("jokers are not in play under these rules"),
             HandProblem::TooManyCopies { card, held, copies, decks } => {
-                if card.is_joker() {
-                    write!(f, "the hand holds {held} jokers, but the decks hold only {copies}")
-                } else {
-                    let decks = match decks {
-                        1 => "1 deck holds".to_string(),
-                        n => format!("{n} decks hold"),
-                    };
-                    write!(f, "the hand holds {held} × {card}, but {decks} only {copies}")
-                }
+                let places = vec![Place::Hand];
+                CopiesError { card: *card, held: *held, copies: *copies, decks: *decks, places }.fmt(f)
             }
             HandProblem::TooFew { count } => {
                 write!(f, "the hand has {count} card{}; the smallest round deals 3", plural(*count))
@@ -116,6 +109,138 @@ fn window(text: &str, start: usize, len: usize) -> (String, usize) {
     (shown, col)
 }
 
+/// Where cards known to be out of the stock lie, for the copies rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    Hand,
+    /// The melds on the table, given to lay off onto.
+    TableMelds,
+    /// Cards seen elsewhere: the discard pile, other players' melds.
+    Seen,
+}
+
+impl Place {
+    fn words(self) -> &'static str {
+        match self {
+            Place::Hand => "the hand",
+            Place::TableMelds => "the table melds",
+            Place::Seen => "the cards seen",
+        }
+    }
+}
+
+/// More copies of a card than the decks hold, and the places that hold
+/// them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CopiesError {
+    pub card: Card,
+    /// The copies held, in all the places together.
+    pub held: usize,
+    /// The copies the decks hold.
+    pub copies: usize,
+    pub decks: u8,
+    /// The places holding the card, in the order hand, table melds, seen.
+    pub places: Vec<Place>,
+}
+
+impl fmt::Display for CopiesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.places.iter().map(|p| p.words()).collect();
+        let (places, hold, between) = match names.split_last() {
+            Some((last, [])) if self.places == [Place::Hand] => (last.to_string(), "holds", ""),
+            Some((last, [])) => (last.to_string(), "hold", ""),
+            Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "hold", " between them"),
+            None => ("the cards".to_string(), "hold", ""),
+        };
+        let (held, copies) = (self.held, self.copies);
+        if self.card.is_joker() {
+            write!(f, "{places} {hold} {held} jokers{between}, but the decks hold only {copies}")
+        } else {
+            let decks = match self.decks {
+                1 => "1 deck holds".to_string(),
+                n => format!("{n} decks hold"),
+            };
+            write!(f, "{places} {hold} {held} × {}{between}, but {decks} only {copies}", self.card)
+        }
+    }
+}
+
+impl std::error::Error for CopiesError {}
+
+/// The copies of each card counted against the decks.
+struct Tally {
+    held: [usize; 53],
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally { held: [0; 53] }
+    }
+
+    /// Counts one more `card`; gives the copies held when that is more
+    /// than the decks of `rules` hold.
+    fn add(&mut self, card: Card, rules: &Rules) -> Option<usize> {
+        let held = &mut self.held[card.index()];
+        *held += 1;
+        (*held > rules.copies(card)).then_some(*held)
+    }
+}
+
+/// The copies rule: the decks hold each card `rules.copies(card)` times,
+/// so the hand, the table melds and the cards seen hold no more of it
+/// between them. Names the first card over (in the order hand, table
+/// melds, cards seen), all its copies, and the places that hold it.
+pub fn check_copies(
+    rules: &Rules,
+    hand: &[Card],
+    onto: &[Vec<Card>],
+    seen: &[Card],
+) -> Result<(), CopiesError> {
+    let all = || {
+        let hand = hand.iter().map(|&c| (Place::Hand, c));
+        let table = onto.iter().flatten().map(|&c| (Place::TableMelds, c));
+        hand.chain(table).chain(seen.iter().map(|&c| (Place::Seen, c)))
+    };
+    let mut tally = Tally::new();
+    let Some(card) = all().find_map(|(_, c)| tally.add(c, rules).map(|_| c)) else {
+        return Ok(());
+    };
+    let mut places: Vec<Place> = Vec::new();
+    for (place, _) in all().filter(|&(_, c)| c == card) {
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    let held = all().filter(|&(_, c)| c == card).count();
+    Err(CopiesError { card, held, copies: rules.copies(card), decks: rules.decks, places })
+}
+
+/// Checks cards already read (a hand kept in a session, under new rules)
+/// as a typed hand's are: jokers in play, and no more copies of a card
+/// than the decks hold.
+pub fn check_cards(cards: &[Card], rules: &Rules) -> Result<(), HandError> {
+    // The cards as they are written in a file, the bad one underlined.
+    let shown: Vec<String> = cards.iter().map(|c| c.ascii()).collect();
+    let at = |index: usize, problem: HandProblem| {
+        let start: usize = shown[..index].iter().map(|t| t.chars().count() + 1).sum();
+        HandError { problem, source: Some((shown.join(" "), start, shown[index].chars().count())) }
+    };
+    if rules.jokers == 0
+        && let Some(i) = cards.iter().position(|c| c.is_joker())
+    {
+        return Err(at(i, HandProblem::JokersNotInPlay));
+    }
+    check_copies(rules, cards, &[], &[]).map_err(|e| {
+        let problem =
+            HandProblem::TooManyCopies { card: e.card, held: e.held, copies: e.copies, decks: e.decks };
+        // The copy beyond what the decks hold.
+        match cards.iter().enumerate().filter(|(_, c)| **c == e.card).nth(e.copies) {
+            Some((i, _)) => at(i, problem),
+            None => HandError::plain(problem),
+        }
+    })
+}
+
 /// One token of typed text: the card text and where it starts (in characters).
 pub(crate) struct Token<'a> {
     pub(crate) text: &'a str,
@@ -160,13 +285,17 @@ pub fn parse_hand(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
 }
 
 /// Reads cards that are not a hand (a meld on the table, cards seen),
-/// checked as a hand's are but for their number.
+/// checked as a hand's are but for their number and their copies: those
+/// count with the hand's and the others', by [`check_copies`].
 pub fn parse_cards(input: &str, rules: &Rules) -> Result<Vec<Card>, HandError> {
     read_cards(input, rules, None)
 }
 
+/// Reads cards; `limit`, for a hand, is the most it may have, and its
+/// copies are checked as it is read, to point at the card over.
 fn read_cards(input: &str, rules: &Rules, limit: Option<usize>) -> Result<Vec<Card>, HandError> {
     let toks = tokens(input);
+    let mut tally = limit.map(|_| Tally::new());
     let limit = limit.unwrap_or(usize::MAX);
     if toks.is_empty() {
         return Err(HandError::plain(HandProblem::Empty));
@@ -184,9 +313,8 @@ fn read_cards(input: &str, rules: &Rules, limit: Option<usize>) -> Result<Vec<Ca
         if card.is_joker() && rules.jokers == 0 {
             return Err(at(tok, HandProblem::JokersNotInPlay));
         }
-        let held = cards.iter().filter(|&&c| c == card).count() + 1;
-        let copies = rules.copies(card);
-        if held > copies {
+        if let Some(held) = tally.as_mut().and_then(|t| t.add(card, rules)) {
+            let copies = rules.copies(card);
             return Err(at(tok, HandProblem::TooManyCopies { card, held, copies, decks: rules.decks }));
         }
         cards.push(card);
@@ -283,6 +411,55 @@ mod tests {
         let shown = parse_hand(&long, &Rules::default()).unwrap_err().to_string();
         assert!(shown.lines().nth(1).unwrap().chars().count() < 80, "{shown}");
         assert!(shown.lines().nth(2).unwrap().chars().count() < 80, "{shown}");
+    }
+
+    #[test]
+    fn the_copies_rule_names_where_the_copies_lie() {
+        let rules = Rules { jokers: 1, ..Rules::default() };
+        let cards = |t: &str| if t.is_empty() { Vec::new() } else { parse_cards(t, &rules).unwrap() };
+        let check = |hand: &str, onto: &[&str], seen: &str| {
+            let onto: Vec<Vec<Card>> = onto.iter().map(|m| cards(m)).collect();
+            check_copies(&rules, &cards(hand), &onto, &cards(seen)).map_err(|e| e.to_string())
+        };
+        assert_eq!(check("9h 9d Kd", &["9s 9c 9h"], "9d 9c"), Ok(()));
+        let over = |hand, onto, seen| check(hand, onto, seen).unwrap_err();
+        assert_eq!(over("", &[], "9h 9h 9h"), "the cards seen hold 3 × 9h, but 2 decks hold only 2");
+        assert_eq!(over("", &["9h 9h 9h"], ""), "the table melds hold 3 × 9h, but 2 decks hold only 2");
+        assert_eq!(
+            over("9h 9d Kd", &["9h 9h 9s"], ""),
+            "the hand and the table melds hold 3 × 9h between them, but 2 decks hold only 2"
+        );
+        // Only the places holding the card are named.
+        assert_eq!(
+            over("9h 9h 4c", &["5h 6h 7h"], "9h"),
+            "the hand and the cards seen hold 3 × 9h between them, but 2 decks hold only 2"
+        );
+        assert_eq!(
+            over("9h 4c Kd", &["9h 10h Jh"], "9h 9h"),
+            "the hand, the table melds and the cards seen hold 4 × 9h between them, but 2 decks hold only 2"
+        );
+        assert_eq!(
+            over("JK 4c Kd", &[], "JK JK"),
+            "the hand and the cards seen hold 3 jokers between them, but the decks hold only 2"
+        );
+        let one = Rules { decks: 1, ..Rules::default() };
+        let e = check_copies(&one, &cards("9h 4c Kd"), &[], &cards("9h")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the hand and the cards seen hold 2 × 9h between them, but 1 deck holds only 1"
+        );
+    }
+
+    #[test]
+    fn cards_kept_are_checked_as_typed_ones() {
+        let cards = parse_hand("JK 9h 9h", &Rules { jokers: 2, ..Rules::default() }).unwrap();
+        assert_eq!(check_cards(&cards, &Rules { jokers: 2, ..Rules::default() }), Ok(()));
+        let err = |rules: &Rules| check_cards(&cards, rules).unwrap_err().to_string();
+        assert_eq!(err(&Rules::default()), "jokers are not in play under these rules\n  JK 9h 9h\n  ^^");
+        assert_eq!(
+            err(&Rules { jokers: 2, decks: 1, ..Rules::default() }),
+            "the hand holds 2 × 9h, but 1 deck holds only 1\n  JK 9h 9h\n        ^^"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::{
     MIN_PLAYERS, Playoff, Score, Seat, Session, SheetError, check_player_name, check_round, naught,
     normalised, same_name, seat_in,
 };
-use crate::hand::parse_hand;
+use crate::hand::check_cards;
 use crate::rules::{MAX_PLAYERS, Rules};
 use crate::solver::{Solver, Table};
 
@@ -401,8 +401,7 @@ impl Session {
             for seat in 0..self.players.len() {
                 let Some(hand) = &record.hands[seat] else { continue };
                 let player = self.players[seat].clone();
-                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                parse_hand(&text.join(" "), &rules).map_err(|error| {
+                check_cards(hand, &rules).map_err(|error| {
                     in_round(SheetError::Hand { player: player.clone(), error: Box::new(error) })
                 })?;
                 if hand.len() != deal.cards {
@@ -436,8 +435,7 @@ impl Session {
             for (seat, score) in scores.iter_mut() {
                 let Some(hand) = &score.hand else { continue };
                 let player = self.players[*seat].clone();
-                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                parse_hand(&text.join(" "), &rules)
+                check_cards(hand, &rules)
                     .map_err(|error| in_round(SheetError::Hand { player, error: Box::new(error) }))?;
                 let new = solver.deadwood(hand, &table);
                 if new != score.deadwood {
@@ -596,5 +594,24 @@ mod tests {
         .unwrap();
         let err = s2.change_rules(Rules::default(), &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
         assert!(err.to_string().starts_with("round 1: Ann's hand: "), "{err}");
+    }
+
+    #[test]
+    fn kept_hands_hold_no_more_copies_than_new_decks() {
+        let mut s = game(&["Ann", "Bob"], 1);
+        let mut solver = Solver::new();
+        let hand = s.read_score(1, 0, "9h 9h 4d", &mut solver).unwrap();
+        s.edit_round(
+            1,
+            &RoundEdit { scores: vec![(0, hand)], ..RoundEdit::default() },
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        let one = Rules { decks: 1, ..Rules::default() };
+        let err = s.change_rules(one, &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "round 1: Ann's hand: the hand holds 2 × 9h, but 1 deck holds only 1\n  9h 9h 4d\n     ^^"
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! Laying off: the groups of open cards that could go onto a table meld.
 
-use super::runs::{Dir, place_of, top_place};
-use super::search::{Naturals, subsets};
+use super::naturals::{Naturals, subsets};
+use super::runs::Dir;
 use crate::card::{Card, Rank};
+use crate::meld::{place_of, top_place};
 
 /// The groups of open cards, each holding the lowest open card `i`, that
 /// could be laid off together onto a table meld with `naturals` and

@@ -7,8 +7,8 @@ pub(super) enum Step {
     Dead,
     /// A set of the cards in `used`.
     Set,
-    /// A run of the cards in `used`, from rank `low` (14 stands for a high ace).
-    Run { low: u8 },
+    /// A run of the cards in `used`.
+    Run,
     /// The cards in `used` laid off onto table meld `meld`.
     Lay { meld: u8 },
     /// Every open card in sets of its rank, padded with wilds.

@@ -6,11 +6,14 @@
 //! the bottom of a run of its suit (at the top, for an ace played high), or
 //! laid off onto a meld on the table. Every choice is memoised on (open cards,
 //! wilds left, table melds used, whether the hand has a meld of its own).
+//! What makes a meld is not decided here but by the one verdict of
+//! `crate::meld`, which also says what each wild stands for.
 //!
-//! The modules: `search` (the search over the natural cards), `memo`
-//! (its memo), `runs` (the places of a run and what a meld needs),
-//! `lay_off` (groups laid off onto table melds) and `arrange`
-//! (rebuilding one best arrangement from the memo, wilds and all).
+//! The modules: `search` (the search over the natural cards), `naturals`
+//! (the natural cards as bits), `memo` (the search's memo), `runs` (the
+//! walk along a run's places), `lay_off` (groups laid off onto table melds)
+//! and `arrange` (rebuilding one best arrangement from the memo, wilds and
+//! all).
 //!
 //! # Why the search is exact
 //!
@@ -20,9 +23,10 @@
 //!    can take, reaches every arrangement of the naturals.
 //! 2. The meld holding the lowest open card holds no lower open card, so a
 //!    set is that card with other open cards of its rank, and a run starts
-//!    at that card and goes up (or, for an ace played high, goes down from
-//!    the top). Copies of one card are interchangeable, so taking the lowest
-//!    copies first loses nothing.
+//!    at that card and goes up (as far as an ace played high, so the run
+//!    from ace to ace starts at its low ace), or, for an ace played high,
+//!    goes down from the top. Copies of one card are interchangeable, so
+//!    taking the lowest copies first loses nothing.
 //! 3. Wilds are interchangeable inside melds: only how many a meld takes
 //!    matters, never which. A run found by the walk ends on a natural card;
 //!    wilds beyond its ends are placed later (step 5).
@@ -35,42 +39,57 @@
 //!    ends, and a full run splits in two that can grow again. Without one,
 //!    three or more wilds make a meld of their own where the rules allow;
 //!    otherwise they are deadwood. So the naturals' least deadwood gives the
-//!    hand's, and the most valuable wilds are the ones put to work.
+//!    hand's, and the most valuable wilds are the ones put to work. This
+//!    rests on the decisions of docs/rules.md under "Melds and wilds": "A
+//!    wild may stand for a card held elsewhere" (the wilds a set takes
+//!    beyond the copies the decks hold, and those a half of a split run
+//!    grows by, stand for cards held elsewhere or nowhere left), hence
+//!    "Wilds left over cost nothing when the hand has a meld", and
+//!    "Without a meld" for the rest.
 //! 6. Two wilds make a set with any natural card, so with at least twice as
 //!    many wilds as open naturals, everything melds.
+//! 7. Cards are laid off in whole groups. The cards added to one table
+//!    meld must make a valid meld together with it (docs/rules.md,
+//!    "Laying off"), judged as one group, so an arrangement adds at most
+//!    one group to each table meld, and the search lays the whole group off
+//!    at once, when its lowest natural card is the lowest open card (as in
+//!    step 2), onto a table meld not used yet. `lay_off_groups` gives every
+//!    group holding that card that could extend the table meld (any copies
+//!    of its rank onto a set; onto a run, open cards of its suit on the
+//!    places outward from the meld, holes left for wilds), and the meld's
+//!    verdict says whether the group and the table meld form one meld and
+//!    how many of the hand's wilds they lack (step 3). A group of wilds
+//!    alone is never needed: laying off needs a meld of the hand's own, and
+//!    then wilds left over cost nothing (step 5).
+//! 8. No meld of wilds alone is needed as the hand's own meld that laying
+//!    off requires; the search counts as one only a set or run holding a
+//!    natural card (the `own` of step 4). Take an arrangement that lays
+//!    cards off and whose own melds are all of wilds (three or more, where
+//!    the rules allow). A natural card left over can make a set with two of
+//!    those wilds, for less deadwood. With none left over, a natural card
+//!    `c` laid off can do the same while a third of those wilds takes `c`'s
+//!    place in its group (a wild stands for any card), for as much. Either
+//!    way the hand's own meld holds a natural card, and steps 1 to 7 reach
+//!    that arrangement. With no natural card at all, every wild melds
+//!    (step 5).
 
 mod arrange;
-pub(crate) use arrange::own_meld;
 mod lay_off;
 mod memo;
+mod naturals;
 mod runs;
 mod search;
 
 use crate::card::{Card, Rank};
-use crate::declared::{NotMeld, judge};
+pub use crate::meld::{MeldKind, WildRole};
+use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 use memo::{Memo, Step, key};
-use search::{INF, Naturals, Search, full_mask};
+use naturals::{Naturals, full_mask};
+use search::{INF, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
-
-/// Whether a meld is a set (one rank) or a run (one suit, consecutive ranks).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
-pub enum MeldKind {
-    Set,
-    Run,
-}
-
-/// A wild card and the card it stands for in its meld.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WildRole {
-    pub card: Card,
-    #[cfg_attr(feature = "serde", serde(rename = "as"))]
-    pub stands_for: Card,
-}
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
@@ -144,7 +163,7 @@ impl Table {
             return Err(TableMeldError::TooMany { count: melds.len() });
         }
         for meld in &melds {
-            if let Some(reason) = judge(meld, &self).reason {
+            if let Err(reason) = judge(meld, &self.rules, self.wild) {
                 return Err(TableMeldError::NotAMeld { meld: meld.clone(), reason });
             }
         }
@@ -290,7 +309,7 @@ impl Solver {
             mask &= !c.used;
             left -= c.wilds;
             match c.step {
-                Step::Set | Step::Run { .. } => own = true,
+                Step::Set | Step::Run => own = true,
                 Step::Lay { meld } => used_table |= 1 << meld,
                 _ => {}
             }

@@ -3,59 +3,14 @@
 
 use super::lay_off::lay_off_groups;
 use super::memo::{Choice, EMPTY_CHOICE, Memo, Step, key};
-use super::runs::{Dir, RunWalk, extra_wilds_needed, rank_at, top_place};
-use crate::card::{Card, Rank, Suit};
+use super::naturals::{BitIter, Naturals, lowest_bits};
+use super::runs::{Dir, RunWalk};
+use crate::card::Card;
+use crate::meld::{top_place, wilds_needed};
 use crate::rules::Rules;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
 pub(super) const INF: u16 = u16::MAX;
-
-#[derive(Debug, Default)]
-pub(super) struct Naturals {
-    pub(super) cards: Vec<Card>,
-    pub(super) value: Vec<u16>,
-    pub(super) rank: Vec<u8>,
-    pub(super) suit: Vec<u8>,
-    /// `at[suit][rank]`: the natural cards of that suit and rank (ranks 1-13).
-    pub(super) at: [[u32; 14]; 4],
-    /// For each card, the cards after it of the same rank.
-    pub(super) same_rank_after: Vec<u32>,
-}
-
-impl Naturals {
-    pub(super) fn load(&mut self, cards: impl Iterator<Item = Card>, rules: &Rules) {
-        self.cards.clear();
-        self.cards.extend(cards);
-        self.cards.sort_unstable();
-        self.value.clear();
-        self.rank.clear();
-        self.suit.clear();
-        self.same_rank_after.clear();
-        self.at = [[0; 14]; 4];
-        for (i, c) in self.cards.iter().enumerate() {
-            let r = c.rank().map_or(0, Rank::number);
-            let s = c.suit().map_or(0, Suit::index);
-            self.value.push(rules.value(*c) as u16);
-            self.rank.push(r);
-            self.suit.push(s as u8);
-            self.at[s][r as usize] |= 1 << i;
-        }
-        for i in 0..self.cards.len() {
-            let mut after = 0;
-            for j in i + 1..self.cards.len() {
-                if self.rank[j] == self.rank[i] {
-                    after |= 1 << j;
-                }
-            }
-            self.same_rank_after.push(after);
-        }
-    }
-
-    /// The cards of suit `s` at run position `pos` (14 is the ace, played high).
-    pub(super) fn at_pos(&self, s: usize, pos: u8) -> u32 {
-        self.at[s][rank_at(pos) as usize]
-    }
-}
 
 pub(super) struct Search<'a> {
     pub(super) memo: &'a mut Memo,
@@ -156,15 +111,15 @@ impl Search<'_> {
         let suit = nat.suit[i] as usize;
         let rank = nat.rank[i];
         let top = if rank == 1 { top_place(self.ace_high) } else { 13 };
-        let mut walk = RunWalk { nat, suit, mask, w, bottom: rank, runs: Vec::new() };
+        let mut walk = RunWalk { nat, suit, mask, w, runs: Vec::new() };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
-        for (used, need, low) in walk.runs {
+        for (used, need) in walk.runs {
             let rest = self.best(mask & !used, w - need, used_table, true);
             if rest != INF {
-                consider(rest, Step::Run { low }, used, need);
+                consider(rest, Step::Run, used, need);
             }
         }
 
@@ -175,9 +130,11 @@ impl Search<'_> {
             }
             let groups = lay_off_groups(nat, i, mask, naturals, size - naturals.len(), w, self.ace_high);
             for used in groups {
+                // The cards laid off and the table meld must form one meld
+                // (the meld's verdict); the hand's wilds fill what it lacks.
                 let mut all = naturals.clone();
                 all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let Some(need) = extra_wilds_needed(self.rules, &all, 0, size - naturals.len()) else {
+                let Some(need) = wilds_needed(self.rules, &all, size - naturals.len()) else {
                     continue;
                 };
                 let need = need as u8;
@@ -192,57 +149,4 @@ impl Search<'_> {
         }
         (best, choice)
     }
-}
-
-pub(super) fn lowest_bits(mut bits: u32, n: u32) -> u32 {
-    let mut out = 0;
-    for _ in 0..n {
-        let low = bits & bits.wrapping_neg();
-        out |= low;
-        bits &= !low;
-    }
-    out
-}
-
-/// The subsets of `bits`, counting identical cards once per number taken.
-pub(super) fn subsets(bits: u32, nat: &Naturals) -> Vec<u32> {
-    let mut out = vec![0u32];
-    let mut j_iter = BitIter(bits).peekable();
-    while let Some(j) = j_iter.next() {
-        let mut group = 1u32 << j;
-        while let Some(&k) = j_iter.peek() {
-            if nat.cards[k] != nat.cards[j] {
-                break;
-            }
-            group |= 1 << k;
-            j_iter.next();
-        }
-        let copies = group.count_ones();
-        let before = out.len();
-        for n in 1..=copies {
-            let take = lowest_bits(group, n);
-            for x in 0..before {
-                out.push(out[x] | take);
-            }
-        }
-    }
-    out
-}
-
-pub(super) struct BitIter(pub(super) u32);
-
-impl Iterator for BitIter {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
-pub(super) fn full_mask(n: usize) -> u32 {
-    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
 }

@@ -84,19 +84,17 @@ pub fn fits_run(pinned: &[Card], free: usize, ace_high: bool) -> bool {
     false
 }
 
-/// Whether `cards` make one valid meld in a round with `wild` wild.
+/// Whether `cards` make one valid meld in a round with `wild` wild. A run
+/// holds each place once: each rank once, but with `ace_high` the ace may
+/// be at both ends, the run from ace to ace (docs/rules.md, "A 14-card
+/// run"); `fits_run` tries every place for each ace.
 pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
     let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(rules, wild, c)).collect();
     let wilds = cards.len() - naturals.len();
     if naturals.is_empty() {
         return rules.all_wild_melds && wilds >= 3;
     }
-    if fits_set(&naturals, wilds) {
-        return true;
-    }
-    let distinct_ranks =
-        naturals.iter().enumerate().all(|(i, a)| naturals[..i].iter().all(|b| a.rank() != b.rank()));
-    distinct_ranks && fits_run(&naturals, wilds, rules.ace_high)
+    fits_set(&naturals, wilds) || fits_run(&naturals, wilds, rules.ace_high)
 }
 
 /// The lowest deadwood of `hand`. `onto` are the melds on the table, used

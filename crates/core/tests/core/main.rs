@@ -2,5 +2,6 @@
 //! parser against independent references, without building the CLI.
 
 mod brute;
+mod meld_props;
 mod parser_props;
 mod solver_props;

@@ -18,15 +18,15 @@ use crate::brute;
 /// One hand to check: the rules, the deal it comes from, the cards, and the
 /// melds on the table (used only when the rules allow laying off).
 #[derive(Clone, Debug)]
-struct Case {
-    rules: Rules,
-    deal: Deal,
-    hand: Vec<Card>,
-    onto: Vec<Vec<Card>>,
+pub(crate) struct Case {
+    pub(crate) rules: Rules,
+    pub(crate) deal: Deal,
+    pub(crate) hand: Vec<Card>,
+    pub(crate) onto: Vec<Vec<Card>>,
 }
 
 impl Case {
-    fn table(&self) -> Table {
+    pub(crate) fn table(&self) -> Table {
         Table::new(&self.rules, self.deal.wild).with_onto(self.onto.clone()).expect("valid table melds")
     }
 
@@ -35,7 +35,7 @@ impl Case {
     }
 }
 
-fn rules() -> impl Strategy<Value = Rules> {
+pub(crate) fn rules() -> impl Strategy<Value = Rules> {
     (
         (1u8..=3, any::<bool>(), prop::sample::select(vec![1u8, 13, 15, 20]), any::<bool>()),
         (any::<bool>(), 0u8..=2, any::<bool>(), 0u8..=2, any::<bool>(), any::<bool>()),
@@ -64,7 +64,7 @@ fn rules() -> impl Strategy<Value = Rules> {
 /// narrow pool (a few ranks, one to three suits) with a share of wilds, which gives
 /// runs, sets, duplicates and many wilds, or half and half.
 #[derive(Clone, Copy, Debug)]
-enum Style {
+pub(crate) enum Style {
     Uniform,
     Mixed,
     Dense,
@@ -73,7 +73,7 @@ enum Style {
 /// Where the cards come from: the style, and for the narrow pool its
 /// lowest rank, how many ranks, which suits, and the share of wilds.
 #[derive(Clone, Copy, Debug)]
-struct Pool {
+pub(crate) struct Pool {
     style: Style,
     base: u32,
     width: u32,
@@ -82,7 +82,10 @@ struct Pool {
     wild_percent: u32,
 }
 
-fn pool(styles: Vec<Style>, wild_percent: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Pool> {
+pub(crate) fn pool(
+    styles: Vec<Style>,
+    wild_percent: std::ops::RangeInclusive<u32>,
+) -> impl Strategy<Value = Pool> {
     (
         prop::sample::select(styles),
         0u32..13,
@@ -102,12 +105,12 @@ fn pool(styles: Vec<Style>, wild_percent: std::ops::RangeInclusive<u32>) -> impl
 }
 
 /// Every card that could be in a hand under `rules`, jokers included.
-fn all_cards(rules: &Rules) -> Vec<Card> {
+pub(crate) fn all_cards(rules: &Rules) -> Vec<Card> {
     Card::deck().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
 }
 
 /// Every distinct wild card of the round.
-fn wild_cards(rules: &Rules, wild: Rank) -> Vec<Card> {
+pub(crate) fn wild_cards(rules: &Rules, wild: Rank) -> Vec<Card> {
     all_cards(rules).into_iter().filter(|&c| brute::is_wild(rules, wild, c)).collect()
 }
 
@@ -135,7 +138,7 @@ impl Pool {
 
     /// `n` cards drawn by `picks`, never more copies of a card than the
     /// decks hold; when the picks run out, the next cards still available.
-    fn hand(&self, rules: &Rules, wild: Rank, n: usize, picks: &[u32]) -> Vec<Card> {
+    pub(crate) fn hand(&self, rules: &Rules, wild: Rank, n: usize, picks: &[u32]) -> Vec<Card> {
         let all = all_cards(rules);
         let wilds = wild_cards(rules, wild);
         let mut hand: Vec<Card> = Vec::with_capacity(n);
@@ -221,7 +224,7 @@ fn count(cards: &[Card], card: Card) -> usize {
     cards.iter().filter(|&&c| c == card).count()
 }
 
-fn same_cards(a: &[Card], b: &[Card]) -> bool {
+pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     a.sort();
     b.sort();
@@ -235,18 +238,14 @@ fn valid_as(rules: &Rules, kind: MeldKind, naturals: &[Card], wilds: usize) -> b
     }
     match kind {
         MeldKind::Set => brute::fits_set(naturals, wilds),
-        MeldKind::Run => {
-            let distinct =
-                naturals.iter().enumerate().all(|(i, a)| !naturals[..i].iter().any(|b| b.rank() == a.rank()));
-            distinct && brute::fits_run(naturals, wilds, rules.ace_high)
-        }
+        MeldKind::Run => brute::fits_run(naturals, wilds, rules.ace_high),
     }
 }
 
 /// Checks that `arr` is a true arrangement of the case's hand: every meld
 /// valid with its wilds standing for what it says, the cards split
 /// exactly between melds and leftovers, the deadwood their sum.
-fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), String> {
+pub(crate) fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), String> {
     let (rules, wild) = (&case.rules, case.deal.wild);
     let is_wild = |c: &Card| brute::is_wild(rules, wild, *c);
     let mut all: Vec<Card> = arr.unmelded.clone();
@@ -323,7 +322,7 @@ fn count_melds(melds: &[&Vec<Card>], meld: &Vec<Card>) -> usize {
 
 /// The solver's deadwood equals the brute force's, its arrangement is
 /// valid and scores that deadwood, and it gives the same answer again.
-fn check_case(case: &Case) -> Result<(), TestCaseError> {
+pub(crate) fn check_case(case: &Case) -> Result<(), TestCaseError> {
     let table = case.table();
     let expected = case.brute(&case.hand);
     let mut solver = Solver::new();
@@ -345,7 +344,7 @@ fn check_case(case: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn text(cards: &[Card]) -> String {
+pub(crate) fn text(cards: &[Card]) -> String {
     cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
 }
 
@@ -364,7 +363,7 @@ fn show(case: &Case) -> String {
 /// `cases` random cases, times `THREE13_PROPTEST_SCALE` when set (for a
 /// longer search: `THREE13_PROPTEST_SCALE=50 cargo test --release solver_props`).
 /// Failures are not saved to files: the ones found are tests of their own.
-fn config(cases: u32) -> ProptestConfig {
+pub(crate) fn config(cases: u32) -> ProptestConfig {
     let scale = std::env::var("THREE13_PROPTEST_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
     ProptestConfig {
         cases: cases * scale,
@@ -749,6 +748,13 @@ fn brute_force_knows_runs() {
     assert!(!brute::is_meld(&strict, rank(4), &cards("4h 4d 4c")));
     assert!(brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d 4c")));
     assert!(!brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d")));
+    // The run from ace to ace where the ace may be high; no other rank twice.
+    let high = Rules { ace_high: true, ..Rules::default() };
+    let ace_to_ace = cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah");
+    assert!(brute::is_meld(&high, rank(5), &ace_to_ace));
+    assert!(!brute::is_meld(&Rules::default(), rank(5), &ace_to_ace));
+    assert!(!brute::is_meld(&high, rank(5), &cards("Ah 2h Ah")));
+    assert!(!brute::is_meld(&high, rank(5), &cards("7h 7h 8h")));
 }
 
 /// Laying off: only with a meld of one's own, one table meld per group.

@@ -1,0 +1,106 @@
+//! The hand's natural cards as the search sees them (bit positions in a
+//! mask, by rank and suit), and the bit sets it walks.
+
+use crate::card::{Card, Rank, Suit};
+use crate::meld::rank_at;
+use crate::rules::Rules;
+
+#[derive(Debug, Default)]
+pub(super) struct Naturals {
+    pub(super) cards: Vec<Card>,
+    pub(super) value: Vec<u16>,
+    pub(super) rank: Vec<u8>,
+    pub(super) suit: Vec<u8>,
+    /// `at[suit][rank]`: the natural cards of that suit and rank (ranks 1-13).
+    pub(super) at: [[u32; 14]; 4],
+    /// For each card, the cards after it of the same rank.
+    pub(super) same_rank_after: Vec<u32>,
+}
+
+impl Naturals {
+    pub(super) fn load(&mut self, cards: impl Iterator<Item = Card>, rules: &Rules) {
+        self.cards.clear();
+        self.cards.extend(cards);
+        self.cards.sort_unstable();
+        self.value.clear();
+        self.rank.clear();
+        self.suit.clear();
+        self.same_rank_after.clear();
+        self.at = [[0; 14]; 4];
+        for (i, c) in self.cards.iter().enumerate() {
+            let r = c.rank().map_or(0, Rank::number);
+            let s = c.suit().map_or(0, Suit::index);
+            self.value.push(rules.value(*c) as u16);
+            self.rank.push(r);
+            self.suit.push(s as u8);
+            self.at[s][r as usize] |= 1 << i;
+        }
+        for i in 0..self.cards.len() {
+            let mut after = 0;
+            for j in i + 1..self.cards.len() {
+                if self.rank[j] == self.rank[i] {
+                    after |= 1 << j;
+                }
+            }
+            self.same_rank_after.push(after);
+        }
+    }
+
+    /// The cards of suit `s` at run position `pos` (14 is the ace, played high).
+    pub(super) fn at_pos(&self, s: usize, pos: u8) -> u32 {
+        self.at[s][rank_at(pos) as usize]
+    }
+}
+
+pub(super) fn lowest_bits(mut bits: u32, n: u32) -> u32 {
+    let mut out = 0;
+    for _ in 0..n {
+        let low = bits & bits.wrapping_neg();
+        out |= low;
+        bits &= !low;
+    }
+    out
+}
+
+/// The subsets of `bits`, counting identical cards once per number taken.
+pub(super) fn subsets(bits: u32, nat: &Naturals) -> Vec<u32> {
+    let mut out = vec![0u32];
+    let mut j_iter = BitIter(bits).peekable();
+    while let Some(j) = j_iter.next() {
+        let mut group = 1u32 << j;
+        while let Some(&k) = j_iter.peek() {
+            if nat.cards[k] != nat.cards[j] {
+                break;
+            }
+            group |= 1 << k;
+            j_iter.next();
+        }
+        let copies = group.count_ones();
+        let before = out.len();
+        for n in 1..=copies {
+            let take = lowest_bits(group, n);
+            for x in 0..before {
+                out.push(out[x] | take);
+            }
+        }
+    }
+    out
+}
+
+pub(super) struct BitIter(pub(super) u32);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+pub(super) fn full_mask(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
