@@ -276,12 +276,12 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "RANK")]
     pub(crate) wild: Option<String>,
 
-    /// Use this session's rules and next round [default: the current session's, when nothing else is named]
+    /// Use this session's rules and next round [default: the current session's, unless --rules names a preset]
     #[arg(
         long,
         short = 's',
         value_name = "NAME",
-        conflicts_with_all = ["preset", "set"],
+        conflicts_with = "preset",
         add = ArgValueCandidates::new(complete::sessions)
     )]
     pub(crate) session: Option<String>,

@@ -11,6 +11,7 @@ mod entry;
 mod error;
 mod files;
 mod fit;
+mod lines;
 mod prose;
 mod report;
 mod run;

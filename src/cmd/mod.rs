@@ -21,7 +21,7 @@ pub(crate) mod use_session;
 
 use jiff::Timestamp;
 
-pub(crate) use crate::report::{and_list, local_time, meld_text, wild_roles};
+pub(crate) use crate::report::{and_list, local_time, meld_text};
 
 use crate::cli::{Cli, RulesArgs};
 use crate::error::Result;

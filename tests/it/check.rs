@@ -42,12 +42,16 @@ fn batch_json_goes_on_past_a_bad_line() {
     let r = env.run_stdin(&["check", "--json"], "9h 4d Kh\n# a comment\n\n3d 3c 3h\nfoo\n");
     assert_eq!(r.code, 1);
     let lines: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["deadwood"], 26);
-    assert_eq!(lines[1]["deadwood"], 0);
-    assert_eq!(lines[1]["can_go_out"], true);
-    assert_eq!(lines[2]["line"], 5);
-    assert!(lines[2]["error"].as_str().unwrap().starts_with("\"foo\" is not a card"));
+    // One line of output for each line of input, in order, numbered.
+    assert_eq!(lines.len(), 5);
+    assert_eq!((lines[0]["line"].clone(), lines[0]["deadwood"].clone()), (1.into(), 26.into()));
+    assert_eq!(lines[1], serde_json::json!({"line": 2, "skipped": "comment"}));
+    assert_eq!(lines[2], serde_json::json!({"line": 3, "skipped": "blank"}));
+    assert_eq!(lines[3]["line"], 4);
+    assert_eq!(lines[3]["deadwood"], 0);
+    assert_eq!(lines[3]["can_go_out"], true);
+    assert_eq!(lines[4]["line"], 5);
+    assert!(lines[4]["error"].as_str().unwrap().starts_with("\"foo\" is not a card"));
 }
 
 #[test]
@@ -57,7 +61,11 @@ fn the_current_session_gives_the_rules_and_the_round() {
     env.ok(&["round", "3", "4"]);
     // Round 2 deals 4 cards, fours wild: the hand's size fits, so round 2 it is.
     let r = env.ok(&["check", "4d", "Kh", "Qh", "9c"]);
-    assert!(r.stdout.starts_with("Round 2: 4 cards dealt, fours wild (rules: tens)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Round 2: 4 cards dealt, fours wild (rules: tens, from session g)\n"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(
         r.stderr,
         "note: round 2 (4 cards dealt, fours wild), the next of session g; name another with --round or --wild\n"
@@ -65,23 +73,49 @@ fn the_current_session_gives_the_rules_and_the_round() {
     // With the card drawn, still round 2.
     let r = env.ok(&["check", "4d", "Kh", "Qh", "9c", "2s"]);
     assert!(
-        r.stdout.starts_with("Round 2: 4 cards dealt, 5 held after the draw, fours wild (rules: tens)\n"),
+        r.stdout.starts_with(
+            "Round 2: 4 cards dealt, 5 held after the draw, fours wild (rules: tens, from session g)\n"
+        ),
         "{}",
         r.stdout
     );
     // A hand of another size: inferred as before, under the session's rules.
     let r = env.ok(&["check", "9h", "4d", "Kh"]);
-    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: tens)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: tens, from session g)\n"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(
         r.stderr,
         "note: 3 cards: assuming round 1 (3 cards dealt, threes wild); name it with --round or --wild\n"
     );
-    // Anything named on the command line leaves the session aside.
+    // A preset named on the command line replaces the table's rules.
     let r = env.ok(&["check", "--rules", "standard", "4d", "Kh", "Qh", "9c"]);
     assert!(r.stdout.starts_with("Round 2: 4 cards dealt, fours wild (rules: standard)\n"), "{}", r.stdout);
     assert!(r.stderr.starts_with("note: 4 cards: assuming round 2"), "{}", r.stderr);
+    // A round named, as in a dispute ("this was round 1"), keeps them.
     let r = env.ok(&["check", "--round", "1", "4d", "Kh", "Qh"]);
-    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: standard)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: tens, from session g)\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Unmelded  Qh 10, Kh 10, 4d 4  = 24\n"), "{}", r.stdout);
+    let r = env.ok(&["check", "--wild", "3", "4d", "Kh", "Qh"]);
+    assert!(
+        r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: tens, from session g)\n"),
+        "{}",
+        r.stdout
+    );
+    // A setting named is added to them, and the heading says so.
+    let r = env.ok(&["check", "--round", "1", "--set", "jokers=2", "4d", "Kh", "JK"]);
+    let heading: String =
+        r.stdout.split("\n\n").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(heading.starts_with("Round 1: 3 cards dealt, threes and jokers wild (rules: "), "{heading}");
+    assert!(heading.ends_with(", jokers=2, session g's with --set)"), "{heading}");
+    // J Q K at 10, as the table plays, and the joker at 20.
+    assert!(r.stdout.contains("\nUnmelded  JK 20, Kh 10, 4d 4  = 34\n"), "{}", r.stdout);
     // Hands piped in, one per line, use the session too.
     let r = env.run_stdin(&["check", "--json"], "4d Kh Qh 9c\n9h 4d Kh\n");
     let rounds: Vec<i64> = r
@@ -292,8 +326,7 @@ fn a_declared_hand_is_judged_group_by_group() {
         "Round 9: 11 cards dealt, jacks wild (rules: strict)\n\
          \n\
          Declared\n\
-         \x20 Qs Ks As:\n\
-         \x20   not a run: aces are low under these rules (ace_high=true allows Q-K-A)\n\
+         \x20 Qs Ks As: not a run: aces are low under these rules (ace_high=true allows Q-K-A)\n\
          \x20 9c 9d: a meld needs 3 cards\n\
          \x20 5h 6h 8h: 7h is missing and there is no wild to stand for it\n\
          \x20 Jd Jc Jh: under these rules a meld needs a natural card\n\
@@ -452,8 +485,7 @@ fn a_declared_group_is_told_the_true_reason() {
     assert!(
         r.stdout.contains(
             "\nDeclared\n\
-             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
-             \x20   not a run: Ah twice, and a run holds each rank once\n\
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah: not a run: Ah twice, and a run holds each rank once\n\
              \x20 9c: a meld needs 3 cards\n\
              The declaration does not go out: 14 cards lie outside valid melds\n\
              Declared deadwood 76 after the discard; the least is 1, as follows:\n"
@@ -465,8 +497,7 @@ fn a_declared_group_is_told_the_true_reason() {
     assert!(
         r.stdout.contains(
             "\nDeclared\n\
-             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah:\n\
-             \x20   Kh is missing and there is no wild to stand for it\n"
+             \x20 Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah: Kh is missing and there is no wild to stand for it\n"
         ),
         "{}",
         r.stdout
@@ -561,7 +592,7 @@ fn a_named_session_gives_its_rules_and_next_round() {
         r.stdout.starts_with(
             // Wrapped to the 100 columns of the tests.
             "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild (rules: standard,\n  \
-             face_cards=ten, kings_wild=true)\n"
+             face_cards=ten, kings_wild=true, from session friday)\n"
         ),
         "{}",
         r.stdout

@@ -110,3 +110,220 @@ fn json_never_prompts() {
     assert_eq!(r.code, 2, "{r:?}");
     assert_eq!(r.stdout, "");
 }
+
+/// Every figure of `check`'s report for a person, read back from its
+/// text, and the same figures from its JSON: they must agree.
+fn agree(args: &[&str]) {
+    let env = Env::new();
+    let mut human_args = vec!["check"];
+    human_args.extend_from_slice(args);
+    let text = env.ok_with(&[("COLUMNS", "400")], &human_args).stdout;
+    human_args.push("--json");
+    let v: Value = serde_json::from_str(env.ok(&human_args).stdout.trim()).unwrap();
+    let cards = |v: &Value| -> String {
+        v.as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect::<Vec<_>>().join(" ")
+    };
+    let percent = |v: &Value| format!("{:.1}%", v.as_f64().unwrap() * 100.0);
+    let lines: Vec<&str> = text.lines().collect();
+    let context = format!("{args:?}:\n{text}");
+
+    // The heading.
+    let held = v["hand"].as_array().unwrap().len();
+    let after = if held > v["cards"].as_u64().unwrap() as usize {
+        format!(", {held} held after the draw")
+    } else {
+        String::new()
+    };
+    let heading = format!("Round {}: {} cards dealt{after}, ", v["round"], v["cards"]);
+    assert!(lines[0].starts_with(&heading), "{context}");
+    assert!(lines[0].contains(&format!("(rules: {}", v["rules"].as_str().unwrap())), "{context}");
+
+    // A declared hand: each group's verdict, whether it goes out, its figures.
+    if let Some(groups) = v["groups"].as_array() {
+        let at = lines.iter().position(|l| *l == "Declared").expect("a Declared part");
+        for (i, g) in groups.iter().enumerate() {
+            let line = lines[at + 1 + i];
+            let (shown, verdict) = line.trim_start().split_once(": ").unwrap();
+            assert_eq!(shown, cards(&g["cards"]), "{context}");
+            match g["kind"].as_str() {
+                Some(kind) => assert!(verdict.starts_with(&format!("a {kind}")), "{context}"),
+                None => assert_eq!(verdict, g["reason"].as_str().unwrap(), "{context}"),
+            }
+        }
+        let figures = lines.iter().find(|l| l.starts_with("Declared deadwood ")).unwrap();
+        let claimed = match v.get("declared_discard") {
+            Some(d) => {
+                let goes = v["declared_goes_out"].as_bool().unwrap();
+                let said = lines.iter().any(|l| {
+                    l.starts_with(&format!(
+                        "The declaration goes out, discarding {}",
+                        d["card"].as_str().unwrap()
+                    ))
+                });
+                assert_eq!(said, goes, "{context}");
+                assert_eq!(
+                    lines.iter().any(|l| l.starts_with("The declaration does not go out")),
+                    !goes,
+                    "{context}"
+                );
+                format!("Declared deadwood {} after the discard", d["deadwood"])
+            }
+            None => format!("Declared deadwood {}", v["declared_deadwood"]),
+        };
+        assert!(figures.starts_with(&claimed), "{context}");
+        let least = v["least_deadwood"].as_u64().unwrap();
+        assert!(
+            figures.ends_with(&format!("; the least is {least}, as follows:"))
+                || (figures.ends_with(", the least there is") && figures.starts_with(&claimed))
+                    && claimed.split_whitespace().nth(2) == Some(least.to_string().as_str()),
+            "{context}"
+        );
+    }
+
+    // The hand laid down: after the best discard, or as it is.
+    let (laid, deadwood) = match v.get("best_discard") {
+        Some(best) => {
+            let card = best["card"].as_str().unwrap();
+            assert!(lines.contains(&format!("Discard {card} and lay down:").as_str()), "{context}");
+            (best, best["deadwood"].clone())
+        }
+        None => (&v, v["deadwood"].clone()),
+    };
+    let melds_at = lines.iter().position(|l| l.starts_with("Melds ")).unwrap();
+    let shown_melds: Vec<String> = lines[melds_at..]
+        .iter()
+        .take_while(|l| l.starts_with("Melds ") || l.starts_with("          "))
+        .map(|l| l[10..].split("  (").next().unwrap().split_once(' ').map_or("", |(_, c)| c).to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let json_melds: Vec<String> = laid["melds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let onto = m.get("onto").map(|o| format!("{}: ", cards(o))).unwrap_or_default();
+            format!("{onto}{}", cards(&m["cards"]))
+        })
+        .collect();
+    assert_eq!(shown_melds, json_melds, "{context}");
+    let unmelded = lines.iter().find(|l| l.starts_with("Unmelded  ")).unwrap();
+    if laid["unmelded"].as_array().unwrap().is_empty() {
+        assert_eq!(*unmelded, "Unmelded  none", "{context}");
+    } else {
+        let (list, total) = unmelded[10..].split_once("  = ").unwrap();
+        let shown: Vec<&str> = list.split(", ").map(|p| p.split(' ').next().unwrap()).collect();
+        assert_eq!(shown.join(" "), cards(&laid["unmelded"]), "{context}");
+        assert_eq!(total, deadwood.to_string(), "{context}");
+    }
+    let verdict = if v.get("best_discard").is_some() {
+        if deadwood == 0 { "Goes out".to_string() } else { format!("Deadwood {deadwood}: does not go out") }
+    } else if v["can_go_out"] == true {
+        "Goes out: every card melds".to_string()
+    } else {
+        format!("Deadwood {deadwood}")
+    };
+    assert!(lines.contains(&verdict.as_str()), "{verdict}: {context}");
+
+    // Outs of a hand before the draw.
+    if let (Some(outs), false) = (v["outs"].as_array(), v["can_go_out"] == true) {
+        let line = lines.iter().find(|l| l.starts_with("Outs (")).unwrap();
+        if outs.is_empty() {
+            assert_eq!(*line, "Outs (0): none", "{context}");
+        } else {
+            assert_eq!(*line, format!("Outs ({}): {}", outs.len(), cards(&v["outs"])), "{context}");
+            let unseen =
+                format!("  {} of them unseen: {} on the next draw", v["unseen"], percent(&v["chance"]));
+            assert!(lines.contains(&unseen.as_str()), "{context}");
+        }
+    }
+
+    // Every discard after the draw: the table's rows, and the named ones.
+    if let Some(discards) = v["discards"].as_array() {
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        for line in lines.iter().filter(|l| l.starts_with("| ") && !l.starts_with("| Discard")) {
+            let cells: Vec<String> =
+                line.trim_matches('|').split(" | ").map(|c| c.trim().to_string()).collect();
+            if cells[0].is_empty() {
+                let last = rows.last_mut().unwrap();
+                last[2] = format!("{} {}", last[2], cells[2]);
+            } else {
+                rows.push(cells);
+            }
+        }
+        assert_eq!(rows.len(), discards.len(), "{context}");
+        for d in discards {
+            let card = d["card"].as_str().unwrap();
+            let row = rows.iter().find(|r| r[0] == card).unwrap_or_else(|| panic!("{card}: {context}"));
+            let outs = match d["outs"].as_array().unwrap().len() {
+                0 => "none".to_string(),
+                _ if d["chance"].as_f64() == Some(1.0) => "any card".to_string(),
+                _ => cards(&d["outs"]),
+            };
+            assert_eq!(
+                row[1..],
+                [d["deadwood"].to_string(), outs, d["unseen"].to_string(), percent(&d["chance"])],
+                "{context}"
+            );
+        }
+        let said = |d: &Value| {
+            let n = d["outs"].as_array().unwrap().len();
+            format!(
+                "discard {}: {} left, {n} out{}, {} unseen, {} on the next draw",
+                d["card"].as_str().unwrap(),
+                d["deadwood"],
+                if n == 1 { "" } else { "s" },
+                d["unseen"],
+                percent(&d["chance"])
+            )
+        };
+        let best = discards.iter().find(|d| d["card"] == v["best_discard"]["card"]).unwrap();
+        assert!(lines.contains(&format!("Least left:  {}", said(best)).as_str()), "{context}");
+        let chance = &v["best_chance"];
+        let named = chance["card"] != best["card"] && chance["chance"].as_f64() > best["chance"].as_f64();
+        assert_eq!(lines.contains(&format!("Best chance: {}", said(chance)).as_str()), named, "{context}");
+        assert_eq!(lines.iter().any(|l| l.starts_with("Best chance: ")), named, "{context}");
+    }
+}
+
+#[test]
+fn check_tells_a_person_and_a_script_the_same_figures() {
+    // Declared, after the draw, not going out.
+    agree(&["--round", "11", "2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As"]);
+    // Declared, every group a meld, but the discard breaks one.
+    agree(&["--round", "3", "8d 8s 8c | 4s 4d 4c"]);
+    // Declared, going out after the draw; and before the draw.
+    agree(&["--round", "2", "5h 6h 7h 4c | 9c"]);
+    agree(&["--round", "9", "--rules", "strict", "Qs Ks As | 9c 9d | 5h 6h 8h | Jd Jc Jh"]);
+    // Before the draw: outs, none, and going out.
+    agree(&["--round", "3", "5h 6h 9c 9d 2s"]);
+    agree(&["--round", "1", "Kh 9c 4d"]);
+    agree(&["--round", "1", "5h 6h 7h"]);
+    // After the draw, where the best chance is not the least left.
+    agree(&["--seen", "Jh Js 10c", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    agree(&["--round", "11", "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
+    // Laying off onto the table.
+    agree(&["--set", "lay_off=true", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd"]);
+    // Hands of every round from a fixed shuffle, before and after the draw.
+    let deck: Vec<String> = (0..104)
+        .map(|i| {
+            format!(
+                "{}{}",
+                ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][i % 13],
+                ["c", "d", "h", "s"][(i / 13) % 4]
+            )
+        })
+        .collect();
+    let mut seed: u64 = 13;
+    for round in 1..=11usize {
+        for extra in [0, 1] {
+            let mut cards = deck.clone();
+            for i in (1..cards.len()).rev() {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                cards.swap(i, (seed >> 33) as usize % (i + 1));
+            }
+            let hand = cards[..round + 2 + extra].join(" ");
+            let r = round.to_string();
+            agree(&["--round", &r, &hand]);
+        }
+    }
+}

@@ -721,3 +721,32 @@ fn the_sheet_fits_every_width_with_six_long_names() {
         env.ok(&["delete", "another", "--yes"]);
     }
 }
+
+#[test]
+fn the_checker_fits_every_width() {
+    let env = Env::new();
+    let hands: [&[&str]; 5] = [
+        &["--round", "11", "2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As"],
+        &["--round", "11", "--set", "ace_high=true", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah | 9c"],
+        &["--round", "3", "5h 6h 9c 9d 2s"],
+        &["--round", "11", "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"],
+        &["--set", "lay_off=true", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd"],
+    ];
+    for columns in WIDTHS {
+        let c = columns.to_string();
+        for hand in hands {
+            let mut args = vec!["check"];
+            args.extend_from_slice(hand);
+            let out = env.ok_with(&[("COLUMNS", &c)], &args).stdout;
+            assert_fits(&out, columns, &format!("{args:?}"));
+            let mut all = words(&["Deadwood", "Unmelded", "Melds", "Hand"]);
+            if out.contains("Least left") {
+                all.extend(words(&["Least left: discard", "on the next draw"]));
+            }
+            if hand.last().is_some_and(|h| h.contains("|")) {
+                all.extend(words(&["Declared deadwood", "The declaration does not go out"]));
+            }
+            assert_whole(&out, &all, &format!("{args:?}"));
+        }
+    }
+}
