@@ -14,6 +14,7 @@ mod layout;
 mod prose;
 mod report;
 mod run;
+mod serve;
 mod store;
 mod ui;
 
