@@ -232,10 +232,10 @@ fn next_round(s: &Session, t: &TableJson) -> Markup {
                 Some(next) => {
                     h2 { (round_title(s, next)) }
                     div.next {
-                        div { span.label { "Cards" } span.big { (next.cards) } }
-                        div.wild { span.label { (wilds(s, next)) " wild" } span.big { (next.wilds) } }
-                        div { span.label { "Dealer" } span.big { (next.dealer) } }
-                        div { span.label { "Plays first" } span.big { (next.first) } }
+                        div { div.label { "Cards" } div.big { (next.cards) } }
+                        div.wild { div.label { (wilds(s, next)) " wild" } div.big { (next.wilds) } }
+                        div { div.label { "Dealer" } div.big { (next.dealer) } }
+                        div { div.label { "Plays first" } div.big { (next.first) } }
                     }
                     @if next.tiebreak {
                         p.note { (and_list(&names(&next.players))) " are tied: the lowest deadwood wins." }
@@ -244,7 +244,7 @@ fn next_round(s: &Session, t: &TableJson) -> Markup {
                 }
                 None => {
                     h2 { "Game over" }
-                    div.over { span.big { (game_over(s, t)) } }
+                    div.over { div.big { (game_over(s, t)) } }
                 }
             }
         }
@@ -393,10 +393,13 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
         (header(frame, &t))
         main {
             (next_round(s, &t))
-            @if let Some(entries) = entries {
-                (entered(frame, s, entries, form))
+            @if let Some(entries) = entries.filter(|e| e.round().is_some()) {
+                (entered(s, entries, form))
                 (entry_form(frame, s, entries, form))
                 (confirm_form(frame, s, entries, form))
+            }
+            @if let Some(error) = form.error.as_ref().filter(|_| t.next.is_none()) {
+                section #refused { p.error { (error) } }
             }
             (standings(&t, "standings"))
             (sheet(s, &t))
@@ -408,27 +411,23 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
 }
 
 /// Who has entered a score for the round, and what was made of each.
-fn entered(_frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+fn entered(s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+    let Some(round) = entries.round() else { return html! {} };
     html! {
         section #entered data-live="" {
-            @if let Some(round) = entries.round() {
-                h2 { "Scores in for " (round_name(s, round)) }
-                ul.in {
-                    @for (player, score) in entries.table(s) {
-                        li {
-                            @match score {
-                                Some(e) => {
-                                    span.done { "✓ " } (e.said)
-                                    @if e.out { " (went out first)" }
-                                }
-                                None => { span.wait { "… " (player) ": waiting" } }
+            h2 { "Scores in for " (round_name(s, round)) }
+            ul.in {
+                @for (player, score) in entries.table(s) {
+                    li {
+                        @match score {
+                            Some(e) => {
+                                span.done { "✓ " } (e.said)
+                                @if e.out { " (went out first)" }
                             }
+                            None => { span.wait { "… " (player) ": waiting" } }
                         }
                     }
                 }
-            } @else {
-                h2 { "Scores" }
-                p { "The game is over: no round is left to enter." }
             }
             @if let Some(line) = &form.recorded {
                 p.good { "Recorded: " (line) }
@@ -517,8 +516,8 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
                 p.title { (t.session) }
                 @match &t.next {
                     Some(next) => {
-                        div { span.label { (round_title(s, next)) " · " (next.cards) " cards" } }
-                        div.wild { span.big { (next.wilds) } span.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
+                        div { div.label { (round_title(s, next)) " · " (next.cards) " cards" } }
+                        div.wild { div.big { (next.wilds) } div.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
                         p.deal { (next.dealer) " deals · " (next.first) " plays first" }
                     }
                     None => {
@@ -602,6 +601,15 @@ fn arrangement(hand: &[Card], melds: &[Meld], unmelded: &[Card], deadwood: u32, 
                 }
             }
         }
+    }
+}
+
+/// `discard K♦: 7 left, 0 outs, 0 unseen, 0.0% on the next draw`.
+fn discard_figures(d: &three13_core::analysis::Discard) -> Markup {
+    html! {
+        "discard " (card(d.card)) ": " (d.deadwood) " left, " (d.outs.len())
+        @if d.outs.len() == 1 { " out, " } @else { " outs, " }
+        (d.unseen) " unseen, " (format!("{:.1}%", d.chance * 100.0)) " on the next draw"
     }
 }
 
@@ -703,6 +711,12 @@ fn checked_hand(checked: &Checked) -> Markup {
                                 td { (percent(d.chance)) }
                             }
                         }
+                    }
+                }
+                @if let Some(least) = a.best_discard.as_ref().and_then(|b| a.discards.iter().flatten().find(|d| d.card == b.card)) {
+                    p { "Least left: " (discard_figures(least)) }
+                    @if let Some(chance) = a.best_chance(rules).filter(|c| c.card != least.card && c.chance > least.chance) {
+                        p { "Best chance: " (discard_figures(chance)) }
                     }
                 }
             }

@@ -16,6 +16,7 @@ mod pipes;
 mod prompts;
 mod reports;
 mod score;
+mod serve;
 mod sheet;
 mod storage;
 mod variants;
