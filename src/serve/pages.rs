@@ -61,12 +61,14 @@ h2{font-size:1.1rem;margin:0 0 .5rem}
 .note{margin:.5rem 0 0}
 .over .big{font-size:1.8rem}
 .scroll{overflow-x:auto}
-table{border-collapse:collapse;width:100%}
+table{border-collapse:collapse}
+table.places{min-width:min(100%,24rem)}
 th,td{padding:.3rem .45rem;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
 th{font-size:.85rem;color:var(--muted);font-weight:600}
 .name{text-align:left}
 tr.total td{font-weight:700;border-bottom:0}
 tr.now td{background:#eef6f1}
+td.outs{white-space:normal;min-width:9rem}
 small{color:var(--muted)}
 .red{color:var(--red)}
 .card{font-weight:600}
@@ -88,17 +90,19 @@ dl.hand dd{margin:0}
 @media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}}
 body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 .tv main{max-width:none;min-height:100vh;padding:3vh 4vw;display:grid;grid-template-columns:1fr 1.2fr;gap:4vw;align-items:center}
-.tv .label{color:#b9c9bf;font-size:3vh}
+.tv .label{color:#b9c9bf;font-size:4vh}
 .tv .big{font-size:7vh}
 .tv .wild .big{font-size:26vh;color:#ffd166;line-height:1}
 .tv .title{font-size:3.2vh;color:#b9c9bf;margin:0 0 1vh}
-.tv .deal{font-size:4.2vh;margin-top:2vh}
-.tv table{font-size:4.6vh}
-.tv th{font-size:2.6vh;color:#b9c9bf}
+.tv .deal{font-size:5.4vh;margin-top:2vh}
+.tv section{background:none;border:0;padding:0;margin:0}
+.tv h2{font-size:3.2vh;color:#b9c9bf;font-weight:600}
+.tv table{font-size:min(4.6vh,3vw);width:100%}
+.tv th{font-size:min(2.6vh,3.4vw);color:#b9c9bf}
 .tv th,.tv td{border-color:#2f5546;padding:.5vh 1.2vw}
 .tv tr.first td{color:#ffd166}
 .tv .over{font-size:6vh;font-weight:700;color:#ffd166}
-@media (max-aspect-ratio:1/1){.tv main{grid-template-columns:1fr;align-content:start}.tv .wild .big{font-size:16vh}.tv table{font-size:3.4vh}}
+@media (max-aspect-ratio:1/1){.tv main{grid-template-columns:1fr;align-content:start}.tv .wild .big{font-size:16vh}.tv table{font-size:min(3.4vh,5vw)}.tv .label,.tv .deal{font-size:min(4vh,6vw)}}
 "#;
 
 /// The script of a page that updates itself: on each event, the page is
@@ -307,7 +311,7 @@ fn standings(t: &TableJson, id: &str) -> Markup {
             @if t.rounds.is_empty() {
                 p { "No round is recorded yet." }
             } @else {
-                table {
+                table.places {
                     tr { th { "Place" } th.name { "Player" } th { "Total" } th { "Behind" } th { "Out" } }
                     @for st in &t.standings {
                         tr.first[st.place == 1] {
@@ -393,6 +397,7 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
         (header(frame, &t))
         main {
             (next_round(s, &t))
+            (standings(&t, "standings"))
             @if let Some(entries) = entries.filter(|e| e.round().is_some()) {
                 (entered(s, entries, form))
                 (entry_form(frame, s, entries, form))
@@ -401,7 +406,6 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
             @if let Some(error) = form.error.as_ref().filter(|_| t.next.is_none()) {
                 section #refused { p.error { (error) } }
             }
-            (standings(&t, "standings"))
             (sheet(s, &t))
             (chart(s))
         }
@@ -702,7 +706,7 @@ fn checked_hand(checked: &Checked) -> Markup {
                             tr {
                                 td.name { (card(d.card)) }
                                 td { (d.deadwood) }
-                                td.name {
+                                td.name.outs {
                                     @if d.outs.is_empty() { "none" }
                                     @else if d.chance >= 1.0 { "any card" }
                                     @else { (cards(&d.outs)) }
