@@ -108,6 +108,7 @@ body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 /// The script of a page that updates itself: on each event, the page is
 /// fetched again and each live part put in place, unless it holds a form
 /// being filled in. After a lost connection, the page is fetched again too.
+/// The body carries `data-connected` while the updates come.
 const SCRIPT: &str = r#"
 (function () {
   var src = document.body.getAttribute("data-src");
@@ -146,7 +147,12 @@ const SCRIPT: &str = r#"
     });
   }
   var events = new EventSource(document.body.getAttribute("data-events"));
-  events.onopen = function () { if (opened) refresh(); opened = true; };
+  events.onopen = function () {
+    document.body.setAttribute("data-connected", "");
+    if (opened) refresh();
+    opened = true;
+  };
+  events.onerror = function () { document.body.removeAttribute("data-connected"); };
   events.onmessage = refresh;
 })();
 "#;

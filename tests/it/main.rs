@@ -4,6 +4,7 @@ mod common;
 mod generated;
 
 mod assets;
+mod browser;
 mod check;
 mod completion;
 mod corrections;
