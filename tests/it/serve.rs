@@ -809,3 +809,62 @@ fn try_events(server: &Server) -> Option<Events> {
     events.read_until("\r\n\r\n", Duration::from_secs(5));
     events.seen.starts_with("HTTP/1.1 200").then_some(events)
 }
+
+#[test]
+fn names_are_escaped_everywhere_they_are_shown() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "<b>Ann</b>", "--player", "Bob & \"Co\"", "--player", "O'Neil", "x"]);
+    env.ok(&["round", "3", "out", "5"]);
+    let server = Server::start(&env, &["--entry"]);
+    for path in ["", "tv"] {
+        let page = server.get(path);
+        assert_eq!(page.status, 200, "{path}");
+        assert!(!page.body.contains("<b>") && !page.body.contains("\"Co\""), "{path}: {}", page.body);
+        assert!(page.body.contains("&lt;b&gt;Ann&lt;/b&gt;"), "{path}");
+    }
+    // A hand that is not cards is echoed back, escaped.
+    let hand = server.get("check?hand=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    assert_eq!(hand.status, 422);
+    assert!(!hand.body.contains("<script>alert"), "{}", hand.body);
+    assert!(hand.body.contains("&quot;&lt;script&gt;…&quot; is not a card"), "{}", hand.body);
+    let page = server.get("");
+    assert!(
+        page.body.contains("<option value=\"Bob &amp; &quot;Co&quot;\">Bob &amp; &quot;Co&quot;</option>"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.text().contains("1 Bob & \"Co\" 0 0 1 2 <b>Ann</b> 3 3 0 3 O'Neil 5 5 0"),
+        "{}",
+        page.text()
+    );
+    let entered = server.post("enter", "round=2&player=%3Cb%3EAnn%3C%2Fb%3E&score=%3Cscript%3E");
+    assert_eq!(entered.status, 422);
+    assert!(!entered.body.contains("<script>"));
+    assert!(entered.body.contains("value=\"&lt;script&gt;\""), "{}", entered.body);
+    let entered = server.post("enter", "round=2&player=%3Cb%3EAnn%3C%2Fb%3E&score=7");
+    assert_eq!(entered.status, 303);
+    assert_eq!(entered.header("Location"), Some("/?player=%3Cb%3EAnn%3C%2Fb%3E#entered"));
+    server.wait_for_said("Entered from a phone: <b>Ann</b>: 7 (1 of 3 in)");
+    assert!(server.get("").body.contains("✓ </span>&lt;b&gt;Ann&lt;/b&gt;: 7"));
+}
+
+#[test]
+fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
+    let env = Env::new();
+    game_in_progress(&env);
+    let server = Server::start(&env, &[]);
+    // Clients that connect and send nothing hold every connection...
+    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(server.addr).expect("connects")).collect();
+    // ...so the next is told to come back, at once.
+    let started = Instant::now();
+    let busy = server.get("");
+    assert_eq!(
+        (busy.status, busy.body.as_str()),
+        (503, "busy: too many connections; try again in a moment\n")
+    );
+    assert_eq!(busy.header("Retry-After"), Some("2"));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    drop(idle);
+    assert!(eventually(Duration::from_secs(5), || server.get("").status == 200));
+}
