@@ -48,12 +48,13 @@ impl Checked {
     }
 }
 
-/// The round a hand is checked in: the one asked, else the next round of
-/// the session, else its last.
+/// The round a hand is checked in: the one asked (the tiebreaker round
+/// too, when the rules play one), else the next round of the session,
+/// else its last.
 pub(crate) fn deal_of(session: &Session, round: Option<usize>) -> Result<Deal> {
     let rules = session.rules();
     match round {
-        Some(n) => rules.deal(n).ok_or_else(|| {
+        Some(n) => session.deal(n).ok_or_else(|| {
             Error::data(format!(
                 "there is no round {n}; these rules play rounds 1 to {}",
                 rules.deals().len()
@@ -61,7 +62,6 @@ pub(crate) fn deal_of(session: &Session, round: Option<usize>) -> Result<Deal> {
         }),
         None => Ok(session
             .next_deal()
-            .filter(|d| d.round <= rules.deals().len())
             .or_else(|| rules.deals().last().copied())
             .expect("the rules play at least one round")),
     }

@@ -126,7 +126,11 @@ pub(crate) fn run(listener: TcpListener, app: Arc<dyn App>, stop: &AtomicBool) {
         if stop.load(Ordering::SeqCst) {
             break;
         }
-        let Ok(mut stream) = stream else { continue };
+        let Ok(mut stream) = stream else {
+            // Out of files, say: a moment for connections to end.
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
         let _ = stream.set_write_timeout(Some(WRITE_TIME));
         if busy.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
             let _ = write_response(&mut stream, &busy_response(), false);
@@ -334,12 +338,14 @@ fn reason(status: u16) -> &'static str {
 }
 
 /// Writes a response, with the headers every response of the server has:
-/// nothing cached, nothing sniffed, never in a frame, no referrer sent,
-/// and the connection closed after it.
+/// nothing cached, nothing sniffed, never in a frame, the address (and its
+/// token) sent as referrer to no other site, and the connection closed
+/// after it. (With no referrer at all, browsers would send a form's origin
+/// as `null`, and the server could not tell its own forms from others'.)
 pub(crate) fn write_response(stream: &mut TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n\
+         X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: same-origin\r\n\
          Connection: close\r\n",
         r.status,
         reason(r.status),

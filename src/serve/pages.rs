@@ -398,7 +398,12 @@ fn chart(s: &Session) -> Markup {
 /// The game page.
 pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: &EntryForm) -> String {
     let t = TableJson::new(s);
-    let src = format!("{}/", frame.base);
+    // The page fetched again keeps the player it was opened for.
+    let src = if form.player.is_empty() {
+        format!("{}/", frame.base)
+    } else {
+        format!("{}/?player={}", frame.base, super::encode(&form.player))
+    };
     let body = html! {
         (header(frame, &t))
         main {

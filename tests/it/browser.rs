@@ -225,3 +225,55 @@ fn browser_sees_a_round_recorded_on_the_command_line_without_a_reload() {
     );
     assert_eq!(browser.run("return window.stillHere"), 13, "the TV page was reloaded");
 }
+
+#[test]
+#[ignore = "needs Chromium and chromedriver (Debian's chromium and chromium-driver); .ci/run runs it"]
+fn browser_enters_scores_and_records_the_round_with_the_pages_forms() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "Ann", "--player", "Bob", "duel"]);
+    let server = Server::start(&env, &["--entry"]);
+    let pin = server.pin();
+    let driver = Driver::start();
+    let browser = Browser::open(&driver);
+    browser.go(&server.url);
+    // Ann types her score in the page's form, as a person would.
+    browser.run(
+        "document.querySelector('#player').value = 'Ann';\
+         document.querySelector('#score').value = '9h 4d Kh';\
+         document.querySelector('#enter form').submit(); return null;",
+    );
+    assert!(
+        eventually(Duration::from_secs(10), || browser.text("#entered").contains("✓ Ann: 9h 4d Kh: no meld")),
+        "{:?}",
+        browser.text("main")
+    );
+    assert_eq!(browser.run("return document.querySelector('#player').value"), "Ann");
+    assert!(eventually(Duration::from_secs(10), || {
+        browser.run("return document.body.hasAttribute('data-connected')") == true
+    }));
+    browser.run("window.stillHere = 3; return null;");
+    // Bob's phone: the page shows it without a reload.
+    assert_eq!(server.post("enter", "round=1&player=Bob&score=out").status, 303);
+    assert!(
+        eventually(Duration::from_secs(5), || browser
+            .text("#confirm")
+            .contains("Every score is in: Round 1: Ann 26, Bob 0 (out)")),
+        "{:?}",
+        browser.text("main")
+    );
+    assert_eq!(browser.run("return window.stillHere"), 3, "the page was reloaded");
+    // The scorer records it with the PIN.
+    browser.run(&format!(
+        "document.querySelector('#pin').value = '{pin}';\
+         document.querySelector('#confirm form').submit(); return null;"
+    ));
+    assert!(
+        eventually(Duration::from_secs(10), || browser.text("#next h2") == "Round 2 of 11"),
+        "{:?}",
+        browser.text("main")
+    );
+    assert!(browser.text("#entered").contains("Recorded: Round 1: Ann 26, Bob 0 (out)"));
+    let json = env.table_json(&[]);
+    assert_eq!(json["totals"], json!({ "Ann": 26, "Bob": 0 }));
+    assert_eq!(json["rounds"][0]["out"], "Bob");
+}
