@@ -57,8 +57,8 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands that show no cards, where `--ascii` does nothing.
-const NO_CARDS: [&str; 9] =
-    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "completions"];
+const NO_CARDS: [&str; 10] =
+    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions"];
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
@@ -199,6 +199,7 @@ pub(crate) enum Command {
     Stats(StatsArgs),
     Export(ExportArgs),
     Path(PathArgs),
+    Serve(ServeArgs),
     Completions(CompletionsArgs),
 }
 
@@ -888,6 +889,55 @@ pub(crate) struct PathArgs {
     /// The paths as JSON (a path that is not UTF-8 is written with U+FFFD)
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  three13 serve                      the current session at http://127.0.0.1:8313/, on this machine
+  three13 serve --lan                on the local network: open the address (or scan the code) on a phone
+  three13 serve --lan --entry        players enter their scores on their phones; the scorer confirms
+  three13 serve --session friday --port 0
+      another session, on a free port (the address is the first line printed)";
+
+/// Share the game in a browser: the sheet on every phone, a TV page, a hand checker
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Share the session in a web browser, on this machine or (with --lan) on the \
+local network, until Ctrl-C. The address to open is printed on the first line (on a terminal, \
+with a QR code of it for phones).\n\n\
+The game page shows the next round (cards, wild rank, dealer) in large type, the standings, \
+the score sheet and the chart, and follows the game by itself within a second of any change \
+made by any three13 command; without JavaScript a reload shows it. /tv is the same for a \
+screen across the room, and /check checks a hand as `three13 check` does, under the \
+session's rules.\n\n\
+With --entry, each player enters their score on the game page as on the command line (a \
+number, a sum, out, the cards left over or the whole hand) and ticks whether they went out \
+first; the round is recorded, exactly as `three13 round` records it, once the scorer \
+confirms it: y on the terminal running serve, or on the page with the PIN serve prints.\n\n\
+Safe by default: serve listens only on 127.0.0.1 unless --lan is given, and then every \
+address carries a random token. It serves only this session's pages, never a file, and \
+loads nothing from outside the machine.",
+    after_help = SERVE_EXAMPLES
+)]
+pub(crate) struct ServeArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// Listen on the local network too, behind a random token in the address
+    #[arg(long)]
+    pub(crate) lan: bool,
+
+    /// Take scores from the players' phones; the scorer confirms each round
+    #[arg(long)]
+    pub(crate) entry: bool,
+
+    /// The port to listen on (0 picks a free one)
+    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
+    pub(crate) port: u16,
+
+    /// The address to listen on [default: 127.0.0.1, or every address with --lan]
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) listen: Option<std::net::IpAddr>,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

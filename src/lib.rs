@@ -15,6 +15,7 @@ mod lines;
 mod prose;
 mod report;
 mod run;
+mod serve;
 mod store;
 mod ui;
 

@@ -62,6 +62,7 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Stats(args) => cmd::stats::run(args, cli, ui),
         Command::Export(args) => cmd::export::run(args, cli, ui),
         Command::Path(args) => cmd::path::run(args, cli, ui),
+        Command::Serve(args) => cmd::serve::run(args, cli, ui),
         Command::Completions(args) => cmd::completions::run(args, ui),
     }
 }

@@ -12,6 +12,7 @@ pub(crate) mod path;
 pub(crate) mod player;
 pub(crate) mod round;
 pub(crate) mod rules;
+pub(crate) mod serve;
 pub(crate) mod sessions;
 pub(crate) mod show;
 pub(crate) mod stats;

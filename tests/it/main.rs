@@ -4,6 +4,7 @@ mod common;
 mod generated;
 
 mod assets;
+mod browser;
 mod check;
 mod completion;
 mod corrections;
@@ -16,6 +17,7 @@ mod pipes;
 mod prompts;
 mod reports;
 mod score;
+mod serve;
 mod sheet;
 mod storage;
 mod variants;

@@ -1,0 +1,22 @@
+//! `three13 serve`: the session on every phone and the TV.
+
+use std::io::IsTerminal;
+
+use crate::cli::{Cli, ServeArgs};
+use crate::error::Result;
+use crate::serve;
+use crate::ui::Ui;
+
+pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    let data = serve::Data::open(cli, args.session.session.as_deref())?;
+    let on_terminal = std::io::stderr().is_terminal();
+    let options = serve::Options {
+        lan: args.lan,
+        entry: args.entry,
+        port: args.port,
+        listen: args.listen,
+        qr: on_terminal,
+        colour: cli.color.colours(on_terminal),
+    };
+    serve::serve(data, &options, &mut *ui.out)
+}

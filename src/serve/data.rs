@@ -1,0 +1,57 @@
+//! The one session `serve` shows, through the store: read for every page,
+//! watched for changes, and changed only as `three13 round` changes it
+//! (under the data folder's lock, saved atomically).
+
+use std::hash::{Hash, Hasher};
+
+use three13_core::sheet::Session;
+
+use crate::cli::Cli;
+use crate::error::Result;
+use crate::store::Store;
+
+/// The session being served.
+#[derive(Debug)]
+pub(crate) struct Data {
+    store: Store,
+    name: String,
+}
+
+impl Data {
+    /// The session named (else the current one), which must load.
+    pub(crate) fn open(cli: &Cli, session: Option<&str>) -> Result<Data> {
+        let store = crate::cmd::store(cli)?;
+        let name = store.resolve(session)?;
+        let data = Data { store, name };
+        data.load()?;
+        Ok(data)
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The session as its file holds it now. Needs no lock: saves are atomic.
+    pub(crate) fn load(&self) -> Result<Session> {
+        self.store.load(&self.name)
+    }
+
+    /// A fingerprint of the session file's bytes: it changes when the file does.
+    pub(crate) fn state(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::fs::read(self.store.session_path(&self.name)).ok().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Changes the session as a command does: under the lock, from the file
+    /// as it is then; `change` says whether to save what it did.
+    pub(crate) fn change<T>(&self, change: impl FnOnce(&mut Session) -> Result<(bool, T)>) -> Result<T> {
+        let lock = self.store.lock()?;
+        let crate::store::Loaded { mut session, doc } = self.store.load_to_change(&lock, &self.name)?;
+        let (save, done) = change(&mut session)?;
+        if save {
+            self.store.save(&lock, &session, doc)?;
+        }
+        Ok(done)
+    }
+}

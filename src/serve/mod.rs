@@ -1,0 +1,591 @@
+//! `three13 serve`: the session on every phone and the TV. A small web
+//! server shows the score sheet, a TV page and a hand checker, updates the
+//! pages as the session changes, and with `--entry` takes scores from the
+//! players' phones for the scorer to confirm.
+//!
+//! Safe by default: it listens on the loopback address, and there answers
+//! only requests made to a loopback address (a page of another site cannot
+//! reach it through a name of its own); with `--lan` it listens on the
+//! network, and every path starts with a random token. It serves its own
+//! pages and the one session's figures, never a file; forms from another
+//! site are refused.
+//!
+//! The modules: `http` (connections, limits, requests), `live` (the event
+//! streams and the watch on the session), `pages` (the templates),
+//! `entry` (scores from phones), `checker` (the hand checker) and `data`
+//! (the session, through the store).
+
+mod checker;
+mod data;
+mod entry;
+mod http;
+mod live;
+mod pages;
+mod qr;
+
+use std::io::{BufRead, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use three13_core::solver::Solver;
+
+pub(crate) use data::Data;
+use entry::Entries;
+use http::{Method, Reply, Request, Response};
+use pages::{EntryForm, Frame};
+
+use crate::error::{Error, Result};
+use crate::ui::visible;
+
+/// The port `serve` listens on unless told: 3-13.
+pub(crate) const DEFAULT_PORT: u16 = 8313;
+
+/// How to serve.
+#[derive(Debug)]
+pub(crate) struct Options {
+    /// Listen on the network, behind a token.
+    pub(crate) lan: bool,
+    /// Take scores from phones.
+    pub(crate) entry: bool,
+    pub(crate) port: u16,
+    /// The address to listen on, if not the default one.
+    pub(crate) listen: Option<IpAddr>,
+    /// Draw the address as a QR code on stderr (a terminal).
+    pub(crate) qr: bool,
+    /// Colour the QR code (black on white whatever the terminal's colours).
+    pub(crate) colour: bool,
+}
+
+/// Serves the session until Ctrl-C. The address to open is the first line
+/// of `out`; the rest is said on stderr.
+pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Result<()> {
+    let ip = options.listen.unwrap_or(if options.lan {
+        Ipv4Addr::UNSPECIFIED.into()
+    } else {
+        Ipv4Addr::LOCALHOST.into()
+    });
+    if !options.lan && !ip.is_loopback() {
+        return Err(Error::usage(format!(
+            "--listen {ip} is not a loopback address; to share the game on the network, add --lan \
+             (the address then carries a token)"
+        )));
+    }
+    let listener = TcpListener::bind((ip, options.port)).map_err(|e| {
+        Error::data(format!(
+            "cannot listen on {} port {}: {e}; name another port with --port (0 picks a free one)",
+            ip, options.port
+        ))
+    })?;
+    let bound = listener.local_addr().map_err(|e| Error::data(format!("cannot listen: {e}")))?;
+    let token = if options.lan { Some(random_hex(10)) } else { None };
+    let base = token.as_ref().map(|t| format!("/{t}")).unwrap_or_default();
+    let shown_ip = if ip.is_unspecified() { lan_address() } else { Some(ip) };
+    let host = SocketAddr::new(shown_ip.unwrap_or(Ipv4Addr::LOCALHOST.into()), bound.port());
+    let url = format!("http://{host}{base}/");
+    writeln!(out, "{url}")?;
+    out.flush()?;
+
+    let name = data.name().to_string();
+    let entries = options.entry.then(Entries::new);
+    let pin = entries.as_ref().map(|e| e.pin().to_string());
+    let app = Arc::new(App {
+        data,
+        base,
+        entries: entries.map(Mutex::new),
+        hub: live::Hub::default(),
+        recorded: Mutex::new(None),
+    });
+
+    let mut said = vec![if options.lan {
+        format!("Serving {name} on the local network at {url}")
+    } else {
+        format!("Serving {name} at {url} (this machine only; --lan shares it on the local network)")
+    }];
+    if options.lan && shown_ip.is_none() {
+        said.push(
+            "note: this machine has no network address besides loopback; phones cannot reach it".into(),
+        );
+    }
+    say(&said.join("\n"));
+    if options.qr
+        && let Some(code) = qr::draw(&url, options.colour)
+    {
+        eprintln!("{code}");
+    }
+    let mut said = vec![format!("The TV page: {url}tv · the hand checker: {url}check")];
+    if let Some(pin) = &pin {
+        said.push(format!(
+            "Scores from phones are on: the scorer records each round here (y and Enter) or on \
+             the page with the PIN {pin}."
+        ));
+    }
+    said.push("Ctrl-C stops.".into());
+    say(&said.join("\n"));
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // On a terminal Ctrl-C already ends the command; elsewhere (a
+        // signal from a script) the server stops here, as cleanly.
+        let _ = ctrlc::set_handler(move || {
+            stop.store(true, Ordering::SeqCst);
+            http::wake(bound);
+        });
+    }
+    let watch = {
+        let app = app.clone();
+        let stop = stop.clone();
+        std::thread::Builder::new()
+            .name("three13-watch".into())
+            .spawn(move || app.hub.watch(|| app.data.state(), &stop))
+            .map_err(|e| Error::data(format!("cannot start watching the session: {e}")))?
+    };
+    if app.entries.is_some() {
+        let app = app.clone();
+        // The terminal's confirmation; no line to read ends nothing.
+        let _ = std::thread::Builder::new().name("three13-terminal".into()).spawn(move || {
+            let stdin = std::io::stdin();
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match stdin.lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => app.typed(line.trim()),
+                }
+            }
+        });
+    }
+    http::run(listener, app.clone(), &stop);
+    stop.store(true, Ordering::SeqCst);
+    let _ = watch.join();
+    say(&format!("Stopped serving {name}."));
+    Ok(())
+}
+
+/// A line for the person at the terminal, on stderr.
+fn say(text: &str) {
+    eprintln!("{}", visible(text));
+}
+
+/// The server's own state.
+struct App {
+    data: Data,
+    /// Empty, or `/TOKEN`: every page's path starts with it.
+    base: String,
+    entries: Option<Mutex<Entries>>,
+    hub: live::Hub,
+    /// The last round recorded from the pages or the terminal, until the
+    /// next score is entered.
+    recorded: Mutex<Option<String>>,
+}
+
+/// The pages, by path after the base.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Route {
+    Game,
+    Tv,
+    Check,
+    Events,
+    Enter,
+    Confirm,
+}
+
+impl http::App for App {
+    fn respond(&self, r: &Request) -> Reply {
+        Reply::Respond(match self.route(r) {
+            Ok(Route::Events) => return Reply::Live,
+            Ok(route) => self.page(route, r),
+            Err(refused) => refused,
+        })
+    }
+
+    fn live(&self, stream: TcpStream) {
+        self.hub.join(stream);
+    }
+}
+
+impl App {
+    /// The page a request asks for, or why it is refused.
+    fn route(&self, r: &Request) -> Result<Route, Response> {
+        let host = r.header("host").unwrap_or_default();
+        // Without a token, only a request to a loopback address: a site
+        // that points a name of its own at 127.0.0.1 is not answered.
+        if self.base.is_empty() && !loopback_host(host) {
+            return Err(Response::text(
+                403,
+                "this server answers only at a loopback address, like 127.0.0.1",
+            ));
+        }
+        let not_found = || Response::text(404, "not found");
+        let rest = if self.base.is_empty() {
+            r.path.as_str()
+        } else {
+            let path = r.path.strip_prefix('/').ok_or_else(not_found)?;
+            let (token, rest) = path.find('/').map_or((path, ""), |i| path.split_at(i));
+            if !same_secret(token, &self.base[1..]) {
+                return Err(not_found());
+            }
+            if rest.is_empty() {
+                return Err(Response::text(308, "see the address with a slash")
+                    .with_header("Location", format!("{}/", self.base)));
+            }
+            rest
+        };
+        let route = match rest {
+            "/" => Route::Game,
+            "/tv" => Route::Tv,
+            "/check" => Route::Check,
+            "/events" => Route::Events,
+            "/enter" => Route::Enter,
+            "/confirm" => Route::Confirm,
+            _ => return Err(not_found()),
+        };
+        let allowed: &[Method] = match route {
+            Route::Game | Route::Tv | Route::Check => &[Method::Get, Method::Head],
+            Route::Events => &[Method::Get],
+            Route::Enter | Route::Confirm => &[Method::Post],
+        };
+        if !allowed.contains(&r.method) {
+            let allow = if allowed.contains(&Method::Post) { "POST" } else { "GET, HEAD" };
+            return Err(Response::text(405, "method not allowed").with_header("Allow", allow.into()));
+        }
+        if r.method == Method::Post {
+            // A form sent from a page of another site.
+            let foreign = r.header("origin").is_some_and(|o| o != format!("http://{host}"))
+                || r.header("sec-fetch-site").is_some_and(|s| s == "cross-site");
+            if foreign {
+                return Err(Response::text(403, "a form from another site is refused"));
+            }
+            if self.entries.is_none() {
+                return Err(Response::text(
+                    403,
+                    "scores are entered from phones only when the scorer runs three13 serve --entry",
+                ));
+            }
+        }
+        Ok(route)
+    }
+
+    /// Answers a page's request.
+    fn page(&self, route: Route, r: &Request) -> Response {
+        let nonce = random_hex(16);
+        let frame = Frame { base: &self.base, nonce: &nonce };
+        let (status, body) = match self.load() {
+            Err(e) => (500, pages::trouble(&frame, &e.to_string())),
+            Ok(session) => match route {
+                Route::Game => {
+                    let fields = r.query_fields().unwrap_or_default();
+                    let form = EntryForm { player: field(&fields, "player"), ..EntryForm::default() };
+                    (200, self.game(&frame, &session, form))
+                }
+                Route::Tv => (200, pages::tv(&frame, &session)),
+                Route::Check => {
+                    let Some(fields) = r.query_fields() else { return bad_form() };
+                    let asked = checker::Asked {
+                        hand: field(&fields, "hand"),
+                        round: field(&fields, "round").parse().ok(),
+                    };
+                    let answer = (!asked.hand.trim().is_empty())
+                        .then(|| checker::check(&session, &asked).map_err(|e| for_page(&e)));
+                    let status = if matches!(answer, Some(Err(_))) { 422 } else { 200 };
+                    (status, pages::checker(&frame, &session, &asked, answer))
+                }
+                Route::Enter => match r.form_fields() {
+                    Some(fields) => return self.enter(&frame, &session, &fields),
+                    None => return bad_form(),
+                },
+                Route::Confirm => match r.form_fields() {
+                    Some(fields) => return self.confirm(&frame, &session, &fields),
+                    None => return bad_form(),
+                },
+                Route::Events => unreachable!("a stream, not a page"),
+            },
+        };
+        html(status, body, &nonce)
+    }
+
+    fn load(&self) -> Result<three13_core::sheet::Session> {
+        self.data.load()
+    }
+
+    /// The game page, with the scores in so far.
+    fn game(&self, frame: &Frame, session: &three13_core::sheet::Session, mut form: EntryForm) -> String {
+        form.recorded = self.recorded.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        match &self.entries {
+            Some(entries) => {
+                let mut entries = entries.lock().unwrap_or_else(|e| e.into_inner());
+                entries.follow(session);
+                pages::game(frame, session, Some(&entries), &form)
+            }
+            None => pages::game(frame, session, None, &form),
+        }
+    }
+
+    /// A player's score from a phone.
+    fn enter(
+        &self,
+        frame: &Frame,
+        session: &three13_core::sheet::Session,
+        fields: &[(String, String)],
+    ) -> Response {
+        let Some(entries) = &self.entries else { return bad_form() };
+        let player = field(fields, "player");
+        let text = field(fields, "score");
+        let out = !field(fields, "out").is_empty();
+        let round = field(fields, "round");
+        let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
+        all.follow(session);
+        let result = if all.round().map(|r| r.to_string()) != Some(round.clone()) {
+            Err((409, moved_on(session, &round)))
+        } else {
+            all.enter(session, &player, &text, out, &mut Solver::new())
+                .map(|e| e.said.clone())
+                .map_err(|e| (422, for_page(&e)))
+        };
+        match result {
+            Ok(said) => {
+                let waiting = all.waiting(session);
+                let line = all.line(session);
+                drop(all);
+                *self.recorded.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                let round = session.next_deal().map_or(0, |d| d.round);
+                let playing = session.playing(round).len();
+                say(&format!("Entered from a phone: {said} ({} of {playing} in)", playing - waiting.len()));
+                if let Some(line) = line {
+                    say(&format!(
+                        "Every score is in. {line}\nType y and Enter to record it, or record it on a page with the PIN."
+                    ));
+                }
+                self.hub.changed();
+                Response::see_other(format!("{}/?player={}#entered", self.base, encode(&player)))
+            }
+            Err((status, error)) => {
+                drop(all);
+                let nonce = frame.nonce;
+                let form = EntryForm { player, score: text, out, error: Some(error), ..EntryForm::default() };
+                html(status, self.game(frame, session, form), nonce)
+            }
+        }
+    }
+
+    /// The scorer's confirmation on a page.
+    fn confirm(
+        &self,
+        frame: &Frame,
+        session: &three13_core::sheet::Session,
+        fields: &[(String, String)],
+    ) -> Response {
+        let Some(entries) = &self.entries else { return bad_form() };
+        let round = field(fields, "round");
+        let penalties: Vec<String> =
+            fields.iter().filter(|(n, v)| n == "penalty" && !v.is_empty()).map(|(_, v)| v.clone()).collect();
+        let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
+        all.follow(session);
+        let result = match all.check_pin(&field(fields, "pin")) {
+            Err(wrong) => {
+                if let Some(pin) = wrong.renewed {
+                    say(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
+                }
+                Err((403, "wrong PIN; the scorer's PIN is on the terminal running three13 serve".to_string()))
+            }
+            Ok(()) if all.round().map(|r| r.to_string()) != Some(round.clone()) => {
+                Err((409, moved_on(session, &round)))
+            }
+            Ok(()) => all.record(&self.data, &penalties).map_err(|e| (422, for_page(&e))),
+        };
+        drop(all);
+        match result {
+            Ok(line) => {
+                self.recorded_now(&line);
+                Response::see_other(format!("{}/#entered", self.base))
+            }
+            Err((status, error)) => {
+                let nonce = frame.nonce;
+                let form = EntryForm { confirm_error: Some(error), ..EntryForm::default() };
+                html(status, self.game(frame, session, form), nonce)
+            }
+        }
+    }
+
+    /// Says a round recorded, on the terminal and the pages.
+    fn recorded_now(&self, line: &str) {
+        *self.recorded.lock().unwrap_or_else(|e| e.into_inner()) = Some(line.to_string());
+        let next = self
+            .load()
+            .ok()
+            .and_then(|s| s.next_deal().map(|d| crate::report::table::next_line(&s, d.round)));
+        say(&format!("Recorded: {line}{}", next.map(|n| format!("\n{n}")).unwrap_or_default()));
+        self.hub.changed();
+    }
+
+    /// A line typed on the terminal running `serve`: `y` records the round.
+    fn typed(&self, line: &str) {
+        let Some(entries) = &self.entries else { return };
+        if line.is_empty() {
+            return;
+        }
+        let session = match self.load() {
+            Ok(s) => s,
+            Err(e) => return say(&format!("error: {e}")),
+        };
+        let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
+        all.follow(&session);
+        if !matches!(line.to_ascii_lowercase().as_str(), "y" | "yes") {
+            drop(all);
+            return say("Type y and Enter to record the round once every score is in; Ctrl-C stops.");
+        }
+        let waiting = all.waiting(&session);
+        if all.round().is_none() {
+            return say("The game is over: there is no round to record.");
+        }
+        if !waiting.is_empty() {
+            let names: Vec<&str> = waiting.iter().map(String::as_str).collect();
+            return say(&format!("Waiting for {}; nothing was recorded.", crate::prose::and_list(&names)));
+        }
+        let result = all.record(&self.data, &[]);
+        drop(all);
+        match result {
+            Ok(line) => self.recorded_now(&line),
+            Err(e) => say(&format!("error: {e}")),
+        }
+    }
+}
+
+/// The round a form was for is no longer the one to enter.
+fn moved_on(session: &three13_core::sheet::Session, round: &str) -> String {
+    match session.next_deal() {
+        Some(d) => format!(
+            "the game moved on while this was typed (the form was for round {}; now it is round {}); \
+             nothing was taken: look at the page again",
+            visible(round),
+            d.round
+        ),
+        None => "the game is over; nothing was taken".to_string(),
+    }
+}
+
+/// An error as a page says it: as the terminal says it, less a hint that
+/// names a flag of the command line.
+fn for_page(e: &Error) -> String {
+    let whole = e.to_string();
+    match whole.strip_prefix(e.message()) {
+        Some(hint) if hint.contains("--") => e.message().to_string(),
+        _ => whole,
+    }
+}
+
+/// A page, with the policy that lets only its own style and script run.
+fn html(status: u16, body: String, nonce: &str) -> Response {
+    Response::html(status, body).with_header(
+        "Content-Security-Policy",
+        format!(
+            "default-src 'none'; style-src 'nonce-{nonce}'; script-src 'nonce-{nonce}'; connect-src 'self'; \
+             img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        ),
+    )
+}
+
+fn bad_form() -> Response {
+    Response::text(400, "the form's fields are not UTF-8 text")
+}
+
+/// The first value of a form's field, empty when it is absent.
+fn field(fields: &[(String, String)], name: &str) -> String {
+    fields.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()).unwrap_or_default()
+}
+
+/// A value for a query string.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Whether a Host header names a loopback address (or `localhost`).
+fn loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or_default()
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Compares a secret without stopping at the first difference.
+fn same_secret(given: &str, secret: &str) -> bool {
+    given.len() == secret.len()
+        && given.bytes().zip(secret.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// Random bytes from the system's secure source (fastrand's, seeded from
+/// the system, should it fail).
+fn random_bytes(buf: &mut [u8]) {
+    if getrandom::fill(buf).is_err() {
+        fastrand::fill(buf);
+    }
+}
+
+/// `n` random bytes in hex.
+fn random_hex(n: usize) -> String {
+    let mut buf = vec![0u8; n];
+    random_bytes(&mut buf);
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A six-digit PIN.
+fn random_pin() -> String {
+    loop {
+        let mut buf = [0u8; 4];
+        random_bytes(&mut buf);
+        let n = u32::from_le_bytes(buf);
+        // Below the largest multiple of a million, so every PIN is as likely.
+        if n < 4_294_000_000 {
+            return format!("{:06}", n % 1_000_000);
+        }
+    }
+}
+
+/// The address phones reach this machine at: a private IPv4 address of a
+/// network interface, else any other that is not loopback or link-local.
+fn lan_address() -> Option<IpAddr> {
+    let mut found: Vec<Ipv4Addr> = if_addrs::get_if_addrs()
+        .ok()?
+        .into_iter()
+        .filter_map(|i| match i.ip() {
+            IpAddr::V4(a) if !a.is_loopback() && !a.is_link_local() && !a.is_unspecified() => Some(a),
+            _ => None,
+        })
+        .collect();
+    found.sort_by_key(|a| !a.is_private());
+    found.first().map(|&a| a.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_and_secrets() {
+        for host in ["127.0.0.1:8313", "localhost:80", "LOCALHOST", "[::1]:8313", "127.1.2.3"] {
+            assert!(loopback_host(host), "{host}");
+        }
+        for host in ["", "evil.example:8313", "192.168.1.5:8313", "localhost.evil.example", "[::2]:1"] {
+            assert!(!loopback_host(host), "{host}");
+        }
+        assert!(same_secret("abc", "abc"));
+        assert!(!same_secret("abd", "abc"));
+        assert!(!same_secret("ab", "abc"));
+        assert!(!same_secret("", "abc"));
+        let pin = random_pin();
+        assert!(pin.len() == 6 && pin.bytes().all(|b| b.is_ascii_digit()), "{pin}");
+        assert_eq!(random_hex(10).len(), 20);
+        assert_eq!(encode("Zoë O'Neil"), "Zo%C3%AB%20O%27Neil");
+    }
+}

@@ -1,0 +1,760 @@
+//! The pages, from maud templates (every value escaped): the game page
+//! (the next round, scores from phones, the standings, the score sheet,
+//! the chart), the TV page and the hand checker. The figures are those of
+//! `table --json`, from the report layer; the style and the script are the
+//! server's own, in the page: nothing is loaded from elsewhere.
+//!
+//! Each part of a page that changes carries `data-live`: the script, told
+//! of a change, fetches the page again and puts each such part in place,
+//! except a form someone is filling in.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use three13_core::card::Card;
+use three13_core::sheet::{Playoff, Session};
+use three13_core::solver::{Meld, MeldKind};
+
+use super::checker::{Asked, Checked};
+use super::entry::Entries;
+use crate::prose::and_list;
+use crate::report::table::{NextJson, TableJson};
+
+/// What every page needs: where the server's pages are, and this
+/// response's nonce for its style and script.
+#[derive(Debug)]
+pub(crate) struct Frame<'a> {
+    /// The path the pages are under: empty, or `/TOKEN` on the LAN.
+    pub(crate) base: &'a str,
+    pub(crate) nonce: &'a str,
+}
+
+/// What the entry form shows besides the scores in: what was typed when
+/// it was refused, and why.
+#[derive(Debug, Default)]
+pub(crate) struct EntryForm {
+    pub(crate) player: String,
+    pub(crate) score: String,
+    pub(crate) out: bool,
+    pub(crate) error: Option<String>,
+    /// The confirmation refused, and why.
+    pub(crate) confirm_error: Option<String>,
+    /// The last round recorded from the pages.
+    pub(crate) recorded: Option<String>,
+}
+
+const STYLE: &str = r#"
+:root{--fg:#1d1f1c;--muted:#5f6560;--line:#d9ddd6;--accent:#0a6b4b;--red:#b3261e;--bg:#f4f3ee;--card:#fff}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+header,main,footer{max-width:64rem;margin:0 auto;padding:0 .8rem}
+header{padding-top:.8rem}
+h1{font-size:1.5rem;margin:0}
+.rules{color:var(--muted);margin:.1rem 0 .4rem}
+nav{display:flex;gap:1.2rem;flex-wrap:wrap}
+nav a{color:var(--accent);font-weight:600}
+section{background:var(--card);border:1px solid var(--line);border-radius:.7rem;padding:.8rem 1rem;margin:.8rem 0}
+h2{font-size:1.1rem;margin:0 0 .5rem}
+.next{display:grid;grid-template-columns:repeat(4,1fr);gap:.4rem;text-align:center}
+.label{display:block;color:var(--muted);font-size:.85rem}
+.big{display:block;font-size:2.4rem;font-weight:700;line-height:1.15;overflow-wrap:anywhere}
+.wild .big{color:var(--accent);font-size:3.4rem}
+.note{margin:.5rem 0 0}
+.over .big{font-size:1.8rem}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse}
+table.places{min-width:min(100%,24rem)}
+th,td{padding:.3rem .45rem;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
+th{font-size:.85rem;color:var(--muted);font-weight:600}
+.name{text-align:left}
+tr.total td{font-weight:700;border-bottom:0}
+tr.now td{background:#eef6f1}
+td.outs{white-space:normal;min-width:9rem}
+small{color:var(--muted)}
+.red{color:var(--red)}
+.card{font-weight:600}
+ul.in{list-style:none;padding:0;margin:0}
+ul.in li{padding:.2rem 0}
+.done{color:var(--accent);font-weight:700}
+.wait{color:var(--muted)}
+label{display:block;margin:.5rem 0 .2rem;font-weight:600}
+label.tick{font-weight:400}
+input[type=text],input[type=password],select{font:inherit;width:100%;max-width:32rem;padding:.55rem;border:1px solid #b9beb6;border-radius:.45rem;background:#fff}
+button{font:inherit;font-weight:600;padding:.55rem 1.2rem;border:0;border-radius:.45rem;background:var(--accent);color:#fff;margin-top:.7rem}
+.error{color:var(--red);white-space:pre-wrap;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9rem}
+.good{color:var(--accent);font-weight:700}
+.chart svg{width:100%;height:auto;display:block}
+footer{color:var(--muted);font-size:.85rem;padding-bottom:1.5rem}
+dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem 0}
+dl.hand dt{color:var(--muted)}
+dl.hand dd{margin:0}
+@media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}}
+body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
+.tv main{max-width:none;min-height:100vh;padding:3vh 4vw;display:grid;grid-template-columns:1fr 1.2fr;gap:4vw;align-items:center}
+.tv .label{color:#b9c9bf;font-size:4vh}
+.tv .big{font-size:7vh}
+.tv .wild .big{font-size:26vh;color:#ffd166;line-height:1}
+.tv .title{font-size:3.2vh;color:#b9c9bf;margin:0 0 1vh}
+.tv .deal{font-size:5.4vh;margin-top:2vh}
+.tv section{background:none;border:0;padding:0;margin:0}
+.tv h2{font-size:3.2vh;color:#b9c9bf;font-weight:600}
+.tv table{font-size:min(4.6vh,3vw);width:100%}
+.tv th{font-size:min(2.6vh,3.4vw);color:#b9c9bf}
+.tv th,.tv td{border-color:#2f5546;padding:.5vh 1.2vw}
+.tv tr.first td{color:#ffd166}
+.tv .over{font-size:6vh;font-weight:700;color:#ffd166}
+@media (max-aspect-ratio:1/1){.tv main{grid-template-columns:1fr;align-content:start}.tv .wild .big{font-size:16vh}.tv table{font-size:min(3.4vh,5vw)}.tv .label,.tv .deal{font-size:min(4vh,6vw)}}
+"#;
+
+/// The script of a page that updates itself: on each event, the page is
+/// fetched again and each live part put in place, unless it holds a form
+/// being filled in. After a lost connection, the page is fetched again too.
+/// The body carries `data-connected` while the updates come.
+const SCRIPT: &str = r#"
+(function () {
+  var src = document.body.getAttribute("data-src");
+  var busy = false, again = false, opened = false;
+  function editing(el) {
+    var active = document.activeElement;
+    if (active && active !== document.body && el.contains(active) && active.tagName !== "BUTTON") return true;
+    var fields = el.querySelectorAll("input,select,textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "checkbox" ? f.checked !== f.defaultChecked
+          : f.tagName === "SELECT" ? (f.selectedIndex >= 0 && !f.options[f.selectedIndex].defaultSelected && f.selectedIndex !== 0)
+          : f.value !== f.defaultValue) return true;
+    }
+    return false;
+  }
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(src, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html");
+      var parts = document.querySelectorAll("[data-live]");
+      var ids = function (doc) {
+        return Array.prototype.map.call(doc.querySelectorAll("[data-live]"), function (e) { return e.id; }).join(" ");
+      };
+      // Parts come or go (the game ended, the file came back): the whole page.
+      if (ids(fresh) !== ids(document)) { location.replace(src); return; }
+      for (var i = 0; i < parts.length; i++) {
+        var part = parts[i], next = fresh.getElementById(part.id);
+        if (next && !editing(part)) part.replaceWith(document.importNode(next, true));
+      }
+      document.title = fresh.title;
+    }).catch(function () {}).then(function () {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    });
+  }
+  var events = new EventSource(document.body.getAttribute("data-events"));
+  events.onopen = function () {
+    document.body.setAttribute("data-connected", "");
+    if (opened) refresh();
+    opened = true;
+  };
+  events.onerror = function () { document.body.removeAttribute("data-connected"); };
+  events.onmessage = refresh;
+})();
+"#;
+
+/// A whole page: `live` pages update themselves from `src`.
+fn page(frame: &Frame, title: &str, class: &str, src: Option<&str>, body: Markup) -> String {
+    let events = format!("{}/events", frame.base);
+    let markup = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="color-scheme" content="light";
+                title { (title) }
+                // The server's own style: no markup of anyone else's in it.
+                style nonce=(frame.nonce) { (PreEscaped(STYLE)) }
+            }
+            body class=(class) data-src=[src] data-events=[src.map(|_| events.as_str())] {
+                (body)
+                @if src.is_some() {
+                    script nonce=(frame.nonce) { (PreEscaped(SCRIPT)) }
+                }
+            }
+        }
+    };
+    markup.into_string()
+}
+
+/// A card, red suits in red.
+fn card(c: Card) -> Markup {
+    let red = c.suit().is_some_and(|s| s.is_red());
+    html! { span.card.red[red] { (c.symbol()) } }
+}
+
+fn cards(cs: &[Card]) -> Markup {
+    html! {
+        @for (i, &c) in cs.iter().enumerate() {
+            @if i > 0 { " " }
+            (card(c))
+        }
+    }
+}
+
+/// A meld as `check` shows it: `run 5♣ Q♠ K♠ (5♣ as J♠)`.
+fn meld(m: &Meld) -> Markup {
+    let roles: Vec<_> = m.wilds.iter().filter(|r| r.card != r.stands_for).collect();
+    html! {
+        @match (&m.onto, m.kind) {
+            (Some(onto), _) => { "onto " (cards(onto)) ": " }
+            (None, MeldKind::Set) => "set ",
+            (None, MeldKind::Run) => "run ",
+        }
+        (cards(&m.cards))
+        @if !roles.is_empty() {
+            "  ("
+            @for (i, r) in roles.iter().enumerate() {
+                @if i > 0 { ", " }
+                (card(r.card)) " as " (card(r.stands_for))
+            }
+            ")"
+        }
+    }
+}
+
+/// The page's heading: the session, its rules, the links between pages.
+fn header(frame: &Frame, t: &TableJson) -> Markup {
+    let base = frame.base;
+    html! {
+        header {
+            h1 { (t.session) }
+            p.rules { "Rules: " (t.rules_summary) }
+            nav {
+                a href={ (base) "/" } { "Score sheet" }
+                a href={ (base) "/tv" } { "TV" }
+                a href={ (base) "/check" } { "Check a hand" }
+            }
+        }
+    }
+}
+
+/// The round to play next, in large type, or how the game ended.
+fn next_round(s: &Session, t: &TableJson) -> Markup {
+    html! {
+        section #next data-live="" {
+            @match &t.next {
+                Some(next) => {
+                    h2 { (round_title(s, next)) }
+                    div.next {
+                        div { div.label { "Cards" } div.big { (next.cards) } }
+                        div.wild { div.label { (wilds(s, next)) " wild" } div.big { (next.wilds) } }
+                        div { div.label { "Dealer" } div.big { (next.dealer) } }
+                        div { div.label { "Plays first" } div.big { (next.first) } }
+                    }
+                    @if next.tiebreak {
+                        p.note { (and_list(&names(&next.players))) " are tied: the lowest deadwood wins." }
+                    }
+                    @if next.doubled { p.note { "Scores double this round." } }
+                }
+                None => {
+                    h2 { "Game over" }
+                    div.over { div.big { (game_over(s, t)) } }
+                }
+            }
+        }
+    }
+}
+
+fn names(players: &[String]) -> Vec<&str> {
+    players.iter().map(String::as_str).collect()
+}
+
+/// `Round 3 of 11`, or `The tiebreaker round`.
+fn round_title(s: &Session, next: &NextJson) -> String {
+    if next.tiebreak {
+        "The tiebreaker round".to_string()
+    } else {
+        format!("Round {} of {}", next.round, s.deals().len())
+    }
+}
+
+/// `fives`, `fives and kings`.
+fn wilds(s: &Session, next: &NextJson) -> String {
+    s.rules().wilds(next.wild).to_string()
+}
+
+/// How the game ended: `Bob wins by 4, with 8.`
+fn game_over(s: &Session, t: &TableJson) -> String {
+    let best = t.winners.first().and_then(|w| t.totals.0.iter().find(|(p, _)| p == w)).map_or(0, |(_, v)| *v);
+    let winners = and_list(&names(&t.winners));
+    match (s.playoff(), t.winners.len()) {
+        (None, 1) => match t.margin {
+            Some(m) => format!("{winners} wins by {m}, with {best}."),
+            None => format!("{winners} wins with {best}."),
+        },
+        (None, _) => format!("{winners} share the win with {best}."),
+        (Some(Playoff::Round(scores)), n) => {
+            let shown: Vec<String> =
+                scores.iter().map(|(seat, sc)| format!("{} {}", s.players()[*seat], sc.deadwood)).collect();
+            let how = format!("after a tie on {best}, the tiebreaker round: {}", shown.join(", "));
+            if n == 1 { format!("{winners} wins {how}.") } else { format!("{winners} share the win; {how}.") }
+        }
+        (Some(Playoff::Draws(draws)), _) => {
+            let shown: Vec<String> = draws
+                .iter()
+                .map(|d| {
+                    let drawn: Vec<String> =
+                        d.iter().map(|(seat, c)| format!("{} {}", s.players()[*seat], c.symbol())).collect();
+                    drawn.join(", ")
+                })
+                .collect();
+            format!("{winners} wins after a tie on {best}; the tied players drew: {}.", shown.join("; then "))
+        }
+    }
+}
+
+/// Place, player, total, behind the leader, rounds gone out first.
+fn standings(t: &TableJson, id: &str) -> Markup {
+    html! {
+        section id=(id) data-live="" {
+            h2 { @if t.finished { "Final places" } @else { "Standings" } }
+            @if t.rounds.is_empty() {
+                p { "No round is recorded yet." }
+            } @else {
+                table.places {
+                    tr { th { "Place" } th.name { "Player" } th { "Total" } th { "Behind" } th { "Out" } }
+                    @for st in &t.standings {
+                        tr.first[st.place == 1] {
+                            td { (st.place) } td.name { (st.player) } td { (st.total) }
+                            td { (st.behind) } td { (st.rounds_out) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A row per round of the rules: cards, wild, dealer, each player's points
+/// and running total, who went out; then the totals.
+fn sheet(s: &Session, t: &TableJson) -> Markup {
+    let next = t.next.as_ref().map(|n| n.round);
+    html! {
+        section #sheet data-live="" {
+            h2 { "Score sheet" }
+            div.scroll {
+                table {
+                    tr {
+                        th { "Round" } th { "Cards" } th.name { "Wild" } th.name { "Dealer" }
+                        @for p in &t.players { th { (p) } }
+                        th.name { "Out" }
+                    }
+                    @for deal in s.deals() {
+                        @let played = t.rounds.get(deal.round - 1);
+                        tr.now[next == Some(deal.round)] {
+                            td { (deal.round) } td { (deal.cards) }
+                            td.name { (s.rules().wilds(deal.wild).short()) }
+                            td.name { (s.players()[s.dealer(deal.round)]) }
+                            @for p in &t.players {
+                                td {
+                                    @if let Some(r) = played {
+                                        @if let (Some((_, points)), Some((_, total))) =
+                                            (r.scores.0.iter().find(|(n, _)| n == p), r.totals.0.iter().find(|(n, _)| n == p)) {
+                                            (points) " " small { "(" (total) ")" }
+                                        }
+                                    }
+                                }
+                            }
+                            td.name { @if let Some(r) = played { (r.out.as_deref().unwrap_or("")) } }
+                        }
+                    }
+                    tr.total {
+                        td { "Total" } td {} td {} td {}
+                        @for (_, total) in &t.totals.0 { td { (total) } }
+                        td {}
+                    }
+                }
+            }
+            p { small { "12 (40): points in the round (running total)." } }
+        }
+    }
+}
+
+/// The running totals as a line chart, once a round is in.
+fn chart(s: &Session) -> Markup {
+    let svg = if s.rounds().is_empty() {
+        None
+    } else {
+        crate::report::chart::svg(s, &crate::report::chart::series(s)).ok()
+    };
+    html! {
+        section #chart data-live="" {
+            h2 { "The race" }
+            @match svg {
+                // plotters escapes every text and attribute it writes.
+                Some(svg) => div.chart { (PreEscaped(svg)) }
+                None => p { "The chart starts after round 1." }
+            }
+        }
+    }
+}
+
+/// The game page.
+pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: &EntryForm) -> String {
+    let t = TableJson::new(s);
+    // The page fetched again keeps the player it was opened for.
+    let src = if form.player.is_empty() {
+        format!("{}/", frame.base)
+    } else {
+        format!("{}/?player={}", frame.base, super::encode(&form.player))
+    };
+    let body = html! {
+        (header(frame, &t))
+        main {
+            (next_round(s, &t))
+            (standings(&t, "standings"))
+            @if let Some(entries) = entries.filter(|e| e.round().is_some()) {
+                (entered(s, entries, form))
+                (entry_form(frame, s, entries, form))
+                (confirm_form(frame, s, entries, form))
+            }
+            @if let Some(error) = form.error.as_ref().filter(|_| t.next.is_none()) {
+                section #refused { p.error { (error) } }
+            }
+            (sheet(s, &t))
+            (chart(s))
+        }
+        footer { p { "This page follows the game by itself; without JavaScript, reload it." } }
+    };
+    page(frame, &format!("{} · three13", t.session), "game", Some(&src), body)
+}
+
+/// Who has entered a score for the round, and what was made of each.
+fn entered(s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+    let Some(round) = entries.round() else { return html! {} };
+    html! {
+        section #entered data-live="" {
+            h2 { "Scores in for " (round_name(s, round)) }
+            ul.in {
+                @for (player, score) in entries.table(s) {
+                    li {
+                        @match score {
+                            Some(e) => {
+                                span.done { "✓ " } (e.said)
+                                @if e.out { " (went out first)" }
+                            }
+                            None => { span.wait { "… " (player) ": waiting" } }
+                        }
+                    }
+                }
+            }
+            @if let Some(line) = &form.recorded {
+                p.good { "Recorded: " (line) }
+            }
+        }
+    }
+}
+
+/// `round 3`, or `the tiebreaker round`.
+fn round_name(s: &Session, round: usize) -> String {
+    if round > s.deals().len() { "the tiebreaker round".to_string() } else { format!("round {round}") }
+}
+
+/// The form a player enters their score with.
+fn entry_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+    let Some(round) = entries.round() else { return html! {} };
+    html! {
+        section #enter data-live="" {
+            h2 { "Enter your score" }
+            form method="post" action={ (frame.base) "/enter" } {
+                input type="hidden" name="round" value=(round);
+                label for="player" { "Your name" }
+                select #player name="player" required {
+                    option value="" { "Choose…" }
+                    @for (player, _) in entries.table(s) {
+                        option value=(player) selected[player == form.player] { (player) }
+                    }
+                }
+                label for="score" { "Your score" }
+                input #score type="text" name="score" value=(form.score) autocomplete="off"
+                    autocapitalize="off" spellcheck="false" required
+                    placeholder="12, 13+9+4, out, K 9 4, or the whole hand";
+                label.tick { input type="checkbox" name="out" value="1" checked[form.out]; " I went out first" }
+                @if let Some(error) = &form.error { p.error { (error) } }
+                button { "Enter" }
+            }
+        }
+    }
+}
+
+/// The scorer's confirmation, once every score is in.
+fn confirm_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+    let line = entries.line(s);
+    let penalty = s.rules().bad_go_out_penalty;
+    html! {
+        section #confirm data-live="" {
+            h2 { "Record the round" }
+            @match (&line, entries.round()) {
+                (Some(line), Some(round)) => {
+                    p { "Every score is in: " strong { (line) } }
+                    form method="post" action={ (frame.base) "/confirm" } {
+                        input type="hidden" name="round" value=(round);
+                        @if penalty > 0 {
+                            p { "Bad go-out (+" (penalty) " each):" }
+                            @for (player, _) in entries.table(s) {
+                                label.tick { input type="checkbox" name="penalty" value=(player); " " (player) }
+                            }
+                        }
+                        label for="pin" { "The scorer's PIN (on the terminal running three13 serve)" }
+                        input #pin type="password" name="pin" inputmode="numeric" autocomplete="off" required;
+                        @if let Some(error) = &form.confirm_error { p.error { (error) } }
+                        button { "Record " (round_name(s, round)) }
+                    }
+                }
+                _ => {
+                    @let waiting = entries.waiting(s);
+                    @if waiting.is_empty() {
+                        p { "Nothing to record." }
+                    } @else {
+                        p { "Waiting for " (and_list(&names(&waiting))) "; then the scorer records the round here with the PIN, or on the terminal." }
+                    }
+                    @if let Some(error) = &form.confirm_error { p.error { (error) } }
+                }
+            }
+        }
+    }
+}
+
+/// The TV page: the round, the wild, the dealer and the standings, large.
+pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
+    let t = TableJson::new(s);
+    let src = format!("{}/tv", frame.base);
+    let body = html! {
+        main {
+            div #now data-live="" {
+                p.title { (t.session) }
+                @match &t.next {
+                    Some(next) => {
+                        div { div.label { (round_title(s, next)) " · " (next.cards) " cards" } }
+                        div.wild { div.big { (next.wilds) } div.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
+                        p.deal { (next.dealer) " deals · " (next.first) " plays first" }
+                    }
+                    None => {
+                        p.over { "Game over" }
+                        p.deal { (game_over(s, &t)) }
+                    }
+                }
+            }
+            (standings(&t, "places"))
+        }
+    };
+    page(frame, &format!("{} · TV · three13", t.session), "tv", Some(&src), body)
+}
+
+/// The hand checker's page, with the answer to the hand asked about.
+pub(crate) fn checker(
+    frame: &Frame,
+    s: &Session,
+    asked: &Asked,
+    answer: Option<Result<Checked, String>>,
+) -> String {
+    let t = TableJson::new(s);
+    let chosen = super::checker::deal_of(s, asked.round).map(|d| d.round).ok();
+    let mut rounds = s.deals();
+    if let Some(next) = s.next_deal().filter(|d| d.round > rounds.len()) {
+        rounds.push(next);
+    }
+    let body = html! {
+        (header(frame, &t))
+        main {
+            section {
+                h2 { "Check a hand" }
+                form method="get" action={ (frame.base) "/check" } {
+                    label for="hand" { "The cards" }
+                    input #hand type="text" name="hand" value=(asked.hand) autocomplete="off"
+                        autocapitalize="off" spellcheck="false" required
+                        placeholder="7d 10c KS QS 5c, or groups: 5h 6h 7h | 9c 9d 9s";
+                    label for="round" { "Round" }
+                    select #round name="round" {
+                        @for d in &rounds {
+                            option value=(d.round) selected[chosen == Some(d.round)] {
+                                (round_name(s, d.round)) ": " (d.cards) " cards, " (s.rules().wilds(d.wild)) " wild"
+                            }
+                        }
+                    }
+                    button { "Check" }
+                }
+                p { small { "Cards are rank then suit: 7d 10c KS Q♥; a hand with one card more is the hand after the draw. Groups between | are judged as laid down." } }
+            }
+            @match &answer {
+                Some(Ok(checked)) => (checked_hand(checked)),
+                Some(Err(error)) => section #answer { p.error { (error) } },
+                None => {}
+            }
+        }
+    };
+    page(frame, &format!("Check a hand · {} · three13", t.session), "check", None, body)
+}
+
+/// A hand's cards, melds, cards left over and their points.
+fn arrangement(hand: &[Card], melds: &[Meld], unmelded: &[Card], deadwood: u32, checked: &Checked) -> Markup {
+    html! {
+        dl.hand {
+            dt { "Hand" } dd { (cards(hand)) }
+            dt { "Melds" }
+            dd {
+                @if melds.is_empty() { "none" }
+                @for (i, m) in melds.iter().enumerate() {
+                    @if i > 0 { br; }
+                    (meld(m))
+                }
+            }
+            dt { "Unmelded" }
+            dd {
+                @if unmelded.is_empty() { "none" } @else {
+                    @for (i, &c) in unmelded.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        (card(c)) " " (checked.rules.value(c))
+                    }
+                    "  = " (deadwood)
+                }
+            }
+        }
+    }
+}
+
+/// `discard K♦: 7 left, 0 outs, 0 unseen, 0.0% on the next draw`.
+fn discard_figures(d: &three13_core::analysis::Discard) -> Markup {
+    html! {
+        "discard " (card(d.card)) ": " (d.deadwood) " left, " (d.outs.len())
+        @if d.outs.len() == 1 { " out, " } @else { " outs, " }
+        (d.unseen) " unseen, " (format!("{:.1}%", d.chance * 100.0)) " on the next draw"
+    }
+}
+
+/// The hand less one copy of `card`.
+fn without(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut rest = hand.to_vec();
+    if let Some(i) = rest.iter().position(|&c| c == card) {
+        rest.remove(i);
+    }
+    rest
+}
+
+/// The answer of `check` for one hand.
+fn checked_hand(checked: &Checked) -> Markup {
+    let a = &checked.analysis;
+    let rules = &checked.rules;
+    let held = a.hand.len() > a.cards;
+    let percent = |chance: f64| format!("{:.1}%", chance * 100.0);
+    html! {
+        section #answer {
+            h2 {
+                "Round " (a.round) ": " (a.cards) " cards dealt"
+                @if held { ", " (a.hand.len()) " held after the draw" }
+                ", " (rules.wilds(a.wild)) " wild"
+            }
+            @if let Some(d) = &checked.declared {
+                h2 { "Declared" }
+                ul.in {
+                    @for g in &d.groups {
+                        li {
+                            (cards(&g.cards)) ": "
+                            @match (&g.kind, &g.reason) {
+                                (Some(kind), _) => {
+                                    span.good { @if *kind == MeldKind::Set { "a set" } @else { "a run" } }
+                                    @let roles: Vec<_> = g.wilds.iter().filter(|r| r.card != r.stands_for).collect();
+                                    @if !roles.is_empty() {
+                                        " ("
+                                        @for (i, r) in roles.iter().enumerate() {
+                                            @if i > 0 { ", " }
+                                            (card(r.card)) " as " (card(r.stands_for))
+                                        }
+                                        ")"
+                                    }
+                                }
+                                (None, Some(reason)) => span.red { (reason.to_string()) },
+                                (None, None) => {}
+                            }
+                        }
+                    }
+                }
+                @let claimed = d.discard.as_ref().map_or(d.deadwood, |x| x.deadwood);
+                @if let Some(discard) = &d.discard {
+                    @if d.goes_out {
+                        p.good { "The declaration goes out, discarding " (card(discard.card)) }
+                    } @else {
+                        p.red { "The declaration does not go out." }
+                    }
+                }
+                p {
+                    "Declared deadwood " (claimed)
+                    @if d.discard.is_some() { " after the discard" }
+                    @if d.least < claimed { "; the least is " (d.least) ", as follows:" }
+                    @else { ", the least there is" }
+                }
+            }
+            @match &a.best_discard {
+                Some(best) => {
+                    @let rest = without(&a.hand, best.card);
+                    p { "Discard " (card(best.card)) " and lay down:" }
+                    (arrangement(&rest, &best.melds, &best.unmelded, best.deadwood, checked))
+                    @if best.deadwood == 0 { p.good { "Goes out" } }
+                    @else { p.red { "Deadwood " (best.deadwood) ": does not go out" } }
+                }
+                None => {
+                    (arrangement(&a.hand, &a.melds, &a.unmelded, a.deadwood, checked))
+                    @if a.can_go_out { p.good { "Goes out: every card melds" } }
+                    @else { p.red { "Deadwood " (a.deadwood) } }
+                }
+            }
+            @if !a.can_go_out {
+                @if let (Some(outs), Some(n), Some(chance)) = (&a.outs, a.unseen, a.chance) {
+                    p {
+                        "Outs (" (outs.len()) "): "
+                        @if outs.is_empty() { "none" } @else { (cards(outs)) }
+                    }
+                    @if !outs.is_empty() {
+                        p { (n) " of them unseen: " (percent(chance)) " on the next draw" }
+                    }
+                }
+            }
+            @if a.discards.is_some() {
+                div.scroll {
+                    table {
+                        tr { th.name { "Discard" } th { "Left" } th.name { "Outs" } th { "Unseen" } th { "Chance" } }
+                        @for d in checked.discards() {
+                            tr {
+                                td.name { (card(d.card)) }
+                                td { (d.deadwood) }
+                                td.name.outs {
+                                    @if d.outs.is_empty() { "none" }
+                                    @else if d.chance >= 1.0 { "any card" }
+                                    @else { (cards(&d.outs)) }
+                                }
+                                td { (d.unseen) }
+                                td { (percent(d.chance)) }
+                            }
+                        }
+                    }
+                }
+                @if let Some(least) = a.best_discard.as_ref().and_then(|b| a.discards.iter().flatten().find(|d| d.card == b.card)) {
+                    p { "Least left: " (discard_figures(least)) }
+                    @if let Some(chance) = a.best_chance(rules).filter(|c| c.card != least.card && c.chance > least.chance) {
+                        p { "Best chance: " (discard_figures(chance)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A page saying what is wrong: the session does not load.
+pub(crate) fn trouble(frame: &Frame, message: &str) -> String {
+    let body = html! {
+        main {
+            section #trouble data-live="" {
+                h2 { "The session cannot be shown" }
+                p.error { (message) }
+                p { "This page tries again by itself when the file changes." }
+            }
+        }
+    };
+    page(frame, "three13", "game", Some(&format!("{}/", frame.base)), body)
+}
