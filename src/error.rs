@@ -271,6 +271,10 @@ fn rules_error(e: &RulesError) -> Error {
             };
             did_you_mean(error, value, words)
         }
+        RulesError::ExtraRoundsWithoutAces { extra_rounds } => Error::data(format!(
+            "extra_rounds={extra_rounds} deals rounds with aces and twos wild, but ranks=3-K has none"
+        ))
+        .with_hint("play them with --set ranks=A-K, or leave them out with --set extra_rounds=0"),
     }
 }
 

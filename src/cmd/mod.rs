@@ -39,6 +39,7 @@ pub(crate) fn resolve_rules(args: &RulesArgs, base: Option<Rules>) -> Result<Rul
     for s in &args.set {
         rules.apply(s)?;
     }
+    rules.check()?;
     Ok(rules)
 }
 

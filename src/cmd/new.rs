@@ -87,6 +87,8 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             free_name(&today, |n| names.iter().any(|m| m.eq_ignore_ascii_case(n)))
         }
     };
+    // A random order of the rounds is drawn for each game, a rematch too.
+    rules.draw_order(&[], |n| fastrand::usize(..n));
     let session = Session::new(&name, players, dealer, rules, super::now())?;
     // A new session starts from an empty document: the standard layout.
     store.save(&lock, &session, Default::default())?;
@@ -212,7 +214,9 @@ fn ask_settings(ui: &Ui, rules: &mut Rules) -> Result<()> {
         let Some(setting) = chosen.checked_sub(1).map(|i| &SETTINGS[i]) else { return Ok(()) };
         let value =
             ui.input_or(&format!("{} ({})", setting.key, setting.allowed), &setting.get(rules).to_string())?;
-        if let Err(e) = setting.set(rules, value.trim()) {
+        let before = *rules;
+        if let Err(e) = setting.set(rules, value.trim()).and_then(|()| rules.check()) {
+            *rules = before;
             ui.say(&Error::from(e).to_string());
         }
     }

@@ -160,10 +160,16 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let name = store.resolve(args.session.session.as_deref())?;
     let lock = store.lock()?;
     let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
-    let rules = super::resolve_rules(
+    let mut rules = super::resolve_rules(
         &RulesArgs { preset: args.preset.clone(), set: args.set.clone() },
         Some(session.rules()),
     )?;
+    if rules.order_to_draw() {
+        // The rounds played keep their places; the others are drawn.
+        let played: Vec<usize> =
+            (1..=session.rounds().len()).filter_map(|r| session.rules().deal(r)).map(|d| d.cards).collect();
+        rules.draw_order(&played, |n| fastrand::usize(..n));
+    }
     if args.json {
         ui.for_json();
     }

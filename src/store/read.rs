@@ -10,7 +10,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_spanned::Spanned;
 use toml_edit::{Document, Item};
 
-use three13_core::rules::{Rules, SETTINGS, Setting, Value};
+use three13_core::rules::{Drawn, Game, RoundOrder, SETTINGS, Setting, Value};
 use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
 use three13_core::solver::Solver;
 
@@ -56,6 +56,10 @@ struct SessionFile {
     first_dealer: Spanned<String>,
     created: Spanned<IgnoredAny>,
     updated: Spanned<IgnoredAny>,
+    /// The game, when it is not Three Thirteen: the rules start from its own.
+    game: Option<Spanned<String>>,
+    /// The order of a random round order, as hand sizes.
+    hand_sizes: Option<Spanned<Vec<i64>>>,
     rules: Option<Spanned<Entries<Spanned<IgnoredAny>>>>,
     #[serde(default)]
     dealers: Vec<Spanned<DealerFile>>,
@@ -133,7 +137,21 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     };
     let created = time(&file.created, "created")?;
     let updated = time(&file.updated, "updated")?;
-    let mut rules = Rules::default();
+    let game = match &file.game {
+        None => Game::ThreeThirteen,
+        Some(g) => Game::parse(g.get_ref()).ok_or_else(|| {
+            let games: Vec<&str> = Game::ALL.iter().map(|g| g.key()).collect();
+            at(
+                g.span(),
+                format!(
+                    "game: unknown game \"{}\"; the games are {}",
+                    g.get_ref().escape_debug(),
+                    games.join(", ")
+                ),
+            )
+        })?,
+    };
+    let mut rules = game.rules();
     for (key, value) in file.rules.iter().flat_map(|r| &r.get_ref().0) {
         let setting = Setting::find(key.get_ref()).ok_or_else(|| {
             let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
@@ -167,6 +185,44 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         let typed = typed.ok_or_else(refused)?;
         setting.set(&mut rules, &typed).map_err(|_| refused())?;
     }
+    let rules_at = file.rules.as_ref().map_or(0..0, Spanned::span);
+    match (&file.hand_sizes, rules.round_order) {
+        (Some(sizes), RoundOrder::Random(_)) => {
+            let drawn =
+                sizes.get_ref().iter().map(|&n| usize::try_from(n).ok()).collect::<Option<Vec<usize>>>();
+            let wrong = || {
+                let shown: Vec<String> = sizes.get_ref().iter().map(i64::to_string).collect();
+                at(
+                    sizes.span(),
+                    format!(
+                        "hand_sizes: [{}] is not an order of the rounds these rules play",
+                        shown.join(", ")
+                    ),
+                )
+            };
+            let drawn = drawn.and_then(|d| Drawn::of(&d)).ok_or_else(wrong)?;
+            rules.round_order = RoundOrder::Random(drawn);
+            if rules.order_to_draw() {
+                return Err(wrong());
+            }
+        }
+        (Some(sizes), _) => {
+            return Err(at(
+                sizes.span(),
+                "hand_sizes: only a random round order keeps the order of its rounds".into(),
+            ));
+        }
+        (None, RoundOrder::Random(_)) => {
+            return Err(at(
+                rules_at,
+                "rules: round_order is random, but the file keeps no order drawn (hand_sizes)".into(),
+            ));
+        }
+        (None, _) => {}
+    }
+    rules
+        .check()
+        .map_err(|e| at(rules_at.clone(), format!("rules: {}", crate::error::Error::from(e).message())))?;
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
     let seats: &[(Spanned<String>, Spanned<SeatFile>)] = file.seats.as_ref().map_or(&[], |s| &s.0);
     // Where each entry of the stored lists came from, to place an error.

@@ -1,14 +1,15 @@
 //! A session's values as TOML, in the standard layout of a session file:
-//! the top-level values, a `[seats.NAME]` table for each player who joined,
-//! left or was renamed, `[rules]`, a `[[rounds]]` table per round, and the
-//! `[tiebreak]`. Written into an empty document, this is a new session's
+//! the top-level values (with the `game`, when it is not Three Thirteen,
+//! and the `hand_sizes` of a random round order), a `[seats.NAME]` table
+//! for each player who joined, left or was renamed, `[rules]`, a
+//! `[[rounds]]` table per round, and the `[tiebreak]`. Written into an empty document, this is a new session's
 //! file; written into a loaded one, it is what the document is edited to
 //! hold.
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 use three13_core::card::Card;
-use three13_core::rules::{SETTINGS, Value as SettingValue};
+use three13_core::rules::{Game, RoundOrder, SETTINGS, Value as SettingValue};
 use three13_core::sheet::{Playoff, Session};
 
 use super::format::{FORMAT_VERSION, key, string};
@@ -16,8 +17,14 @@ use super::format::{FORMAT_VERSION, key, string};
 /// Every value of `session`, as a document of the standard layout.
 pub(super) fn session_document(session: &Session) -> DocumentMut {
     let names = session.players();
+    let rules = session.rules();
+    let game = rules.game();
     let mut doc = DocumentMut::new();
     doc.insert("format_version", value(FORMAT_VERSION));
+    // A game of Three Thirteen is every file's that does not say.
+    if game != Game::ThreeThirteen {
+        doc.insert("game", Item::Value(string(game.key())));
+    }
     doc.insert("players", list(names.iter().map(|p| string(p))));
     doc.insert("first_dealer", Item::Value(string(&names[session.first_dealer()])));
     doc.insert("created", Item::Value(string(&session.created().to_string())));
@@ -30,6 +37,13 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
             Value::InlineTable(dealer)
         });
         doc.insert("dealers", list(dealers));
+    }
+    // The order of the rounds drawn at random, kept for the whole game.
+    if let RoundOrder::Random(_) = rules.round_order
+        && !rules.order_to_draw()
+    {
+        let sizes = rules.deals().into_iter().map(|d| Value::from(count(d.cards)));
+        doc.insert("hand_sizes", list(sizes));
     }
 
     let mut seats = Table::new();
@@ -52,16 +66,22 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         doc.insert("seats", Item::Table(seats));
     }
 
-    let mut rules = Table::new();
+    // The settings of the first files always; the later ones where they
+    // differ from the game's own rules.
+    let base = game.rules();
+    let mut table = Table::new();
     for setting in &SETTINGS {
-        let value = match setting.get(&session.rules()) {
+        if !setting.always_written() && setting.get(&rules) == setting.get(&base) {
+            continue;
+        }
+        let value = match setting.get(&rules) {
             SettingValue::Number(n) => Value::from(n),
             SettingValue::Flag(f) => Value::from(f),
             SettingValue::Word(w) => string(w),
         };
-        rules.insert(setting.key, Item::Value(value));
+        table.insert(setting.key, Item::Value(value));
     }
-    doc.insert("rules", Item::Table(rules));
+    doc.insert("rules", Item::Table(table));
 
     let mut rounds = ArrayOfTables::new();
     for (i, r) in session.rounds().iter().enumerate() {

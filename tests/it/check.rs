@@ -682,7 +682,7 @@ fn bad_settings_and_rounds_are_refused() {
         (
             &["check", "--rules", "house", "Ah 2h 3h"],
             1,
-            "unknown preset \"house\"; the presets are standard, tens, strict",
+            "unknown preset \"house\"; the presets are standard, tens, strict, five-crowns",
         ),
         (&["check", "--round", "12", "Ah 2h 3h"], 1, "there is no round 12; these rules play rounds 1 to 11"),
         (

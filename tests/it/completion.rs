@@ -67,7 +67,7 @@ fn sessions_players_presets_and_settings_are_offered_in_every_shell() {
         );
         assert_eq!(
             complete(&env, shell, &["rules", "--set", "jokers="]),
-            ["jokers=0", "jokers=1", "jokers=2"]
+            ["jokers=0", "jokers=1", "jokers=2", "jokers=3"]
         );
     }
 }
@@ -425,7 +425,7 @@ fn bash_completes_setting_values_and_reads_the_line_with_its_script() {
     );
     assert_eq!(
         reply("three13 new --set jokers=", &["three13", "new", "--set", "jokers", "="], ""),
-        ["0", "1", "2"]
+        ["0", "1", "2", "3"]
     );
     // `--session=` the same way; apart from the `=`, it is a word of its own.
     assert_eq!(

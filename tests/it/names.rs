@@ -52,13 +52,14 @@ fn did_you_mean_for_every_name() {
         ),
         (
             &["rules", "strcit"],
-            "unknown preset \"strcit\"; the presets are standard, tens, strict\n  hint: did you mean \"strict\"?",
+            "unknown preset \"strcit\"; the presets are standard, tens, strict, five-crowns\n  hint: did you mean \"strict\"?",
         ),
         (
             &["rules", "--set", "ace_hgih=true"],
-            "unknown setting \"ace_hgih\"; the settings are decks, face_cards, ace_value, ace_high, all_wild_melds, \
-             jokers, kings_wild, extra_rounds, down_and_up, lay_off, double_last_rounds, go_out_bonus, \
-             bad_go_out_penalty, double_naughts, tiebreak\n  hint: did you mean \"ace_high\"?",
+            "unknown setting \"ace_hgih\"; the settings are decks, face_cards, ace_value, wild_value, ace_high, \
+             all_wild_melds, half_wild, jokers, joker_value, suits, ranks, kings_wild, extra_rounds, down_and_up, \
+             round_order, lay_off, double_last_rounds, go_out_bonus, bad_go_out_penalty, double_naughts, \
+             tiebreak\n  hint: did you mean \"ace_high\"?",
         ),
         (
             &["rules", "--set", "face_cards=tne"],
@@ -69,7 +70,10 @@ fn did_you_mean_for_every_name() {
             "lay_off cannot be \"ture\"; it takes true|false\n  hint: did you mean \"true\"?",
         ),
         // Nothing near: no hint.
-        (&["rules", "house"], "unknown preset \"house\"; the presets are standard, tens, strict"),
+        (
+            &["rules", "house"],
+            "unknown preset \"house\"; the presets are standard, tens, strict, five-crowns",
+        ),
     ];
     let data = env.data_dir().display().to_string();
     for (args, message) in cases {

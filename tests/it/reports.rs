@@ -49,7 +49,11 @@ fn rules_of_a_preset_of_the_session_or_standard() {
         Some("Rules: strict (from preset strict)")
     );
 
-    env.fails(&["rules", "house"], 1, "unknown preset \"house\"; the presets are standard, tens, strict");
+    env.fails(
+        &["rules", "house"],
+        1,
+        "unknown preset \"house\"; the presets are standard, tens, strict, five-crowns",
+    );
     env.fails(
         &["rules", "--set", "go_out_bonus=abc"],
         1,

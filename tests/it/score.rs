@@ -301,7 +301,7 @@ fn new_refusals() {
         (&["new", ".hidden", "-p", "Ann", "-p", "Bob"], 1, format!("the session name \".hidden\" starts with \".\"; {rule}")),
         (&["new", &"s".repeat(65), "-p", "Ann", "-p", "Bob"], 1, format!("the session name \"{}\" is too long; {rule}", "s".repeat(64))),
         (&["new", "-p", "Ann", "-p", "Bob", "--set", "decks=0"], 1, "decks cannot be \"0\"; it takes 1-20".into()),
-        (&["new", "-p", "Ann", "-p", "Bob", "--rules", "house"], 1, "unknown preset \"house\"; the presets are standard, tens, strict".into()),
+        (&["new", "-p", "Ann", "-p", "Bob", "--rules", "house"], 1, "unknown preset \"house\"; the presets are standard, tens, strict, five-crowns".into()),
     ];
     for (args, code, message) in cases {
         env.fails(args, *code, message);

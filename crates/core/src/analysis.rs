@@ -75,20 +75,20 @@ impl Analysis {
     /// discard).
     pub fn best_chance(&self, rules: &Rules) -> Option<&Discard> {
         let discards = self.discards.as_ref()?;
-        let wild = |c: Card| rules.is_wild(c, self.wild);
         discards.iter().min_by(|a, b| {
             b.chance
                 .total_cmp(&a.chance)
                 .then(a.deadwood.cmp(&b.deadwood))
-                .then(tie(rules, wild, a.card, b.card))
+                .then(tie(rules, self.wild, a.card, b.card))
         })
     }
 }
 
-/// The tie rule between two discards leaving as much: a natural card before
-/// a wild, then the card worth most.
-pub(crate) fn tie(rules: &Rules, wild: impl Fn(Card) -> bool, a: Card, b: Card) -> std::cmp::Ordering {
-    wild(a).cmp(&wild(b)).then(rules.value(b).cmp(&rules.value(a)))
+/// The tie rule between two discards leaving as much, in a round whose wild
+/// rank is `wild`: a natural card before a wild, then the card worth most.
+pub(crate) fn tie(rules: &Rules, wild: Rank, a: Card, b: Card) -> std::cmp::Ordering {
+    let is_wild = |c: Card| rules.is_wild(c, wild);
+    is_wild(a).cmp(&is_wild(b)).then(rules.value_in(b, wild).cmp(&rules.value_in(a, wild)))
 }
 
 /// Sorts a hand for reading: by suit then rank, the wilds last.
@@ -100,8 +100,8 @@ pub fn sort_hand(hand: &mut [Card], table: &Table) {
 /// elsewhere (the hand, the table, the discard pile…).
 #[derive(Clone, Debug)]
 pub struct Unseen {
-    /// Copies unseen per card index (52 is the joker).
-    copies: [u8; 53],
+    /// Copies unseen per card index (the last is the joker's).
+    copies: [u8; Card::KINDS],
     total: u32,
 }
 
@@ -109,7 +109,7 @@ impl Unseen {
     /// The decks of `rules` less every card in `known`. Cards known beyond
     /// the copies the decks hold count as none left.
     pub fn new(rules: &Rules, known: &[Card]) -> Unseen {
-        let mut copies = [0u8; 53];
+        let mut copies = [0u8; Card::KINDS];
         for (i, slot) in copies.iter_mut().enumerate() {
             let card = Card::from_index(i).expect("a card index");
             *slot = rules.copies(card).min(255) as u8;
@@ -172,7 +172,7 @@ pub fn analyse(solver: &mut Solver, hand: &[Card], deal: &Deal, table: &Table, s
         let rules = table.rules();
         let best = discards
             .iter()
-            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, |c| table.is_wild(c), a.card, b.card)))
+            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, table.wild(), a.card, b.card)))
             .expect("a hand has a card to discard");
         let mut rest = sorted.clone();
         rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
@@ -249,12 +249,12 @@ struct Finder<'a> {
     completing: Vec<Option<CardSet>>,
 }
 
-/// A set of distinct cards, by index (52 is the joker: any wild).
+/// A set of distinct cards, by index (the joker's stands for any wild).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct CardSet(u64);
+struct CardSet(u128);
 
 impl CardSet {
-    const ALL: CardSet = CardSet((1 << 53) - 1);
+    const ALL: CardSet = CardSet((1 << Card::KINDS) - 1);
 
     fn insert(&mut self, c: Card) {
         self.0 |= 1 << c.index();
@@ -289,7 +289,9 @@ impl<'a> Finder<'a> {
         }
         let rules = self.table.rules();
         let any_wild = set.contains(Card::JOKER);
-        Card::deck()
+        rules
+            .deck()
+            .cards()
             .chain([Card::JOKER])
             .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
             .filter(|&c| if self.table.is_wild(c) { any_wild } else { set.contains(c) })
@@ -326,7 +328,7 @@ impl<'a> Finder<'a> {
         let must_try = wild_completes || (!rules.all_wild_melds && wilds >= 2);
         if must_try {
             let near = Near::new(&g, table, wilds);
-            for c in Card::deck() {
+            for c in rules.deck().cards() {
                 if table.is_wild(c) || !near.could_meld(c) {
                     continue;
                 }
@@ -350,8 +352,8 @@ fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
     let mut table_wilds = 0;
     // Per rank, the naturals held; per suit, the run places they take.
     let mut ranks = [0u8; 14];
-    let mut places = [0u16; 4];
-    let high = table.rules().ace_high;
+    let mut places = [0u16; 5];
+    let high = table.rules().aces_high();
     let mut note = |c: Card, in_hand: bool| {
         let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return };
         let r = rank.number() as usize;
@@ -421,7 +423,7 @@ struct Near {
     /// Ranks held by a natural card of the hand or the table.
     ranks: u16,
     /// Per suit, the run places (1-14) a card must lie within reach of.
-    places: [u16; 4],
+    places: [u16; 5],
     /// How far from a natural card of its suit a card may lie.
     reach: u8,
 }
@@ -434,11 +436,11 @@ impl Near {
         let mut near = Near {
             any: wilds >= 2 || all_wild_meld,
             ranks: 0,
-            places: [0; 4],
+            places: [0; 5],
             // A card and a natural in one run have only wilds between them.
             reach: (1 + wilds + table_wilds).min(14) as u8,
         };
-        let high = table.rules().ace_high;
+        let high = table.rules().aces_high();
         for &c in hand.iter().chain(onto.iter().flatten()) {
             let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
             if table.is_wild(c) {

@@ -64,7 +64,7 @@ pub struct Declared {
 pub fn judge_hand(groups: &[Vec<Card>], table: &Table, analysis: &Analysis) -> Declared {
     let rules = table.rules();
     let judged: Vec<Group> = groups.iter().map(|g| judge(g, table)).collect();
-    let points = |cards: &[Card]| cards.iter().map(|&c| rules.value(c)).sum::<u32>();
+    let points = |cards: &[Card]| cards.iter().map(|&c| table.value(c)).sum::<u32>();
     let deadwood: u32 = judged.iter().filter(|g| !g.meld).map(|g| points(&g.cards)).sum();
     let drawn = analysis.hand.len() > analysis.cards;
     let discard = drawn.then(|| {
@@ -74,7 +74,7 @@ pub fn judge_hand(groups: &[Vec<Card>], table: &Table, analysis: &Analysis) -> D
                 let mut rest = g.cards.clone();
                 let card = rest.remove(i);
                 let left = if !g.meld {
-                    deadwood - rules.value(card)
+                    deadwood - table.value(card)
                 } else if meld::judge(&rest, rules, table.wild()).is_ok() {
                     deadwood
                 } else {
@@ -85,7 +85,7 @@ pub fn judge_hand(groups: &[Vec<Card>], table: &Table, analysis: &Analysis) -> D
         }
         options
             .into_iter()
-            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, |c| table.is_wild(c), a.card, b.card)))
+            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, table.wild(), a.card, b.card)))
             .expect("a declared hand has a card to discard")
     });
     let goes_out = discard.map_or(deadwood, |d| d.deadwood) == 0;

@@ -169,12 +169,12 @@ impl std::error::Error for CopiesError {}
 
 /// The copies of each card counted against the decks.
 struct Tally {
-    held: [usize; 53],
+    held: [usize; Card::KINDS],
 }
 
 impl Tally {
     fn new() -> Tally {
-        Tally { held: [0; 53] }
+        Tally { held: [0; Card::KINDS] }
     }
 
     /// Counts one more `card`; gives the copies held when that is more
@@ -216,8 +216,8 @@ pub fn check_copies(
 }
 
 /// Checks cards already read (a hand kept in a session, under new rules)
-/// as a typed hand's are: jokers in play, and no more copies of a card
-/// than the decks hold.
+/// as a typed hand's are: cards of the deck, jokers in play, and no more
+/// copies of a card than the decks hold.
 pub fn check_cards(cards: &[Card], rules: &Rules) -> Result<(), HandError> {
     // The cards as they are written in a file, the bad one underlined.
     let shown: Vec<String> = cards.iter().map(|c| c.ascii()).collect();
@@ -225,6 +225,11 @@ pub fn check_cards(cards: &[Card], rules: &Rules) -> Result<(), HandError> {
         let start: usize = shown[..index].iter().map(|t| t.chars().count() + 1).sum();
         HandError { problem, source: Some((shown.join(" "), start, shown[index].chars().count())) }
     };
+    let deck = rules.deck();
+    if let Some((i, e)) = cards.iter().enumerate().find_map(|(i, &c)| Some((i, deck.refusal(c, &shown[i])?)))
+    {
+        return Err(at(i, HandProblem::Card(e)));
+    }
     if rules.jokers == 0
         && let Some(i) = cards.iter().position(|c| c.is_joker())
     {
@@ -305,11 +310,12 @@ fn read_cards(input: &str, rules: &Rules, limit: Option<usize>) -> Result<Vec<Ca
         source: Some((input.to_string(), t.start, t.len)),
     };
     let mut cards = Vec::with_capacity(toks.len().min(limit.saturating_add(1)));
+    let deck = rules.deck();
     for (i, tok) in toks.iter().enumerate() {
         if i == limit {
             return Err(too_many(toks.len(), rules));
         }
-        let card = Card::parse(tok.text).map_err(|e| at(tok, HandProblem::Card(e)))?;
+        let card = deck.parse(tok.text).map_err(|e| at(tok, HandProblem::Card(e)))?;
         if card.is_joker() && rules.jokers == 0 {
             return Err(at(tok, HandProblem::JokersNotInPlay));
         }

@@ -7,7 +7,11 @@
 //! suit on consecutive places, each place held once, aces low (place 1)
 //! or, with `ace_high`, also above the king (place 14), so that one run may
 //! hold the ace at both ends; runs never go round from king to ace to two;
-//! a wild stands for any card, even one held elsewhere. Declared groups,
+//! a wild stands for any card, even one held elsewhere. On a deck whose
+//! ranks start at 3 (Five Crowns) a run's places are 3 to king, and it
+//! never goes round from king to three. Where at most half of a meld's
+//! cards may be wild (`half_wild`), a meld holds no more wilds than natural
+//! cards. Declared groups,
 //! table melds and cards laid off onto them are all judged here, and the
 //! solver asks the same verdict how many wilds a group of cards lacks.
 
@@ -59,6 +63,10 @@ pub enum NotMeld {
     AceLow,
     /// A run going round from king to ace to two.
     Wraps,
+    /// A run going round from king to three, on a deck without aces or twos.
+    WrapsToThree,
+    /// More wilds than natural cards, where at most half may be wild.
+    TooManyWilds { wilds: usize, count: usize },
     /// Places of the run with no card and too few wilds to fill them.
     Missing { cards: Vec<Card>, wilds: usize },
     /// More cards than a run has places.
@@ -89,6 +97,11 @@ impl fmt::Display for NotMeld {
                 f.write_str("not a run: aces are low under these rules (ace_high=true allows Q-K-A)")
             }
             NotMeld::Wraps => f.write_str("not a run: a run does not go round from king to ace to two"),
+            NotMeld::WrapsToThree => f.write_str("not a run: a run does not go round from king to three"),
+            NotMeld::TooManyWilds { wilds, count } => write!(
+                f,
+                "at most half of a meld's cards may be wild under these rules, and {wilds} of these {count} are"
+            ),
             NotMeld::Missing { cards, wilds } => {
                 let names: Vec<String> = cards.iter().map(Card::to_string).collect();
                 let (list, is, them) = match names.split_last() {
@@ -159,11 +172,12 @@ pub(crate) fn placed(cards: &[Card], rules: &Rules, wild: Rank) -> Result<(MeldK
                     if !is_wild(c) {
                         return (0, None);
                     }
-                    let suit = Suit::ALL
+                    let suits = rules.deck().suits();
+                    let suit = suits
                         .iter()
                         .copied()
                         .find(|s| !shown.contains(s))
-                        .unwrap_or(Suit::ALL[shown.len() % 4]);
+                        .unwrap_or(suits[shown.len() % suits.len()]);
                     shown.push(suit);
                     (0, Some(Card::new(rank, suit)))
                 })
@@ -172,7 +186,7 @@ pub(crate) fn placed(cards: &[Card], rules: &Rules, wild: Rank) -> Result<(MeldK
         }
         Frame::Run { high } => {
             let suit = naturals[0].suit().expect("a natural card");
-            let top = top_place(rules.ace_high);
+            let (bottom, top) = (bottom_place(rules), top_place(rules));
             let mut taken = 0u16;
             let mut spots: Vec<Spot> = cards
                 .iter()
@@ -187,7 +201,7 @@ pub(crate) fn placed(cards: &[Card], rules: &Rules, wild: Rank) -> Result<(MeldK
                 .collect();
             let (lo, hi) = span(taken);
             let mut free =
-                (lo..=hi).filter(|p| taken & (1 << p) == 0).chain(hi + 1..=top).chain((1..lo).rev());
+                (lo..=hi).filter(|p| taken & (1 << p) == 0).chain(hi + 1..=top).chain((bottom..lo).rev());
             for (spot, _) in spots.iter_mut().zip(cards).filter(|(_, c)| is_wild(**c)) {
                 let p = free.next().expect("a run has a place for each of its wilds");
                 *spot = (p, Some(card_at(p, suit)));
@@ -208,14 +222,28 @@ pub(crate) fn wilds_needed(rules: &Rules, naturals: &[Card], wilds: usize) -> Op
     if naturals.iter().all(|c| c.rank() == first.rank()) {
         return Some(3usize.saturating_sub(count));
     }
-    if naturals.iter().any(|c| c.suit() != first.suit()) || count > top_place(rules.ace_high) as usize {
+    if naturals.iter().any(|c| c.suit() != first.suit()) || count > places(rules) {
         return None;
     }
-    aces(rules.ace_high)
+    aces(rules.aces_high())
         .iter()
         .filter_map(|&high| run_places(naturals, high))
         .map(|b| lacking(b, count))
         .min()
+}
+
+/// How many more wilds the meld of `naturals` (one at least) and `wilds`
+/// wild cards may take: a set any number, a run as many as its places
+/// left; where at most half of a meld's cards may be wild, no more than
+/// leaves it so. The solver's question for the wilds it places.
+pub(crate) fn room(rules: &Rules, naturals: &[Card], wilds: usize) -> usize {
+    let half = if rules.half_wild { naturals.len().saturating_sub(wilds) } else { usize::MAX };
+    match naturals.first() {
+        Some(first) if naturals.iter().any(|c| c.rank() != first.rank()) => {
+            half.min(places(rules).saturating_sub(naturals.len() + wilds))
+        }
+        _ => half,
+    }
 }
 
 /// What natural cards and wilds form, before the reasons for what they do
@@ -236,18 +264,23 @@ fn verdict(rules: &Rules, naturals: &[Card], wilds: usize) -> Result<Frame, NotM
     if count < 3 {
         return Err(NotMeld::TooFew { count });
     }
-    let Some(&first) = naturals.first() else {
-        return if rules.all_wild_melds { Ok(Frame::Set) } else { Err(NotMeld::NoNatural) };
-    };
+    if naturals.is_empty() && !rules.all_wild_melds {
+        return Err(NotMeld::NoNatural);
+    }
+    if rules.half_wild && 2 * wilds > count {
+        return Err(NotMeld::TooManyWilds { wilds, count });
+    }
+    let Some(&first) = naturals.first() else { return Ok(Frame::Set) };
     if naturals.iter().all(|c| c.rank() == first.rank()) {
         return Ok(Frame::Set);
     }
     if naturals.iter().any(|c| c.suit() != first.suit()) {
         return Err(NotMeld::Mixed);
     }
+    let ace_high = rules.aces_high();
     // A run holds each rank once, but the ace twice where it may sit at
     // both ends (the 14-card run).
-    let most = |c: Card| if rules.ace_high && c.rank() == Some(Rank::ACE) { 2 } else { 1 };
+    let most = |c: Card| if ace_high && c.rank() == Some(Rank::ACE) { 2 } else { 1 };
     let repeated = (0..naturals.len()).find(|&i| {
         let card = naturals[i];
         naturals[..=i].iter().filter(|c| c.rank() == card.rank()).count() > most(card)
@@ -255,29 +288,36 @@ fn verdict(rules: &Rules, naturals: &[Card], wilds: usize) -> Result<Frame, NotM
     if let Some(i) = repeated {
         let card = naturals[i];
         let times = naturals.iter().filter(|c| c.rank() == card.rank()).count();
-        return Err(NotMeld::RepeatedRank { card, times, ace_high: rules.ace_high });
+        return Err(NotMeld::RepeatedRank { card, times, ace_high });
     }
-    let top = top_place(rules.ace_high) as usize;
-    let fits = |ace_high: bool, high: bool| {
-        let top = top_place(ace_high) as usize;
-        run_places(naturals, high).is_some_and(|bits| lacking(bits, count) == 0 && count <= top)
+    let most = places(rules);
+    // The places of a run: 13 from the ace, 14 with the ace high too, or
+    // the 11 from 3 to king of a deck without aces.
+    let fits = |high_allowed: bool, high: bool| {
+        let most = if high_allowed { 14 } else { most };
+        run_places(naturals, high).is_some_and(|bits| lacking(bits, count) == 0 && count <= most)
     };
-    for &high in aces(rules.ace_high) {
-        if fits(rules.ace_high, high) {
+    for &high in aces(ace_high) {
+        if fits(ace_high, high) {
             return Ok(Frame::Run { high });
         }
     }
     // No run: the first reason that is true. An ace of the group's that
     // would make a run above the king, where aces are low:
     let ace_count = naturals.iter().filter(|c| c.rank() == Some(Rank::ACE)).count();
-    if !rules.ace_high && ace_count == 1 && aces(true).iter().any(|&high| fits(true, high)) {
+    if !ace_high && ace_count == 1 && aces(true).iter().any(|&high| fits(true, high)) {
         return Err(NotMeld::AceLow);
     }
-    // A run round the corner, with an ace of its own or a wild for it:
-    if ace_count <= 1 && wraps(naturals, wilds) {
+    // A run round the corner, with an ace of its own or a wild for it (or
+    // from king to three, on a deck without aces):
+    let lowest = rules.deck().lowest();
+    if lowest != Rank::ACE && wraps_within(naturals, wilds, lowest.number()) {
+        return Err(NotMeld::WrapsToThree);
+    }
+    if ace_count <= 1 && lowest == Rank::ACE && wraps(naturals, wilds) {
         return Err(NotMeld::Wraps);
     }
-    let missing = aces(rules.ace_high)
+    let missing = aces(ace_high)
         .iter()
         .filter_map(|&high| run_places(naturals, high))
         .map(|bits| {
@@ -290,7 +330,7 @@ fn verdict(rules: &Rules, naturals: &[Card], wilds: usize) -> Result<Frame, NotM
         let suit = first.suit().expect("a natural card");
         return Err(NotMeld::Missing { cards: missing.iter().map(|&p| card_at(p, suit)).collect(), wilds });
     }
-    Err(NotMeld::TooLong { count, most: top })
+    Err(NotMeld::TooLong { count, most })
 }
 
 /// The ways to place aces in a run: low, and high where the rules allow.
@@ -348,6 +388,22 @@ fn wraps(naturals: &[Card], wilds: usize) -> bool {
     })
 }
 
+/// Whether the naturals (each rank once) and the wilds would make a run
+/// going round from king to the lowest rank `lowest` of a deck without
+/// aces: a run that fits when the ranks start anywhere above `lowest`.
+fn wraps_within(naturals: &[Card], wilds: usize, lowest: u8) -> bool {
+    let count = naturals.len() + wilds;
+    let ranks = 14 - lowest;
+    (lowest + 1..=13u8).any(|start| {
+        let places: Vec<u8> =
+            naturals.iter().map(|&c| (rank_of(c).number() + ranks - start) % ranks).collect();
+        let lo = *places.iter().min().expect("a natural");
+        let hi = *places.iter().max().expect("a natural");
+        let span = (hi - lo + 1) as usize;
+        span <= naturals.len() + wilds && span.max(count) <= ranks as usize
+    })
+}
+
 fn rank_of(card: Card) -> Rank {
     card.rank().expect("a natural card")
 }
@@ -374,8 +430,19 @@ pub(crate) fn card_at(place: u8, suit: Suit) -> Card {
 }
 
 /// The highest place of a run: 14 when aces may play high, else 13.
-pub(crate) fn top_place(ace_high: bool) -> u8 {
-    if ace_high { 14 } else { 13 }
+pub(crate) fn top_place(rules: &Rules) -> u8 {
+    if rules.aces_high() { 14 } else { 13 }
+}
+
+/// The lowest place of a run: 1, the ace, or the deck's lowest rank.
+pub(crate) fn bottom_place(rules: &Rules) -> u8 {
+    rules.deck().lowest().number()
+}
+
+/// How many places a run has: 13, 14 with the ace high too, 11 from 3 to
+/// king.
+pub(crate) fn places(rules: &Rules) -> usize {
+    (top_place(rules) - bottom_place(rules) + 1) as usize
 }
 
 #[cfg(test)]

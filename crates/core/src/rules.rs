@@ -1,28 +1,44 @@
-//! The rules a table plays by: the default rule set, every variant as a
-//! named setting, the presets, and the round table they give.
+//! The rules a table plays by: the game (Three Thirteen, or Five Crowns on
+//! its own deck), the default rule set, every variant as a named setting,
+//! the presets, and the round table they give.
+//!
+//! The deck is part of the rules: its suits, its ranks, the jokers and the
+//! copies are settings like any other, and so are the values of the cards
+//! people argue about (a wild left over, a joker). The game follows from
+//! the deck: the ranks 3 to K are Five Crowns'.
 //!
 //! The settings and their sources are described in `docs/rules.md`.
 
 use std::fmt;
 
-use crate::card::{Card, Rank};
+use crate::card::{Card, Deck, Rank};
 
 /// Every setting of the rules. `Rules::default()` is the `standard` preset;
 /// [`SETTINGS`] reads and writes each one by its key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
-    /// Standard 52-card decks shuffled together.
+    /// Decks shuffled together: each card is in play this many times.
     pub decks: u8,
+    /// The suits of a deck: the four, or 5 with the stars of Five Crowns.
+    pub suits: u8,
+    /// The ranks of a deck: ace to king, or 3 to king (Five Crowns).
+    pub ranks: Ranks,
     /// What jacks, queens and kings score when left over.
     pub face_cards: FaceCards,
     /// What an ace scores when left over.
     pub ace_value: u8,
+    /// What a wild card of the round scores when left over (not a joker).
+    pub wild_value: WildValue,
     /// An ace may also sit above the king in a run (Q-K-A), never wrapping.
     pub ace_high: bool,
     /// Three or more wild cards may form a meld on their own.
     pub all_wild_melds: bool,
-    /// Jokers per deck: wild in every round, 20 points when left over.
+    /// At most half of a meld's cards may be wild.
+    pub half_wild: bool,
+    /// Jokers per deck: wild in every round.
     pub jokers: u8,
+    /// What a joker scores when left over.
+    pub joker_value: u8,
     /// Kings are wild in every round, besides the round's own rank.
     pub kings_wild: bool,
     /// Extra rounds after the eleventh: 1 adds 14 cards with aces wild,
@@ -30,6 +46,8 @@ pub struct Rules {
     pub extra_rounds: u8,
     /// The hand sizes climb to the largest and come back down.
     pub down_and_up: bool,
+    /// The order of the hand sizes: climbing, falling, or drawn at random.
+    pub round_order: RoundOrder,
     /// After someone goes out, a player with a meld of their own may add
     /// cards to the melds already shown on the table.
     pub lay_off: bool,
@@ -49,14 +67,20 @@ impl Default for Rules {
     fn default() -> Rules {
         Rules {
             decks: 2,
+            suits: 4,
+            ranks: Ranks::AceToKing,
             face_cards: FaceCards::Rank,
             ace_value: 1,
+            wild_value: WildValue::Face,
             ace_high: false,
             all_wild_melds: true,
+            half_wild: false,
             jokers: 0,
+            joker_value: 20,
             kings_wild: false,
             extra_rounds: 0,
             down_and_up: false,
+            round_order: RoundOrder::Up,
             lay_off: false,
             double_last_rounds: false,
             go_out_bonus: GoOutBonus::Points(0),
@@ -73,8 +97,9 @@ impl Default for Rules {
 pub enum Tiebreak {
     /// The tied players share the win.
     Share,
-    /// The tied players play one more round of 14 cards, aces wild; the
-    /// lowest deadwood wins, and a further tie shares.
+    /// The tied players play one more round (14 cards, aces wild; in Five
+    /// Crowns 6 cards, sixes wild); the lowest deadwood wins, and a further
+    /// tie shares.
     Round,
     /// Each tied player draws a card from a shuffled deck; the lowest rank
     /// wins, and players tied on the lowest draw again.
@@ -92,8 +117,163 @@ impl Tiebreak {
     }
 }
 
-/// The cards dealt in the tiebreaker round.
+/// The cards dealt in the tiebreaker round of Three Thirteen.
 pub const TIEBREAK_CARDS: usize = 14;
+/// The cards dealt in the tiebreaker round of Five Crowns.
+pub const FIVE_CROWNS_TIEBREAK_CARDS: usize = 6;
+
+/// The game the rules play: Three Thirteen, or Five Crowns, whose deck
+/// has the ranks 3 to K (and, as it comes, five suits and three jokers a
+/// deck).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Game {
+    ThreeThirteen,
+    FiveCrowns,
+}
+
+impl Game {
+    /// Every game.
+    pub const ALL: [Game; 2] = [Game::ThreeThirteen, Game::FiveCrowns];
+
+    /// The game's name: `Three Thirteen`, `Five Crowns`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::ThreeThirteen => "Three Thirteen",
+            Game::FiveCrowns => "Five Crowns",
+        }
+    }
+
+    /// The game as a word, as a session file names it: `three-thirteen`,
+    /// `five-crowns`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Game::ThreeThirteen => "three-thirteen",
+            Game::FiveCrowns => "five-crowns",
+        }
+    }
+
+    /// The game a word names (`five-crowns` or `five_crowns`, any case).
+    pub fn parse(text: &str) -> Option<Game> {
+        let t = text.trim().to_ascii_lowercase().replace('_', "-");
+        Game::ALL.into_iter().find(|g| g.key() == t)
+    }
+
+    /// The preset of the game's own rules, which its variants start from.
+    pub fn preset(self) -> &'static str {
+        match self {
+            Game::ThreeThirteen => "standard",
+            Game::FiveCrowns => "five-crowns",
+        }
+    }
+
+    /// The game's own rules.
+    pub fn rules(self) -> Rules {
+        match self {
+            Game::ThreeThirteen => Rules::default(),
+            Game::FiveCrowns => Rules {
+                suits: 5,
+                ranks: Ranks::ThreeToKing,
+                jokers: 3,
+                wild_value: WildValue::Points(20),
+                joker_value: 50,
+                ..Rules::default()
+            },
+        }
+    }
+}
+
+/// The ranks of a deck.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ranks {
+    /// Ace to king, thirteen ranks.
+    AceToKing,
+    /// 3 to king, eleven ranks: the Five Crowns deck has no aces or twos.
+    ThreeToKing,
+}
+
+impl Ranks {
+    /// The word of the `ranks` setting.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ranks::AceToKing => "A-K",
+            Ranks::ThreeToKing => "3-K",
+        }
+    }
+
+    /// The lowest rank.
+    pub fn lowest(self) -> Rank {
+        match self {
+            Ranks::AceToKing => Rank::ACE,
+            Ranks::ThreeToKing => Rank::new(3).expect("a rank"),
+        }
+    }
+}
+
+/// What a wild card of the round scores when left over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WildValue {
+    /// Its own value, as any card of its rank (Three Thirteen).
+    Face,
+    /// A fixed number of points (20 in Five Crowns).
+    Points(u8),
+}
+
+/// The order of the rounds' hand sizes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RoundOrder {
+    /// From 3 cards up.
+    Up,
+    /// From the largest hand down to 3 cards.
+    Down,
+    /// An order drawn once, when a game starts, and kept with it.
+    Random(Drawn),
+}
+
+impl RoundOrder {
+    /// The word of the `round_order` setting.
+    pub fn word(self) -> &'static str {
+        match self {
+            RoundOrder::Up => "up",
+            RoundOrder::Down => "down",
+            RoundOrder::Random(_) => "random",
+        }
+    }
+}
+
+/// The most rounds a game can have: 3 to 15 cards, up and down.
+pub const MAX_ROUNDS: usize = 26;
+
+/// The hand sizes of a random round order, in the order drawn; empty until
+/// drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Drawn {
+    sizes: [u8; MAX_ROUNDS],
+    len: u8,
+}
+
+impl Drawn {
+    /// No order drawn yet.
+    pub const NONE: Drawn = Drawn { sizes: [0; MAX_ROUNDS], len: 0 };
+
+    /// The hand sizes in the order drawn.
+    pub fn sizes(&self) -> Vec<usize> {
+        self.sizes[..self.len as usize].iter().map(|&n| n as usize).collect()
+    }
+
+    /// The order of hand sizes `sizes`, as stored; None when there are too
+    /// many or one is not a hand size.
+    pub fn of(sizes: &[usize]) -> Option<Drawn> {
+        if sizes.len() > MAX_ROUNDS || sizes.iter().any(|n| !(3..=15).contains(n)) {
+            return None;
+        }
+        let mut drawn = Drawn::NONE;
+        for (slot, &n) in drawn.sizes.iter_mut().zip(sizes) {
+            *slot = n as u8;
+        }
+        drawn.len = sizes.len() as u8;
+        Some(drawn)
+    }
+}
 
 /// Every kind of wild card of one round: its rank, and the kings and jokers
 /// the rules make wild in every round.
@@ -165,10 +345,11 @@ pub struct Deal {
 }
 
 /// The named bundles of settings: name, what it is, what it changes.
-pub const PRESETS: [(&str, &str); 3] = [
+pub const PRESETS: [(&str, &str); 4] = [
     ("standard", "the default rules: 2 decks, J=11 Q=12 K=13, all-wild melds allowed"),
     ("tens", "standard with jacks, queens and kings worth 10"),
     ("strict", "standard with every meld needing a natural card, and laying off allowed"),
+    ("five-crowns", "Five Crowns: 5 suits, 3 to K, 3 jokers a deck; wild 20, joker 50"),
 ];
 
 /// The value of one setting.
@@ -316,7 +497,7 @@ fn flag(v: Value) -> bool {
 }
 
 /// Every setting, in the order `three13 rules` shows them.
-pub static SETTINGS: [Setting; 15] = [
+pub static SETTINGS: [Setting; 21] = [
     Setting {
         key: "decks",
         allowed: Allowed::Range(1, MAX_DECKS as i64),
@@ -344,6 +525,21 @@ pub static SETTINGS: [Setting; 15] = [
         set: |r, v| r.ace_value = number(v) as u8,
     },
     Setting {
+        key: "wild_value",
+        allowed: Allowed::RangeOrWord(0, 99, "face"),
+        about: "what a wild of the round scores left over: face, or points",
+        get: |r| match r.wild_value {
+            WildValue::Face => Value::Word("face"),
+            WildValue::Points(n) => Value::Number(n.into()),
+        },
+        set: |r, v| {
+            r.wild_value = match v {
+                Value::Number(n) => WildValue::Points(n as u8),
+                _ => WildValue::Face,
+            }
+        },
+    },
+    Setting {
         key: "ace_high",
         allowed: Allowed::Flag,
         about: "an ace may also sit above the king (Q-K-A)",
@@ -358,11 +554,39 @@ pub static SETTINGS: [Setting; 15] = [
         set: |r, v| r.all_wild_melds = flag(v),
     },
     Setting {
+        key: "half_wild",
+        allowed: Allowed::Flag,
+        about: "at most half of a meld's cards may be wild",
+        get: |r| Value::Flag(r.half_wild),
+        set: |r, v| r.half_wild = flag(v),
+    },
+    Setting {
         key: "jokers",
-        allowed: Allowed::Range(0, 2),
-        about: "jokers per deck, wild in every round, 20 when left over",
+        allowed: Allowed::Range(0, 3),
+        about: "jokers per deck, wild in every round",
         get: |r| Value::Number(r.jokers.into()),
         set: |r, v| r.jokers = number(v) as u8,
+    },
+    Setting {
+        key: "joker_value",
+        allowed: Allowed::Range(0, 100),
+        about: "what a joker scores when left over",
+        get: |r| Value::Number(r.joker_value.into()),
+        set: |r, v| r.joker_value = number(v) as u8,
+    },
+    Setting {
+        key: "suits",
+        allowed: Allowed::Range(4, 5),
+        about: "suits in a deck: c d h s, and with 5 the stars (r)",
+        get: |r| Value::Number(r.suits.into()),
+        set: |r, v| r.suits = number(v) as u8,
+    },
+    Setting {
+        key: "ranks",
+        allowed: Allowed::Words(&[("A-K", &[]), ("3-K", &[])]),
+        about: "ranks in a deck: ace to king, or 3 to king (Five Crowns)",
+        get: |r| Value::Word(r.ranks.word()),
+        set: |r, v| r.ranks = if v == Value::Word("3-K") { Ranks::ThreeToKing } else { Ranks::AceToKing },
     },
     Setting {
         key: "kings_wild",
@@ -384,6 +608,24 @@ pub static SETTINGS: [Setting; 15] = [
         about: "hand sizes climb to the largest and come back down",
         get: |r| Value::Flag(r.down_and_up),
         set: |r, v| r.down_and_up = flag(v),
+    },
+    Setting {
+        key: "round_order",
+        allowed: Allowed::Words(&[("up", &[]), ("down", &[]), ("random", &[])]),
+        about: "hand sizes from 3 up, from the largest down, or drawn",
+        get: |r| Value::Word(r.round_order.word()),
+        set: |r, v| {
+            r.round_order = match v {
+                Value::Word("down") => RoundOrder::Down,
+                // An order already drawn stays; a new one is drawn when a
+                // game starts.
+                Value::Word("random") => match r.round_order {
+                    RoundOrder::Random(drawn) => RoundOrder::Random(drawn),
+                    _ => RoundOrder::Random(Drawn::NONE),
+                },
+                _ => RoundOrder::Up,
+            }
+        },
     },
     Setting {
         key: "lay_off",
@@ -443,6 +685,29 @@ pub static SETTINGS: [Setting; 15] = [
     },
 ];
 
+impl Setting {
+    /// Whether every session file holds the setting: the fifteen settings
+    /// of the first files do; the others are written only where they
+    /// differ from the game's own rules, so that a file needing none of
+    /// them reads as it always did.
+    pub fn always_written(&self) -> bool {
+        !matches!(self.key, "suits" | "ranks" | "wild_value" | "half_wild" | "joker_value" | "round_order")
+    }
+
+    /// What the setting does under `rules`, where that depends on them:
+    /// the size of their decks, the cards of their tiebreaker round.
+    pub fn about_for(&self, rules: &Rules) -> String {
+        match self.key {
+            "decks" => format!("{}-card decks shuffled together", rules.deck().size()),
+            "tiebreak" => format!(
+                "a tie for the win: share it, a {}-card round, or a card draw",
+                rules.tiebreak_cards()
+            ),
+            _ => self.about.to_string(),
+        }
+    }
+}
+
 /// A preset or setting that could not be applied.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RulesError {
@@ -454,19 +719,22 @@ pub enum RulesError {
     UnknownSetting { key: String },
     /// The setting does not take this value.
     BadValue { key: &'static str, value: String, allowed: Allowed },
+    /// Extra rounds, whose wilds are aces and twos, on a deck without them.
+    ExtraRoundsWithoutAces { extra_rounds: u8 },
 }
 
 impl Rules {
-    /// The rules of a named preset (any case).
+    /// The rules of a named preset (any case; `_` for `-`).
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         let mut rules = Rules::default();
-        match name.trim().to_ascii_lowercase().as_str() {
+        match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
             "standard" => {}
             "tens" => rules.face_cards = FaceCards::Ten,
             "strict" => {
                 rules.all_wild_melds = false;
                 rules.lay_off = true;
             }
+            "five-crowns" => rules = Game::FiveCrowns.rules(),
             _ => return Err(RulesError::UnknownPreset { name: name.to_string() }),
         }
         Ok(rules)
@@ -487,30 +755,60 @@ impl Rules {
         setting.set(self, value)
     }
 
-    /// The settings that differ from the `standard` preset, as `KEY=VALUE`.
+    /// Checks the settings together, once all are set: the extra rounds
+    /// make aces and twos wild, so they need a deck that has them.
+    pub fn check(&self) -> Result<(), RulesError> {
+        if self.extra_rounds > 0 && self.ranks != Ranks::AceToKing {
+            return Err(RulesError::ExtraRoundsWithoutAces { extra_rounds: self.extra_rounds });
+        }
+        Ok(())
+    }
+
+    /// The game these rules play: Five Crowns on a deck of 3 to K, else
+    /// Three Thirteen.
+    pub fn game(&self) -> Game {
+        match self.ranks {
+            Ranks::AceToKing => Game::ThreeThirteen,
+            Ranks::ThreeToKing => Game::FiveCrowns,
+        }
+    }
+
+    /// Whether every setting is the same as under `other`; an order of
+    /// rounds drawn at random counts as its setting alone.
+    pub fn same_settings(&self, other: &Rules) -> bool {
+        SETTINGS.iter().all(|s| s.get(self) == s.get(other))
+    }
+
+    /// The settings that differ from the game's own rules (the `standard`
+    /// preset, or `five-crowns`), as `KEY=VALUE`.
     pub fn changes(&self) -> Vec<String> {
-        let standard = Rules::default();
+        let base = self.game().rules();
         SETTINGS
             .iter()
-            .filter(|s| s.get(self) != s.get(&standard))
+            .filter(|s| s.get(self) != s.get(&base))
             .map(|s| format!("{}={}", s.key, s.get(self)))
             .collect()
     }
 
-    /// A short name for these rules: a preset's name, or `standard` with the
-    /// settings that differ.
+    /// A short name for these rules: a preset's name, or the game's own
+    /// preset (`standard`, `five-crowns`) with the settings that differ.
     pub fn summary(&self) -> String {
         for (name, _) in PRESETS {
             if Rules::preset(name).as_ref() == Ok(self) {
                 return name.to_string();
             }
         }
-        format!("standard, {}", self.changes().join(", "))
+        format!("{}, {}", self.game().preset(), self.changes().join(", "))
     }
 
-    /// The hand sizes of every round, in order.
+    /// The cards of one deck, without jokers.
+    pub fn deck(&self) -> Deck {
+        Deck::new(self.suits as usize, self.ranks.lowest())
+    }
+
+    /// The hand sizes of every round, climbing.
     fn hand_sizes(&self) -> Vec<usize> {
-        let largest = 13 + self.extra_rounds as usize;
+        let largest = self.largest_hand();
         let mut sizes: Vec<usize> = (3..=largest).collect();
         if self.down_and_up {
             sizes.extend((3..=largest).rev());
@@ -518,9 +816,60 @@ impl Rules {
         sizes
     }
 
+    /// The hand sizes of every round, in the order they are played: up,
+    /// down (with `down_and_up`, down to 3 and back up), or as drawn.
+    fn ordered_sizes(&self) -> Vec<usize> {
+        let sizes = self.hand_sizes();
+        match self.round_order {
+            RoundOrder::Up => sizes,
+            RoundOrder::Down => {
+                let largest = self.largest_hand();
+                let mut down: Vec<usize> = (3..=largest).rev().collect();
+                if self.down_and_up {
+                    down.extend(3..=largest);
+                }
+                down
+            }
+            RoundOrder::Random(drawn) if fits(&drawn.sizes(), &sizes) => drawn.sizes(),
+            // Not drawn yet: the rounds climb until it is.
+            RoundOrder::Random(_) => sizes,
+        }
+    }
+
+    /// Whether the rounds' order is still to be drawn: a random order not
+    /// drawn, or drawn for other rounds than these rules play.
+    pub fn order_to_draw(&self) -> bool {
+        match self.round_order {
+            RoundOrder::Random(drawn) => !fits(&drawn.sizes(), &self.hand_sizes()),
+            _ => false,
+        }
+    }
+
+    /// Draws the order of the rounds, when it is random: the rounds already
+    /// played (`played`, their hand sizes, in order) keep their places, and
+    /// the others are shuffled after them. `pick(n)` gives a number below
+    /// `n`: the source of chance, passed in so that a game can be drawn
+    /// again from a fixed seed under test.
+    pub fn draw_order(&mut self, played: &[usize], mut pick: impl FnMut(usize) -> usize) {
+        let RoundOrder::Random(_) = self.round_order else { return };
+        let mut rest = self.hand_sizes();
+        let mut order = Vec::with_capacity(rest.len());
+        for &n in played {
+            if let Some(i) = rest.iter().position(|&m| m == n) {
+                order.push(rest.remove(i));
+            }
+        }
+        // Fisher-Yates over the rounds not played.
+        for i in (1..rest.len()).rev() {
+            rest.swap(i, pick(i + 1) % (i + 1));
+        }
+        order.extend(rest);
+        self.round_order = RoundOrder::Random(Drawn::of(&order).expect("the rules' hand sizes"));
+    }
+
     /// The round table: every round's number, cards dealt and wild rank.
     pub fn deals(&self) -> Vec<Deal> {
-        self.hand_sizes()
+        self.ordered_sizes()
             .into_iter()
             .enumerate()
             .map(|(i, cards)| Deal { round: i + 1, cards, wild: wild_rank(cards) })
@@ -537,9 +886,22 @@ impl Rules {
         13 + self.extra_rounds as usize
     }
 
-    /// How many copies of each card the decks hold (the joker counts all jokers).
+    /// How many copies of each card the decks hold (the joker counts all
+    /// jokers; a card the deck does not hold, none).
     pub fn copies(&self, card: Card) -> usize {
-        if card.is_joker() { self.jokers as usize * self.decks as usize } else { self.decks as usize }
+        if card.is_joker() {
+            self.jokers as usize * self.decks as usize
+        } else if self.deck().holds(card) {
+            self.decks as usize
+        } else {
+            0
+        }
+    }
+
+    /// Whether aces may sit above the king: where the rules say so and the
+    /// deck has aces.
+    pub fn aces_high(&self) -> bool {
+        self.ace_high && self.ranks == Ranks::AceToKing
     }
 
     /// Whether `card` is wild in a round whose wild rank is `wild`.
@@ -550,11 +912,23 @@ impl Rules {
         }
     }
 
-    /// What a card left over scores.
+    /// What a card left over scores at its face: a joker its value, any
+    /// other card its rank's. A wild of the round may score otherwise:
+    /// see [`Rules::value_in`].
     pub fn value(&self, card: Card) -> u32 {
         match card.rank() {
-            None => 20,
+            None => self.joker_value as u32,
             Some(r) => self.rank_value(r),
+        }
+    }
+
+    /// What a card left over scores in a round whose wild rank is `wild`:
+    /// a wild of the round (a joker aside) scores the `wild_value` where
+    /// it is a number.
+    pub fn value_in(&self, card: Card, wild: Rank) -> u32 {
+        match self.wild_value {
+            WildValue::Points(n) if !card.is_joker() && self.is_wild(card, wild) => n as u32,
+            _ => self.value(card),
         }
     }
 
@@ -570,14 +944,35 @@ impl Rules {
         }
     }
 
+    /// What a card of rank `r` left over scores in a round whose wild rank
+    /// is `wild` (a card of the round's wilds may score the `wild_value`).
+    pub fn rank_value_in(&self, r: Rank, wild: Rank) -> u32 {
+        let wild_card = r == wild || (self.kings_wild && r == Rank::KING);
+        match self.wild_value {
+            WildValue::Points(n) if wild_card => n as u32,
+            _ => self.rank_value(r),
+        }
+    }
+
     /// Every wild card of a round whose wild rank is `wild`.
     pub fn wilds(&self, wild: Rank) -> Wilds {
         Wilds { rank: wild, kings: self.kings_wild && wild != Rank::KING, jokers: self.jokers > 0 }
     }
 
-    /// The tiebreaker round, played after the last round of the rules.
+    /// The cards of the tiebreaker round: 14 (aces wild), or 6 on a deck
+    /// without aces (Five Crowns, sixes wild).
+    pub fn tiebreak_cards(&self) -> usize {
+        match self.ranks {
+            Ranks::AceToKing => TIEBREAK_CARDS,
+            Ranks::ThreeToKing => FIVE_CROWNS_TIEBREAK_CARDS,
+        }
+    }
+
+    /// The tiebreaker round, played after the last round of the rules; its
+    /// wild rank by the hand-size rule.
     pub fn tiebreak_deal(&self) -> Deal {
-        Deal { round: self.deals().len() + 1, cards: TIEBREAK_CARDS, wild: Rank::ACE }
+        let cards = self.tiebreak_cards();
+        Deal { round: self.deals().len() + 1, cards, wild: wild_rank(cards) }
     }
 
     /// Whether the scores of a round with this wild rank count double.
@@ -593,15 +988,28 @@ impl Rules {
         }
     }
 
-    /// The highest deadwood a hand of `cards` cards can hold.
+    /// The highest deadwood a hand of `cards` cards can hold: as many
+    /// cards as it holds, each worth the most a card of this deck can
+    /// score (a wild left over, a joker).
     pub fn max_deadwood(&self, cards: usize) -> u32 {
-        let mut values: Vec<u32> = Rank::all().map(|r| self.rank_value(r)).collect();
+        let mut values: Vec<u32> = self.deck().ranks().map(|r| self.rank_value(r)).collect();
         if self.jokers > 0 {
-            values.push(20);
+            values.push(self.joker_value as u32);
+        }
+        if let WildValue::Points(n) = self.wild_value {
+            values.push(n as u32);
         }
         let top = values.into_iter().max().unwrap_or(0);
         top * cards as u32
     }
+}
+
+/// Whether `drawn` is an order of exactly the hand sizes `sizes`.
+fn fits(drawn: &[usize], sizes: &[usize]) -> bool {
+    let (mut a, mut b) = (drawn.to_vec(), sizes.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
 }
 
 /// The settings as a map of key to value, in the order of [`SETTINGS`].
@@ -745,5 +1153,126 @@ mod tests {
         assert_eq!(rules.tiebreak_deal(), Deal { round: 12, cards: 14, wild: Rank::ACE });
         rules.set("tiebreak", "draw").unwrap();
         assert_eq!(rules.tiebreak, Tiebreak::Draw);
+    }
+
+    #[test]
+    fn five_crowns_is_a_preset_and_a_game() {
+        let fc = Rules::preset("five-crowns").unwrap();
+        assert_eq!(Rules::preset("Five_Crowns").unwrap(), fc);
+        assert_eq!((fc.game(), fc.summary()), (Game::FiveCrowns, "five-crowns".to_string()));
+        assert_eq!((fc.suits, fc.ranks, fc.jokers, fc.decks), (5, Ranks::ThreeToKing, 3, 2));
+        assert_eq!(fc.deck().size(), 55);
+        let cards: Vec<Card> = fc.deck().cards().collect();
+        assert_eq!(cards.len() * fc.decks as usize + fc.copies(Card::JOKER), 116);
+        assert_eq!(fc.copies(Card::parse("Ah").unwrap()), 0);
+        assert_eq!(Rules::default().copies(cards[4]), 0, "no stars in a standard deck");
+        // The same eleven rounds, threes to kings wild.
+        let table = sizes_and_wilds(&fc);
+        assert_eq!(table.len(), 11);
+        assert_eq!((table[0].clone(), table[10].clone()), ((3, "3".into()), (13, "K".into())));
+        // The tiebreaker round: 6 cards, sixes wild by the hand-size rule.
+        assert_eq!(fc.tiebreak_deal(), Deal { round: 12, cards: 6, wild: Rank::new(6).unwrap() });
+        // Variants are named from the game's own rules.
+        let mut quarter = fc;
+        quarter.set("joker_value", "25").unwrap();
+        assert_eq!(quarter.summary(), "five-crowns, joker_value=25");
+        assert_eq!(quarter.changes(), ["joker_value=25"]);
+        let mut fours = Rules::default();
+        fours.set("ranks", "3-k").unwrap();
+        assert_eq!(fours.game(), Game::FiveCrowns);
+        assert_eq!(fours.summary(), "five-crowns, wild_value=face, jokers=0, joker_value=20, suits=4");
+        assert_eq!(Game::parse("Five_Crowns"), Some(Game::FiveCrowns));
+        assert_eq!(Game::FiveCrowns.name(), "Five Crowns");
+    }
+
+    #[test]
+    fn the_values_of_wilds_and_jokers_left_over() {
+        let fc = Rules::preset("five-crowns").unwrap();
+        let sevens = Rank::new(7).unwrap();
+        let card = |t: &str| fc.deck().parse(t).unwrap();
+        assert_eq!(fc.value_in(card("7r"), sevens), 20);
+        assert_eq!(fc.value_in(card("7r"), Rank::KING), 7);
+        assert_eq!(fc.value_in(Card::JOKER, sevens), 50);
+        assert_eq!(fc.value_in(card("Kh"), sevens), 13);
+        assert_eq!(fc.rank_value_in(sevens, sevens), 20);
+        // Three Thirteen: a wild its face, a joker 20, unless set otherwise.
+        let mut std = Rules::default();
+        assert_eq!(std.value_in(card("7h"), sevens), 7);
+        assert_eq!(std.value_in(Card::JOKER, sevens), 20);
+        std.apply("joker_value=25").unwrap();
+        std.apply("wild_value=15").unwrap();
+        assert_eq!((std.value_in(Card::JOKER, sevens), std.value_in(card("7h"), sevens)), (25, 15));
+        // The most a hand can hold: each card at the most a card scores.
+        assert_eq!(Rules::default().max_deadwood(3), 39);
+        assert_eq!(fc.max_deadwood(3), 150);
+        assert_eq!(Rules { jokers: 0, ..fc }.max_deadwood(3), 60);
+        assert_eq!(Rules { jokers: 0, wild_value: WildValue::Face, ..fc }.max_deadwood(3), 39);
+        // No aces in Five Crowns: ace_value has nothing to score.
+        assert_eq!(Rules { ace_value: 99, ..fc }.max_deadwood(3), 150);
+    }
+
+    #[test]
+    fn round_orders() {
+        let sizes = |r: &Rules| r.deals().iter().map(|d| d.cards).collect::<Vec<_>>();
+        let mut down = Rules::default();
+        down.set("round_order", "down").unwrap();
+        assert_eq!(sizes(&down), (3..=13).rev().collect::<Vec<_>>());
+        assert_eq!(down.deal(1).unwrap().wild, Rank::KING);
+        down.set("down_and_up", "true").unwrap();
+        let expected: Vec<usize> = (3..=13).rev().chain(3..=13).collect();
+        assert_eq!(sizes(&down), expected);
+        let mut random = Rules::default();
+        random.set("round_order", "random").unwrap();
+        assert!(random.order_to_draw());
+        // Not drawn yet: the rounds climb.
+        assert_eq!(sizes(&random), (3..=13).collect::<Vec<_>>());
+        let mut rng = fastrand::Rng::with_seed(13);
+        random.draw_order(&[], |n| rng.usize(..n));
+        assert!(!random.order_to_draw());
+        let drawn = sizes(&random);
+        assert_eq!(drawn, [3, 8, 13, 10, 4, 7, 12, 6, 9, 5, 11]);
+        // The setting reads back as itself, and keeps the order drawn.
+        assert_eq!(random.summary(), "standard, round_order=random");
+        let kept = random;
+        random.set("round_order", "random").unwrap();
+        assert_eq!(random, kept);
+        assert!(
+            random.same_settings(&Rules { round_order: RoundOrder::Random(Drawn::NONE), ..Rules::default() })
+        );
+        // Drawn again with rounds played, those keep their places.
+        let mut again = random;
+        again.set("extra_rounds", "1").unwrap();
+        assert!(again.order_to_draw());
+        again.draw_order(&drawn[..3], |n| n - 1);
+        assert_eq!(&sizes(&again)[..3], &drawn[..3]);
+        assert_eq!(sizes(&again).len(), 12);
+        // Up and down leave nothing to draw.
+        let mut up = Rules::default();
+        up.draw_order(&[], |_| 0);
+        assert_eq!(up, Rules::default());
+    }
+
+    #[test]
+    fn settings_that_need_each_other() {
+        let mut fc = Rules::preset("five-crowns").unwrap();
+        assert_eq!(fc.check(), Ok(()));
+        fc.set("extra_rounds", "1").unwrap();
+        assert_eq!(fc.check(), Err(RulesError::ExtraRoundsWithoutAces { extra_rounds: 1 }));
+        // A deck without aces plays no ace high.
+        let high = Rules { ace_high: true, ..Rules::preset("five-crowns").unwrap() };
+        assert!(!high.aces_high());
+        assert!(Rules { ace_high: true, ..Rules::default() }.aces_high());
+    }
+
+    #[test]
+    fn what_a_setting_does_under_the_rules() {
+        let fc = Rules::preset("five-crowns").unwrap();
+        let about = |key: &str, rules: &Rules| Setting::find(key).unwrap().about_for(rules);
+        assert_eq!(about("decks", &Rules::default()), "52-card decks shuffled together");
+        assert_eq!(about("decks", &fc), "55-card decks shuffled together");
+        assert_eq!(about("tiebreak", &fc), "a tie for the win: share it, a 6-card round, or a card draw");
+        assert_eq!(about("tiebreak", &Rules::default()), SETTINGS[20].about);
+        let written: Vec<&str> = SETTINGS.iter().filter(|s| s.always_written()).map(|s| s.key).collect();
+        assert_eq!(written.len(), 15);
     }
 }

@@ -10,7 +10,8 @@ use crate::sheet::{Session, same_name};
 /// Which finished games count.
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
-    /// Only games whose rules are exactly these.
+    /// Only games whose rules are exactly these (a random order of rounds
+    /// counts as its setting, whatever was drawn).
     pub rules: Option<Rules>,
     /// Only games where each of these settings has this value.
     pub settings: Vec<(&'static Setting, Value)>,
@@ -24,7 +25,7 @@ impl Filter {
     /// Whether a game counts: finished, and matching every condition.
     pub fn admits(&self, s: &Session) -> bool {
         s.finished()
-            && self.rules.is_none_or(|r| r == s.rules())
+            && self.rules.is_none_or(|r| r.same_settings(&s.rules()))
             && self.settings.iter().all(|(setting, v)| setting.get(&s.rules()) == *v)
             && self.since.is_none_or(|t| s.updated() >= t)
             && self.players.iter().all(|p| person(s, p).is_some())

@@ -9,7 +9,6 @@ use super::{
     MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name, check_round,
     check_session_name, same_name, seat_in, too_high,
 };
-use crate::card::Card;
 use crate::hand::parse_hand;
 use crate::rules::{MAX_PLAYERS, Rules, Tiebreak};
 use crate::solver::{Solver, Table};
@@ -354,7 +353,10 @@ impl Session {
                     for &seat in &drawing {
                         let player = self.players[seat].clone();
                         let (_, text) = draw.iter().find(|(n, _)| same_name(n, &player)).expect("named");
-                        let card = Card::parse(text)
+                        let card = self
+                            .rules
+                            .deck()
+                            .parse(text)
                             .ok()
                             .filter(|c| !c.is_joker())
                             .ok_or_else(|| SheetError::DrawnCard { player, text: text.clone() })?;

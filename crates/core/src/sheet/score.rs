@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{Session, SheetError, shown};
-use crate::card::{Card, Rank};
+use crate::card::{Card, CardError, Rank};
 use crate::hand::{HandError, HandProblem, parse_hand, tokens};
 use crate::rules::{Deal, Rules};
 use crate::solver::{Solver, Table};
@@ -148,8 +148,9 @@ pub fn read_score(
     let toks = tokens(text);
     let mut cards = Vec::with_capacity(toks.len());
     let mut suited = true;
+    let deck = rules.deck();
     for tok in &toks {
-        match Card::parse(tok.text) {
+        match deck.parse(tok.text) {
             Ok(card) => {
                 if card.is_joker() && rules.jokers == 0 {
                     let source = Some((text.to_string(), tok.start, tok.len));
@@ -167,6 +168,14 @@ pub fn read_score(
                 cards.push(Leftover::Card(card));
             }
             Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                // A rank the deck has not (an ace in Five Crowns) is no card.
+                Some(rank) if !deck.has_rank(rank) => {
+                    let source = Some((text.to_string(), tok.start, tok.len));
+                    let problem = format!("\"{}\": the deck has no {}", tok.text, rank.plural());
+                    let e = CardError { problem, hint: deck.rank_hint() };
+                    let error = HandError { problem: HandProblem::Card(e), source };
+                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
+                }
                 Some(rank) => {
                     suited = false;
                     cards.push(Leftover::Rank(rank));
@@ -183,9 +192,11 @@ pub fn read_score(
         let valued: Vec<(Leftover, u32)> = cards
             .into_iter()
             .map(|c| {
+                // A wild of the round left over scores the rules' value for
+                // it (20 in Five Crowns), a joker its own.
                 let value = match c {
-                    Leftover::Card(card) => rules.value(card),
-                    Leftover::Rank(rank) => rules.rank_value(rank),
+                    Leftover::Card(card) => rules.value_in(card, deal.wild),
+                    Leftover::Rank(rank) => rules.rank_value_in(rank, deal.wild),
                 };
                 (c, value)
             })

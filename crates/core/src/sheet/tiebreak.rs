@@ -5,7 +5,7 @@ use jiff::Timestamp;
 
 use super::{Score, Session, points};
 use crate::card::Card;
-use crate::rules::{Deal, Tiebreak};
+use crate::rules::{Deal, Rules, Tiebreak};
 
 /// How a tie for the win at the end was broken (the rules' `tiebreak`).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -65,7 +65,7 @@ impl Session {
         if !self.draw_due() {
             return false;
         }
-        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), self.rules.decks, &mut pick)));
+        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), &self.rules, &mut pick)));
         self.updated = now;
         true
     }
@@ -114,18 +114,18 @@ impl Session {
 }
 
 /// The draws of the players at `drawing` (seats): each takes a card from
-/// a shuffle of `decks` decks, and those tied on the lowest draw again
-/// from a new shuffle, until one is lowest.
+/// a shuffle of the rules' decks (without jokers), and those tied on the
+/// lowest draw again from a new shuffle, until one is lowest.
 fn draw_cards(
     mut drawing: Vec<usize>,
-    decks: u8,
+    rules: &Rules,
     pick: &mut impl FnMut(usize) -> usize,
 ) -> Vec<Vec<(usize, Card)>> {
     let mut draws = Vec::new();
     // A fair source ends this in a few draws; the bound only guards
     // against one that keeps giving equal cards.
     while drawing.len() > 1 && draws.len() < 100 {
-        let mut deck: Vec<Card> = (0..decks.max(1)).flat_map(|_| Card::deck()).collect();
+        let mut deck: Vec<Card> = (0..rules.decks.max(1)).flat_map(|_| rules.deck().cards()).collect();
         for i in (1..deck.len()).rev() {
             deck.swap(i, pick(i + 1) % (i + 1));
         }
@@ -150,7 +150,6 @@ pub(super) fn lowest_draws(cards: &[(usize, Card)]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use crate::sheet::{RoundRecord, SheetError};
     use crate::solver::Solver;
 
@@ -205,7 +204,7 @@ mod tests {
             calls += 1;
             if calls == cards + 1 { 0 } else { n - 1 }
         };
-        let draws = draw_cards(vec![0, 1], 2, &mut pick);
+        let draws = draw_cards(vec![0, 1], &Rules::default(), &mut pick);
         let shown: Vec<Vec<(usize, String)>> =
             draws.iter().map(|d| d.iter().map(|(seat, c)| (*seat, c.to_string())).collect()).collect();
         assert_eq!(

@@ -6,7 +6,7 @@ use super::memo::Step;
 use super::naturals::BitIter;
 use super::{Arrangement, Meld, Solver, Table};
 use crate::card::Card;
-use crate::meld::{MeldKind, in_order, judge, placed, top_place};
+use crate::meld::{MeldKind, in_order, judge, placed, places};
 
 /// A meld being built: the hand's cards in it, naturals first, then the
 /// wilds it needs, then any it takes in; cards laid off name the table meld.
@@ -25,7 +25,7 @@ impl Group {
     }
 
     fn is_full(&self, table: &Table) -> bool {
-        self.kind == Some(MeldKind::Run) && self.cards.len() >= top_place(table.rules.ace_high) as usize
+        self.kind == Some(MeldKind::Run) && self.cards.len() >= places(&table.rules)
     }
 
     /// The meld, in its order, with what each wild stands for.
@@ -99,7 +99,11 @@ impl Solver {
         let mut spare = wilds.into_iter();
         let mut melds: Vec<Group> = Vec::new();
         let mut unmelded = Vec::new();
+        let mut used_table = 0u32;
         for (step, used, need) in groups {
+            if let Step::Lay { meld } = step {
+                used_table |= 1 << meld;
+            }
             let cards: Vec<Card> = BitIter(used).map(|j| nat.cards[j]).collect();
             match step {
                 Step::Dead => unmelded.extend(cards),
@@ -125,7 +129,23 @@ impl Solver {
                 }),
             }
         }
-        let rest: Vec<Card> = spare.collect();
+        let mut rest: Vec<Card> = spare.collect();
+        if table.rules.half_wild {
+            // The wilds no meld of the hand's took go onto the table melds
+            // not laid off onto yet, as far as their room goes, once the
+            // hand has a meld of its own; the rest are left over.
+            // Exactness, step 9.
+            if melds.iter().any(|m| m.kind.is_some()) {
+                for (m, onto) in table.lay_off_melds().iter().enumerate() {
+                    let take = self.room[m].min(rest.len());
+                    if used_table & (1 << m) == 0 && take > 0 {
+                        let cards: Vec<Card> = rest.drain(..take).collect();
+                        melds.push(Group { kind: None, cards, onto: Some(onto.clone()) });
+                    }
+                }
+            }
+            unmelded.append(&mut rest);
+        }
         if !rest.is_empty() {
             if melds.iter().any(|m| m.kind.is_some()) {
                 absorb(&mut melds, rest, table);
@@ -135,8 +155,8 @@ impl Solver {
                 unmelded.extend(rest);
             }
         }
-        unmelded.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
-        debug_assert_eq!(unmelded.iter().map(|&c| table.rules.value(c)).sum::<u32>(), deadwood);
+        unmelded.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
+        debug_assert_eq!(unmelded.iter().map(|&c| table.value(c)).sum::<u32>(), deadwood);
         Arrangement { deadwood, melds: melds.into_iter().map(|g| g.into_meld(table)).collect(), unmelded }
     }
 }

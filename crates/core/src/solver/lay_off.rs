@@ -3,7 +3,7 @@
 use super::naturals::{Naturals, subsets};
 use super::runs::Dir;
 use crate::card::{Card, Rank};
-use crate::meld::{place_of, top_place};
+use crate::meld::place_of;
 
 /// The groups of open cards, each holding the lowest open card `i`, that
 /// could be laid off together onto a table meld with `naturals` and
@@ -48,7 +48,7 @@ pub(super) fn lay_off_groups(
         let below = |from: u8, to: u8| (from..to).filter(|p| taken & (1 << p) == 0).count() as u8;
         let holes = if tlo < q { below(tlo, q) } else { 0 };
         if holes <= budget {
-            walk.walk(Dir::Up, q + 1, top_place(ace_high), bit, holes, true, &mut out);
+            walk.walk(Dir::Up, q + 1, if ace_high { 14 } else { 13 }, bit, holes, true, &mut out);
         }
         if ace_high && q == 1 {
             walk.walk(Dir::Down, 13, 1, bit, 0, true, &mut out);

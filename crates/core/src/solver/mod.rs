@@ -82,11 +82,11 @@ mod search;
 
 use crate::card::{Card, Rank};
 pub use crate::meld::{MeldKind, WildRole};
-use crate::meld::{NotMeld, judge};
+use crate::meld::{NotMeld, judge, room};
 use crate::rules::Rules;
 use memo::{Memo, Step, key};
 use naturals::{Naturals, full_mask};
-use search::{INF, Search};
+use search::{INF, Limit, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -183,6 +183,12 @@ impl Table {
         self.rules.is_wild(card, self.wild)
     }
 
+    /// What `card` scores left over in this round (a wild of the round may
+    /// score the rules' `wild_value`).
+    pub fn value(&self, card: Card) -> u32 {
+        self.rules.value_in(card, self.wild)
+    }
+
     /// The melds on the table, as given.
     pub fn onto(&self) -> &[Vec<Card>] {
         &self.onto
@@ -203,6 +209,10 @@ pub struct Solver {
     table: Vec<(Vec<Card>, usize)>,
     /// The hand's wilds, most valuable first.
     wilds: Vec<Card>,
+    /// `left[n]`: the points of the hand's `n` least valuable wilds.
+    left: Vec<u16>,
+    /// For each lay-off target, how many more wilds it may take alone.
+    room: Vec<usize>,
     ace_high: bool,
     rules: Rules,
 }
@@ -220,6 +230,8 @@ impl Solver {
             nat: Naturals::default(),
             table: Vec::new(),
             wilds: Vec::new(),
+            left: Vec::new(),
+            room: Vec::new(),
             ace_high: false,
             rules: Rules::default(),
         }
@@ -233,7 +245,7 @@ impl Solver {
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
         assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
         self.rules = table.rules;
-        self.ace_high = table.rules.ace_high;
+        self.ace_high = table.rules.aces_high();
         self.table.clear();
         self.table.extend(table.lay_off_melds().iter().map(|m| {
             let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
@@ -242,11 +254,24 @@ impl Solver {
         self.memo.clear();
         // The most valuable wilds are the ones to put to work (exactness,
         // step 5).
-        self.wilds.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
+        self.wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
+        if table.rules.half_wild {
+            // The points of the n least valuable wilds, and the room of each
+            // table meld (exactness, step 9).
+            self.left.clear();
+            self.left.push(0);
+            for (n, &c) in self.wilds.iter().rev().enumerate() {
+                self.left.push(self.left[n] + table.value(c) as u16);
+            }
+            self.room.clear();
+            self.room
+                .extend(self.table.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
+        }
         self.wilds.len() as u8
     }
 
     fn search(&mut self, zero: bool) -> Search<'_> {
+        let limit = self.rules.half_wild.then(|| Limit { left: &self.left, room: &self.room });
         Search {
             memo: &mut self.memo,
             zero,
@@ -254,6 +279,7 @@ impl Solver {
             table: &self.table,
             rules: &self.rules,
             ace_high: self.ace_high,
+            limit,
         }
     }
 
@@ -276,15 +302,20 @@ impl Solver {
 
     /// The total deadwood given the naturals' part: wilds left over cost
     /// nothing unless the hand has no meld at all.
-    /// Exactness, step 5.
+    /// Exactness, step 5; with the half-wild limit the search has counted
+    /// them already (step 9).
     fn total(&self, natural_dead: u32, table: &Table) -> u32 {
         let wilds = &self.wilds;
         let all_naturals: u32 = self.nat.value.iter().map(|&v| v as u32).sum();
         let has_meld = natural_dead < all_naturals;
-        if has_meld || wilds.is_empty() || (wilds.len() >= 3 && table.rules.all_wild_melds) {
+        if table.rules.half_wild
+            || has_meld
+            || wilds.is_empty()
+            || (wilds.len() >= 3 && table.rules.all_wild_melds)
+        {
             natural_dead
         } else {
-            natural_dead + wilds.iter().map(|&c| table.rules.value(c)).sum::<u32>()
+            natural_dead + wilds.iter().map(|&c| table.value(c)).sum::<u32>()
         }
     }
 
@@ -300,7 +331,7 @@ impl Solver {
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
         let (mut mask, mut left, mut used_table, mut own) = (full, w, 0u8, false);
         while mask != 0 {
-            if left as u32 >= 2 * mask.count_ones() {
+            if !table.rules.half_wild && left as u32 >= 2 * mask.count_ones() {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }

@@ -12,7 +12,7 @@ pub(super) struct Naturals {
     pub(super) rank: Vec<u8>,
     pub(super) suit: Vec<u8>,
     /// `at[suit][rank]`: the natural cards of that suit and rank (ranks 1-13).
-    pub(super) at: [[u32; 14]; 4],
+    pub(super) at: [[u32; 14]; 5],
     /// For each card, the cards after it of the same rank.
     pub(super) same_rank_after: Vec<u32>,
 }
@@ -26,7 +26,7 @@ impl Naturals {
         self.rank.clear();
         self.suit.clear();
         self.same_rank_after.clear();
-        self.at = [[0; 14]; 4];
+        self.at = [[0; 14]; 5];
         for (i, c) in self.cards.iter().enumerate() {
             let r = c.rank().map_or(0, Rank::number);
             let s = c.suit().map_or(0, Suit::index);

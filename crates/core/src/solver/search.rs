@@ -6,7 +6,7 @@ use super::memo::{Choice, EMPTY_CHOICE, Memo, Step, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk};
 use crate::card::Card;
-use crate::meld::{top_place, wilds_needed};
+use crate::meld::{places, room, top_place, wilds_needed};
 use crate::rules::Rules;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
@@ -20,6 +20,19 @@ pub(super) struct Search<'a> {
     pub(super) table: &'a [(Vec<Card>, usize)],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
+    /// At most half of a meld's cards wild (`half_wild`): each meld takes
+    /// its wilds, and the search counts the wilds left over.
+    pub(super) limit: Option<Limit<'a>>,
+}
+
+/// What the search needs where at most half of a meld's cards may be
+/// wild (exactness, step 9).
+pub(super) struct Limit<'a> {
+    /// `left[n]`: the points of the `n` least valuable wilds, the ones
+    /// left over when `n` find no meld.
+    pub(super) left: &'a [u16],
+    /// For each table meld, how many more wilds it may take alone.
+    pub(super) room: &'a [usize],
 }
 
 impl Search<'_> {
@@ -28,11 +41,30 @@ impl Search<'_> {
     /// whether the hand has a meld of its own (needed to lay off at all).
     pub(super) fn best(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u16 {
         if mask == 0 {
-            return if used_table != 0 && !own { INF } else { 0 };
+            if used_table != 0 && !own {
+                return INF;
+            }
+            return match &self.limit {
+                None => 0,
+                // Wilds left over go onto table melds not used yet, as far
+                // as their room goes, once the hand has a meld of its own;
+                // the rest are deadwood, the least valuable of them.
+                Some(limit) => {
+                    let room: usize = if own {
+                        (0..self.table.len())
+                            .filter(|m| used_table & (1 << m) == 0)
+                            .map(|m| limit.room[m])
+                            .sum()
+                    } else {
+                        0
+                    };
+                    limit.left[(w as usize).saturating_sub(room)]
+                }
+            };
         }
         // Any natural with two wilds is a set: with enough wilds, all meld.
-        // Exactness, step 6.
-        if w as u32 >= 2 * mask.count_ones() {
+        // Exactness, step 6 (not where half the cards at most are wild).
+        if self.limit.is_none() && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
         // Exactness, step 4.
@@ -71,29 +103,35 @@ impl Search<'_> {
         // Identical copies are interchangeable, so take the lowest first.
         // Exactness, step 2.
         let others = nat.same_rank_after[i] & mask;
-        let mut per_suit: [(u32, u32); 4] = [(0, 0); 4];
+        let limited = self.limit.is_some();
+        let mut per_suit: [(u32, u32); 5] = [(0, 0); 5];
         for j in BitIter(others) {
             let s = nat.suit[j] as usize;
             per_suit[s].0 |= 1 << j;
             per_suit[s].1 += 1;
         }
-        let mut counts = [0u32; 4];
+        let mut counts = [0u32; 5];
         loop {
             let mut used = bit;
-            for s in 0..4 {
+            for s in 0..5 {
                 used |= lowest_bits(per_suit[s].0, counts[s]);
             }
             let size = used.count_ones();
             let need = 3u32.saturating_sub(size) as u8;
             if need <= w {
-                let rest = self.best(mask & !used, w - need, used_table, true);
-                if rest != INF {
-                    consider(rest, Step::Set, used, need);
+                // With the half-wild limit a set takes from the wilds it
+                // needs up to one per natural card (exactness, step 9).
+                let most = if limited { (size as u8).min(w) } else { need };
+                for wilds in need..=most {
+                    let rest = self.best(mask & !used, w - wilds, used_table, true);
+                    if rest != INF {
+                        consider(rest, Step::Set, used, wilds);
+                    }
                 }
             }
             // Next combination of counts per suit.
             let mut s = 0;
-            while s < 4 {
+            while s < 5 {
                 if counts[s] < per_suit[s].1 {
                     counts[s] += 1;
                     break;
@@ -101,7 +139,7 @@ impl Search<'_> {
                 counts[s] = 0;
                 s += 1;
             }
-            if s == 4 {
+            if s == 5 {
                 break;
             }
         }
@@ -110,16 +148,30 @@ impl Search<'_> {
         // (exactness, step 2), its wilds counted, not chosen (step 3).
         let suit = nat.suit[i] as usize;
         let rank = nat.rank[i];
-        let top = if rank == 1 { top_place(self.ace_high) } else { 13 };
+        let top = if rank == 1 { top_place(self.rules) } else { 13 };
         let mut walk = RunWalk { nat, suit, mask, w, runs: Vec::new() };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
+        let run_places = places(self.rules) as u8;
         for (used, need) in walk.runs {
-            let rest = self.best(mask & !used, w - need, used_table, true);
-            if rest != INF {
-                consider(rest, Step::Run, used, need);
+            // With the half-wild limit a run takes no more wilds than it has
+            // natural cards, the extra ones at its ends while places remain.
+            let most = if limited {
+                let naturals = used.count_ones() as u8;
+                if need > naturals {
+                    continue;
+                }
+                (naturals - need).min(run_places.saturating_sub(naturals + need)).min(w - need) + need
+            } else {
+                need
+            };
+            for wilds in need..=most {
+                let rest = self.best(mask & !used, w - wilds, used_table, true);
+                if rest != INF {
+                    consider(rest, Step::Run, used, wilds);
+                }
             }
         }
 
@@ -134,16 +186,28 @@ impl Search<'_> {
                 // (the meld's verdict); the hand's wilds fill what it lacks.
                 let mut all = naturals.clone();
                 all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let Some(need) = wilds_needed(self.rules, &all, size - naturals.len()) else {
+                let table_wilds = size - naturals.len();
+                let Some(need) = wilds_needed(self.rules, &all, table_wilds) else {
                     continue;
                 };
-                let need = need as u8;
-                if need > w {
+                if need > w as usize {
                     continue;
                 }
-                let rest = self.best(mask & !used, w - need, used_table | 1 << m, own);
-                if rest != INF {
-                    consider(rest, Step::Lay { meld: m as u8 }, used, need);
+                // With the half-wild limit the meld laid onto holds no more
+                // wilds than natural cards, and may take more at its ends.
+                let most = if limited {
+                    if table_wilds + need > all.len() {
+                        continue;
+                    }
+                    need + room(self.rules, &all, table_wilds + need).min(w as usize - need)
+                } else {
+                    need
+                };
+                for wilds in need as u8..=most as u8 {
+                    let rest = self.best(mask & !used, w - wilds, used_table | 1 << m, own);
+                    if rest != INF {
+                        consider(rest, Step::Lay { meld: m as u8 }, used, wilds);
+                    }
                 }
             }
         }

@@ -3,7 +3,9 @@
 //!
 //! It shares nothing with `three13_core::solver` but the card and rules types:
 //! which cards are wild, what a card scores and what makes a meld are all
-//! written again here from RULES.md, in the plainest way. The search tries
+//! written again here from RULES.md and the Five Crowns rulebook, in the
+//! plainest way: a deck of four or five suits whose ranks run from the ace
+//! (or from the three, in Five Crowns) to the king. The search tries
 //! every partition of the hand: the first card still open is either left
 //! over, or in a meld with some subset of the other open cards, or laid off
 //! with some subset onto a table meld not used yet. Results are memoised on
@@ -13,7 +15,7 @@
 #![allow(dead_code)]
 
 use three13_core::card::{Card, Rank};
-use three13_core::rules::{FaceCards, Rules};
+use three13_core::rules::{FaceCards, Ranks, Rules, WildValue};
 
 /// Whether `card` is wild: a joker, a card of the round's wild rank, or a
 /// king when kings are wild.
@@ -24,9 +26,33 @@ pub fn is_wild(rules: &Rules, wild: Rank, card: Card) -> bool {
     }
 }
 
-/// What `card` scores when left over.
+/// The lowest rank of the rules' deck: 1, the ace, or 3 (Five Crowns).
+pub fn lowest(rules: &Rules) -> usize {
+    match rules.ranks {
+        Ranks::AceToKing => 1,
+        Ranks::ThreeToKing => 3,
+    }
+}
+
+/// Whether an ace may take place 14: where the rules say so and the deck
+/// has aces.
+pub fn ace_high(rules: &Rules) -> bool {
+    rules.ace_high && lowest(rules) == 1
+}
+
+/// What `card` scores when left over in a round with `wild` wild: a joker
+/// its value, a wild of the round the rules' value for it where that is a
+/// number, any other card its own.
+pub fn value_in(rules: &Rules, wild: Rank, card: Card) -> u32 {
+    match rules.wild_value {
+        WildValue::Points(n) if !card.is_joker() && is_wild(rules, wild, card) => n as u32,
+        _ => value(rules, card),
+    }
+}
+
+/// What `card` scores when left over, at its face.
 pub fn value(rules: &Rules, card: Card) -> u32 {
-    let Some(rank) = card.rank() else { return 20 };
+    let Some(rank) = card.rank() else { return rules.joker_value as u32 };
     match rank.number() {
         1 => rules.ace_value as u32,
         n @ 2..=10 => n as u32,
@@ -51,9 +77,15 @@ pub fn fits_set(pinned: &[Card], free: usize) -> bool {
 /// place. Every window of places and every place for each ace is tried;
 /// the free cards fill whatever places the pinned ones leave.
 pub fn fits_run(pinned: &[Card], free: usize, ace_high: bool) -> bool {
+    fits_run_from(pinned, free, ace_high, 1)
+}
+
+/// As [`fits_run`], on a deck whose ranks start at `lowest`: the places
+/// run from `lowest` to 13 (14 with `ace_high`).
+pub fn fits_run_from(pinned: &[Card], free: usize, ace_high: bool, lowest: usize) -> bool {
     let n = pinned.len() + free;
     let top = if ace_high { 14 } else { 13 };
-    if n < 3 || n > top {
+    if n < 3 || n > top + 1 - lowest {
         return false;
     }
     if pinned.iter().any(|c| c.suit().is_none() || c.suit() != pinned[0].suit()) {
@@ -75,7 +107,7 @@ pub fn fits_run(pinned: &[Card], free: usize, ace_high: bool) -> bool {
         if sorted.len() != places.len() {
             continue;
         }
-        for lo in 1..=top + 1 - n {
+        for lo in lowest..=top + 1 - n {
             if places.iter().all(|&p| p >= lo && p < lo + n) {
                 return true;
             }
@@ -87,14 +119,18 @@ pub fn fits_run(pinned: &[Card], free: usize, ace_high: bool) -> bool {
 /// Whether `cards` make one valid meld in a round with `wild` wild. A run
 /// holds each place once: each rank once, but with `ace_high` the ace may
 /// be at both ends, the run from ace to ace (docs/rules.md, "A 14-card
-/// run"); `fits_run` tries every place for each ace.
+/// run"); `fits_run` tries every place for each ace. With `half_wild`, no
+/// more than half of the cards are wild.
 pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
     let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(rules, wild, c)).collect();
     let wilds = cards.len() - naturals.len();
+    if rules.half_wild && 2 * wilds > cards.len() {
+        return false;
+    }
     if naturals.is_empty() {
         return rules.all_wild_melds && wilds >= 3;
     }
-    fits_set(&naturals, wilds) || fits_run(&naturals, wilds, rules.ace_high)
+    fits_set(&naturals, wilds) || fits_run_from(&naturals, wilds, ace_high(rules), lowest(rules))
 }
 
 /// The lowest deadwood of `hand`. `onto` are the melds on the table, used
@@ -161,7 +197,7 @@ impl Search<'_> {
         // The first open card is left over…
         let mut best = match self.best(rest, used, own) {
             NONE => NONE,
-            d => d + value(self.rules, self.hand[open.trailing_zeros() as usize]),
+            d => d + value_in(self.rules, self.wild, self.hand[open.trailing_zeros() as usize]),
         };
         // …or melded with any subset of the others…
         let mut others = rest;

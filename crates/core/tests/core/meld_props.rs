@@ -72,39 +72,45 @@ fn split(rules: &Rules, wild: Rank, cards: &[Card]) -> (Vec<Card>, usize) {
 
 /// Whether each reason, in the order they are given, is true of `cards`
 /// (which form no meld), written from the rules without the verdict's code:
-/// fewer than 3 cards; wilds only where a meld needs a natural card;
-/// neither one rank nor one suit; a rank more often than a run holds it;
-/// an ace of the group's making a run only above the king, where aces are
-/// low; a run only round the corner. (For the reasons after these, the
-/// places missing and the length, what they say is checked instead.)
-fn reasons_true(rules: &Rules, wild: Rank, cards: &[Card]) -> [bool; 6] {
+/// fewer than 3 cards; wilds only where a meld needs a natural card; more
+/// than half of the cards wild where at most half may be; neither one rank
+/// nor one suit; a rank more often than a run holds it; an ace of the
+/// group's making a run only above the king, where aces are low; a run
+/// only round the corner (from king to ace, or to three on a deck without
+/// aces). (For the reasons after these, the places missing and the length,
+/// what they say is checked instead.)
+fn reasons_true(rules: &Rules, wild: Rank, cards: &[Card]) -> [bool; 7] {
     let (naturals, wilds) = split(rules, wild, cards);
     let count = cards.len();
     let one = |same: &dyn Fn(&Card) -> bool| naturals.iter().all(same);
     let one_rank = !naturals.is_empty() && one(&|c| c.rank() == naturals[0].rank());
     let one_suit = !naturals.is_empty() && one(&|c| c.suit() == naturals[0].suit());
+    let ace_high = brute::ace_high(rules);
     let too_often = naturals.iter().any(|c| {
-        let most = if rules.ace_high && c.rank() == Some(Rank::ACE) { 2 } else { 1 };
+        let most = if ace_high && c.rank() == Some(Rank::ACE) { 2 } else { 1 };
         naturals.iter().filter(|d| d.rank() == c.rank()).count() > most
     });
-    // Shifting every rank by k (mod 13) turns a run going round the corner
-    // into one that does not.
-    let wraps = (1..13u8).any(|k| {
+    // Shifting every rank by k (round the deck's ranks) turns a run going
+    // round the corner into one that does not.
+    let lowest = brute::lowest(rules) as u8;
+    let ranks = 14 - lowest;
+    let wraps = (1..ranks).any(|k| {
         let turned: Vec<Card> = naturals
             .iter()
             .map(|c| {
-                let r = (c.rank().unwrap().number() - 1 + k) % 13 + 1;
+                let r = (c.rank().unwrap().number() - lowest + k) % ranks + lowest;
                 Card::new(Rank::new(r).unwrap(), c.suit().unwrap())
             })
             .collect();
-        brute::fits_run(&turned, wilds, false)
+        brute::fits_run_from(&turned, wilds, false, lowest as usize)
     });
     [
         count < 3,
         naturals.is_empty() && !rules.all_wild_melds,
+        rules.half_wild && 2 * wilds > count,
         !naturals.is_empty() && !one_rank && !one_suit,
         one_suit && !one_rank && too_often,
-        !rules.ace_high
+        !ace_high
             && naturals.iter().any(|c| c.rank() == Some(Rank::ACE))
             && brute::is_meld(&Rules { ace_high: true, ..*rules }, wild, cards),
         one_suit && !one_rank && wraps,
@@ -144,15 +150,26 @@ fn check_verdict(rules: &Rules, wild: Rank, cards: &[Card]) -> Result<(), TestCa
                     0
                 }
                 NotMeld::NoNatural => 1,
-                NotMeld::Mixed => 2,
+                NotMeld::TooManyWilds { wilds: w, count } => {
+                    prop_assert_eq!((*w, *count), (wilds, cards.len()));
+                    2
+                }
+                NotMeld::Mixed => 3,
                 NotMeld::RepeatedRank { card, times, .. } => {
                     let held = naturals.iter().filter(|c| c.rank() == card.rank()).count();
                     prop_assert_eq!(*times, held, "{}", shown());
                     prop_assert!(naturals.contains(card));
-                    3
+                    4
                 }
-                NotMeld::AceLow => 4,
-                NotMeld::Wraps => 5,
+                NotMeld::AceLow => 5,
+                NotMeld::Wraps => {
+                    prop_assert_eq!(brute::lowest(rules), 1, "{}", shown());
+                    6
+                }
+                NotMeld::WrapsToThree => {
+                    prop_assert_eq!(brute::lowest(rules), 3, "{}", shown());
+                    6
+                }
                 NotMeld::Missing { cards: missing, wilds: w } => {
                     // The cards named are not there, more than the wilds can
                     // stand for, and with them the naturals make a run.
@@ -161,14 +178,16 @@ fn check_verdict(rules: &Rules, wild: Rank, cards: &[Card]) -> Result<(), TestCa
                     prop_assert!(missing.iter().all(|m| !naturals.contains(m)), "{reason}: {}", shown());
                     let mut whole = naturals.clone();
                     whole.extend(missing);
-                    prop_assert!(brute::fits_run(&whole, 0, rules.ace_high), "{reason}: {}", shown());
-                    6
+                    let fits = brute::fits_run_from(&whole, 0, brute::ace_high(rules), brute::lowest(rules));
+                    prop_assert!(fits, "{reason}: {}", shown());
+                    7
                 }
                 NotMeld::TooLong { count, most } => {
-                    prop_assert_eq!(*most, if rules.ace_high { 14 } else { 13 });
+                    let places = if brute::ace_high(rules) { 14 } else { 14 - brute::lowest(rules) };
+                    prop_assert_eq!(*most, places);
                     prop_assert!(*count > *most, "{reason}: {}", shown());
                     prop_assert_eq!(*count, cards.len());
-                    7
+                    8
                 }
             };
             if index < truths.len() {

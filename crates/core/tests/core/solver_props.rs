@@ -86,11 +86,21 @@ pub(crate) fn pool(
     styles: Vec<Style>,
     wild_percent: std::ops::RangeInclusive<u32>,
 ) -> impl Strategy<Value = Pool> {
+    pool_of(styles, wild_percent, 4)
+}
+
+/// A pool whose narrow part draws from the first `suits` suits (five: the
+/// stars too).
+pub(crate) fn pool_of(
+    styles: Vec<Style>,
+    wild_percent: std::ops::RangeInclusive<u32>,
+    suits: usize,
+) -> impl Strategy<Value = Pool> {
     (
         prop::sample::select(styles),
         0u32..13,
         3u32..=8,
-        [0usize..4, 0usize..4, 0usize..4],
+        [0usize..suits, 0usize..suits, 0usize..suits],
         1u32..=3,
         wild_percent,
     )
@@ -106,7 +116,7 @@ pub(crate) fn pool(
 
 /// Every card that could be in a hand under `rules`, jokers included.
 pub(crate) fn all_cards(rules: &Rules) -> Vec<Card> {
-    Card::deck().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
+    rules.deck().cards().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
 }
 
 /// Every distinct wild card of the round.
@@ -114,12 +124,17 @@ pub(crate) fn wild_cards(rules: &Rules, wild: Rank) -> Vec<Card> {
     all_cards(rules).into_iter().filter(|&c| brute::is_wild(rules, wild, c)).collect()
 }
 
-fn natural(rank0: u32, suit: usize) -> Card {
-    Card::new(Rank::new((rank0 % 13 + 1) as u8).unwrap(), Suit::ALL[suit % 4])
+/// The natural card of the rules' deck `rank0` ranks above its lowest
+/// (going round), of its suit `suit` (going round).
+fn natural(rules: &Rules, rank0: u32, suit: usize) -> Card {
+    let lowest = brute::lowest(rules) as u32;
+    let rank = lowest + rank0 % (14 - lowest);
+    let suits = if rules.suits == 5 { &Suit::FIVE[..] } else { &Suit::ALL[..] };
+    Card::new(Rank::new(rank as u8).unwrap(), suits[suit % suits.len()])
 }
 
 impl Pool {
-    fn card(&self, pick: u32, all: &[Card], wilds: &[Card]) -> Card {
+    fn card(&self, rules: &Rules, pick: u32, all: &[Card], wilds: &[Card]) -> Card {
         match self.style {
             Style::Uniform => all[pick as usize % all.len()],
             Style::Mixed if pick.is_multiple_of(2) => all[(pick / 2) as usize % all.len()],
@@ -130,7 +145,7 @@ impl Pool {
                 } else {
                     let pick = pick / 100;
                     let suit = self.suits[(pick / self.width % self.suit_count) as usize];
-                    natural(self.base + pick % self.width, suit)
+                    natural(rules, self.base + pick % self.width, suit)
                 }
             }
         }
@@ -147,7 +162,7 @@ impl Pool {
             if hand.len() == n {
                 break;
             }
-            let card = self.card(pick, &all, &wilds);
+            let card = self.card(rules, pick, &all, &wilds);
             if available(&hand, card) {
                 hand.push(card);
             }
@@ -178,7 +193,7 @@ fn table_meld(rules: &Rules, wild: Rank, spec: MeldSpec) -> Option<Vec<Card>> {
     let (run, rank0, suit, len, wild_places) = spec;
     let wilds = wild_cards(rules, wild);
     let mut meld: Vec<Card> = (0..len)
-        .map(|i| if run { natural(rank0 + i as u32, suit) } else { natural(rank0, suit + i) })
+        .map(|i| if run { natural(rules, rank0 + i as u32, suit) } else { natural(rules, rank0, suit + i) })
         .collect();
     for (i, card) in meld.iter_mut().enumerate() {
         if wild_places & (1 << i) != 0 && wild_places & 0x80 != 0 {
@@ -197,11 +212,25 @@ fn cases(
     tables: usize,
     lay_off: Option<bool>,
 ) -> impl Strategy<Value = Case> {
+    cases_under(rules(), 4, sizes, styles, wild_percent, tables, lay_off)
+}
+
+/// As [`cases`], under the rules `rules` draws, the narrow pools drawing
+/// from `suits` suits.
+pub(crate) fn cases_under(
+    rules: impl Strategy<Value = Rules>,
+    suits: usize,
+    sizes: std::ops::RangeInclusive<usize>,
+    styles: Vec<Style>,
+    wild_percent: std::ops::RangeInclusive<u32>,
+    tables: usize,
+    lay_off: Option<bool>,
+) -> impl Strategy<Value = Case> {
     (
         sizes,
-        rules(),
+        rules,
         any::<Index>(),
-        pool(styles, wild_percent),
+        pool_of(styles, wild_percent, suits),
         prop::collection::vec(any::<u32>(), 24),
         meld_specs(tables),
     )
@@ -236,10 +265,18 @@ fn valid_as(rules: &Rules, kind: MeldKind, naturals: &[Card], wilds: usize) -> b
     if naturals.is_empty() && !rules.all_wild_melds {
         return false;
     }
+    if rules.half_wild && wilds > naturals.len() {
+        return false;
+    }
     match kind {
         MeldKind::Set => brute::fits_set(naturals, wilds),
-        MeldKind::Run => brute::fits_run(naturals, wilds, rules.ace_high),
+        MeldKind::Run => fits_run(rules, naturals, wilds),
     }
+}
+
+/// `brute::fits_run` on the rules' deck.
+fn fits_run(rules: &Rules, pinned: &[Card], free: usize) -> bool {
+    brute::fits_run_from(pinned, free, brute::ace_high(rules), brute::lowest(rules))
 }
 
 /// Checks that `arr` is a true arrangement of the case's hand: every meld
@@ -260,6 +297,9 @@ pub(crate) fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), St
         }
         if meld.wilds.iter().any(|w| w.stands_for.is_joker()) {
             return Err(format!("a wild stands for a joker in {meld:?}"));
+        }
+        if meld.wilds.iter().any(|w| !rules.deck().holds(w.stands_for)) {
+            return Err(format!("a wild stands for a card the deck has not in {meld:?}"));
         }
         let mut naturals: Vec<Card> = meld.cards.iter().copied().filter(|c| !is_wild(c)).collect();
         let mut pinned: Vec<Card> = naturals.clone();
@@ -288,7 +328,7 @@ pub(crate) fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), St
         }
         let fits = match meld.kind {
             MeldKind::Set => brute::fits_set(&pinned, free),
-            MeldKind::Run => brute::fits_run(&pinned, free, rules.ace_high),
+            MeldKind::Run => fits_run(rules, &pinned, free),
         };
         if !fits {
             return Err(format!("the wilds of {meld:?} do not stand for what they say"));
@@ -305,11 +345,11 @@ pub(crate) fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), St
     if !same_cards(&all, &case.hand) {
         return Err(format!("the melds and leftovers {all:?} are not the hand"));
     }
-    let sum: u32 = arr.unmelded.iter().map(|&c| brute::value(rules, c)).sum();
+    let sum: u32 = arr.unmelded.iter().map(|&c| brute::value_in(rules, wild, c)).sum();
     if sum != arr.deadwood {
         return Err(format!("deadwood {} but the leftovers score {sum}", arr.deadwood));
     }
-    let values: Vec<u32> = arr.unmelded.iter().map(|&c| brute::value(rules, c)).collect();
+    let values: Vec<u32> = arr.unmelded.iter().map(|&c| brute::value_in(rules, wild, c)).collect();
     if values.windows(2).any(|w| w[0] < w[1]) {
         return Err(format!("the leftovers {:?} are not highest value first", arr.unmelded));
     }
@@ -504,7 +544,8 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 /// The tie rule, written again: among the discards leaving least, a
 /// natural card before a wild, then the card worth most.
 fn tie_key(case: &Case, card: Card) -> (bool, std::cmp::Reverse<u32>) {
-    (brute::is_wild(&case.rules, case.deal.wild, card), std::cmp::Reverse(brute::value(&case.rules, card)))
+    let (rules, wild) = (&case.rules, case.deal.wild);
+    (brute::is_wild(rules, wild, card), std::cmp::Reverse(brute::value_in(rules, wild, card)))
 }
 
 fn analysed(case: &Case, cards: usize, seen: &[Card]) -> Analysis {
