@@ -324,8 +324,9 @@ impl<'a> Finder<'a> {
         }
         // A card that completes G can stand in for the wild, unless every
         // meld needs a natural card and it is the one natural of its meld,
-        // which takes two wilds of G's.
-        let must_try = wild_completes || (!rules.all_wild_melds && wilds >= 2);
+        // which takes two wilds of G's; or at most half of a meld may be
+        // wild, which a wild in a natural card's place may break.
+        let must_try = wild_completes || (!rules.all_wild_melds && wilds >= 2) || rules.half_wild;
         if must_try {
             let near = Near::new(&g, table, wilds);
             for c in rules.deck().cards() {
@@ -386,7 +387,8 @@ fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
         }
     }
     let naturals = cards.len() + extra - wilds;
-    if wilds >= 2 * naturals {
+    let half = table.rules().half_wild;
+    if wilds >= 2 * naturals && !half {
         return true;
     }
     let reach = (1 + wilds + table_wilds).min(14) as u32;
@@ -411,7 +413,9 @@ fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
             isolated += 1;
         }
     }
-    2 * isolated <= wilds
+    // Where at most half of a meld may be wild, every meld holds two
+    // natural cards: a card without a partner melds in none.
+    if half { isolated == 0 } else { 2 * isolated <= wilds }
 }
 
 /// Which natural cards could share a meld with a hand's cards or a table
@@ -433,8 +437,11 @@ impl Near {
         let onto = table.lay_off_melds();
         let table_wilds = onto.iter().flatten().filter(|&&c| table.is_wild(c)).count();
         let all_wild_meld = onto.iter().any(|m| m.iter().all(|&c| table.is_wild(c)));
+        // Where at most half of a meld may be wild, a card melds only with
+        // another natural card, of its rank or of its suit near it.
+        let half = table.rules().half_wild;
         let mut near = Near {
-            any: wilds >= 2 || all_wild_meld,
+            any: !half && (wilds >= 2 || all_wild_meld),
             ranks: 0,
             places: [0; 5],
             // A card and a natural in one run have only wilds between them.

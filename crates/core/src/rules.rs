@@ -526,7 +526,7 @@ pub static SETTINGS: [Setting; 21] = [
     },
     Setting {
         key: "wild_value",
-        allowed: Allowed::RangeOrWord(0, 99, "face"),
+        allowed: Allowed::RangeOrWord(1, 99, "face"),
         about: "what a wild of the round scores left over: face, or points",
         get: |r| match r.wild_value {
             WildValue::Face => Value::Word("face"),
@@ -569,7 +569,7 @@ pub static SETTINGS: [Setting; 21] = [
     },
     Setting {
         key: "joker_value",
-        allowed: Allowed::Range(0, 100),
+        allowed: Allowed::Range(1, 100),
         about: "what a joker scores when left over",
         get: |r| Value::Number(r.joker_value.into()),
         set: |r, v| r.joker_value = number(v) as u8,

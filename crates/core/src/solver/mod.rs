@@ -72,6 +72,30 @@
 //!    way the hand's own meld holds a natural card, and steps 1 to 7 reach
 //!    that arrangement. With no natural card at all, every wild melds
 //!    (step 5).
+//! 9. Where at most half of a meld's cards may be wild (`half_wild`),
+//!    steps 5 and 6 no longer hold: a meld takes no more wilds than it has
+//!    natural cards, so wilds can be left over beside melds, and a natural
+//!    card never melds with wilds alone. The search then places the wilds
+//!    itself. A set, a run or a group laid off takes the wilds it needs
+//!    (steps 2, 3 and 7) and any number more up to the limit: as many as
+//!    its natural cards allow, and for a run (alone or with the table meld
+//!    it goes onto) as many as its places left allow, all at its ends. As
+//!    the wilds are interchangeable in melds (step 3), only how many each
+//!    meld takes matters, and the search tries every count. Once the
+//!    naturals are placed, the wilds left can still go, alone, onto table
+//!    melds not laid off onto yet, as many as each has room for, when the
+//!    hand has a meld of its own (laying off needs one); the rest are
+//!    deadwood, and since which wilds go into melds does not matter, the
+//!    least valuable are the ones left. All of this depends on the key of
+//!    step 4 alone, so the memo stays exact. No meld is of wilds alone, so
+//!    step 8 is not needed.
+//!
+//! The deck does not change the argument: its suits are the places of a
+//! set's wilds and a run's suit, and its ranks the places of a run (3 to
+//! king in Five Crowns, never round from king to three; the ace at 14 only
+//! on a deck that has aces). What a card scores left over (a wild of the
+//! round at the rules' `wild_value`, a joker at its `joker_value`) counts
+//! only for the cards left over.
 
 mod arrange;
 mod lay_off;

@@ -2,6 +2,7 @@
 //! parser against independent references, without building the CLI.
 
 mod brute;
+mod game_props;
 mod meld_props;
 mod parser_props;
 mod solver_props;

@@ -120,7 +120,7 @@ fn reasons_true(rules: &Rules, wild: Rank, cards: &[Card]) -> [bool; 7] {
 /// Checks the verdict on `cards` against the brute force: a meld exactly
 /// when the brute force says so, its wilds standing for what they say;
 /// otherwise a reason that is true, and no earlier reason true.
-fn check_verdict(rules: &Rules, wild: Rank, cards: &[Card]) -> Result<(), TestCaseError> {
+pub(crate) fn check_verdict(rules: &Rules, wild: Rank, cards: &[Card]) -> Result<(), TestCaseError> {
     let shown = || format!("{} with {} wild, rules {}", text(cards), wild, rules.changes().join(" "));
     let valid = brute::is_meld(rules, wild, cards);
     match meld::judge(cards, rules, wild) {

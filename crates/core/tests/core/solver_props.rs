@@ -495,7 +495,7 @@ fn high_ace_lay_off_names_a_place_in_the_run() {
 
 /// The cards seen besides the hand, drawn by `picks` from what the decks
 /// still hold.
-fn seen_cards(case: &Case, picks: &[u32]) -> Vec<Card> {
+pub(crate) fn seen_cards(case: &Case, picks: &[u32]) -> Vec<Card> {
     let all = all_cards(&case.rules);
     let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
     let mut seen = Vec::new();
@@ -554,6 +554,72 @@ fn analysed(case: &Case, cards: usize, seen: &[Card]) -> Analysis {
     analyse(&mut Solver::new(), &case.hand, &deal, &case.table(), seen)
 }
 
+/// With the drawn card: every discard's deadwood and outs, the best
+/// discard by the tie rules, the hand laid down after it, and whether the
+/// hand goes out, against the brute force; `picks` draw the cards seen.
+pub(crate) fn check_discards(case: &Case, picks: &[u32]) -> Result<(), TestCaseError> {
+    let seen = seen_cards(case, picks);
+    let a = analysed(case, case.hand.len() - 1, &seen);
+    let all = a.discards.clone().expect("discards");
+    let listed = sorted(all.iter().map(|d| d.card).collect());
+    let mut distinct = sorted(case.hand.clone());
+    distinct.dedup();
+    prop_assert_eq!(listed, distinct, "every distinct card once: {}", show(case));
+    let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+    known.extend(&seen);
+    let mut lowest = u32::MAX;
+    for d in &all {
+        let i = case.hand.iter().position(|&c| c == d.card).unwrap();
+        let mut rest = case.hand.clone();
+        rest.remove(i);
+        let expected = case.brute(&rest);
+        prop_assert_eq!(d.deadwood, expected, "discarding {} from {}", d.card, show(case));
+        lowest = lowest.min(expected);
+        let (outs, n, chance) = brute_outs(case, &rest, &known);
+        prop_assert_eq!(sorted(d.outs.clone()), outs, "outs after {} from {}", d.card, show(case));
+        prop_assert_eq!(d.unseen, n);
+        prop_assert!((d.chance - chance).abs() < 1e-12);
+    }
+    let best = a.best_discard.clone().expect("a best discard");
+    prop_assert_eq!(best.deadwood, lowest, "best discard of {}", show(case));
+    let key = all.iter().filter(|d| d.deadwood == lowest).map(|d| tie_key(case, d.card)).min().unwrap();
+    prop_assert_eq!(tie_key(case, best.card), key, "the tie rule, {}", show(case));
+    let mut rest = case.hand.clone();
+    rest.remove(rest.iter().position(|&c| c == best.card).unwrap());
+    let laid = Case { hand: rest, ..case.clone() };
+    let arr =
+        Arrangement { deadwood: best.deadwood, melds: best.melds.clone(), unmelded: best.unmelded.clone() };
+    if let Err(e) = check_arrangement(&laid, &arr) {
+        return Err(TestCaseError::fail(format!("{e}\n{arr:?}\n{}", show(&laid))));
+    }
+    prop_assert_eq!(a.can_go_out, lowest == 0);
+    prop_assert_eq!(a.deadwood, case.brute(&case.hand));
+    Ok(())
+}
+
+/// Without the drawn card: the outs are exactly the cards with a copy
+/// unseen that, drawn, leave a hand that melds after some discard; the
+/// copies unseen and the chance, with and without cards seen.
+pub(crate) fn check_outs(case: &Case, picks: &[u32]) -> Result<(), TestCaseError> {
+    for seen in [Vec::new(), seen_cards(case, picks)] {
+        let a = analysed(case, case.hand.len(), &seen);
+        let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+        known.extend(&seen);
+        let (outs, n, chance) = brute_outs(case, &case.hand, &known);
+        prop_assert_eq!(
+            sorted(a.outs.clone().expect("outs")),
+            outs,
+            "outs of {}, seen {:?}",
+            show(case),
+            seen
+        );
+        prop_assert_eq!(a.unseen, Some(n));
+        prop_assert!((a.chance.unwrap() - chance).abs() < 1e-12);
+        prop_assert_eq!(a.can_go_out, case.brute(&case.hand) == 0);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config(100))]
     /// With the drawn card: every discard's deadwood and outs, the best
@@ -564,41 +630,7 @@ proptest! {
         case in cases(4..=8, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, None),
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        let seen = seen_cards(&case, &picks);
-        let a = analysed(&case, case.hand.len() - 1, &seen);
-        let all = a.discards.clone().expect("discards");
-        let listed = sorted(all.iter().map(|d| d.card).collect());
-        let mut distinct = sorted(case.hand.clone());
-        distinct.dedup();
-        prop_assert_eq!(listed, distinct, "every distinct card once: {}", show(&case));
-        let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
-        known.extend(&seen);
-        let mut lowest = u32::MAX;
-        for d in &all {
-            let i = case.hand.iter().position(|&c| c == d.card).unwrap();
-            let mut rest = case.hand.clone();
-            rest.remove(i);
-            let expected = case.brute(&rest);
-            prop_assert_eq!(d.deadwood, expected, "discarding {} from {}", d.card, show(&case));
-            lowest = lowest.min(expected);
-            let (outs, n, chance) = brute_outs(&case, &rest, &known);
-            prop_assert_eq!(sorted(d.outs.clone()), outs, "outs after {} from {}", d.card, show(&case));
-            prop_assert_eq!(d.unseen, n);
-            prop_assert!((d.chance - chance).abs() < 1e-12);
-        }
-        let best = a.best_discard.clone().expect("a best discard");
-        prop_assert_eq!(best.deadwood, lowest, "best discard of {}", show(&case));
-        let key = all.iter().filter(|d| d.deadwood == lowest).map(|d| tie_key(&case, d.card)).min().unwrap();
-        prop_assert_eq!(tie_key(&case, best.card), key, "the tie rule, {}", show(&case));
-        let mut rest = case.hand.clone();
-        rest.remove(rest.iter().position(|&c| c == best.card).unwrap());
-        let laid = Case { hand: rest, ..case.clone() };
-        let arr = Arrangement { deadwood: best.deadwood, melds: best.melds.clone(), unmelded: best.unmelded.clone() };
-        if let Err(e) = check_arrangement(&laid, &arr) {
-            return Err(TestCaseError::fail(format!("{e}\n{arr:?}\n{}", show(&laid))));
-        }
-        prop_assert_eq!(a.can_go_out, lowest == 0);
-        prop_assert_eq!(a.deadwood, case.brute(&case.hand));
+        check_discards(&case, &picks)?;
     }
 }
 
@@ -612,16 +644,7 @@ proptest! {
         case in cases(3..=7, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 1, None),
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        for seen in [Vec::new(), seen_cards(&case, &picks)] {
-            let a = analysed(&case, case.hand.len(), &seen);
-            let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
-            known.extend(&seen);
-            let (outs, n, chance) = brute_outs(&case, &case.hand, &known);
-            prop_assert_eq!(sorted(a.outs.clone().expect("outs")), outs, "outs of {}, seen {:?}", show(&case), seen);
-            prop_assert_eq!(a.unseen, Some(n));
-            prop_assert!((a.chance.unwrap() - chance).abs() < 1e-12);
-            prop_assert_eq!(a.can_go_out, case.brute(&case.hand) == 0);
-        }
+        check_outs(&case, &picks)?;
     }
 }
 
