@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::fit::{Grid, KEEP, Record, Wrap};
 use crate::ui::Ui;
 use three13_core::card::Rank;
-use three13_core::rules::{MAX_PLAYERS, Rules, SETTINGS};
+use three13_core::rules::{Game, MAX_PLAYERS, Rules, SETTINGS};
 use three13_core::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
 use three13_core::solver::Solver;
 
@@ -16,6 +16,8 @@ struct RulesJson {
     /// What the rules start from, before any --set: `preset NAME`,
     /// `session NAME` or `standard`.
     source: String,
+    /// The game they play: `Three Thirteen`, `Five Crowns`.
+    game: &'static str,
     summary: String,
     settings: Rules,
     rounds: Vec<DealJson>,
@@ -61,6 +63,7 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if args.json {
         let json = RulesJson {
             source,
+            game: rules.game().name(),
             summary: rules.summary(),
             settings: rules,
             rounds: rules
@@ -81,7 +84,10 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     writeln!(ui.out, "{}", settings(ui, &rules))?;
     if !rules.changes().is_empty() {
-        writeln!(ui.out, "* differs from the standard rules")?;
+        match rules.game() {
+            Game::ThreeThirteen => writeln!(ui.out, "* differs from the standard rules")?,
+            game => writeln!(ui.out, "* differs from the {} rules", game.name())?,
+        }
     }
 
     let doubling = rules.double_last_rounds;
@@ -108,6 +114,11 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let fitted = [Wrap::Nothing, Wrap::Cells].into_iter().find_map(|wrap| ui.grid(&rounds, wrap));
     writeln!(ui.out, "\n{}", fitted.unwrap_or_else(lines))?;
+    if rules.order_to_draw() {
+        let drawn =
+            "The order of the rounds is drawn when a game starts (round_order=random), and kept with it.";
+        writeln!(ui.out, "{}", ui.wrap(drawn, 0))?;
+    }
     let limits = format!(
         "Limits: {MIN_PLAYERS} to {MAX_PLAYERS} players; player names up to {MAX_PLAYER_NAME} characters, \
          session names up to {MAX_SESSION_NAME}; a hand holds 3 to {} cards (the largest round, plus the card drawn).",
@@ -117,11 +128,11 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     Ok(())
 }
 
-/// Every setting: its key, its value (`*` where it is not the standard
+/// Every setting: its key, its value (`*` where it is not the game's own
 /// one), what it takes and what it does. A table, its descriptions
 /// wrapped as the width needs; else one setting under another.
 fn settings(ui: &Ui, rules: &Rules) -> String {
-    let standard = Rules::default();
+    let standard = rules.game().rules();
     let value = |setting: &three13_core::rules::Setting| {
         let value = setting.get(rules);
         if value != setting.get(&standard) { format!("{value}{KEEP}*") } else { value.to_string() }
@@ -132,7 +143,7 @@ fn settings(ui: &Ui, rules: &Rules) -> String {
             setting.key.to_string(),
             value(setting),
             setting.allowed.to_string(),
-            setting.about.to_string(),
+            setting.about_for(rules),
         ]);
     }
     let records = || {
@@ -140,7 +151,7 @@ fn settings(ui: &Ui, rules: &Rules) -> String {
             .iter()
             .map(|s| {
                 let title = format!("{} = {}", s.key, value(s));
-                Record::new(title).field("", s.about).field("Takes", s.allowed.to_string())
+                Record::new(title).field("", s.about_for(rules)).field("Takes", s.allowed.to_string())
             })
             .collect();
         ui.records(&settings)

@@ -74,8 +74,11 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if a.unmelded.is_empty() {
             writeln!(ui.out, "{}", ui.wrap("  deadwood 0: every card is in a meld", 4))?;
         } else {
-            let points: Vec<String> =
-                a.unmelded.iter().map(|&c| format!("{} {}", ui.card(c), rules.value(c))).collect();
+            let points: Vec<String> = a
+                .unmelded
+                .iter()
+                .map(|&c| format!("{} {}", ui.card(c), rules.value_in(c, deal.wild)))
+                .collect();
             writeln!(
                 ui.out,
                 "{}",

@@ -91,7 +91,13 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if i > 0 || stats.groups.len() > 1 {
             writeln!(ui.out)?;
         }
-        let heading = format!("Rules {}: {} finished game{}", g.rules, g.games, plural(g.games));
+        // Three Thirteen's groups are named by their rules alone.
+        let game = if g.game == three13_core::rules::Game::ThreeThirteen.name() {
+            String::new()
+        } else {
+            format!("{}, ", g.game)
+        };
+        let heading = format!("{game}Rules {}: {} finished game{}", g.rules, g.games, plural(g.games));
         writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
         writeln!(ui.out, "{}", records(ui, g))?;
     }

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use three13_core::analysis::{Analysis, Discard};
-use three13_core::card::Card;
+use three13_core::card::{Card, Rank};
 use three13_core::declared::{Declared, DeclaredDiscard, Group};
 use three13_core::rules::Rules;
 use three13_core::solver::{Meld, MeldKind};
@@ -140,7 +140,7 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
             let mut rest = a.hand.clone();
             rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
             lines.push(format!("Discard {} and lay down:", ui.card(best.card)));
-            arrangement(ui, &mut lines, (&rest, &best.melds, &best.unmelded, best.deadwood), setting);
+            arrangement(ui, &mut lines, (&rest, &best.melds, &best.unmelded, best.deadwood), setting, a.wild);
             lines.push(String::new());
             lines.push(if best.deadwood == 0 {
                 ui.good("Goes out")
@@ -149,7 +149,7 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
             });
         }
         None => {
-            arrangement(ui, &mut lines, (&a.hand, &a.melds, &a.unmelded, a.deadwood), setting);
+            arrangement(ui, &mut lines, (&a.hand, &a.melds, &a.unmelded, a.deadwood), setting, a.wild);
             lines.push(String::new());
             lines.push(if a.can_go_out {
                 ui.good("Goes out: every card melds")
@@ -178,12 +178,14 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
     Ok(())
 }
 
-/// The hand's cards, its melds (wilds' roles), its unmelded cards.
+/// The hand's cards, its melds (wilds' roles), its unmelded cards, each
+/// at its value in a round with `wild` wild.
 fn arrangement(
     ui: &Ui,
     lines: &mut Vec<String>,
     (hand, melds, unmelded, deadwood): (&[Card], &[Meld], &[Card], u32),
     setting: &Setting,
+    wild: Rank,
 ) {
     // A label, then its text wrapped under the text's start.
     let labelled = |label: &str, text: &str| ui.wrap(&format!("{label:<9} {text}"), 10);
@@ -199,7 +201,7 @@ fn arrangement(
         lines.push("Unmelded  none".to_string());
     } else {
         let points: Vec<String> =
-            unmelded.iter().map(|&c| format!("{} {}", ui.card(c), setting.rules.value(c))).collect();
+            unmelded.iter().map(|&c| format!("{} {}", ui.card(c), setting.rules.value_in(c, wild))).collect();
         lines.push(labelled("Unmelded", &format!("{}  = {deadwood}", points.join(", "))));
     }
     // Table melds given, but no meld of the hand's own: say why nothing
@@ -279,7 +281,7 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
             .total_cmp(&x.chance)
             .then(x.deadwood.cmp(&y.deadwood))
             .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
-            .then(rules.value(y.card).cmp(&rules.value(x.card)))
+            .then(rules.value_in(y.card, a.wild).cmp(&rules.value_in(x.card, a.wild)))
     });
     // The outs of a discard, in lines of at most `most` columns.
     let outs_of = |d: &Discard, most: usize| {

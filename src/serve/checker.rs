@@ -42,7 +42,7 @@ impl Checked {
                 .total_cmp(&x.chance)
                 .then(x.deadwood.cmp(&y.deadwood))
                 .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
-                .then(rules.value(y.card).cmp(&rules.value(x.card)))
+                .then(rules.value_in(y.card, a.wild).cmp(&rules.value_in(x.card, a.wild)))
         });
         sorted
     }

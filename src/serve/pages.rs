@@ -610,7 +610,7 @@ fn arrangement(hand: &[Card], melds: &[Meld], unmelded: &[Card], deadwood: u32, 
                 @if unmelded.is_empty() { "none" } @else {
                     @for (i, &c) in unmelded.iter().enumerate() {
                         @if i > 0 { ", " }
-                        (card(c)) " " (checked.rules.value(c))
+                        (card(c)) " " (checked.rules.value_in(c, checked.analysis.wild))
                     }
                     "  = " (deadwood)
                 }

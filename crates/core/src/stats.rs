@@ -72,7 +72,10 @@ pub struct Record {
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
-    /// The rules' short name (a preset, or `standard` and what differs).
+    /// The game the rules play: `Three Thirteen`, `Five Crowns`.
+    pub game: &'static str,
+    /// The rules' short name (a preset, or the game's own preset and what
+    /// differs): games of different games never share a group.
     pub rules: String,
     pub games: usize,
     /// Most wins first, then the lowest average place, then the name.
@@ -102,7 +105,12 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
     }
     let mut out: Vec<Group> = groups
         .into_iter()
-        .map(|(rules, list)| Group { rules, games: list.len(), records: records_of(&list) })
+        .map(|(rules, list)| Group {
+            game: list[0].rules().game().name(),
+            rules,
+            games: list.len(),
+            records: records_of(&list),
+        })
         .collect();
     // The most played rules first.
     out.sort_by(|a, b| b.games.cmp(&a.games).then(a.rules.cmp(&b.rules)));
