@@ -378,6 +378,7 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
             }
             p {
                 small.wide { "12 (40): points in the round (running total)." }
+                " "
                 small.phone { "Points in each round; the cards, the dealer and running totals on a wider screen." }
             }
         }
