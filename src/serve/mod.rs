@@ -38,9 +38,6 @@ use pages::{EntryForm, Frame};
 use crate::error::{Error, Result};
 use crate::ui::visible;
 
-/// The port `serve` listens on unless told: 3-13.
-pub(crate) const DEFAULT_PORT: u16 = 8313;
-
 /// How to serve.
 #[derive(Debug)]
 pub(crate) struct Options {
