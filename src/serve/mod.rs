@@ -161,8 +161,16 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
 }
 
 /// A line for the person at the terminal, on stderr.
+/// A line for the scorer on stderr, wrapped to the terminal there.
 fn say(text: &str) {
-    eprintln!("{}", visible(text));
+    let text = visible(text);
+    match crate::ui::stderr_width() {
+        Some(width) => {
+            let lines: Vec<String> = text.lines().map(|l| crate::ui::wrap_to(l, 2, width)).collect();
+            eprintln!("{}", lines.join("\n"));
+        }
+        None => eprintln!("{text}"),
+    }
 }
 
 /// The server's own state.
