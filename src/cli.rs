@@ -82,6 +82,9 @@ pub(crate) fn command() -> clap::Command {
 /// The width the help is written for: the widest a help page grows.
 const HELP_WIDTH: usize = 100;
 
+/// The port `three13 serve` listens on unless told: 3-13.
+pub(crate) const DEFAULT_PORT: u16 = 8313;
+
 /// The command line as `three13` parses it, its help written for the
 /// width it is read at: the terminal's, else COLUMNS, at most
 /// [`HELP_WIDTH`]. clap wraps the text there, and each subcommand's
@@ -932,7 +935,7 @@ pub(crate) struct ServeArgs {
     pub(crate) entry: bool,
 
     /// The port to listen on (0 picks a free one)
-    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PORT)]
     pub(crate) port: u16,
 
     /// The address to listen on [default: 127.0.0.1, or every address with --lan]

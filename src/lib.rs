@@ -5,6 +5,7 @@
 //! the terminal and prompts, the files, and the exit codes.
 
 mod cli;
+mod clock;
 mod cmd;
 mod complete;
 mod entry;

@@ -540,6 +540,15 @@ pub(crate) fn stdout_width() -> Option<usize> {
     width(terminal_size::terminal_size_of(std::io::stdout()))
 }
 
+/// The width of stderr when it is a terminal: what its messages wrap to.
+pub(crate) fn stderr_width() -> Option<usize> {
+    let err = std::io::stderr();
+    if !err.is_terminal() {
+        return None;
+    }
+    width(terminal_size::terminal_size_of(err))
+}
+
 /// The narrowest width laid out for; a terminal or COLUMNS narrower still
 /// gets this.
 const MIN_WIDTH: usize = 20;

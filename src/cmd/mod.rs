@@ -20,8 +20,6 @@ pub(crate) mod table;
 pub(crate) mod undo;
 pub(crate) mod use_session;
 
-use jiff::Timestamp;
-
 pub(crate) use crate::report::{and_list, local_time, meld_text};
 
 use crate::cli::{Cli, RulesArgs};
@@ -48,8 +46,4 @@ pub(crate) fn store(cli: &Cli) -> Result<Store> {
     Store::locate(cli.data_dir.as_deref())
 }
 
-/// Now, to the second: the files stay readable.
-pub(crate) fn now() -> Timestamp {
-    let t = Timestamp::now();
-    Timestamp::from_second(t.as_second()).unwrap_or(t)
-}
+pub(crate) use crate::clock::now;

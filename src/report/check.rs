@@ -271,10 +271,9 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
     lines.push(String::new());
 }
 
-/// Every discard, with the deadwood left and the chance to go out next.
-fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
-    let best = a.best_discard.as_ref().expect("after the draw");
-    let chance = a.best_chance(rules).expect("after the draw");
+/// The discards as every report lists them: the best chance to go out
+/// first; ties leave less, then keep a wild, then throw the card worth most.
+pub(crate) fn ranked<'a>(a: &Analysis, discards: &'a [Discard], rules: &Rules) -> Vec<&'a Discard> {
     let mut sorted: Vec<&Discard> = discards.iter().collect();
     sorted.sort_by(|x, y| {
         y.chance
@@ -283,6 +282,14 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
             .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
             .then(rules.value_in(y.card, a.wild).cmp(&rules.value_in(x.card, a.wild)))
     });
+    sorted
+}
+
+/// Every discard, with the deadwood left and the chance to go out next.
+fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
+    let best = a.best_discard.as_ref().expect("after the draw");
+    let chance = a.best_chance(rules).expect("after the draw");
+    let sorted = ranked(a, discards, rules);
     // The outs of a discard, in lines of at most `most` columns.
     let outs_of = |d: &Discard, most: usize| {
         if d.outs.is_empty() {
