@@ -91,13 +91,13 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if i > 0 || stats.groups.len() > 1 {
             writeln!(ui.out)?;
         }
-        // Three Thirteen's groups are named by their rules alone.
-        let game = if g.game == three13_core::rules::Game::ThreeThirteen.name() {
-            String::new()
+        // Three Thirteen's groups are named by their rules alone, as always.
+        let count = format!("{} finished game{}", g.games, plural(g.games));
+        let heading = if g.game == three13_core::rules::Game::ThreeThirteen.name() {
+            format!("Rules {}: {count}", g.rules)
         } else {
-            format!("{}, ", g.game)
+            format!("{}, rules {}: {count}", g.game, g.rules)
         };
-        let heading = format!("{game}Rules {}: {} finished game{}", g.rules, g.games, plural(g.games));
         writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
         writeln!(ui.out, "{}", records(ui, g))?;
     }

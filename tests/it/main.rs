@@ -8,6 +8,7 @@ mod browser;
 mod check;
 mod completion;
 mod corrections;
+mod games;
 mod help;
 mod hostile;
 mod json;
