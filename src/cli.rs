@@ -75,7 +75,9 @@ pub(crate) fn command() -> clap::Command {
         cmd = cmd.mut_subcommand(name, |sub| sub.arg(ascii.clone()));
     }
     cmd.mut_subcommand("completions", |sub| sub.arg(color).arg(data_dir)).mut_subcommand("new", |sub| {
-        sub.mut_arg("preset", |a| a.help("Start from a preset: standard, tens or strict [default: standard]"))
+        sub.mut_arg("preset", |a| {
+            a.help("Start from a preset: standard, tens, strict or five-crowns [default: standard]")
+        })
     })
 }
 
@@ -217,7 +219,7 @@ pub(crate) struct SessionArg {
 /// The rules to play by: a preset, then settings on top.
 #[derive(Debug, Args, Clone, Default)]
 pub(crate) struct RulesArgs {
-    /// Start from a preset: standard, tens or strict [default: the current session's rules, else standard]
+    /// Start from a preset: standard, tens, strict or five-crowns [default: the current session's rules, else standard]
     #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
@@ -243,6 +245,8 @@ Examples:
       name the round by its wild rank; commas are fine, one quoted argument too
   three13 check --rules tens --set ace_high=true Qh Kh Ah 9c 9d
       house rules: J Q K worth 10 and an ace above the king, so Qh Kh Ah is a run
+  three13 check --rules five-crowns 7r 8r 9h JK Kc Qd 7d
+      a hand of Five Crowns: the stars as r, jokers at 50, a wild left over at 20
   three13 check --set lay_off=true --onto \"5h 6h 7h\" 8h 9c 9d 9s 4h Kd
       a final turn after someone went out: 4h and 8h go onto the 5h 6h 7h on the table
   printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json
@@ -262,7 +266,8 @@ given with --seen.\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
-♣ ♦ ♥ ♠, any case; jokers as *, JK or joker when the rules have them. With no cards \
+♣ ♦ ♥ ♠, any case, and in Five Crowns (--rules five-crowns: ranks 3 to K) the stars \
+as r, ★ or ☆; jokers as *, JK or joker when the rules have them. With no cards \
 on the command line, hands are read from stdin, one per line (blank lines and # \
 comments skipped).",
     after_help = CHECK_EXAMPLES
@@ -312,6 +317,8 @@ Examples:
   three13 new friday -p Ann -p Bob --dealer Bob         a session named friday; Bob deals first
   three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
       house rules, kept with the game: J Q K worth 10, the J Q K rounds count double
+  three13 new --rules five-crowns --set round_order=random -p Ann -p Bob
+      a game of Five Crowns, its rounds in an order drawn now and kept with it
   three13 new --like friday                             a rematch: friday's players and rules, the deal one seat on
   three13 new                                           asks for the players (on a terminal)";
 
@@ -749,7 +756,7 @@ rules; typed numbers stay as they were. Without --save nothing is changed.",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
-    /// A preset: standard, tens or strict
+    /// A preset: standard, tens, strict or five-crowns
     #[arg(value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 
@@ -798,7 +805,7 @@ pub(crate) struct StatsArgs {
     #[arg(long, num_args = 2, value_names = ["A", "B"], add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) versus: Vec<String>,
 
-    /// Only games under the rules of this preset: standard, tens or strict
+    /// Only games under the rules of this preset: standard, tens, strict or five-crowns
     #[arg(long = "rules", value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
 

@@ -40,7 +40,7 @@ fn global_flags_are_shown_only_where_they_act() {
     env.ok(&["path", "--ascii"]);
     // The preset's default is said as it is for each subcommand.
     let help = |sub: &str| env.ok(&[sub, "--help"]).stdout.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(help("new").contains("standard, tens or strict [default: standard]"));
+    assert!(help("new").contains("standard, tens, strict or five-crowns [default: standard]"));
     assert!(help("check").contains("[default: the current session's rules, else standard]"));
 }
 
