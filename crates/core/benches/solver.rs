@@ -40,7 +40,7 @@ impl Rng {
 fn shoe(rules: &Rules) -> Vec<Card> {
     let mut cards = Vec::new();
     for _ in 0..rules.decks {
-        cards.extend(Card::deck());
+        cards.extend(rules.deck().cards());
     }
     cards.extend(std::iter::repeat_n(Card::JOKER, rules.copies(Card::JOKER)));
     cards
@@ -332,5 +332,77 @@ mod c_dense_16 {
     #[divan::bench(sample_count = 100, sample_size = 1)]
     fn brute_force(bencher: Bencher) {
         bench_brute(bencher, dense());
+    }
+}
+
+/// (e) Round 11 of Five Crowns (13 cards, kings and jokers wild, on the
+/// 116 cards of its two decks), half the hands with the card drawn.
+fn five_crowns_round_11() -> (Rules, Vec<Hand>) {
+    let rules = Rules::preset("five-crowns").expect("the preset");
+    let deal = rules.deal(11).expect("round 11");
+    let mut rng = Rng(0x0505_0505_1313_5555);
+    let hands = (0..ROUND_11)
+        .map(|i| Hand { cards: deal_from(&mut rng, shoe(&rules), deal.cards + i % 2), deal })
+        .collect();
+    (rules, hands)
+}
+
+/// (f) Every round of Five Crowns, 3 to 14 cards.
+fn five_crowns_mixed() -> (Rules, Vec<Hand>) {
+    let rules = Rules::preset("five-crowns").expect("the preset");
+    let deals = rules.deals();
+    let mut rng = Rng(0x0505_0303_1414_0505);
+    let hands = (0..MIXED)
+        .map(|_| {
+            let deal = deals[rng.below(deals.len())];
+            let n = deal.cards + rng.below(2);
+            Hand { cards: deal_from(&mut rng, shoe(&rules), n), deal }
+        })
+        .collect();
+    (rules, hands)
+}
+
+/// Five Crowns: the solver, `check`'s analysis and the brute force on its
+/// deck, beside Three Thirteen's figures above.
+mod e_five_crowns_round_11 {
+    use super::*;
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn deadwood(bencher: Bencher) {
+        bench_deadwood(bencher, five_crowns_round_11());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn solve(bencher: Bencher) {
+        bench_solve(bencher, five_crowns_round_11());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn analyse(bencher: Bencher) {
+        let (rules, hands) = five_crowns_round_11();
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            super::analyse(&mut solver, &h.cards, &h.deal, &table, &[])
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 1)]
+    fn brute_force(bencher: Bencher) {
+        bench_brute(bencher, five_crowns_round_11());
+    }
+}
+
+mod f_five_crowns_mixed_3_to_14 {
+    use super::*;
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn deadwood(bencher: Bencher) {
+        bench_deadwood(bencher, five_crowns_mixed());
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn solve(bencher: Bencher) {
+        bench_solve(bencher, five_crowns_mixed());
     }
 }

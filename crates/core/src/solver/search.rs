@@ -110,10 +110,12 @@ impl Search<'_> {
             per_suit[s].0 |= 1 << j;
             per_suit[s].1 += 1;
         }
+        // The suits in play: the stars' count stays 0 without them.
+        let suits = self.rules.suits.clamp(4, 5) as usize;
         let mut counts = [0u32; 5];
         loop {
             let mut used = bit;
-            for s in 0..5 {
+            for s in 0..suits {
                 used |= lowest_bits(per_suit[s].0, counts[s]);
             }
             let size = used.count_ones();
@@ -131,7 +133,7 @@ impl Search<'_> {
             }
             // Next combination of counts per suit.
             let mut s = 0;
-            while s < 5 {
+            while s < suits {
                 if counts[s] < per_suit[s].1 {
                     counts[s] += 1;
                     break;
@@ -139,7 +141,7 @@ impl Search<'_> {
                 counts[s] = 0;
                 s += 1;
             }
-            if s == 5 {
+            if s == suits {
                 break;
             }
         }
@@ -154,7 +156,7 @@ impl Search<'_> {
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
-        let run_places = places(self.rules) as u8;
+        let run_places = if limited { places(self.rules) as u8 } else { 0 };
         for (used, need) in walk.runs {
             // With the half-wild limit a run takes no more wilds than it has
             // natural cards, the extra ones at its ends while places remain.
