@@ -115,6 +115,26 @@ Next: the tiebreaker round, 6 cards, sixes and jokers wild, Cy deals, Ann plays
       first
 "
     );
+    // The checker takes a hand from the tiebreaker round the game is at.
+    let r = env.ok_with(&COLUMNS_80, &["check", "6h 9c 9d Kr Qr JK"]);
+    assert_eq!(
+        r.stdout,
+        "Round 12: 6 cards dealt, sixes and jokers wild (rules: five-crowns,
+  tiebreak=round, from session crowns)
+
+Hand      9c 9d Qr Kr JK 6h
+Melds     set 9c 9d JK  (JK as 9h)
+          run 6h Qr Kr  (6h as Jr)
+Unmelded  none
+
+Goes out: every card melds
+"
+    );
+    assert_eq!(
+        r.stderr,
+        "note: round 12 (6 cards dealt, sixes and jokers wild), the next of session crowns; name another \
+         with --round or --wild\n"
+    );
     // The tiebreaker round: six cards, sixes wild by the hand-size rule.
     let r = env.ok_with(&COLUMNS_80, &["round", "Ann=6h 9c 9d Kr Qr JK", "Bob=3c 5d 7h 9s Jr JK"]);
     assert!(
