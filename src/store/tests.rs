@@ -64,24 +64,30 @@ mod properties {
 
     fn rules() -> impl Strategy<Value = Rules> {
         (
-            0u8..3,
-            any::<bool>(),
-            any::<bool>(),
-            prop_oneof![Just("0"), Just("-5"), Just("wild")],
-            0u16..40,
-            any::<bool>(),
-            0usize..3,
+            (0u8..3, any::<bool>(), any::<bool>(), prop_oneof![Just("0"), Just("-5"), Just("wild")]),
+            (0u16..40, any::<bool>(), 0usize..4, 0usize..3, any::<u64>(), any::<bool>(), 1u8..=60),
         )
-            .prop_map(|(extra, down, double, bonus, penalty, naughts, preset)| {
-                let mut r = Rules::preset(["standard", "tens", "strict"][preset]).unwrap();
-                r.extra_rounds = extra;
-                r.down_and_up = down;
-                r.double_last_rounds = double;
-                r.set("go_out_bonus", bonus).unwrap();
-                r.bad_go_out_penalty = penalty;
-                r.double_naughts = naughts;
-                r
-            })
+            .prop_map(
+                |((extra, down, double, bonus), (penalty, naughts, preset, order, seed, half, joker))| {
+                    let mut r = Rules::preset(["standard", "tens", "strict", "five-crowns"][preset]).unwrap();
+                    // Five Crowns' deck has no aces or twos to be wild in extra rounds.
+                    r.extra_rounds = if preset == 3 { 0 } else { extra };
+                    r.down_and_up = down;
+                    r.double_last_rounds = double;
+                    r.set("go_out_bonus", bonus).unwrap();
+                    r.bad_go_out_penalty = penalty;
+                    r.double_naughts = naughts;
+                    r.half_wild = half;
+                    r.joker_value = joker;
+                    r.set("round_order", ["up", "down", "random"][order]).unwrap();
+                    let mut seed = seed;
+                    r.draw_order(&[], |k| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (seed >> 33) as usize % k
+                    });
+                    r
+                },
+            )
     }
 
     /// One change to a session in the making: a round, a player joining,
@@ -122,8 +128,9 @@ mod properties {
         }
         // Now and then a typed hand: the deal's first cards from a seed.
         if seed % 3 == 0 {
-            let deck: Vec<Card> = Card::deck().collect();
-            let hand: Vec<Card> = (0..deal.cards).map(|i| deck[(*seed as usize / 3 + i * 7) % 52]).collect();
+            let deck: Vec<Card> = s.rules().deck().cards().collect();
+            let hand: Vec<Card> =
+                (0..deal.cards).map(|i| deck[(*seed as usize / 3 + i * 7) % deck.len()]).collect();
             let mut unique = hand.clone();
             unique.sort();
             unique.dedup();
