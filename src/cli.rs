@@ -359,6 +359,7 @@ Examples:
   three13 round 12 0 35                        one score per player, in seat order
   three13 round Bob=0 Ann=12 Cy=35 --out Bob   by name, in any order; Bob went out
   three13 round 13+9+4 out \"K 9 4\"             a sum, out (0, and went out), cards left over
+  three13 round Ann = K+4 Bob = 0 Cy = 35      by name with spaces; K+4 is 13 + 4
   three13 round 0 12 \"9h 4d Kh 5s 5c\" 7        a whole hand, solved at the round's wild rank
   three13 round 0 40 7 --penalty Bob           Bob declared out with a hand that does not meld
   three13 round                                asks for each score (on a terminal)";
@@ -368,8 +369,9 @@ Examples:
 #[command(
     long_about = "Record the next round of the session, then print the table.\n\n\
 Each score is what the player was left holding (the deadwood), one per player \
-in seat order, or NAME=SCORE in any order. A score is a number (12, and 12, with a \
-comma), a sum (13+9+4), out (0, and that player went out first), the cards left over, \
+in seat order (also all in one quoted argument: \"12 0 35\"), or NAME=SCORE in any order \
+(Ann = 12 with spaces too). A score is a number (12, and 12, with a \
+comma), a sum of numbers and ranks (13+9+4, K+4), out (0, and that player went out first), the cards left over, \
 fewer than the round deals, by rank or with suits (K 9 4, Kh 9c 4d), added up at the \
 rules' values, or the whole hand held at the end of the round (quoted), whose \
 minimum deadwood is found at the round's wild rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \

@@ -131,7 +131,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
         session.players()[session.dealer(deal.round)]
     ));
     ui.say(
-        "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the \
+        "Type each score: a number, a sum (13+9+4, K+4), out, the cards left over (K 9 4) or the \
          whole hand; - (or the Up arrow) goes back.",
     );
     let playing = session.playing(deal.round);

@@ -134,7 +134,7 @@ fn every_score_form() {
     env.ok(&["edit", "5", "Cy", "10 J"]);
     assert_eq!(env.table_json(&[])["rounds"][4]["deadwood"], json!({"Ann": 12, "Bob": 0, "Cy": 21}));
     let before = env.session_bytes("g");
-    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"3+x\" is not a card\n  3+x\n  ^^^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
+    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"x\" is not a card\n  3+x\n    ^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
     env.fails(
         &["round", "out", "out", "1"],
         2,

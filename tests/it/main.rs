@@ -7,6 +7,7 @@ mod assets;
 mod check;
 mod completion;
 mod corrections;
+mod entry;
 mod help;
 mod hostile;
 mod json;

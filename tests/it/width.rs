@@ -535,7 +535,7 @@ mod on_a_terminal {
             let mut all = words(&SIX);
             all.extend(words(&[
                 "Round 1: 3 cards dealt, threes wild",
-                "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the whole \
+                "Type each score: a number, a sum (13+9+4, K+4), out, the cards left over (K 9 4) or the whole \
                  hand; - (or the Up arrow) goes back.",
                 "Who declared out with a hand that does not meld (+20 each)? Space marks, Enter goes on",
                 "(penalty) (out) Save this round? no",
