@@ -379,7 +379,10 @@ the --out player, the bad go-out penalty for each --penalty player. Under \
 double_naughts, a round where everyone scores 0 is played again and not recorded. \
 A typed hand is scored without laying off: under lay_off, give the number when cards \
 were laid off.\n\n\
-With no scores on a terminal, each score is asked for.",
+With no scores on a terminal, each score is asked for, then who went out and any bad \
+go-out; the round is shown before it is saved, and answered no, a score (or who went out, \
+or the penalties) can be fixed before it is asked about again. Escape, Ctrl-C or Ctrl-D \
+at any question ends the command and writes nothing.",
     after_help = ROUND_EXAMPLES
 )]
 pub(crate) struct RoundArgs {

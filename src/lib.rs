@@ -11,6 +11,8 @@ mod entry;
 mod error;
 mod files;
 mod fit;
+mod interrupt;
+mod prompt;
 mod prose;
 mod report;
 mod run;

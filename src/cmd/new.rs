@@ -199,7 +199,11 @@ fn ask_roster(ui: &Ui, store: &crate::store::Store) -> Result<Vec<String>> {
     if roster.is_empty() {
         return Ok(Vec::new());
     }
-    let picked = ui.multi_select("Players from earlier games (Space marks, Enter goes on)", &roster)?;
+    let picked = ui.multi_select(
+        "Players from earlier games, seated in the order marked (Space marks, Enter goes on)",
+        &roster,
+        true,
+    )?;
     Ok(picked.into_iter().map(|i| roster[i].clone()).take(MAX_PLAYERS).collect())
 }
 

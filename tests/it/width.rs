@@ -523,14 +523,26 @@ mod on_a_terminal {
             t.keys(" \r");
             t.until("Save this round?");
             t.keys("n");
+            // Not saved: Ann's score fixed, then the round thrown away.
+            t.until("What to fix?");
+            t.keys("\r");
+            t.until(&format!("{}: [5]", ANN.rsplit(' ').next().unwrap()));
+            t.keys("7\r");
+            t.until("Save this round?");
+            t.keys("n");
+            t.until("What to fix?");
+            t.keys("\x1b[F\r");
             t.until("nothing was recorded");
             let (code, shown) = t.end();
             assert_eq!(code, 0, "{shown}");
             let screen = Screen::of(columns, &shown);
             screen.assert_fits("round");
             let text = screen.text();
-            for once in ["Who went out first?", "Who declared out", "Save this round?", "Type each score"] {
+            for once in ["Who went out first?", "Who declared out", "Type each score"] {
                 assert_eq!(times(&text, once), 1, "{once:?} at {columns} columns:\n{text}");
+            }
+            for twice in ["Save this round?", "What to fix?"] {
+                assert_eq!(times(&text, twice), 2, "{twice:?} at {columns} columns:\n{text}");
             }
             let mut all = words(&SIX);
             all.extend(words(&[
@@ -539,6 +551,7 @@ mod on_a_terminal {
                  hand; - (or the Up arrow) goes back.",
                 "Who declared out with a hand that does not meld (+20 each)? Space marks, Enter goes on",
                 "(penalty) (out) Save this round? no",
+                "What to fix? (nothing is saved yet): nothing: throw this round away",
             ]));
             assert_whole(&text, &all, &format!("round at {columns} columns"));
             // The typed hand stays whole above its caret.
