@@ -418,8 +418,11 @@ Examples:
     long_about = "The running score table: one row per round of the rules (rounds to \
 come are shown empty) with its cards, wild rank and dealer, each player's points for \
 the round and running total in brackets, and who went out; then the totals, the \
-leader(s) marked with *, and the next round, or once the last round is in, the \
-winner(s).",
+standings, and the next round with the rounds left, or once the last round is in, the \
+winner(s). Where that is too wide for the screen, a row per player: the points of each \
+round, ^ on who went out first, ! on a bad go-out, * on who deals next; the earliest \
+rounds added up in one column headed with their range (1-4) when even that is too wide, \
+each mark there followed by how many of those rounds had it (^2).",
     after_help = TABLE_EXAMPLES
 )]
 pub(crate) struct TableArgs {
@@ -437,27 +440,32 @@ pub(crate) struct TableArgs {
 
 const SHOW_EXAMPLES: &str = "\
 Examples:
-  three13 show 3          the hands typed in round 3, with their melds
+  three13 show            the last round played, in full
+  three13 show 3          round 3: its scores, who went out, the dealer and the hands typed
   three13 show 3 --json   the same, for a script";
 
-/// The hands typed in a round, with their melds and deadwood
+/// One round in full: scores, who went out, penalties, dealer, hands typed
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Show each hand typed for a recorded round (scores typed as numbers have \
-no hand to show): the cards, the melds of its best arrangement with what each wild \
-stands for, the cards left over and the deadwood they make. The round after the last \
-round of the rules is the tiebreaker round, when one was played.",
+    long_about = "Show one recorded round in full, the last one played without ROUND: its \
+cards, wilds and dealer, and who played first; each player's score (the deadwood, the \
+points that count when the rules make them differ, and the total after the round), who \
+went out first and who was penalised for a bad go-out; then each hand typed for the round \
+(scores typed as numbers have no hand to show): the cards, the melds of its best \
+arrangement with what each wild stands for, the cards left over and the deadwood they \
+make. The round after the last round of the rules is the tiebreaker round, when one was \
+played.",
     after_help = SHOW_EXAMPLES
 )]
 pub(crate) struct ShowArgs {
-    /// The round, from 1
+    /// The round, from 1 [default: the last one played]
     #[arg(value_name = "ROUND")]
-    pub(crate) round: usize,
+    pub(crate) round: Option<usize>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
 
-    /// The hands as one JSON object
+    /// The round as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }

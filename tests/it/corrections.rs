@@ -483,7 +483,9 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     // A narrow screen: every line fits.
     let t = env.ok_with(&[("COLUMNS", "50")], &["table"]).stdout;
     assert!(t.lines().all(|l| l.chars().count() <= 50), "{t}");
-    assert!(t.contains("| Cy     |  36 |   |   |    |    |     |    36 |\n"), "{t}");
+    assert!(t.contains("| Cy     |       |   36 |    |    |     |    36 |\n"), "{t}");
+    // The starting total apart, under Start; the folded rounds' marks counted.
+    assert!(t.contains("| Dee    |     4 | 10^2 |  2 |  4 |   3 |    20 |\n"), "{t}");
 
     // A file whose tiebreak names a player who left is refused, and kept.
     let good = String::from_utf8(env.session_bytes("g")).unwrap();

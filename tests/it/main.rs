@@ -20,4 +20,5 @@ mod score;
 mod sheet;
 mod storage;
 mod variants;
+mod views;
 mod width;

@@ -715,7 +715,9 @@ fn the_sheet_fits_every_width_with_six_long_names() {
     for columns in WIDTHS {
         let c = columns.to_string();
         let run = |args: &[&str]| env.ok_with(&[("COLUMNS", &c)], args).stdout;
-        for view in [&["table"][..], &["table", "--session", FRIDAY], &["show", "1"], &["chart"], &[]] {
+        for view in
+            [&["table"][..], &["table", "--session", FRIDAY], &["show", "1"], &["show"], &["chart"], &[]]
+        {
             let out = run(view);
             assert_fits(&out, columns, &format!("{view:?}"));
             if view == ["table"] || view.is_empty() {

@@ -1,0 +1,186 @@
+//! The views of a game as it stands: the table folded to fit, with a
+//! player who joined late and the marks of the rounds folded, the dealer
+//! in the compact layout, the rounds left, and `show` of a round in full.
+
+use serde_json::json;
+
+use crate::common::Env;
+
+/// Ann, Bob and Cy with a penalty for a bad go-out: a typed hand, rounds
+/// out, a bad go-out, Dee joining from 43 after round 3, Cy leaving after
+/// round 7; eight rounds in.
+fn evening() -> Env {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "bad_go_out_penalty=20"]);
+    env.ok(&["round", "Ann=9h 4d Kh", "Bob=0", "Cy=12", "--out", "Bob"]);
+    env.ok(&["round", "0", "5", "30", "--out", "Ann", "--penalty", "Cy"]);
+    env.ok(&["round", "3", "0", "7", "--out", "Bob"]);
+    env.ok(&["player", "add", "Dee", "--total", "43"]);
+    for scores in [["1", "2", "0", "4"], ["4", "0", "6", "7"], ["8", "9", "0", "1"], ["2", "3", "4", "0"]] {
+        let mut args = vec!["round"];
+        args.extend(scores);
+        env.ok(&args);
+    }
+    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["round", "1", "2", "0"]);
+    env
+}
+
+#[test]
+fn the_folded_table_heads_its_range_keeps_starts_apart_and_counts_marks() {
+    let env = evening();
+    let table = env.ok_with(&[("COLUMNS", "50")], &["table"]).stdout;
+    assert_eq!(
+        table,
+        "\
+Session g (rules: standard, bad_go_out_penalty=20)
+| Player | Start |  1-4 | 5 | 6 | 7 | 8 | Total |
+|--------|-------|------|---|---|---|---|-------|
+| Ann*   |       | 30#^ | 4 | 8 | 2 | 1 |    45 |
+| Bob    |       |  7^2 | 0 | 9 | 3 | 2 |    21 |
+| Cy     |       |  69! | 6 | 0 | 4 |   |    79 |
+| Dee    |    43 |    4 | 7 | 1 | 0 | 0 |    55 |
+Key: points per round; # a typed hand (three13
+     show ROUND); ^ went out first; ! bad go-out;
+     Start = total of a player who joined late; *
+     deals next
+Column 1-4: rounds 1 to 4 added up; a mark there
+        with a number counts its rounds (^2: went
+        out first twice)
+
+| Place | Player | Total | Behind | Out |
+|-------|--------|-------|--------|-----|
+|     1 | Bob    |    21 |      0 |   2 |
+|     2 | Ann    |    45 |     24 |   1 |
+|     3 | Dee    |    55 |     34 |   0 |
+Left the game: Cy after round 7
+Leader: Bob, with 21
+Next: round 9, 11 cards, jacks wild, Ann deals,
+      Bob plays first; 3 rounds left
+"
+    );
+    // Narrower, more rounds folded; their marks counted.
+    let env = Env::new();
+    env.ok(&["new", "h", "-p", "Ann", "-p", "Bob"]);
+    for _ in 0..11 {
+        env.ok(&["round", "10", "0", "--out", "Bob"]);
+    }
+    let table = env.ok_with(&[("COLUMNS", "55")], &["table"]).stdout;
+    assert!(table.contains("\n| Player | 1-5 |  6 |"), "{table}");
+    assert!(table.contains("\n| Bob    | 0^5 | 0^ |"), "{table}");
+    assert!(table.contains("\nColumn 1-5: rounds 1 to 5 added up; a mark there"), "{table}");
+    // The game over, nobody deals next.
+    assert!(!table.contains("Bob*") && !table.contains("deals next"), "{table}");
+}
+
+#[test]
+fn the_next_line_says_how_many_rounds_are_left() {
+    let env = Env::new();
+    let r = env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "--set", "extra_rounds=1"]);
+    assert!(
+        r.stdout
+            .contains("\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first; 12 rounds left\n"),
+        "{}",
+        r.stdout
+    );
+    for _ in 0..10 {
+        env.ok(&["round", "1", "2"]);
+    }
+    let r = env.ok(&["round", "1", "2"]);
+    assert!(
+        r.stdout
+            .ends_with("\nNext: round 12, 14 cards, aces wild, Bob deals, Ann plays first; the last round\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        env.ok(&["use", "g"]).stdout,
+        "Now using session g.\nNext: round 12, 14 cards, aces wild, Bob deals, Ann plays first; the last round\n"
+    );
+    assert!(
+        env.ok(&[])
+            .stdout
+            .contains("\nNext: round 12, 14 cards, aces wild, Bob deals, Ann plays first; the last round\n")
+    );
+}
+
+#[test]
+fn show_without_a_number_shows_the_last_round_in_full() {
+    let env = evening();
+    let last = env.ok(&["show"]).stdout;
+    assert_eq!(
+        last,
+        "\
+Round 8 of g: 10 cards, tens wild; Dee dealt, Ann played first
+| Player | Points | Total |
+|--------|--------|-------|
+| Ann    |      1 |    45 |
+| Bob    |      2 |    21 |
+| Dee    |      0 |    55 |
+"
+    );
+    assert_eq!(env.ok(&["show", "8"]).stdout, last);
+    assert_eq!(
+        env.ok(&["show", "2"]).stdout,
+        "\
+Round 2 of g: 4 cards, fours wild; Bob dealt, Cy played first
+| Player | Deadwood | Points | Total |                 |
+|--------|----------|--------|-------|-----------------|
+| Ann    |        0 |      0 |    26 | went out first  |
+| Bob    |        5 |      5 |     5 |                 |
+| Cy     |       30 |     50 |    62 | bad go-out, +20 |
+"
+    );
+    assert_eq!(
+        env.ok(&["show", "1"]).stdout,
+        "\
+Round 1 of g: 3 cards, threes wild; Ann dealt, Bob played first
+| Player | Points | Total |                   |
+|--------|--------|-------|-------------------|
+| Ann    |     26 |    26 | hand typed, below |
+| Bob    |      0 |     0 | went out first    |
+| Cy     |     12 |    12 |                   |
+
+Ann: 9h 4d Kh
+  left over Kh 13, 9h 9, 4d 4: deadwood 26
+"
+    );
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["show", "--json"]).stdout).unwrap();
+    assert_eq!(
+        (j["round"].clone(), j["dealer"].clone(), j["first"].clone(), j["out"].clone()),
+        (json!(8), json!("Dee"), json!("Ann"), json!(null))
+    );
+    assert_eq!(
+        j["scores"],
+        json!([
+            {"player": "Ann", "deadwood": 1, "points": 1, "total": 45, "typed": false},
+            {"player": "Bob", "deadwood": 2, "points": 2, "total": 21, "typed": false},
+            {"player": "Dee", "deadwood": 0, "points": 0, "total": 55, "typed": false},
+        ])
+    );
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["show", "2", "--json"]).stdout).unwrap();
+    assert_eq!((j["out"].clone(), j["penalties"].clone()), (json!("Ann"), json!(["Cy"])));
+    let narrow = env.ok_with(&[("COLUMNS", "30")], &["show", "2"]).stdout;
+    assert_eq!(
+        narrow,
+        "\
+Round 2 of g: 4 cards, fours
+  wild; Bob dealt, Cy played
+  first
+Ann
+  Deadwood: 0  Points: 0
+  Total: 26  went out first
+
+Bob
+  Deadwood: 5  Points: 5
+  Total: 5
+
+Cy
+  Deadwood: 30  Points: 50
+  Total: 62  bad go-out, +20
+"
+    );
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.fails(&["show"], 1, "no round of g is recorded yet; show a round once it is played");
+}
