@@ -480,9 +480,13 @@ Examples:
 #[derive(Debug, Args)]
 #[command(
     long_about = "Draw each player's running total round by round as a line chart that fits \
-the screen: one mark (and on a colour terminal one colour) per player, with a key. \
-With --ascii or NO_COLOR the chart uses plain characters. --svg writes the same chart \
-as an SVG file instead.",
+the screen: one mark (and on a colour terminal one colour) per player, with a key, and # \
+where lines share a place. A player who joined late starts at the round they joined, from \
+their starting total; one who left stops at their last round. Once the game is over, the \
+key marks the winner and the last line says how the game ended. The chart is as tall as \
+the terminal leaves (else LINES), from 8 to 40 rows, 12 when neither says. With --ascii or \
+NO_COLOR the chart uses plain characters. --svg writes the same chart as an SVG file \
+instead; --json gives each player's totals over the rounds they played.",
     after_help = CHART_EXAMPLES
 )]
 pub(crate) struct ChartArgs {

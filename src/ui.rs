@@ -68,6 +68,9 @@ pub(crate) struct Ui {
     /// The columns output must fit: the terminal's, else COLUMNS when
     /// stdout is not a terminal; None for the full layout.
     pub(crate) width: Option<usize>,
+    /// The rows output may take (the chart's height follows it): the
+    /// terminal's, else LINES when stdout is not a terminal.
+    pub(crate) height: Option<usize>,
     /// The columns of stderr, where notes, errors and prompts go, when it
     /// is a terminal: its width, else COLUMNS when it gives none.
     err_width: Option<usize>,
@@ -99,6 +102,7 @@ impl Ui {
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
             width: width(terminal_size::terminal_size_of(std::io::stdout())),
+            height: height(terminal_size::terminal_size_of(std::io::stdout())),
             // Only a person reads stderr wrapped: a script or a log gets
             // each message on one line.
             err_width: err_tty.then(|| width(terminal_size::terminal_size_of(std::io::stderr()))).flatten(),
@@ -114,9 +118,9 @@ impl Ui {
         self.can_prompt = false;
     }
 
-    /// Plain text at `width` columns, written nowhere: for tests of what
-    /// is laid out.
-    #[cfg(test)]
+    /// Plain text at `width` columns, written nowhere: for what is not
+    /// shown on a terminal (a chart's caption in a file), and for tests of
+    /// what is laid out.
     pub(crate) fn plain(width: Option<usize>) -> Ui {
         Ui {
             color: false,
@@ -125,6 +129,7 @@ impl Ui {
             can_prompt: false,
             stdin_tty: false,
             width,
+            height: None,
             err_width: None,
             out: Box::new(std::io::sink()),
         }
@@ -424,6 +429,16 @@ fn width(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Opt
     }
     let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
     (columns > 0).then(|| columns.max(MIN_WIDTH))
+}
+
+/// The rows to fit on stdout: its terminal's (`terminal`, when it is
+/// one), else a positive LINES.
+fn height(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Option<usize> {
+    if let Some((_, terminal_size::Height(h))) = terminal {
+        return Some(usize::from(h));
+    }
+    let lines = std::env::var("LINES").ok()?.trim().parse::<usize>().ok()?;
+    (lines > 0).then_some(lines)
 }
 
 /// A message for stderr after its `label`, each line of prose wrapped to

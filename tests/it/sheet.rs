@@ -378,7 +378,11 @@ fn chart_of_a_whole_game_at_80_columns() {
         env.ok(&["round", &(r % 4).to_string(), "5"]);
     }
     let r = env.ok_with(&[("COLUMNS", "80")], &["chart"]);
-    let axis = r.stdout.lines().rev().nth(2).unwrap();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let label = lines.iter().position(|l| l.trim() == "round").unwrap();
+    let axis = lines[label - 1];
+    // The game over, who won is said last.
+    assert!(r.stdout.ends_with("\nGame over: Ann wins by 40, with 15.\n"), "{}", r.stdout);
     assert!(axis.trim_start().starts_with("0 ") && axis.ends_with(" 11"), "{}", r.stdout);
     assert!(r.stdout.lines().all(|l| crate::common::width(l) <= 80), "{}", r.stdout);
 }
@@ -399,23 +403,27 @@ Running totals of g, round by round
 20 +                                   o
    |                                 oo
    |                               oo
-   |                              o
+15 +                              o
    |                            oo
    |                           o
-   |              ***********oo*********
+10 +              ***********##*********
    |           ***         oo
-   |        ***           o
+ 5 +        ***           o
    |     ***            oo
    |  ***             oo
- 0 +oooooooooooooooooo
+ 0 +##oooooooooooooooo
    +------------------------------------
     0                1                 2
     round
-Key:  * Ann  o Bob
+Key:  * Ann  o Bob  # lines in one place
 "
     );
     let j: serde_json::Value = serde_json::from_str(&env.ok(&["chart", "--json"]).stdout).unwrap();
-    assert_eq!(j["totals"], json!({"Ann": [0, 10, 10], "Bob": [0, 0, 20]}));
+    let point = |round: usize, total: i32| json!({"round": round, "total": total});
+    assert_eq!(
+        j["series"],
+        json!({"Ann": [point(0, 0), point(1, 10), point(2, 10)], "Bob": [point(0, 0), point(1, 0), point(2, 20)]})
+    );
     let r = env.ok(&["chart", "--svg", "race.svg"]);
     assert_eq!(r.stderr, "note: wrote race.svg (the running totals of g)\n");
     let svg = std::fs::read_to_string(env.path().join("race.svg")).unwrap();

@@ -184,3 +184,141 @@ Cy
     env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
     env.fails(&["show"], 1, "no round of g is recorded yet; show a round once it is played");
 }
+
+/// The SVG's lines, one per player in seat order: each point's x and y.
+fn svg_lines(svg: &str) -> Vec<Vec<(i64, i64)>> {
+    svg.lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("stroke-width=\"2\""))
+        .filter_map(|l| l.split("points=\"").nth(1)?.split('"').next())
+        .map(|points| {
+            points
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect::<Vec<_>>()
+        })
+        // The key's short strokes have two points; a line has more.
+        .filter(|points| points.len() > 2)
+        .collect()
+}
+
+#[test]
+fn the_chart_draws_each_player_over_the_rounds_they_played() {
+    let env = evening();
+    // For scripts: Dee from round 3 at the 43 she started from, Cy up to
+    // round 7, his last.
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["chart", "--json"]).stdout).unwrap();
+    let rounds = |player: &str| -> Vec<(u64, i64)> {
+        j["series"][player]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["round"].as_u64().unwrap(), p["total"].as_i64().unwrap()))
+            .collect()
+    };
+    assert_eq!(rounds("Dee"), [(3, 43), (4, 47), (5, 54), (6, 55), (7, 55), (8, 55)]);
+    assert_eq!(rounds("Cy"), [(0, 0), (1, 12), (2, 62), (3, 69), (4, 69), (5, 75), (6, 75), (7, 79)]);
+    assert_eq!(rounds("Ann").len(), 9);
+    assert_eq!(
+        (j["rounds"].clone(), j["winners"].clone(), j["ending"].clone()),
+        (json!(8), json!([]), json!(null))
+    );
+
+    // In the SVG: Dee's line starts where round 3 is, Cy's ends at round 7.
+    env.ok(&["chart", "--svg", "race.svg"]);
+    let svg = std::fs::read_to_string(env.path().join("race.svg")).unwrap();
+    let lines = svg_lines(&svg);
+    let counts: Vec<usize> = lines.iter().map(Vec::len).collect();
+    assert_eq!(counts, [9, 9, 8, 6], "{svg}");
+    let ann = &lines[0];
+    assert_eq!(lines[3][0].0, ann[3].0, "Dee's first point is at round 3");
+    assert_eq!(lines[2].last().unwrap().0, ann[7].0, "Cy's last point is at round 7");
+
+    // In the terminal: no mark of Dee's left of round 3, none of Cy's
+    // right of round 7.
+    let chart = env.ok_with(&[("COLUMNS", "80")], &["chart"]).stdout;
+    let text: Vec<&str> = chart.lines().collect();
+    let label = text.iter().position(|l| l.trim() == "round").unwrap();
+    let axis = text[label - 1];
+    let at = |round: &str| axis.find(&format!(" {round} ")).unwrap() + 1;
+    let plot = &text[1..label - 2];
+    let columns = |mark: char| -> Vec<usize> {
+        plot.iter()
+            .flat_map(|l| l.char_indices().filter(move |&(i, c)| c == mark && i > 3).map(|(i, _)| i))
+            .collect()
+    };
+    assert_eq!(columns('x').iter().min(), Some(&at("3")), "{chart}");
+    assert_eq!(columns('+').iter().max(), Some(&at("7")), "{chart}");
+    assert!(chart.ends_with("\nKey:  * Ann  o Bob  + Cy  x Dee  # lines in one place\n"), "{chart}");
+}
+
+#[test]
+fn the_chart_fills_the_height_it_is_given_and_labels_the_side() {
+    let env = evening();
+    let rows = |lines: Option<&str>| {
+        let mut vars = vec![("COLUMNS", "80")];
+        if let Some(lines) = lines {
+            vars.push(("LINES", lines));
+        }
+        let chart = env.ok_with(&vars, &["chart"]).stdout;
+        // The plot: from under the title to the axis.
+        let plot = chart.lines().skip(1).take_while(|l| !l.trim_start().starts_with("+-")).count();
+        (plot, chart)
+    };
+    // The title, the axis, its numbers, "round", the key and the shell's
+    // prompt take 6 lines; the plot has the rest, from 8 to 40 rows.
+    assert_eq!(rows(Some("30")).0, 24);
+    assert_eq!(rows(Some("50")).0, 40);
+    assert_eq!(rows(Some("200")).0, 40);
+    assert_eq!(rows(Some("5")).0, 8);
+    assert_eq!(rows(None).0, 12);
+    let (_, chart) = rows(Some("30"));
+    // Each label, two columns wide, before the axis's tick.
+    let labels: Vec<&str> =
+        chart.lines().skip(1).take(24).filter(|l| l.get(2..4) == Some(" +")).map(|l| l[..2].trim()).collect();
+    assert_eq!(labels, ["79", "70", "60", "50", "40", "30", "20", "10", "0"], "{chart}");
+    assert!(chart.lines().all(|l| crate::common::width(l) <= 80), "{chart}");
+}
+
+#[test]
+fn the_chart_names_the_winner_and_the_tiebreak() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "tiebreak=round"]);
+    for _ in 0..10 {
+        env.ok(&["round", "2", "2", "5"]);
+    }
+    env.ok(&["round", "3", "3", "1"]);
+    env.ok(&["round", "5", "3"]);
+    let chart = env.ok_with(&[("COLUMNS", "60"), ("LINES", "24")], &["chart"]).stdout;
+    assert!(
+        chart.ends_with(
+            "\nKey:  * Ann  o Bob (won)  + Cy  # lines in one place\n     \
+             Ann's line is all under #, with Bob\n     \
+             Bob's line is all under #, with Ann\n\
+             Game over: Bob wins after a tie on 23, the tiebreaker round:\n\
+             Ann 5, Bob 3.\n"
+        ),
+        "{chart}"
+    );
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["chart", "--json"]).stdout).unwrap();
+    assert_eq!(j["winners"], json!(["Bob"]));
+    assert_eq!(
+        j["ending"],
+        json!("Game over: Bob wins after a tie on 23, the tiebreaker round: Ann 5, Bob 3.")
+    );
+    env.ok(&["chart", "--svg", "race.svg"]);
+    let svg = std::fs::read_to_string(env.path().join("race.svg")).unwrap();
+    assert!(
+        svg.contains(
+            "\nRunning totals of g: Bob wins after a tie on 23, the tiebreaker round: Ann 5, Bob 3.\n"
+        ),
+        "{svg}"
+    );
+    assert!(svg.contains(">\nBob (won)\n</text>"), "{svg}");
+    // A ring on the winner's last total.
+    let bob_last = *svg_lines(&svg)[1].last().unwrap();
+    let ring = format!("<circle cx=\"{}\" cy=\"{}\" r=\"7\"", bob_last.0, bob_last.1);
+    assert!(svg.contains(&ring), "{ring}\n{svg}");
+}
