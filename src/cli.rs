@@ -746,7 +746,9 @@ Examples:
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
   three13 rules --session friday --json  another session's rules, for a script
   three13 rules --set bad_go_out_penalty=20 --save
-      change the current game's rules mid-game; totals and typed hands follow";
+      change the current game's rules mid-game; totals and typed hands follow
+  three13 rules --explain                how to play under the current game's rules
+  three13 rules tens --explain           how to play under the preset tens";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -758,7 +760,10 @@ else the session's (--session, else the current one), else the standard rules; e
 With --save, the rules shown become the session's, mid-game: refused where the rounds \
 played do not fit them (a round the rules no longer have, a score too high for its \
 cards). Totals are worked out again, and typed hands are scored again under the new \
-rules; typed numbers stay as they were. Without --save nothing is changed.",
+rules; typed numbers stay as they were. Without --save nothing is changed.\n\n\
+With --explain, how to play under the rules in force, in words: the deal, a turn, going \
+out, melds and wilds, what cards score, the scoring settings, ties, and the round table \
+(the same text as the page three13-rules(7), which is written for the standard rules).",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
@@ -776,6 +781,10 @@ pub(crate) struct RulesShowArgs {
     /// Save these rules into the session (--session, else the current one)
     #[arg(long)]
     pub(crate) save: bool,
+
+    /// Explain how to play under these rules, from the deal to the winner
+    #[arg(long, conflicts_with_all = ["save", "json"])]
+    pub(crate) explain: bool,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]

@@ -5,6 +5,7 @@
 
 pub(crate) mod change;
 pub(crate) mod chart;
+pub(crate) mod explain;
 pub(crate) mod round;
 pub(crate) mod table;
 

@@ -322,3 +322,157 @@ fn the_chart_names_the_winner_and_the_tiebreak() {
     let ring = format!("<circle cx=\"{}\" cy=\"{}\" r=\"7\"", bob_last.0, bob_last.1);
     assert!(svg.contains(&ring), "{ring}\n{svg}");
 }
+
+#[test]
+fn rules_explain_says_how_to_play_under_the_rules_in_force() {
+    let env = Env::new();
+    let standard = env.ok_with(&[("COLUMNS", "80")], &["rules", "--explain"]).stdout;
+    assert_eq!(
+        standard,
+        "\
+How to play Three Thirteen under the rules standard
+
+The game
+Three Thirteen is a rummy game for two or more players, played over 11 rounds.
+In round 1 everyone is dealt 3 cards; then one more each round, up to 13 cards
+in round 11. Each round has its wild rank, the rank of the number of cards
+dealt. You try to arrange your hand into melds; the cards left over count
+against you, and the lowest total after the last round wins.
+
+The cards and the deal
+2 standard decks shuffled together (104 cards); a hand may hold up to 2 of the
+same card.
+
+- The dealer deals each player the round's cards; the rest is the stock, face
+  down, and its top card is turned up to start the discard pile. The deal passes
+  one seat to the left each round, and the player to the left of the dealer
+  plays first.
+- A turn: draw the top card of the stock or of the discard pile, then discard
+  one card face up.
+- Going out: a player whose hand, after the discard, is all in melds lays it
+  down. Every other player then takes exactly one more turn, and the round ends.
+- If the stock runs out, the round ends once the player who drew its last card
+  has discarded.
+
+Melds
+- A set: three or more cards of one rank, any suits (the same card twice too).
+- A run: three or more cards of one suit in consecutive ranks, like 4h 5h 6h 7h.
+  Aces are low: A 2 3 is a run, Q K A is not, and a run never goes round the
+  corner (K A 2).
+- Each card belongs to one meld at most; you arrange your cards in the way that
+  leaves the fewest points over.
+
+Wild cards stand for any card you like, as many as you like in a meld. Wild are
+the round's own rank (threes in round 1, as the table below shows). Three wilds
+or more make a meld on their own.
+
+Nobody adds cards to another player's melds.
+
+Scoring
+At the end of a round each player scores the cards left out of melds, their
+deadwood, at these values (a wild card left over scores its own value):
+
+| Card              | Points       |
+|-------------------|--------------|
+| ace               | 1            |
+| 2 to 10           | their number |
+| jack, queen, king | 11, 12, 13   |
+
+- The player who went out first scores 0.
+- Scores add up round after round; the lowest total after the last round wins.
+
+Players tied on the lowest total share the win.
+
+The rounds
+| Round | Cards | Wild   |
+|-------|-------|--------|
+|     1 |     3 | threes |
+|     2 |     4 | fours  |
+|     3 |     5 | fives  |
+|     4 |     6 | sixes  |
+|     5 |     7 | sevens |
+|     6 |     8 | eights |
+|     7 |     9 | nines  |
+|     8 |    10 | tens   |
+|     9 |    11 | jacks  |
+|    10 |    12 | queens |
+|    11 |    13 | kings  |
+
+Keeping the score
+three13 new starts a game with these rules; three13 round records each round
+(each player's deadwood, or the hand they held, which it scores); three13 check
+gives a hand's least deadwood and the best discard; three13 table shows the
+score.
+"
+    );
+    // A game's own rules, every one of its settings said in words.
+    env.ok(&[
+        "new",
+        "h",
+        "-p",
+        "Ann",
+        "-p",
+        "Bob",
+        "--rules",
+        "tens",
+        "--set",
+        "double_last_rounds=true",
+        "--set",
+        "jokers=1",
+        "--set",
+        "kings_wild=true",
+        "--set",
+        "go_out_bonus=wild",
+        "--set",
+        "bad_go_out_penalty=20",
+        "--set",
+        "tiebreak=round",
+        "--set",
+        "lay_off=true",
+        "--set",
+        "all_wild_melds=false",
+        "--set",
+        "decks=1",
+        "--set",
+        "ace_high=true",
+        "--set",
+        "down_and_up=true",
+        "--set",
+        "double_naughts=true",
+    ]);
+    let house = env.ok_with(&[("COLUMNS", "1000")], &["rules", "--explain"]).stdout;
+    for line in [
+        "Three Thirteen is a rummy game for two or more players, played over 22 rounds. In round 1 everyone is \
+         dealt 3 cards; then one more each round up to 13 cards, then one fewer each round back down to 3 \
+         cards (the largest hand is dealt twice).",
+        "One standard deck of 52 cards and 1 joker.",
+        "- A set: three or more cards of one rank, any suits.",
+        "An ace is low (A 2 3) or high (Q K A), but a run never goes round the corner (K A 2).",
+        "Wild are the round's own rank (threes in round 1, as the table below shows), and in every round kings \
+         and jokers. Every meld needs a natural card: wilds alone are no meld, and a card of the wild rank \
+         never counts as natural.",
+        "Laying off: after someone goes out, a player taking a final turn who has a meld of their own may add \
+         cards to the melds already on the table.",
+        "| jack, queen, king | 10 each      |",
+        "| joker             | 20           |",
+        "- The player who went out first scores minus the value of the round's wild rank (-10 in the kings round).",
+        "- Scores count double in the rounds where jacks, queens or kings are wild.",
+        "- A player who declared out with a hand that does not meld adds 20 to their score.",
+        "- A round in which every player scores 0 is played again, as if it never happened: same round, same dealer.",
+        "Players tied on the lowest total play one more round, of 14 cards, aces wild, by themselves; its lowest \
+         deadwood wins, and a further tie shares the win.",
+        "|    12 |    13 | kings and jokers         | double |",
+        "|    22 |     3 | threes, kings and jokers |        |",
+    ] {
+        assert!(house.contains(line), "{line:?} not in:\n{house}");
+    }
+    assert!(house.starts_with("How to play Three Thirteen under the rules "), "{house}");
+    assert!(house.lines().next().unwrap().ends_with(", from session h"), "{house}");
+    // A preset named, and --explain refused with --save.
+    let tens = env.ok(&["rules", "tens", "--explain"]).stdout;
+    assert!(
+        tens.starts_with("How to play Three Thirteen under the rules tens, from preset tens\n"),
+        "{tens}"
+    );
+    assert_eq!(env.run(&["rules", "tens", "--explain", "--save"]).code, 2);
+}

@@ -179,6 +179,17 @@ fn rules_fit_every_width() {
         // A value that differs keeps its mark beside it.
         assert!(whole(&r.stdout, "3 *"), "{}", r.stdout);
         assert!(whole(&r.stdout, "true *"), "{}", r.stdout);
+        let explained = env.ok_with(
+            &[("COLUMNS", &columns.to_string())],
+            &["rules", "--set", "jokers=2", "--set", "double_last_rounds=true", "--explain"],
+        );
+        assert_fits(&explained.stdout, columns, "rules --explain");
+        let said = words(&[
+            "Wild cards stand for any card you like, as many as you like in a meld.",
+            "jack, queen, king 11, 12, 13 joker 20",
+            "queens and jokers double",
+        ]);
+        assert_whole(&explained.stdout, &said, "rules --explain");
     }
 }
 
