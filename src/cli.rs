@@ -309,6 +309,7 @@ Examples:
   three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
       house rules, kept with the game: J Q K worth 10, the J Q K rounds count double
   three13 new --like friday                             a rematch: friday's players and rules, the deal one seat on
+  three13 new --like friday -p Zoe                      the same, with Zoe joining at the end of the table
   three13 new                                           asks for the players (on a terminal)";
 
 /// Start a game: players in seat order, the first dealer, the rules
@@ -323,7 +324,8 @@ number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
 for, with the players of earlier games offered, then the session's name, the rules and \
 any setting.\n\n\
 --like SESSION starts a rematch: the same players (those still at the table) and rules, \
-the first dealer one seat on from that game's.\n\n\
+the first dealer one seat on from that game's; each --player given too joins them, at the \
+end of the table.\n\n\
 The session's name defaults to today's date (2026-11-22, then 2026-11-22-2, …). \
 A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
 not starting with \".\" or \"-\".",
@@ -342,8 +344,8 @@ pub(crate) struct NewArgs {
     #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::new_players))]
     pub(crate) dealer: Option<String>,
 
-    /// A rematch of SESSION: its players and rules, the first dealer one seat on
-    #[arg(long, value_name = "SESSION", conflicts_with = "players", add = ArgValueCandidates::new(complete::sessions))]
+    /// A rematch of SESSION: its players (and any --player added) and rules, the first dealer one seat on
+    #[arg(long, value_name = "SESSION", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) like: Option<String>,
 
     #[command(flatten)]
@@ -808,7 +810,9 @@ tiebreaker round): games, wins (a shared win counts for each) and the win rate, 
 average place, the average total, the best and worst game, the average points per \
 round, rounds gone out first and the best round. Games under different rules are \
 counted apart, one table per set of rules, so that totals of different scoring are \
-never averaged together. Players are matched by name without regard to case.",
+never averaged together. Players are matched by name without regard to case, and under \
+every name they had: a player renamed in one game (Bob to Robert) is found in every game \
+under either name.",
     after_help = STATS_EXAMPLES
 )]
 pub(crate) struct StatsArgs {

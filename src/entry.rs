@@ -22,6 +22,7 @@ pub(crate) fn read_scores(
 ) -> Result<Vec<(usize, Score)>> {
     let playing = session.playing(round);
     let names: Vec<&str> = playing.iter().map(|&s| session.players()[s].as_str()).collect();
+    let in_order = crate::prose::words(&names);
     if args.iter().any(|s| s.contains('=')) {
         let mut scores: Vec<(usize, Score)> = Vec::new();
         for (who, value) in assignments(session, args)? {
@@ -54,7 +55,7 @@ pub(crate) fn read_scores(
             playing.len(),
             texts.len(),
             if texts.len() == 1 { "" } else { "s" },
-            names.join(" ")
+            in_order
         )));
     }
     let mut scores = Vec::with_capacity(texts.len());
@@ -64,7 +65,7 @@ pub(crate) fn read_scores(
                 "\"{}\" is a player's name, not a score; in seat order give one score per player \
                  ({}), or write each as NAME=SCORE",
                 shown(text),
-                names.join(" ")
+                in_order
             )));
         }
         match session.read_score(round, seat, text, solver) {

@@ -97,8 +97,11 @@ fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result
     if let Some(missing) =
         session.playing(deal.round).into_iter().find(|s| scores.iter().all(|(t, _)| t != s))
     {
-        let form: Vec<String> =
-            session.playing(deal.round).iter().map(|&s| format!("{}=N", session.players()[s])).collect();
+        let form: Vec<String> = session
+            .playing(deal.round)
+            .iter()
+            .map(|&s| crate::prose::word(&format!("{}=N", session.players()[s])))
+            .collect();
         return Err(Error::usage(format!(
             "no score for {}; give every player's score: {}",
             session.players()[missing],

@@ -18,6 +18,7 @@ mod prompts;
 mod reports;
 mod score;
 mod sheet;
+mod smaller;
 mod storage;
 mod variants;
 mod views;

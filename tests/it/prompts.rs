@@ -51,7 +51,7 @@ fn new_asks_for_players_rules_and_dealer() {
     p.send_line("").unwrap();
     p.exp_string("decks (1-20)").unwrap();
     p.send_line("\x08\x083").unwrap();
-    p.exp_string("Change a setting? (rules: standard, decks=3, face_cards=ten)").unwrap();
+    p.exp_string("Change a setting? (rules: tens, decks=3)").unwrap();
     p.send_line("").unwrap();
     // A question is punctuated once.
     p.exp_string("Who deals round 1?").unwrap();
@@ -59,13 +59,12 @@ fn new_asks_for_players_rules_and_dealer() {
     assert_ne!(after, ":", "the prompt ends in ?:");
     key(&mut p, DOWN);
     p.send_line("").unwrap();
-    p.exp_string("Started session asked with Ann and Bob (rules: standard, decks=3, face_cards=ten)")
-        .unwrap();
+    p.exp_string("Started session asked with Ann and Bob (rules: tens, decks=3)").unwrap();
     assert_eq!(finish(p), 0);
     let t = env.table_json(&[]);
     assert_eq!(t["players"], json!(["Ann", "Bob"]));
     assert_eq!(t["next"]["dealer"], json!("Bob"));
-    assert_eq!(t["rules_summary"], json!("standard, decks=3, face_cards=ten"));
+    assert_eq!(t["rules_summary"], json!("tens, decks=3"));
 }
 
 #[test]

@@ -172,5 +172,5 @@ fn a_session_from_each_preset() {
     }
     let env = Env::new();
     env.ok(&["new", "mixed", "--rules", "tens", "--set", "ace_value=15", "-p", "Ann", "-p", "Bob"]);
-    assert_eq!(env.table_json(&[])["rules_summary"], json!("standard, face_cards=ten, ace_value=15"));
+    assert_eq!(env.table_json(&[])["rules_summary"], json!("tens, ace_value=15"));
 }

@@ -599,7 +599,7 @@ mod on_a_terminal {
             t.keys("\r");
             t.until("decks (1-20)");
             t.keys("\u{7f}3\r");
-            t.until("face_cards=ten):");
+            t.until("decks=3):");
             t.keys("\r");
             t.until("Who deals round 1?");
             t.keys("\r");
@@ -621,7 +621,7 @@ mod on_a_terminal {
                 "Players in seat order (the deal passes from each to the next); an empty line to finish.",
                 &format!("\"{typed}\" cannot be a file name; call the session {name}? yes"),
                 "Rules (each setting can be changed next): tens: standard with jacks, queens and kings worth 10",
-                "Change a setting? (rules: standard, decks=3, face_cards=ten): no, go on",
+                "Change a setting? (rules: tens, decks=3): no, go on",
                 "Who deals round 1?",
             ]));
             assert_whole(&text, &all, &format!("new at {columns} columns"));
