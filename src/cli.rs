@@ -320,6 +320,7 @@ Examples:
   three13 new --rules five-crowns --set round_order=random -p Ann -p Bob
       a game of Five Crowns, its rounds in an order drawn now and kept with it
   three13 new --like friday                             a rematch: friday's players and rules, the deal one seat on
+  three13 new --like friday -p Zoe                      the same, with Zoe joining at the end of the table
   three13 new                                           asks for the players (on a terminal)";
 
 /// Start a game: players in seat order, the first dealer, the rules
@@ -334,7 +335,8 @@ number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
 for, with the players of earlier games offered, then the session's name, the rules and \
 any setting.\n\n\
 --like SESSION starts a rematch: the same players (those still at the table) and rules, \
-the first dealer one seat on from that game's.\n\n\
+the first dealer one seat on from that game's; each --player given too joins them, at the \
+end of the table.\n\n\
 The session's name defaults to today's date (2026-11-22, then 2026-11-22-2, …). \
 A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
 not starting with \".\" or \"-\".",
@@ -353,8 +355,8 @@ pub(crate) struct NewArgs {
     #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::new_players))]
     pub(crate) dealer: Option<String>,
 
-    /// A rematch of SESSION: its players and rules, the first dealer one seat on
-    #[arg(long, value_name = "SESSION", conflicts_with = "players", add = ArgValueCandidates::new(complete::sessions))]
+    /// A rematch of SESSION: its players (and any --player added) and rules, the first dealer one seat on
+    #[arg(long, value_name = "SESSION", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) like: Option<String>,
 
     #[command(flatten)]
@@ -370,6 +372,7 @@ Examples:
   three13 round 12 0 35                        one score per player, in seat order
   three13 round Bob=0 Ann=12 Cy=35 --out Bob   by name, in any order; Bob went out
   three13 round 13+9+4 out \"K 9 4\"             a sum, out (0, and went out), cards left over
+  three13 round Ann = K+4 Bob = 0 Cy = 35      by name with spaces; K+4 is 13 + 4
   three13 round 0 12 \"9h 4d Kh 5s 5c\" 7        a whole hand, solved at the round's wild rank
   three13 round 0 40 7 --penalty Bob           Bob declared out with a hand that does not meld
   three13 round                                asks for each score (on a terminal)";
@@ -379,8 +382,9 @@ Examples:
 #[command(
     long_about = "Record the next round of the session, then print the table.\n\n\
 Each score is what the player was left holding (the deadwood), one per player \
-in seat order, or NAME=SCORE in any order. A score is a number (12, and 12, with a \
-comma), a sum (13+9+4), out (0, and that player went out first), the cards left over, \
+in seat order (also all in one quoted argument: \"12 0 35\"), or NAME=SCORE in any order \
+(Ann = 12 with spaces too). A score is a number (12, and 12, with a \
+comma), a sum of numbers and ranks (13+9+4, K+4), out (0, and that player went out first), the cards left over, \
 fewer than the round deals, by rank or with suits (K 9 4, Kh 9c 4d), added up at the \
 rules' values, or the whole hand held at the end of the round (quoted), whose \
 minimum deadwood is found at the round's wild rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
@@ -388,7 +392,10 @@ the --out player, the bad go-out penalty for each --penalty player. Under \
 double_naughts, a round where everyone scores 0 is played again and not recorded. \
 A typed hand is scored without laying off: under lay_off, give the number when cards \
 were laid off.\n\n\
-With no scores on a terminal, each score is asked for.",
+With no scores on a terminal, each score is asked for, then who went out and any bad \
+go-out; the round is shown before it is saved, and answered no, a score (or who went out, \
+or the penalties) can be fixed before it is asked about again. Escape, Ctrl-C or Ctrl-D \
+at any question ends the command and writes nothing.",
     after_help = ROUND_EXAMPLES
 )]
 pub(crate) struct RoundArgs {
@@ -424,8 +431,11 @@ Examples:
     long_about = "The running score table: one row per round of the rules (rounds to \
 come are shown empty) with its cards, wild rank and dealer, each player's points for \
 the round and running total in brackets, and who went out; then the totals, the \
-leader(s) marked with *, and the next round, or once the last round is in, the \
-winner(s).",
+standings, and the next round with the rounds left, or once the last round is in, the \
+winner(s). Where that is too wide for the screen, a row per player: the points of each \
+round, ^ on who went out first, ! on a bad go-out, * on who deals next; the earliest \
+rounds added up in one column headed with their range (1-4) when even that is too wide, \
+each mark there followed by how many of those rounds had it (^2).",
     after_help = TABLE_EXAMPLES
 )]
 pub(crate) struct TableArgs {
@@ -443,27 +453,32 @@ pub(crate) struct TableArgs {
 
 const SHOW_EXAMPLES: &str = "\
 Examples:
-  three13 show 3          the hands typed in round 3, with their melds
+  three13 show            the last round played, in full
+  three13 show 3          round 3: its scores, who went out, the dealer and the hands typed
   three13 show 3 --json   the same, for a script";
 
-/// The hands typed in a round, with their melds and deadwood
+/// One round in full: scores, who went out, penalties, dealer, hands typed
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Show each hand typed for a recorded round (scores typed as numbers have \
-no hand to show): the cards, the melds of its best arrangement with what each wild \
-stands for, the cards left over and the deadwood they make. The round after the last \
-round of the rules is the tiebreaker round, when one was played.",
+    long_about = "Show one recorded round in full, the last one played without ROUND: its \
+cards, wilds and dealer, and who played first; each player's score (the deadwood, the \
+points that count when the rules make them differ, and the total after the round), who \
+went out first and who was penalised for a bad go-out; then each hand typed for the round \
+(scores typed as numbers have no hand to show): the cards, the melds of its best \
+arrangement with what each wild stands for, the cards left over and the deadwood they \
+make. The round after the last round of the rules is the tiebreaker round, when one was \
+played.",
     after_help = SHOW_EXAMPLES
 )]
 pub(crate) struct ShowArgs {
-    /// The round, from 1
+    /// The round, from 1 [default: the last one played]
     #[arg(value_name = "ROUND")]
-    pub(crate) round: usize,
+    pub(crate) round: Option<usize>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
 
-    /// The hands as one JSON object
+    /// The round as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -478,9 +493,13 @@ Examples:
 #[derive(Debug, Args)]
 #[command(
     long_about = "Draw each player's running total round by round as a line chart that fits \
-the screen: one mark (and on a colour terminal one colour) per player, with a key. \
-With --ascii or NO_COLOR the chart uses plain characters. --svg writes the same chart \
-as an SVG file instead.",
+the screen: one mark (and on a colour terminal one colour) per player, with a key, and # \
+where lines share a place. A player who joined late starts at the round they joined, from \
+their starting total; one who left stops at their last round. Once the game is over, the \
+key marks the winner and the last line says how the game ended. The chart is as tall as \
+the terminal leaves (else LINES), from 8 to 40 rows, 12 when neither says. With --ascii or \
+NO_COLOR the chart uses plain characters. --svg writes the same chart as an SVG file \
+instead; --json gives each player's totals over the rounds they played.",
     after_help = CHART_EXAMPLES
 )]
 pub(crate) struct ChartArgs {
@@ -740,7 +759,9 @@ Examples:
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
   three13 rules --session friday --json  another session's rules, for a script
   three13 rules --set bad_go_out_penalty=20 --save
-      change the current game's rules mid-game; totals and typed hands follow";
+      change the current game's rules mid-game; totals and typed hands follow
+  three13 rules --explain                how to play under the current game's rules
+  three13 rules tens --explain           how to play under the preset tens";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -752,7 +773,10 @@ else the session's (--session, else the current one), else the standard rules; e
 With --save, the rules shown become the session's, mid-game: refused where the rounds \
 played do not fit them (a round the rules no longer have, a score too high for its \
 cards). Totals are worked out again, and typed hands are scored again under the new \
-rules; typed numbers stay as they were. Without --save nothing is changed.",
+rules; typed numbers stay as they were. Without --save nothing is changed.\n\n\
+With --explain, how to play under the rules in force, in words: the deal, a turn, going \
+out, melds and wilds, what cards score, the scoring settings, ties, and the round table \
+(the same text as the page three13-rules(7), which is written for the standard rules).",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
@@ -770,6 +794,10 @@ pub(crate) struct RulesShowArgs {
     /// Save these rules into the session (--session, else the current one)
     #[arg(long)]
     pub(crate) save: bool,
+
+    /// Explain how to play under these rules, from the deal to the winner
+    #[arg(long, conflicts_with_all = ["save", "json"])]
+    pub(crate) explain: bool,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]
@@ -793,7 +821,9 @@ tiebreaker round): games, wins (a shared win counts for each) and the win rate, 
 average place, the average total, the best and worst game, the average points per \
 round, rounds gone out first and the best round. Games under different rules are \
 counted apart, one table per set of rules, so that totals of different scoring are \
-never averaged together. Players are matched by name without regard to case.",
+never averaged together. Players are matched by name without regard to case, and under \
+every name they had: a player renamed in one game (Bob to Robert) is found in every game \
+under either name.",
     after_help = STATS_EXAMPLES
 )]
 pub(crate) struct StatsArgs {

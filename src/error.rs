@@ -195,7 +195,7 @@ fn names(list: impl Iterator<Item = &'static str>) -> String {
 /// The name among `names` that `typed` most likely meant: the nearest by
 /// edits (a swap of two letters counts one), without regard to case, if it
 /// is near enough to be a slip of the fingers.
-fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let typed = typed.trim().to_lowercase();
     let most = (typed.chars().count() / 3).max(1);
     names

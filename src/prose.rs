@@ -1,4 +1,4 @@
-//! Names joined as a sentence says them.
+//! Names joined as a sentence says them, or as a command line takes them.
 
 /// Names as a sentence: `Ann`, `Ann and Bob`, `Ann, Bob and Cy`.
 pub(crate) fn and_list(names: &[&str]) -> String {
@@ -15,5 +15,36 @@ fn joined(names: &[&str], word: &str) -> String {
         [] => String::new(),
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
+    }
+}
+
+/// Names as words of a command line, in order: `Ann "Grandma Rose" Bob`.
+/// A name holding a space is quoted, so that where each ends is plain.
+pub(crate) fn words(names: &[&str]) -> String {
+    names.iter().map(|n| word(n)).collect::<Vec<_>>().join(" ")
+}
+
+/// A name as one word of a command line: quoted when it holds a space
+/// (in double quotes, or as the shell would when it holds one of those).
+pub(crate) fn word(name: &str) -> String {
+    if !name.contains(char::is_whitespace) {
+        name.to_string()
+    } else if name.contains(['"', '\\', '$', '`']) {
+        shell_words::quote(name).into_owned()
+    } else {
+        format!("\"{name}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_with_spaces_are_quoted_as_words() {
+        assert_eq!(words(&["Ann", "Grandma Rose", "Robert"]), "Ann \"Grandma Rose\" Robert");
+        assert_eq!(word("Ann Lee=N"), "\"Ann Lee=N\"");
+        assert_eq!(word("O'Brien"), "O'Brien");
+        assert_eq!(word("Al \"Ace\" Ng"), "'Al \"Ace\" Ng'");
     }
 }

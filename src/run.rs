@@ -34,6 +34,9 @@ pub fn main() -> ExitCode {
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);
+    if crate::interrupt::came_while_writing() {
+        ui.note(crate::interrupt::FINISHED_FIRST);
+    }
     match result.and(flushed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -59,6 +59,17 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         "standard" => format!("Rules: {}", rules.summary()),
         _ => format!("Rules: {} (from {source})", rules.summary()),
     };
+    if args.explain {
+        let from = match source.as_str() {
+            "standard" => String::new(),
+            _ => format!(", from {source}"),
+        };
+        let title = format!("How to play Three Thirteen under the rules {}{from}", rules.summary());
+        let explained = crate::report::explain::explain(&rules);
+        writeln!(ui.out, "{}", ui.bold(&ui.wrap(&title, 2)))?;
+        writeln!(ui.out, "\n{}", crate::report::explain::text(ui, &explained))?;
+        return Ok(());
+    }
 
     if args.json {
         let json = RulesJson {

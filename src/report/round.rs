@@ -2,7 +2,7 @@
 //! made of each typed score, the round's line, and each correction.
 
 use three13_core::rules::Deal;
-use three13_core::sheet::{Change, RoundRecord, Score, ScoreForm, Session};
+use three13_core::sheet::{Change, RoundRecord, Score, ScoreForm, Session, Term};
 use three13_core::solver::{Solver, Table};
 
 use crate::ui::Ui;
@@ -21,9 +21,15 @@ pub(crate) fn describe(
     match &score.form {
         ScoreForm::Number => None,
         ScoreForm::Out => Some(format!("  {player}: out, 0")),
-        ScoreForm::Sum(parts) => {
-            let parts: Vec<String> = parts.iter().map(u32::to_string).collect();
-            Some(format!("  {player}: {} = {d}", parts.join(" + ")))
+        ScoreForm::Sum(terms) => {
+            let terms: Vec<String> = terms
+                .iter()
+                .map(|(term, v)| match term {
+                    Term::Number => v.to_string(),
+                    Term::Card(card) => format!("{card} ({v})"),
+                })
+                .collect();
+            Some(format!("  {player}: {} = {d}", terms.join(" + ")))
         }
         ScoreForm::Leftover(cards) => {
             let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{c} {v}")).collect();

@@ -382,6 +382,39 @@ impl Sheet<'_> {
         text
     }
 
+    /// `35#^2`: the points of the rounds before round `from` + 1 (from 0)
+    /// for `seat`, together, with each mark of those rounds followed by
+    /// how many had it, when more than one. Blank for a player who played
+    /// none of them.
+    fn folded(&self, from: usize, seat: usize) -> String {
+        let played: Vec<usize> = (0..from).filter(|&i| self.s.plays(seat, i + 1)).collect();
+        if played.is_empty() {
+            return String::new();
+        }
+        let rounds = &self.s.rounds();
+        let mut text = played.iter().map(|&i| self.board.points(i)[seat]).sum::<i32>().to_string();
+        let counts = [
+            ('#', played.iter().filter(|&&i| rounds[i].hands[seat].is_some()).count()),
+            ('^', played.iter().filter(|&&i| rounds[i].out == Some(seat)).count()),
+            ('!', played.iter().filter(|&&i| rounds[i].penalties.contains(&seat)).count()),
+        ];
+        for (mark, count) in counts {
+            match count {
+                0 => {}
+                1 => text.push(mark),
+                n => {
+                    let _ = write!(text, "{mark}{n}");
+                }
+            }
+        }
+        text
+    }
+
+    /// The seat of the player who deals the next round, while one is to come.
+    fn next_dealer(&self) -> Option<usize> {
+        self.s.next_deal().map(|d| self.s.dealer(d.round))
+    }
+
     /// Every layout, widest first; the last always fits the narrowest screen.
     fn layouts<'b>(&'b self, ui: &'b Ui) -> impl Iterator<Item = String> + 'b {
         let played = self.s.rounds().len();
@@ -389,7 +422,9 @@ impl Sheet<'_> {
         let full = std::iter::once_with(move || self.full(ui));
         // Every round, the names as whole as fits; then only the recent
         // rounds, the earlier ones summed in one column.
+        // (Folding one round alone would be no narrower than showing it.)
         let by_player = (0..played.max(1))
+            .filter(|&from| from != 1)
             .flat_map(move |from| (0..forms.len()).map(move |form| (from, form)))
             .map(move |(from, form)| self.by_player(ui, from, &super::shortened(self.s.players())[form]));
         full.chain(by_player)
@@ -473,16 +508,17 @@ impl Sheet<'_> {
         out
     }
 
-    /// One row per player: the points of each round from `from` (from 0;
-    /// the rounds before summed in one column), the tiebreaker, the total.
-    /// `short` shortens the names, with a key below.
+    /// One row per player: the starting totals of players who joined late,
+    /// the points of each round from `from` (from 0; the rounds before
+    /// together in one column), the tiebreaker, the total. `names` are the
+    /// names as shown (shortened, with a key below); the dealer of the next
+    /// round is marked.
     fn by_player(&self, ui: &Ui, from: usize, names: &[String]) -> String {
         let s = self.s;
         let played = s.rounds().len();
         let mut t = ui.table();
         let mut header = vec!["Player".to_string()];
-        // The rounds before `from` are summed with the starting totals.
-        let starts = from == 0 && self.starts();
+        let starts = self.starts();
         if starts {
             header.push("Start".into());
         }
@@ -496,13 +532,14 @@ impl Sheet<'_> {
         }
         header.push("Total".into());
         t.set_header(header);
+        let dealer = self.next_dealer();
         for (seat, name) in names.iter().enumerate() {
-            let mut row = vec![name.clone()];
+            let mut row = vec![if dealer == Some(seat) { format!("{name}*") } else { name.clone() }];
             if starts {
                 row.push(self.start(seat));
             }
             if from > 0 {
-                row.push(self.board.running(from - 1)[seat].to_string());
+                row.push(self.folded(from, seat));
             }
             row.extend((from..played).map(|i| self.cell(i, seat, true)));
             if tiebreak {
@@ -526,11 +563,11 @@ impl Sheet<'_> {
             .collect();
         out.push_str(&self.key(ui, true, starts, &keyed));
         if from > 0 {
+            let rounds =
+                if from == 1 { "round 1".to_string() } else { format!("rounds 1 to {from} added up") };
             let line = format!(
-                "Column {}: the total of the rounds before round {}{}",
+                "Column {}: {rounds}; a mark there with a number counts its rounds (^2: went out first twice)",
                 header_of(from),
-                from + 1,
-                if self.starts() { ", starting totals included" } else { "" }
             );
             let _ = write!(out, "\n{}", ui.wrap(&line, 8));
         }
@@ -560,6 +597,9 @@ impl Sheet<'_> {
         }
         if starts {
             parts.push("Start = total of a player who joined late".into());
+        }
+        if compact && s.next_deal().is_some() {
+            parts.push("* deals next".into());
         }
         if self.tiebreak_shown() {
             parts.push(
@@ -669,17 +709,22 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
     lines
 }
 
-/// `Next: round 4, 6 cards, sixes wild, Cy deals, Dee plays first`.
+/// `Next: round 4, 6 cards, sixes wild, Cy deals, Dee plays first; 8
+/// rounds left`: the rounds left count the next one (`the last round`).
 pub(crate) fn next_line(s: &Session, round: usize) -> String {
     let deal = s.deal(round).expect("a round of the rules");
     let doubled = if s.rules().doubles(deal.wild) { " (scores double)" } else { "" };
-    let which = if s.tiebreak_round().is_some() {
-        "the tiebreaker round".to_string()
+    let (which, left) = if s.tiebreak_round().is_some() {
+        ("the tiebreaker round".to_string(), String::new())
     } else {
-        format!("round {}", deal.round)
+        let left = match s.deals().len().saturating_sub(deal.round) + 1 {
+            1 => "; the last round".to_string(),
+            n => format!("; {n} rounds left"),
+        };
+        (format!("round {}", deal.round), left)
     };
     format!(
-        "Next: {which}, {} cards, {} wild, {} deals, {} plays first{doubled}",
+        "Next: {which}, {} cards, {} wild, {} deals, {} plays first{doubled}{left}",
         deal.cards,
         s.rules().wilds(deal.wild),
         s.players()[s.dealer(deal.round)],

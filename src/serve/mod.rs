@@ -123,9 +123,8 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        // On a terminal Ctrl-C already ends the command; elsewhere (a
-        // signal from a script) the server stops here, as cleanly.
-        let _ = ctrlc::set_handler(move || {
+        // Ctrl-C, or a signal from a script: the server stops, cleanly.
+        crate::interrupt::stop_with(move || {
             stop.store(true, Ordering::SeqCst);
             http::wake(bound);
         });

@@ -390,7 +390,8 @@ fn chart(s: &Session) -> Markup {
     let svg = if s.rounds().is_empty() {
         None
     } else {
-        crate::report::chart::svg(s, &crate::report::chart::series(s)).ok()
+        let race = crate::report::chart::Race::new(s, &crate::ui::Ui::plain(None));
+        crate::report::chart::svg(&race).ok()
     };
     html! {
         section #chart data-live="" {

@@ -134,7 +134,7 @@ fn every_score_form() {
     env.ok(&["edit", "5", "Cy", "10 J"]);
     assert_eq!(env.table_json(&[])["rounds"][4]["deadwood"], json!({"Ann": 12, "Bob": 0, "Cy": 21}));
     let before = env.session_bytes("g");
-    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"3+x\" is not a card\n  3+x\n  ^^^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
+    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"x\" is not a card\n  3+x\n    ^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
     env.fails(
         &["round", "out", "out", "1"],
         2,
@@ -172,7 +172,7 @@ fn rules_change_mid_game() {
     let r = env.ok(&["rules", "--set", "face_cards=ten", "--set", "bad_go_out_penalty=20", "--save"]);
     assert!(
         r.stdout.starts_with(
-            "Saved the rules of g: standard, face_cards=ten, bad_go_out_penalty=20 (before: standard).\n\
+            "Saved the rules of g: tens, bad_go_out_penalty=20 (before: standard).\n\
              Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.\n  \
              round 2: Cy's hand now leaves 33 (was 38)\n"
         ),
@@ -185,7 +185,12 @@ fn rules_change_mid_game() {
     env.ok(&["round", "0", "9", "9", "--penalty", "Bob", "--out", "Ann"]);
     assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 4, "Bob": 41, "Cy": 67}));
     let r = env.ok(&["rules", "--set", "bad_go_out_penalty=20", "--save"]);
-    assert!(r.stdout.starts_with("The rules of g are already standard, face_cards=ten, bad_go_out_penalty=20; nothing was changed.\n"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .starts_with("The rules of g are already tens, bad_go_out_penalty=20; nothing was changed.\n"),
+        "{}",
+        r.stdout
+    );
 
     // Refused: a round played that the rules would leave out.
     env.ok(&["rules", "--set", "extra_rounds=1", "--save"]);
@@ -196,7 +201,7 @@ fn rules_change_mid_game() {
     env.fails(
         &["rules", "--set", "extra_rounds=0", "--save"],
         1,
-        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  hint: nothing was changed; the rules of g stay standard, face_cards=ten, extra_rounds=1, bad_go_out_penalty=20",
+        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  hint: nothing was changed; the rules of g stay tens, extra_rounds=1, bad_go_out_penalty=20",
     );
     assert_eq!(env.session_bytes("g"), before);
 }
@@ -483,7 +488,9 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     // A narrow screen: every line fits.
     let t = env.ok_with(&[("COLUMNS", "50")], &["table"]).stdout;
     assert!(t.lines().all(|l| l.chars().count() <= 50), "{t}");
-    assert!(t.contains("| Cy     |  36 |   |   |    |    |     |    36 |\n"), "{t}");
+    assert!(t.contains("| Cy     |       |   36 |    |    |     |    36 |\n"), "{t}");
+    // The starting total apart, under Start; the folded rounds' marks counted.
+    assert!(t.contains("| Dee    |     4 | 10^2 |  2 |  4 |   3 |    20 |\n"), "{t}");
 
     // A file whose tiebreak names a player who left is refused, and kept.
     let good = String::from_utf8(env.session_bytes("g")).unwrap();

@@ -47,7 +47,8 @@ fn a_game_of_five_crowns_from_the_first_round_to_the_tiebreaker() {
         r.stdout,
         "Started session crowns with Ann, Bob and Cy (rules: five-crowns,
 tiebreak=round); it is the current session.
-Next: round 1, 3 cards, threes and jokers wild, Ann deals, Bob plays first
+Next: round 1, 3 cards, threes and jokers wild, Ann deals, Bob plays first; 11
+rounds left
 Record it with `three13 round` and a score per player, in seat order: Ann Bob Cy
 "
     );
@@ -156,7 +157,12 @@ Game over: Ann wins after a tie on 138, the tiebreaker round: Ann 0, Bob 85.
     );
     assert_eq!(
         env.ok_with(&COLUMNS_80, &["show", "12"]).stdout,
-        "The tiebreaker round of crowns: 6 cards, sixes and jokers wild
+        "The tiebreaker round of crowns: 6 cards, sixes and jokers wild; Cy dealt, Ann
+  played first
+| Player | Deadwood |                   |
+|--------|----------|-------------------|
+| Ann    |        0 | hand typed, below |
+| Bob    |       85 | hand typed, below |
 
 Ann: 6h 9c 9d Kr Qr JK
   set 9c 9d JK  (JK as 9h)
@@ -170,7 +176,12 @@ Bob: 3c 5d 7h 9s Jr JK
     // The round's wild left over is shown at 20, not at its face.
     assert_eq!(
         env.ok_with(&COLUMNS_80, &["show", "1"]).stdout,
-        "Round 1 of crowns: 3 cards, threes and jokers wild
+        "Round 1 of crowns: 3 cards, threes and jokers wild; Ann dealt, Bob played first
+| Player | Points | Total |                   |
+|--------|--------|-------|-------------------|
+| Ann    |      0 |     0 | went out first    |
+| Bob    |     70 |    70 |                   |
+| Cy     |     42 |    42 | hand typed, below |
 
 Cy: Kr 9h 3c
   left over 3c 20, Kr 13, 9h 9: deadwood 42
@@ -424,7 +435,8 @@ fn round_order_down() {
     let env = Env::new();
     let r = env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "--set", "round_order=down"]);
     assert!(
-        r.stdout.contains("Next: round 1, 13 cards, kings wild, Ann deals, Bob plays first\n"),
+        r.stdout
+            .contains("Next: round 1, 13 cards, kings wild, Ann deals, Bob plays first; 11 rounds left\n"),
         "{}",
         r.stdout
     );
@@ -453,7 +465,7 @@ Key: 12 (40) = points in the round (running total)
 |     1 | Ann    |     0 |      0 |   1 |
 |     2 | Bob    |    13 |     13 |   0 |
 Leader: Ann, with 0
-Next: round 2, 12 cards, queens wild, Bob deals, Ann plays first
+Next: round 2, 12 cards, queens wild, Bob deals, Ann plays first; 10 rounds left
 "
     );
     let r = env.ok(&["check", "Qc Qd Qh 2c 3c 4c 5h 6h 7h 8h 9s 10s"]);
@@ -525,7 +537,7 @@ Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
 |     1 | Ann    |     0 |      0 |   2 |
 |     2 | Bob    |    38 |     38 |   0 |
 Leader: Ann, with 0
-Next: round 3, 13 cards, kings wild, Ann deals, Bob plays first
+Next: round 3, 13 cards, kings wild, Ann deals, Bob plays first; 9 rounds left
 "
     );
     // Kept through every save, in the standard layout.
@@ -685,4 +697,37 @@ fn stars_on_a_terminal() {
     let mut p = spawn_command(cmd, Some(10_000)).expect("three13 on a pseudo-terminal");
     p.exp_string("Outs (11): 3c 3d 3h 3s 3r 9c 9d 9h 9s 9r JK").unwrap();
     p.exp_eof().unwrap();
+}
+
+/// `rules --explain` tells how to play the game the rules play: Five
+/// Crowns' deck and values, its stock, the house rules in force.
+#[test]
+fn the_rules_explained_for_five_crowns() {
+    let env = Env::new();
+    let r = env.ok_with(
+        &COLUMNS_80,
+        &["rules", "five-crowns", "--set", "half_wild=true", "--set", "round_order=down", "--explain"],
+    );
+    let text = r.stdout;
+    for part in [
+        "Five Crowns is a rummy game for two or more players, played over 11 rounds. In
+round 1 everyone is dealt 13 cards; then one fewer each round, down to 3 cards
+in round 11.",
+        "2 decks of 55 cards and 6 jokers shuffled together (116 cards): five suits
+(clubs, diamonds, hearts, spades and stars), each 3 to 10, jack, queen and king;
+a hand may hold up to 2 of the same card.",
+        "- If the stock runs out, the discard pile is shuffled into a new stock.",
+        "  Runs go from 3 up to king: there are no aces or twos, and a run never goes
+  round the corner (K 3 4).",
+        "At most half of a meld's cards may be wild,
+so wilds alone are no meld",
+        "| Card                     | Points       |
+|--------------------------|--------------|
+| 3 to 10                  | their number |
+| jack, queen, king        | 11, 12, 13   |
+| a wild card of the round | 20           |
+| joker                    | 50           |",
+    ] {
+        assert!(text.contains(part), "{part:?} in:\n{text}");
+    }
 }

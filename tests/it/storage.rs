@@ -431,7 +431,7 @@ fn sessions_use_delete_and_path() {
     let r = env.ok(&["use", "one"]);
     assert_eq!(
         r.stdout,
-        "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first\n"
+        "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first; 11 rounds left\n"
     );
     assert_eq!(env.table_json(&[])["session"], json!("one"));
     env.fails(&["use", "three"], 1, &format!("no session named \"three\" ({data}/sessions/three.toml does not exist); see `three13 sessions`, or start one with `three13 new`"));

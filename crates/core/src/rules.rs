@@ -782,23 +782,32 @@ impl Rules {
     /// The settings that differ from the game's own rules (the `standard`
     /// preset, or `five-crowns`), as `KEY=VALUE`.
     pub fn changes(&self) -> Vec<String> {
-        let base = self.game().rules();
+        self.changes_from(&self.game().rules())
+    }
+
+    /// The settings that differ from `base`, as `KEY=VALUE`.
+    fn changes_from(&self, base: &Rules) -> Vec<String> {
         SETTINGS
             .iter()
-            .filter(|s| s.get(self) != s.get(&base))
+            .filter(|s| s.get(self) != s.get(base))
             .map(|s| format!("{}={}", s.key, s.get(self)))
             .collect()
     }
 
-    /// A short name for these rules: a preset's name, or the game's own
-    /// preset (`standard`, `five-crowns`) with the settings that differ.
+    /// A short name for these rules: the preset they are nearest to (the
+    /// fewest settings apart, `standard` first on a tie) and the settings
+    /// that differ from it: `tens`, `tens, double_last_rounds=true`,
+    /// `five-crowns, joker_value=25`.
     pub fn summary(&self) -> String {
-        for (name, _) in PRESETS {
-            if Rules::preset(name).as_ref() == Ok(self) {
-                return name.to_string();
-            }
+        let nearest = PRESETS
+            .iter()
+            .map(|(name, _)| (name, self.changes_from(&Rules::preset(name).expect("a preset"))))
+            .min_by_key(|(_, changes)| changes.len())
+            .expect("there are presets");
+        match nearest {
+            (name, changes) if changes.is_empty() => name.to_string(),
+            (name, changes) => format!("{name}, {}", changes.join(", ")),
         }
-        format!("{}, {}", self.game().preset(), self.changes().join(", "))
     }
 
     /// The cards of one deck, without jokers.
@@ -1116,6 +1125,19 @@ mod tests {
         let mut r = Rules::default();
         r.set("decks", "3").unwrap();
         assert_eq!(r.summary(), "standard, decks=3");
+        // A preset keeps its name when a setting is added to it.
+        let mut tens = Rules::preset("tens").unwrap();
+        tens.set("double_last_rounds", "true").unwrap();
+        assert_eq!(tens.summary(), "tens, double_last_rounds=true");
+        r.set("face_cards", "ten").unwrap();
+        assert_eq!(r.summary(), "tens, decks=3");
+        let mut strict = Rules::preset("strict").unwrap();
+        strict.set("face_cards", "ten").unwrap();
+        assert_eq!(strict.summary(), "strict, face_cards=ten");
+        // As near to one preset as to another: standard first.
+        let mut both = Rules::default();
+        both.set("lay_off", "true").unwrap();
+        assert_eq!(both.summary(), "standard, lay_off=true");
         assert!(Rules::preset("house").is_err());
     }
 
@@ -1180,7 +1202,9 @@ mod tests {
         let mut fours = Rules::default();
         fours.set("ranks", "3-k").unwrap();
         assert_eq!(fours.game(), Game::FiveCrowns);
-        assert_eq!(fours.summary(), "five-crowns, wild_value=face, jokers=0, joker_value=20, suits=4");
+        // Named from the nearest preset; its changes from the game's own.
+        assert_eq!(fours.summary(), "standard, ranks=3-K");
+        assert_eq!(fours.changes(), ["wild_value=face", "jokers=0", "joker_value=20", "suits=4"]);
         assert_eq!(Game::parse("Five_Crowns"), Some(Game::FiveCrowns));
         assert_eq!(Game::FiveCrowns.name(), "Five Crowns");
     }

@@ -35,7 +35,7 @@ pub use names::{
     seat_in, shown,
 };
 pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
-pub use score::{Leftover, Score, ScoreForm, read_score};
+pub use score::{Leftover, Score, ScoreForm, Term, read_score};
 pub use scoreboard::{Scoreboard, points};
 pub use tiebreak::Playoff;
 
