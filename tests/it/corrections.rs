@@ -64,8 +64,8 @@ fn edit_any_round_out_penalties_and_dealer() {
         ),
         (
             &["edit", "2", "Ann=out", "Bob=out"],
-            2,
-            "both Ann and Bob are marked out; only the first player out is",
+            1,
+            "both Ann and Bob are marked out; mark only the player who went out first",
         ),
         (&["edit", "9", "Ann=3"], 1, "there is no round 9 to edit; rounds 1 to 3 are recorded"),
         (
@@ -137,13 +137,13 @@ fn every_score_form() {
     env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"3+x\" is not a card\n  3+x\n  ^^^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
     env.fails(
         &["round", "out", "out", "1"],
-        2,
-        "both Ann and Bob are marked out; only the first player out is",
+        1,
+        "both Ann and Bob are marked out; mark only the player who went out first",
     );
     env.fails(
         &["round", "out", "0", "1", "--out", "Bob"],
-        2,
-        "both Bob and Ann are marked out; only the first player out is",
+        1,
+        "both Bob and Ann are marked out; mark only the player who went out first",
     );
     env.fails(
         &["round", "K Q J 10 9 8 7 6", "0", "1"],

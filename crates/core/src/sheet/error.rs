@@ -419,7 +419,7 @@ impl fmt::Display for SheetError {
                  only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
             ),
             E::TwoOut { first, second } => {
-                write!(f, "both {first} and {second} are marked out; only the first player out is")
+                write!(f, "both {first} and {second} are marked out; mark only the player who went out first")
             }
             E::NotInRound { player, round } => write!(f, "{player} did not play round {round}"),
             E::RoundsPlayed { played, deals } => write!(

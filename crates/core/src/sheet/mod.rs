@@ -363,7 +363,7 @@ impl Session {
 
     /// The round made of the scores typed for it, by seat: who typed `out`
     /// went out first, or `out` where it is named; two players out are
-    /// refused, for only the first player out is marked. Seats given no
+    /// refused, for only the player who went out first is marked. Seats given no
     /// score score 0.
     pub fn round_of_scores(
         &self,
