@@ -729,7 +729,9 @@ Examples:
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
   three13 rules --session friday --json  another session's rules, for a script
   three13 rules --set bad_go_out_penalty=20 --save
-      change the current game's rules mid-game; totals and typed hands follow";
+      change the current game's rules from the next round on
+  three13 rules --set face_cards=ten --save --from 1
+      the whole game under new rules: typed hands and cards left over are scored again";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -738,10 +740,14 @@ Examples:
 round's cards dealt and wild rank). The rules are the preset's when one is named, \
 else the session's (--session, else the current one), else the standard rules; each \
 --set applies on top.\n\n\
-With --save, the rules shown become the session's, mid-game: refused where the rounds \
-played do not fit them (a round the rules no longer have, a score too high for its \
-cards). Totals are worked out again, and typed hands are scored again under the new \
-rules; typed numbers stay as they were. Without --save nothing is changed.",
+With --save, the settings given become the session's from the next round on, or from \
+the round --from names (--from 1: the whole game); the rounds before keep the rules they \
+were played under. The rounds from there are scored again: typed hands are solved anew and \
+cards typed as left over valued anew; scores typed as numbers stay as they were. Refused \
+where a round played does not fit the new rules (a score too high for its cards, a joker \
+no longer in play). extra_rounds and down_and_up shape the game's round table, one for \
+every round: changing them is refused where a round played would be dealt otherwise or \
+left out. Without --save nothing is changed.",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
@@ -759,6 +765,10 @@ pub(crate) struct RulesShowArgs {
     /// Save these rules into the session (--session, else the current one)
     #[arg(long)]
     pub(crate) save: bool,
+
+    /// With --save: the round the rules apply from [default: the next round; 1 re-scores the whole game]
+    #[arg(long, value_name = "ROUND", requires = "save")]
+    pub(crate) from: Option<usize>,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]

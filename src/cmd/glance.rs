@@ -44,7 +44,7 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
     let played = s.rounds().len();
     let deals = s.deals().len();
     let heading =
-        format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules().summary());
+        format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules_summary());
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if played > 0 {
         writeln!(ui.out, "{}", crate::report::table::standings(ui, &s, &board))?;

@@ -32,7 +32,8 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let name = store.resolve(args.session.session.as_deref())?;
     let s = store.load(&name)?;
     let (deal, tiebreak, hands) = hands_of(&s, args.round)?;
-    let table = Table::new(&s.rules(), deal.wild);
+    let rules = s.rules_of(deal.round);
+    let table = Table::new(&rules, deal.wild);
     let mut solver = Solver::new();
     let solved: Vec<(usize, &Vec<Card>, Arrangement)> =
         hands.iter().map(|(seat, hand)| (*seat, *hand, solver.solve(hand, &table))).collect();
@@ -41,7 +42,7 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             round: deal.round,
             tiebreak,
             cards: deal.cards,
-            wilds: s.rules().wilds(deal.wild).short(),
+            wilds: rules.wilds(deal.wild).short(),
             hands: solved
                 .into_iter()
                 .map(|(seat, hand, arrangement)| HandJson {
@@ -55,7 +56,7 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
     let which = if tiebreak { "The tiebreaker round".to_string() } else { format!("Round {}", deal.round) };
-    let heading = format!("{which} of {name}: {} cards, {} wild", deal.cards, s.rules().wilds(deal.wild));
+    let heading = format!("{which} of {name}: {} cards, {} wild", deal.cards, rules.wilds(deal.wild));
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if solved.is_empty() {
         writeln!(
@@ -64,7 +65,6 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             ui.wrap("No hand was typed in this round; its scores were given as numbers.", 0)
         )?;
     }
-    let rules = s.rules();
     for (seat, hand, a) in &solved {
         writeln!(ui.out, "\n{}", ui.wrap(&format!("{}: {}", s.players()[*seat], ui.cards(hand)), 2))?;
         for m in &a.melds {
@@ -93,7 +93,7 @@ type RoundHands<'a> = (three13_core::rules::Deal, bool, Vec<(usize, &'a Vec<Card
 fn hands_of(s: &Session, round: usize) -> Result<RoundHands<'_>> {
     let played = s.rounds().len();
     if round >= 1 && round <= played {
-        let deal = s.rules().deal(round).expect("a recorded round");
+        let deal = s.deal(round).expect("a recorded round");
         let r = &s.rounds()[round - 1];
         let hands = r.hands.iter().enumerate().filter_map(|(seat, h)| Some((seat, h.as_ref()?))).collect();
         return Ok((deal, false, hands));

@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_spanned::Spanned;
-use toml_edit::{Document, Item};
+use toml_edit::{Document, Item, TableLike};
 
 use three13_core::rules::{Rules, SETTINGS, Setting, Value};
 use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
@@ -57,6 +57,10 @@ struct SessionFile {
     created: Spanned<IgnoredAny>,
     updated: Spanned<IgnoredAny>,
     rules: Option<Spanned<Entries<Spanned<IgnoredAny>>>>,
+    /// Rules changed from a round on (format 3): `from`, and the settings
+    /// that differ from the rules before.
+    #[serde(default)]
+    rule_changes: Vec<Spanned<Entries<Spanned<IgnoredAny>>>>,
     #[serde(default)]
     dealers: Vec<Spanned<DealerFile>>,
     seats: Option<Entries<Spanned<SeatFile>>>,
@@ -72,6 +76,7 @@ struct SessionFile {
 struct TiebreakFile {
     deadwood: Option<Entries<Spanned<i64>>>,
     hands: Option<Entries<Spanned<String>>>,
+    leftover: Option<Entries<Spanned<String>>>,
     draws: Option<Vec<Entries<Spanned<String>>>>,
 }
 
@@ -100,6 +105,8 @@ struct RoundFile {
     round: Spanned<i64>,
     deadwood: Spanned<Entries<Spanned<i64>>>,
     hands: Option<Entries<Spanned<String>>>,
+    /// Cards typed as left over (format 3).
+    leftover: Option<Entries<Spanned<String>>>,
     out: Option<Spanned<String>>,
     #[serde(default)]
     penalties: Vec<Spanned<String>>,
@@ -133,39 +140,22 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     };
     let created = time(&file.created, "created")?;
     let updated = time(&file.updated, "updated")?;
-    let mut rules = Rules::default();
-    for (key, value) in file.rules.iter().flat_map(|r| &r.get_ref().0) {
-        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
-            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
-            at(
-                key.span(),
-                format!(
-                    "rules: unknown setting \"{}\"; the settings are {}",
-                    key.get_ref().escape_debug(),
-                    keys.join(", ")
-                ),
-            )
+    let no_entries = Vec::new();
+    let entries = file.rules.as_ref().map_or(&no_entries, |r| &r.get_ref().0);
+    let table = doc.get("rules").and_then(Item::as_table_like);
+    let rules = settings(text, table, entries, Rules::default(), "rules: ")?;
+    let mut rule_changes = Vec::new();
+    let mut before = rules;
+    for (k, change) in file.rule_changes.iter().enumerate() {
+        let table = doc.get("rule_changes").and_then(|item| nth_table(item, k));
+        let prefix = "rule_changes: ";
+        let from = table.and_then(|t| t.get("from")).and_then(Item::as_integer).ok_or_else(|| {
+            at(change.span(), format!("{prefix}each change needs the round it applies from, as from = ROUND"))
         })?;
-        let item = doc.get("rules").and_then(|r| r.get(key.get_ref())).unwrap_or(&Item::None);
-        // A value must be of the setting's own type: a number, a flag or a word.
-        let typed = match setting.get(&rules) {
-            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
-            Value::Number(_) | Value::Word(_) => {
-                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
-            }
-        };
-        let shown = match item.as_str() {
-            Some(w) => w.escape_debug().to_string(),
-            None => shown(item),
-        };
-        let refused = || {
-            at(
-                value.span(),
-                format!("rules: {} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
-            )
-        };
-        let typed = typed.ok_or_else(refused)?;
-        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+        let entries: Vec<_> =
+            change.get_ref().0.iter().filter(|(key, _)| key.get_ref() != "from").cloned().collect();
+        before = settings(text, table, &entries, before, prefix)?;
+        rule_changes.push((from, before));
     }
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
     let seats: &[(Spanned<String>, Spanned<SeatFile>)] = file.seats.as_ref().map_or(&[], |s| &s.0);
@@ -206,8 +196,9 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
                 (Some(d), None) => Some(StoredPlayoff::Round {
                     deadwood: d.0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
                     hands: tb.hands.as_ref().map(pairs).unwrap_or_default(),
+                    leftover: tb.leftover.as_ref().map(pairs).unwrap_or_default(),
                 }),
-                (None, Some(draws)) if tb.hands.is_none() => {
+                (None, Some(draws)) if tb.hands.is_none() && tb.leftover.is_none() => {
                     Some(StoredPlayoff::Draws(draws.iter().map(pairs).collect()))
                 }
                 _ => {
@@ -224,6 +215,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         players: file.players.get_ref().clone(),
         first_dealer: file.first_dealer.get_ref().clone(),
         rules,
+        rule_changes,
         created,
         updated,
         rounds,
@@ -248,6 +240,11 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             Field::DeadwoodValue(i, k) => (round(i).deadwood.get_ref().0[k].1.span(), numbered(i)),
             Field::HandName(i, k) => (hands(round(i))[k].0.span(), format!("{}in hands, ", numbered(i))),
             Field::HandCards(i, k) => (hands(round(i))[k].1.span(), numbered(i)),
+            Field::LeftoverName(i, k) => {
+                (leftover(round(i))[k].0.span(), format!("{}in leftover, ", numbered(i)))
+            }
+            Field::LeftoverCards(i, k) => (leftover(round(i))[k].1.span(), numbered(i)),
+            Field::RuleChange(k) => (file.rule_changes[k].span(), "rule_changes: ".to_string()),
             Field::Out(i) => {
                 let out = round(i).out.as_ref().map_or(file.rounds[i].span(), Spanned::span);
                 (out, format!("{}out: ", numbered(i)))
@@ -279,6 +276,7 @@ fn stored_round(r: &RoundFile) -> StoredRound {
             .flat_map(|h| &h.0)
             .map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone()))
             .collect(),
+        leftover: leftover(r).iter().map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone())).collect(),
         out: r.out.as_ref().map(|o| o.get_ref().clone()),
         penalties: r.penalties.iter().map(|p| p.get_ref().clone()).collect(),
     }
@@ -287,4 +285,69 @@ fn stored_round(r: &RoundFile) -> StoredRound {
 /// The hands of a stored round, in the file's order.
 fn hands(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
     r.hands.as_ref().map_or(&[], |h| &h.0)
+}
+
+/// The cards left over of a stored round, in the file's order.
+fn leftover(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
+    r.leftover.as_ref().map_or(&[], |h| &h.0)
+}
+
+/// The `k`th table of an array of tables, or of an array of inline tables.
+fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
+    match item {
+        Item::ArrayOfTables(tables) => tables.get(k).map(|t| t as &dyn TableLike),
+        Item::Value(toml_edit::Value::Array(values)) => {
+            values.get(k).and_then(toml_edit::Value::as_inline_table).map(|t| t as &dyn TableLike)
+        }
+        _ => None,
+    }
+}
+
+/// `before` with the settings of a table (`entries`, the table's keys and
+/// their places; `table`, its values) set one by one, each checked:
+/// `prefix` begins a message.
+fn settings(
+    text: &str,
+    table: Option<&dyn TableLike>,
+    entries: &[(Spanned<String>, Spanned<IgnoredAny>)],
+    before: Rules,
+    prefix: &str,
+) -> Result<Rules, FileError> {
+    let at =
+        |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
+    let mut rules = before;
+    for (key, value) in entries {
+        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
+            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+            at(
+                key.span(),
+                format!(
+                    "{prefix}unknown setting \"{}\"; the settings are {}",
+                    key.get_ref().escape_debug(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        let item = table.and_then(|t| t.get(key.get_ref())).unwrap_or(&Item::None);
+        // A value must be of the setting's own type: a number, a flag or a word.
+        let typed = match setting.get(&rules) {
+            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
+            Value::Number(_) | Value::Word(_) => {
+                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
+            }
+        };
+        let shown = match item.as_str() {
+            Some(w) => w.escape_debug().to_string(),
+            None => shown(item),
+        };
+        let refused = || {
+            at(
+                value.span(),
+                format!("{prefix}{} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
+            )
+        };
+        let typed = typed.ok_or_else(refused)?;
+        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+    }
+    Ok(rules)
 }

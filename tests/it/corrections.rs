@@ -169,11 +169,21 @@ fn rules_change_mid_game() {
         1,
         "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",
     );
-    let r = env.ok(&["rules", "--set", "face_cards=ten", "--set", "bad_go_out_penalty=20", "--save"]);
+    let r = env.ok(&[
+        "rules",
+        "--set",
+        "face_cards=ten",
+        "--set",
+        "bad_go_out_penalty=20",
+        "--save",
+        "--from",
+        "1",
+    ]);
     assert!(
         r.stdout.starts_with(
             "Saved the rules of g: standard, face_cards=ten, bad_go_out_penalty=20 (before: standard).\n\
-             Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.\n  \
+             Totals are worked out again for rounds 1 and 2: 1 typed hand is scored again; 4 scores typed as\n\
+             numbers stay as they were.\n  \
              round 2: Cy's hand now leaves 33 (was 38)\n"
         ),
         "{}",
@@ -207,7 +217,7 @@ fn a_rule_change_refused_for_a_typed_score() {
     env.ok(&["round", "39", "0", "1"]);
     let before = env.session_bytes("g");
     env.fails(
-        &["rules", "tens", "--save"],
+        &["rules", "tens", "--save", "--from", "1"],
         1,
         "round 1: Ann's score 39 is more than 3 cards can hold: at most 30 in round 1\n  hint: nothing was changed; the rules of g stay standard",
     );
@@ -222,7 +232,7 @@ fn a_rule_change_refused_for_a_typed_hand_gives_both_hints() {
     env.ok(&["round", "3h 3d *", "0", "1"]);
     let before = env.session_bytes("g");
     env.fails(
-        &["rules", "--set", "jokers=0", "--save"],
+        &["rules", "--set", "jokers=0", "--save", "--from", "1"],
         1,
         "round 1: Ann's hand: jokers are not in play under these rules\n  3h 3d JK\n        ^^\n  \
          hint: play with jokers with --set jokers=2\n  hint: nothing was changed; the rules of g stay standard, jokers=2",
@@ -308,7 +318,7 @@ Game over: Ann wins by 26, with 13.
 
     // The file is format 2 and keeps everything; stats know Robert as Bob.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 50\n"), "{text}");
     assert!(text.contains("\n[seats.Robert]\nformer_names = [\"Bob\"]\n"), "{text}");
     assert!(text.contains("\n[seats.Cy]\nleft = 3\n"), "{text}");
@@ -333,7 +343,7 @@ fn a_player_who_never_played_is_taken_off() {
     assert!(r.stdout.starts_with("Took Dee off g; they had played no round.\n"), "{}", r.stdout);
     // Off the sheet: the file keeps no trace of Dee.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(!text.contains("[seats.") && !text.contains("Dee"), "{text}");
     env.ok(&["player", "remove", "Cy"]);
     env.fails(&["player", "remove", "Bob"], 1, "a game needs at least 2 players, not 1");
@@ -466,7 +476,7 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     assert_eq!(j["places"], json!({"Ann": 2, "Dee": 1, "Bob": 3}));
     assert_eq!(j["totals"], json!({"Ann": 20, "Dee": 20, "Bob": 55, "Cy": 36}));
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 4\n\n[seats.Cy]\nleft = 4\n"), "{text}");
     assert!(text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n"), "{text}");
 

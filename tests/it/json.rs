@@ -61,8 +61,12 @@ fn a_whole_game_through_every_command_prints_only_json() {
     assert_eq!(v["said"][0], "Dee joins night at seat 4 from round 5, starting from 41.");
     change(&env, &["player", "rename", "Dee", "Dora", "--json"], "player-rename");
     let v = change(&env, &["rules", "--set", "face_cards=ten", "--save", "--json"], "rules");
-    assert_eq!(v["said"][0], "Saved the rules of night: tens (before: standard).");
-    assert_eq!(v["session"]["rules_summary"], "tens");
+    assert_eq!(
+        v["said"][0],
+        "Saved the rules of night: standard; from round 5: face_cards=ten (before: standard)."
+    );
+    assert_eq!(v["said"][1], "Rounds 1 to 4 keep the rules they were played under.");
+    assert_eq!(v["session"]["rules_summary"], "standard; from round 5: face_cards=ten");
     let v = change(&env, &["rules", "--set", "face_cards=ten", "--save", "--json"], "rules");
     assert_eq!(v["saved"], false);
     for _ in 5..=11 {

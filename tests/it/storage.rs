@@ -40,7 +40,7 @@ fn the_toml_written_and_read_back() {
     assert_eq!(
         masked(&text),
         "\
-format_version = 2
+format_version = 3
 players = [\"Ann\", \"Bob \\\"B\\\"\"]
 first_dealer = \"Bob \\\"B\\\"\"
 created = 
@@ -148,14 +148,14 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 2", "format_version = 3", 1),
-        ":1:18: the file has format_version = 3, from a newer three13; this one reads up to 2: upgrade three13 to use it",
+        &good.replacen("format_version = 3", "format_version = 4", 1),
+        ":1:18: the file has format_version = 4, from a newer three13; this one reads up to 3: upgrade three13 to use it",
     );
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 2\n", "", 1),
-        ":1:1: there is no format_version; this three13 writes format_version = 2 and reads 1 to 2",
+        &good.replacen("format_version = 3\n", "", 1),
+        ":1:1: there is no format_version; this three13 writes format_version = 3 and reads 1 to 3",
     );
     refused(&env, "bad", "\u{0}\u{1}garbage", ":1:10: key with no value, expected `=`");
     refused(
@@ -629,6 +629,8 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     std::fs::write(env.session_file("g"), BY_HAND).unwrap();
     assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 33, "Bob": 4, "Cy": 5}));
     let by_hand = changed(BY_HAND, "updated = \"2026-01-01T21:00:00Z\"", "updated = \"NOW\"");
+    // Read as version 2, written as version 3.
+    let by_hand = changed(&by_hand, "format_version = 2 #", "format_version = 3 #");
 
     // A round is a table added after the last one, before the closing comment.
     env.ok(&["round", "3", "0", "10", "--out", "Bob"]);
@@ -654,9 +656,9 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
         changed(&expected, "\n\n# house rules", "\n\n[seats.Dee]\njoined = 3\nstart = 38\n\n# house rules");
     assert_eq!(saved_by_hand(&env), expected);
 
-    // New rules: the setting is replaced, its comment kept, and Ann's hand
-    // is scored again (the king counts 10).
-    env.ok(&["rules", "--set", "face_cards=ten", "--save"]);
+    // New rules for the whole game: the setting is replaced, its comment
+    // kept, and Ann's hand is scored again (the king counts 10).
+    env.ok(&["rules", "--set", "face_cards=ten", "--save", "--from", "1"]);
     expected = changed(&expected, "face_cards    = \"rank\"   #", "face_cards    = \"ten\"   #");
     expected = changed(&expected, "{Ann=26,", "{Ann=23,");
     assert_eq!(saved_by_hand(&env), expected);

@@ -21,11 +21,13 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Whether a game counts: finished, and matching every condition.
+    /// Whether a game counts: finished, and matching every condition (the
+    /// rules of every round, where they changed during the game).
     pub fn admits(&self, s: &Session) -> bool {
+        let timeline = s.rules_timeline();
         s.finished()
-            && self.rules.is_none_or(|r| r == s.rules())
-            && self.settings.iter().all(|(setting, v)| setting.get(&s.rules()) == *v)
+            && self.rules.is_none_or(|r| timeline.iter().all(|(_, rules)| *rules == r))
+            && self.settings.iter().all(|(setting, v)| timeline.iter().all(|(_, r)| setting.get(r) == *v))
             && self.since.is_none_or(|t| s.updated() >= t)
             && self.players.iter().all(|p| person(s, p).is_some())
     }
@@ -93,7 +95,7 @@ struct Sums {
 pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
     let mut groups: Vec<(String, Vec<&Session>)> = Vec::new();
     for s in games.iter().filter(|s| filter.admits(s)) {
-        let key = s.rules().summary();
+        let key = s.rules_summary();
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, list)) => list.push(s),
             None => groups.push((key, vec![s])),
@@ -211,7 +213,7 @@ pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
             Some(Game {
                 session: s.name().to_string(),
                 ended: s.updated(),
-                rules: s.rules().summary(),
+                rules: s.rules_summary(),
                 players: s.players().len(),
                 total: board.totals()[seat],
                 place: board.places()[seat],

@@ -5,12 +5,11 @@ use jiff::Timestamp;
 
 use super::names::look_alike;
 use super::{
-    MIN_PLAYERS, Playoff, Score, Seat, Session, SheetError, check_player_name, check_round, naught,
-    normalised, same_name, seat_in,
+    MIN_PLAYERS, Score, Seat, Session, SheetError, check_player_name, check_round, naught, normalised,
+    same_name, seat_in,
 };
-use crate::hand::parse_hand;
-use crate::rules::{MAX_PLAYERS, Rules};
-use crate::solver::{Solver, Table};
+use crate::rules::MAX_PLAYERS;
+use crate::solver::Solver;
 
 /// One change that [`Session::edit_round`] made.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,13 +31,15 @@ pub struct RoundEdit {
     pub dealer: Option<usize>,
 }
 
-/// A typed hand scored again under new rules.
+/// A typed hand, or cards typed as left over, scored again under new rules.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Rescored {
     pub round: usize,
     pub seat: usize,
     pub old: u32,
     pub new: u32,
+    /// Cards left over, not a whole hand.
+    pub leftover: bool,
 }
 
 impl Session {
@@ -79,7 +80,8 @@ impl Session {
         now: Timestamp,
     ) -> Result<Vec<Change>, SheetError> {
         self.check_recorded(round)?;
-        let deal = self.rules.deal(round).expect("a recorded round is one of the rules");
+        let deal = self.deal(round).expect("a recorded round is one of the rules");
+        let rules = self.rules_of(round);
         let plays = self.plays_flags(round);
         let name = |s: usize| self.players[s].clone();
         let not_in = |s: usize| SheetError::NotInRound { player: name(s), round };
@@ -114,8 +116,7 @@ impl Session {
                 }
                 // Going out is a score of 0: said once, not twice.
                 if !edit.scores.iter().any(|(s, _)| *s == o) && record.deadwood[o] != 0 {
-                    record.deadwood[o] = 0;
-                    record.hands[o] = None;
+                    record.set_score(o, Score::number(0));
                     changes.push(Change::Score { seat: o, old: old.deadwood[o], new: Score::number(0) });
                 }
             }
@@ -123,11 +124,15 @@ impl Session {
         }
         for (seat, score) in &edit.scores {
             // A score given as it already is changes nothing.
-            if old.deadwood[*seat] == score.deadwood && old.hands[*seat] == score.hand {
+            let mut given = old.clone();
+            given.set_score(*seat, score.clone());
+            if given.deadwood[*seat] == old.deadwood[*seat]
+                && given.hands[*seat] == old.hands[*seat]
+                && given.leftover[*seat] == old.leftover[*seat]
+            {
                 continue;
             }
-            record.deadwood[*seat] = score.deadwood;
-            record.hands[*seat] = score.hand.clone();
+            record.set_score(*seat, score.clone());
             changes.push(Change::Score { seat: *seat, old: old.deadwood[*seat], new: score.clone() });
         }
         if record.out != old.out {
@@ -154,8 +159,8 @@ impl Session {
         {
             return Err(SheetError::EditOut { player: name(o), round });
         }
-        check_round(&self.rules, &deal, &self.players, &plays, &record)?;
-        if self.rules.double_naughts && naught(&record) {
+        check_round(&rules, &deal, &self.players, &plays, &record)?;
+        if rules.double_naughts && naught(&record) {
             return Err(SheetError::EditReplay { round });
         }
         let before = self.clone();
@@ -316,6 +321,7 @@ impl Session {
         for r in &mut self.rounds {
             r.deadwood.insert(at, 0);
             r.hands.insert(at, None);
+            r.leftover.insert(at, None);
             if let Some(o) = &mut r.out {
                 shift(o);
             }
@@ -366,6 +372,7 @@ impl Session {
         for r in &mut self.rounds {
             r.deadwood.remove(seat);
             r.hands.remove(seat);
+            r.leftover.remove(seat);
             if let Some(o) = &mut r.out {
                 shift(o);
             }
@@ -375,85 +382,6 @@ impl Session {
         self.playoff = None;
         self.updated = now;
         Ok(true)
-    }
-
-    /// Plays on under `rules`: refused where a round already played does
-    /// not fit them. Typed hands are scored again; numbers stay. Gives the
-    /// hands whose deadwood changed.
-    pub fn change_rules(
-        &mut self,
-        rules: Rules,
-        solver: &mut Solver,
-        now: Timestamp,
-    ) -> Result<Vec<Rescored>, SheetError> {
-        let deals = rules.deals().len();
-        let played = self.rounds.len();
-        if played > deals {
-            return Err(SheetError::RoundsPlayed { played, deals });
-        }
-        let mut rounds = self.rounds.clone();
-        let mut rescored = Vec::new();
-        for (i, record) in rounds.iter_mut().enumerate() {
-            let round = i + 1;
-            let deal = rules.deal(round).expect("fewer rounds than the rules play");
-            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
-            let table = Table::new(&rules, deal.wild);
-            for seat in 0..self.players.len() {
-                let Some(hand) = &record.hands[seat] else { continue };
-                let player = self.players[seat].clone();
-                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                parse_hand(&text.join(" "), &rules).map_err(|error| {
-                    in_round(SheetError::Hand { player: player.clone(), error: Box::new(error) })
-                })?;
-                if hand.len() != deal.cards {
-                    return Err(in_round(SheetError::StoredHandSize {
-                        player,
-                        count: hand.len(),
-                        round,
-                        dealt: deal.cards,
-                    }));
-                }
-                let new = solver.deadwood(hand, &table);
-                let old = record.deadwood[seat];
-                if new != old {
-                    // A player out keeps their 0 only with a hand that goes out.
-                    if record.out == Some(seat) {
-                        return Err(in_round(SheetError::OutNotZero { player, deadwood: new }));
-                    }
-                    record.deadwood[seat] = new;
-                    rescored.push(Rescored { round, seat, old, new });
-                }
-            }
-            check_round(&rules, &deal, &self.players, &self.plays_flags(round), record).map_err(in_round)?;
-        }
-        // The tiebreaker round's hands are scored again too.
-        let mut playoff = self.playoff.clone();
-        if let Some(Playoff::Round(scores)) = &mut playoff {
-            let deal = rules.tiebreak_deal();
-            let round = deal.round;
-            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
-            let table = Table::new(&rules, deal.wild);
-            for (seat, score) in scores.iter_mut() {
-                let Some(hand) = &score.hand else { continue };
-                let player = self.players[*seat].clone();
-                let text: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
-                parse_hand(&text.join(" "), &rules)
-                    .map_err(|error| in_round(SheetError::Hand { player, error: Box::new(error) }))?;
-                let new = solver.deadwood(hand, &table);
-                if new != score.deadwood {
-                    rescored.push(Rescored { round, seat: *seat, old: score.deadwood, new });
-                    score.deadwood = new;
-                }
-            }
-        }
-        self.rules = rules;
-        self.rounds = rounds;
-        self.playoff = playoff;
-        let last = (played + 1).min(deals);
-        self.dealers.retain(|&(r, _)| r <= last);
-        self.updated = now;
-        self.settle(now);
-        Ok(rescored)
     }
 }
 
@@ -574,7 +502,7 @@ mod tests {
         .unwrap();
         let tens = Rules::preset("tens").unwrap();
         let rescored = s.change_rules(tens, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
-        assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35 }]);
+        assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35, leftover: false }]);
         let mut twelve = game(&["Ann", "Bob"], 0);
         twelve
             .change_rules(Rules { extra_rounds: 1, ..Rules::default() }, &mut solver, Timestamp::UNIX_EPOCH)

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS, shown};
 use crate::hand::HandError;
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{Deal, MAX_PLAYERS};
 
 /// What is wrong with a player's name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -255,6 +255,41 @@ pub enum SheetError {
         player: String,
         text: String,
     },
+    /// Rules changed from a round that is neither played nor the next.
+    RulesFrom {
+        from: usize,
+        next: usize,
+    },
+    /// Rules changed from after the last round, with no tie to break.
+    RulesAfterEnd {
+        rounds: usize,
+    },
+    /// A round played that new rules would deal otherwise.
+    DealChanged {
+        was: Deal,
+        now: Deal,
+    },
+    /// A stored change of rules that changes the round table.
+    RoundTableChange {
+        key: &'static str,
+    },
+    /// Stored cards left over whose values are not the deadwood.
+    LeftoverMismatch {
+        player: String,
+        value: u32,
+        recorded: u32,
+    },
+    /// Stored cards left over as many as the round deals, or more.
+    LeftoverSize {
+        player: String,
+        count: usize,
+        round: usize,
+        dealt: usize,
+    },
+    /// A hand and cards left over stored for one player.
+    HandAndLeftover {
+        player: String,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -460,6 +495,47 @@ impl fmt::Display for SheetError {
             }
             E::DrawnCard { player, text } => {
                 write!(f, "{player}'s drawn card \"{}\" is not a card of a standard deck", shown(text))
+            }
+            E::RulesFrom { from, next } => {
+                let rounds =
+                    if *next == 1 { "round 1, the next".to_string() } else { format!("1 to {next}") };
+                write!(
+                    f,
+                    "rules can change from a round played or the next one, not from round {from}: \
+                     the rounds are {rounds}"
+                )
+            }
+            E::RulesAfterEnd { rounds } => write!(
+                f,
+                "all {rounds} rounds are in and no tie is left to break, so rules from the next round \
+                 would change nothing"
+            ),
+            E::DealChanged { was, now } => write!(
+                f,
+                "round {} was dealt {} cards, {} wild; these rules would deal it {} cards, {} wild, \
+                 and a round played keeps its deal",
+                was.round,
+                was.cards,
+                was.wild.plural(),
+                now.cards,
+                now.wild.plural()
+            ),
+            E::RoundTableChange { key } => write!(
+                f,
+                "{key} shapes the round table, which is the whole game's: set it in [rules], not from a round on"
+            ),
+            E::LeftoverMismatch { player, value, recorded } => write!(
+                f,
+                "{player}'s cards left over count {value}, but the deadwood says {recorded}; \
+                 fix one of them, or remove the cards"
+            ),
+            E::LeftoverSize { player, count, round, dealt } => write!(
+                f,
+                "{player} has {count} cards left over, but round {round} deals {dealt}; \
+                 a whole hand goes in hands"
+            ),
+            E::HandAndLeftover { player } => {
+                write!(f, "{player} has both a hand and cards left over; keep one of them")
             }
         }
     }

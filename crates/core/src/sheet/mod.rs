@@ -22,6 +22,7 @@ mod restore;
 mod score;
 mod scoreboard;
 mod tiebreak;
+mod timeline;
 
 use jiff::Timestamp;
 
@@ -35,9 +36,10 @@ pub use names::{
     seat_in, shown,
 };
 pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
-pub use score::{Leftover, Score, ScoreForm, read_score};
+pub use score::{Leftover, Score, ScoreForm, leftover_value, read_leftover, read_score};
 pub use scoreboard::{Scoreboard, points};
 pub use tiebreak::Playoff;
+pub use timeline::RulesChanged;
 
 use score::too_high;
 
@@ -56,7 +58,10 @@ pub struct Session {
     players: Vec<String>,
     /// The seat of the player who dealt round 1.
     first_dealer: usize,
-    rules: Rules,
+    /// The rules in force from a round on, `(round, rules)` by round: the
+    /// first from round 1, each differing from the one before, all with
+    /// one round table (the game's).
+    rules: Vec<(usize, Rules)>,
     created: Timestamp,
     updated: Timestamp,
     /// The rounds played, round 1 first.
@@ -99,6 +104,10 @@ pub struct RoundRecord {
     pub deadwood: Vec<u32>,
     /// The hand each player typed, when a hand was typed instead of a number.
     pub hands: Vec<Option<Vec<Card>>>,
+    /// The cards each player typed as left over (fewer than the round
+    /// deals), when they were typed instead of a number: their values
+    /// make the deadwood.
+    pub leftover: Vec<Option<Vec<Leftover>>>,
     /// The seat of the first player to go out.
     pub out: Option<usize>,
     /// The seats of players who declared out with a hand that does not meld.
@@ -106,10 +115,30 @@ pub struct RoundRecord {
 }
 
 impl RoundRecord {
+    /// Sets the score of `seat` as typed: the deadwood, and the hand or the
+    /// cards left over when they were typed.
+    pub fn set_score(&mut self, seat: usize, score: Score) {
+        self.deadwood[seat] = score.deadwood;
+        self.leftover[seat] = match &score.form {
+            ScoreForm::Leftover(cards) => Some(cards.iter().map(|(c, _)| *c).collect()),
+            _ => None,
+        };
+        self.hands[seat] = score.hand;
+    }
+
+    /// The score of `seat` as recorded, the cards left over valued under `rules`.
+    pub fn score(&self, seat: usize, rules: &Rules) -> Score {
+        match &self.leftover[seat] {
+            Some(cards) => Score::leftover(cards, rules),
+            None => Score::recorded(self.deadwood[seat], self.hands[seat].clone()),
+        }
+    }
+
     /// A round with every player's deadwood and nothing else.
     pub fn from_deadwood(deadwood: Vec<u32>) -> RoundRecord {
         let hands = vec![None; deadwood.len()];
-        RoundRecord { deadwood, hands, out: None, penalties: Vec::new() }
+        let leftover = vec![None; deadwood.len()];
+        RoundRecord { deadwood, hands, leftover, out: None, penalties: Vec::new() }
     }
 }
 
@@ -143,7 +172,7 @@ impl Session {
             name: name.to_string(),
             players,
             first_dealer,
-            rules,
+            rules: vec![(1, rules)],
             created: now,
             updated: now,
             rounds: Vec::new(),
@@ -165,10 +194,6 @@ impl Session {
     /// The seat of the player who dealt round 1.
     pub fn first_dealer(&self) -> usize {
         self.first_dealer
-    }
-
-    pub fn rules(&self) -> Rules {
-        self.rules
     }
 
     pub fn created(&self) -> Timestamp {
@@ -225,9 +250,10 @@ impl Session {
     /// The deal of round `round` (from 1): a round of the rules, or the
     /// tiebreaker round after them.
     pub fn deal(&self, round: usize) -> Option<Deal> {
-        self.rules.deal(round).or_else(|| {
-            let t = self.rules.tiebreak_deal();
-            (self.rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
+        let rules = self.rules();
+        rules.deal(round).or_else(|| {
+            let t = rules.tiebreak_deal();
+            (rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
         })
     }
 
@@ -245,7 +271,7 @@ impl Session {
 
     /// Every round of the rules.
     pub fn deals(&self) -> Vec<Deal> {
-        self.rules.deals()
+        self.rules().deals()
     }
 
     /// The seat of the dealer of round `round` (from 1): the first dealer,
@@ -286,7 +312,7 @@ impl Session {
     /// The round to play next, if the game is not over: a round of the
     /// rules, or the tiebreaker round.
     pub fn next_deal(&self) -> Option<Deal> {
-        self.rules.deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
+        self.rules().deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
     }
 
     /// The round to play next, or an error saying the game is over.
@@ -340,18 +366,15 @@ impl Session {
         {
             self.refuse_false_go_out(o, record.deadwood[o])?;
         }
-        check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
+        let rules = self.rules_of(deal.round);
+        check_round(&rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
         if self.tiebreak_round().is_some() {
-            let scores = self
-                .tied()
-                .into_iter()
-                .map(|s| (s, Score::recorded(record.deadwood[s], record.hands[s].clone())))
-                .collect();
+            let scores = self.tied().into_iter().map(|s| (s, record.score(s, &rules))).collect();
             self.playoff = Some(Playoff::Round(scores));
             self.updated = now;
             return Ok(Added::Recorded(deal.round));
         }
-        if self.rules.double_naughts && naught(&record) {
+        if rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
         self.rounds.push(record);
@@ -385,8 +408,7 @@ impl Session {
                     _ => record.out = Some(seat),
                 }
             }
-            record.deadwood[seat] = score.deadwood;
-            record.hands[seat] = score.hand;
+            record.set_score(seat, score);
         }
         record.penalties = penalties;
         Ok(record)
@@ -401,7 +423,7 @@ impl Session {
         Err(SheetError::FalseGoOut {
             player: self.players[seat].clone(),
             deadwood,
-            penalty: self.rules.bad_go_out_penalty,
+            penalty: self.rules().bad_go_out_penalty,
         })
     }
 

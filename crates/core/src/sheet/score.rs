@@ -31,6 +31,13 @@ impl Score {
         Score { deadwood, hand, form }
     }
 
+    /// Cards left over, valued under `rules`.
+    pub fn leftover(cards: &[Leftover], rules: &Rules) -> Score {
+        let valued: Vec<(Leftover, u32)> = cards.iter().map(|&c| (c, c.value(rules))).collect();
+        let deadwood = valued.iter().map(|(_, v)| v).sum();
+        Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) }
+    }
+
     /// Whether `out` was typed: 0, and the player went out.
     pub fn out(&self) -> bool {
         self.form == ScoreForm::Out
@@ -60,6 +67,59 @@ pub enum Leftover {
     Rank(Rank),
 }
 
+impl Leftover {
+    /// What the card scores under `rules`.
+    pub fn value(self, rules: &Rules) -> u32 {
+        match self {
+            Leftover::Card(card) => rules.value(card),
+            Leftover::Rank(rank) => rules.rank_value(rank),
+        }
+    }
+}
+
+/// What cards left over score under `rules`.
+pub fn leftover_value(cards: &[Leftover], rules: &Rules) -> u32 {
+    cards.iter().map(|c| c.value(rules)).sum()
+}
+
+/// Cards left over as a file stores them (`K 9 4`, `Kh 9c 4d`), checked
+/// against the rules' decks and jokers.
+pub fn read_leftover(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let cards = leftover_cards(text, rules)?;
+    if cards.is_empty() {
+        return Err(HandError { problem: HandProblem::Empty, source: None });
+    }
+    Ok(cards)
+}
+
+/// The cards of `text`, each a card or a rank alone, checked against the
+/// rules' decks and jokers.
+fn leftover_cards(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let mut cards = Vec::new();
+    for tok in &tokens(text) {
+        let source = Some((text.to_string(), tok.start, tok.len));
+        match Card::parse(tok.text) {
+            Ok(card) => {
+                if card.is_joker() && rules.jokers == 0 {
+                    return Err(HandError { problem: HandProblem::JokersNotInPlay, source });
+                }
+                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
+                let copies = rules.copies(card);
+                if held > copies {
+                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
+                    return Err(HandError { problem, source });
+                }
+                cards.push(Leftover::Card(card));
+            }
+            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                Some(rank) => cards.push(Leftover::Rank(rank)),
+                None => return Err(HandError { problem: HandProblem::Card(e), source }),
+            },
+        }
+    }
+    Ok(cards)
+}
+
 impl fmt::Display for Leftover {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -83,7 +143,7 @@ impl Session {
         if !self.plays(seat, round) {
             return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
         }
-        read_score(&self.rules, &deal, &self.players[seat], text, solver)
+        read_score(&self.rules_of(round), &deal, &self.players[seat], text, solver)
     }
 }
 
@@ -145,53 +205,11 @@ pub fn read_score(
         let form = if values.len() == 1 { ScoreForm::Number } else { ScoreForm::Sum(values) };
         return Ok(Score { deadwood: sum as u32, hand: None, form });
     }
-    let toks = tokens(text);
-    let mut cards = Vec::with_capacity(toks.len());
-    let mut suited = true;
-    for tok in &toks {
-        match Card::parse(tok.text) {
-            Ok(card) => {
-                if card.is_joker() && rules.jokers == 0 {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let error = HandError { problem: HandProblem::JokersNotInPlay, source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
-                let copies = rules.copies(card);
-                if held > copies {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
-                    let error = HandError { problem, source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-                cards.push(Leftover::Card(card));
-            }
-            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
-                Some(rank) => {
-                    suited = false;
-                    cards.push(Leftover::Rank(rank));
-                }
-                None => {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let error = HandError { problem: HandProblem::Card(e), source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-            },
-        }
-    }
+    let cards = leftover_cards(text, rules)
+        .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
+    let suited = cards.iter().all(|c| matches!(c, Leftover::Card(_)));
     if cards.len() < deal.cards {
-        let valued: Vec<(Leftover, u32)> = cards
-            .into_iter()
-            .map(|c| {
-                let value = match c {
-                    Leftover::Card(card) => rules.value(card),
-                    Leftover::Rank(rank) => rules.rank_value(rank),
-                };
-                (c, value)
-            })
-            .collect();
-        let deadwood = valued.iter().map(|(_, v)| v).sum();
-        return Ok(Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) });
+        return Ok(Score::leftover(&cards, rules));
     }
     if !suited && cards.len() == deal.cards {
         return Err(SheetError::NeedsSuits { player: player(), count: cards.len(), round: deal.round });

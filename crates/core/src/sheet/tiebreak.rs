@@ -36,8 +36,8 @@ impl Session {
     fn scoreboard_totals(&self) -> Vec<i32> {
         let mut totals: Vec<i32> = self.seats.iter().map(|seat| seat.start).collect();
         for (i, r) in self.rounds.iter().enumerate() {
-            let deal = self.rules.deal(i + 1).expect("a recorded round is one of the rules");
-            for (t, p) in totals.iter_mut().zip(points(&self.rules, &deal, r)) {
+            let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
+            for (t, p) in totals.iter_mut().zip(points(&self.rules_of(i + 1), &deal, r)) {
                 *t += p;
             }
         }
@@ -47,13 +47,14 @@ impl Session {
     /// The tiebreaker round, when the rules call for one and it is not yet
     /// played.
     pub fn tiebreak_round(&self) -> Option<Deal> {
-        let due = self.rules.tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
-        due.then(|| self.rules.tiebreak_deal())
+        let due =
+            self.rules().tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
+        due.then(|| self.rules().tiebreak_deal())
     }
 
     /// Whether the tied players still have to draw cards.
     pub fn draw_due(&self) -> bool {
-        self.rules.tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
+        self.rules().tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
     }
 
     /// Draws the tiebreak, when it is due: each tied player takes a card
@@ -65,7 +66,7 @@ impl Session {
         if !self.draw_due() {
             return false;
         }
-        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), self.rules.decks, &mut pick)));
+        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), self.rules().decks, &mut pick)));
         self.updated = now;
         true
     }
@@ -99,11 +100,11 @@ impl Session {
         let fits = match &self.playoff {
             None => true,
             Some(Playoff::Round(scores)) => {
-                self.rules.tiebreak == Tiebreak::Round
+                self.rules().tiebreak == Tiebreak::Round
                     && scores.iter().map(|(s, _)| *s).eq(tied.iter().copied())
             }
             Some(Playoff::Draws(draws)) => {
-                self.rules.tiebreak == Tiebreak::Draw
+                self.rules().tiebreak == Tiebreak::Draw
                     && draws.first().is_some_and(|d| d.iter().map(|(s, _)| *s).eq(tied.iter().copied()))
             }
         };
