@@ -57,8 +57,8 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands that show no cards, where `--ascii` does nothing.
-const NO_CARDS: [&str; 9] =
-    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "completions"];
+const NO_CARDS: [&str; 10] =
+    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "completions", "log"];
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
@@ -189,6 +189,7 @@ pub(crate) enum Command {
     Show(ShowArgs),
     Chart(ChartArgs),
     Undo(UndoArgs),
+    Log(LogArgs),
     Edit(EditArgs),
     #[command(subcommand)]
     Player(PlayerCommand),
@@ -488,13 +489,21 @@ pub(crate) struct ChartArgs {
 const UNDO_EXAMPLES: &str = "\
 Examples:
   three13 undo          asks first (on a terminal)
-  three13 undo --yes    without asking, as a script must";
+  three13 undo --yes    without asking, as a script must
+  three13 log           the changes undo would take back, the last one last";
 
-/// Remove the last recorded round
+/// Take back the last change: a round, a correction, a player, the rules
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Remove the last recorded round of the session, and print the command \
-that records it again. On a terminal, asks first; elsewhere --yes is needed.",
+    long_about = "Take back the last change of the session, whatever it was: a round \
+recorded (printing the command that records it again), a correction, a dealer named, a \
+player added, removed, brought back or renamed, a change of rules, a tiebreak draw. Run \
+again, it takes back the change before, and so on back to the session as `three13 new` \
+made it; `three13 log` lists the changes. On a terminal, asks first; elsewhere --yes is \
+needed.\n\n\
+A session saved by a three13 that kept no log (format 1 or 2) has no changes logged from \
+before: there undo removes the last round, as it did then, and refuses to go past a player \
+who joined, left or came back after it.",
     after_help = UNDO_EXAMPLES
 )]
 pub(crate) struct UndoArgs {
@@ -506,6 +515,28 @@ pub(crate) struct UndoArgs {
     pub(crate) session: SessionArg,
 
     /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const LOG_EXAMPLES: &str = "\
+Examples:
+  three13 log          every change, oldest first, with its time
+  three13 log --json   the same, for a script";
+
+/// The changes made to the session, with their time
+#[derive(Debug, Args)]
+#[command(
+    long_about = "List the changes made to the session, oldest first, each with its time: \
+rounds recorded, corrections, dealers named, players added, removed, brought back or \
+renamed, changes of rules and tiebreak draws. `three13 undo` takes back the last one.",
+    after_help = LOG_EXAMPLES
+)]
+pub(crate) struct LogArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// The changes as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -574,15 +605,17 @@ Examples:
   three13 player add Dee                Dee joins at the last seat, from the next round
   three13 player add Dee --seat 2 --total 40
       Dee sits second, starting from 40
-  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them";
+  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them
+  three13 player return Cy              Cy is back from the next round, with their rounds";
 
-/// Rename, add or remove a player mid-game
+/// Rename, add, remove or bring back a player mid-game
 #[derive(Debug, Subcommand)]
 #[command(after_help = PLAYER_EXAMPLES)]
 pub(crate) enum PlayerCommand {
     Rename(PlayerRenameArgs),
     Add(PlayerAddArgs),
     Remove(PlayerRemoveArgs),
+    Return(PlayerReturnArgs),
 }
 
 /// Rename a player; every round follows
@@ -643,12 +676,38 @@ pub(crate) struct PlayerAddArgs {
 #[command(
     long_about = "Take a player out of the game: their rounds stay in the history and the \
 table, they leave the standings, and the deal skips them. A player who has not played a \
-round yet is taken off the sheet altogether.",
+round yet is taken off the sheet altogether. On a terminal, asks first; elsewhere --yes \
+is needed. `three13 player return` brings them back, `three13 undo` takes the change back.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerRemoveArgs {
     /// The player leaving
     #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::seated))]
+    pub(crate) name: String,
+
+    /// Do not ask; needed when stdin is not a terminal
+    #[arg(long, short = 'y')]
+    pub(crate) yes: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Bring back a player who left
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Bring back a player who left the game: they play again from the next \
+round, at their seat, with their rounds and their total as they were; the rounds they \
+missed stay empty. Refused once the last round is in.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerReturnArgs {
+    /// The player coming back
+    #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::gone))]
     pub(crate) name: String,
 
     #[command(flatten)]

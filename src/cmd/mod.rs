@@ -7,6 +7,7 @@ pub(crate) mod delete;
 pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod glance;
+pub(crate) mod log;
 pub(crate) mod new;
 pub(crate) mod path;
 pub(crate) mod player;

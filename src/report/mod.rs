@@ -4,6 +4,7 @@
 //! or writes a file, and nothing decides a game rule.
 
 pub(crate) mod change;
+pub(crate) mod log;
 pub(crate) mod round;
 pub(crate) mod table;
 

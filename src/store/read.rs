@@ -56,17 +56,22 @@ struct SessionFile {
     first_dealer: Spanned<String>,
     created: Spanned<IgnoredAny>,
     updated: Spanned<IgnoredAny>,
-    rules: Option<Spanned<Entries<Spanned<IgnoredAny>>>>,
+    /// Read from the document, setting by setting.
+    #[allow(dead_code)]
+    rules: Option<IgnoredAny>,
     /// Rules changed from a round on (format 3): `from`, and the settings
     /// that differ from the rules before.
     #[serde(default)]
-    rule_changes: Vec<Spanned<Entries<Spanned<IgnoredAny>>>>,
+    rule_changes: Vec<Spanned<IgnoredAny>>,
     #[serde(default)]
     dealers: Vec<Spanned<DealerFile>>,
     seats: Option<Entries<Spanned<SeatFile>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
     tiebreak: Option<Spanned<TiebreakFile>>,
+    /// Read from the document, change by change (format 3).
+    #[allow(dead_code)]
+    log: Option<IgnoredAny>,
 }
 
 /// How a tie for the win was broken: the tiebreaker round's scores, or the
@@ -97,6 +102,17 @@ struct SeatFile {
     left: Option<i64>,
     #[serde(default)]
     former_names: Vec<String>,
+    /// The times the player left and came back (format 3).
+    #[serde(default)]
+    away: Vec<AwayFile>,
+}
+
+/// A time a player left and came back: the rounds recorded at each.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AwayFile {
+    left: i64,
+    back: i64,
 }
 
 #[derive(Deserialize)]
@@ -140,21 +156,26 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     };
     let created = time(&file.created, "created")?;
     let updated = time(&file.updated, "updated")?;
-    let no_entries = Vec::new();
-    let entries = file.rules.as_ref().map_or(&no_entries, |r| &r.get_ref().0);
-    let table = doc.get("rules").and_then(Item::as_table_like);
-    let rules = settings(text, table, entries, Rules::default(), "rules: ")?;
+    let rules = match doc.get("rules") {
+        None => Rules::default(),
+        Some(item) => match item.as_table_like() {
+            Some(table) => settings(text, table, &[], Rules::default(), "rules: ")?,
+            None => {
+                let span = item.span().unwrap_or(0..0);
+                return Err(at(span, format!("rules: {} is not a table of settings", shown(item))));
+            }
+        },
+    };
     let mut rule_changes = Vec::new();
     let mut before = rules;
     for (k, change) in file.rule_changes.iter().enumerate() {
-        let table = doc.get("rule_changes").and_then(|item| nth_table(item, k));
         let prefix = "rule_changes: ";
-        let from = table.and_then(|t| t.get("from")).and_then(Item::as_integer).ok_or_else(|| {
+        let needs_from = || {
             at(change.span(), format!("{prefix}each change needs the round it applies from, as from = ROUND"))
-        })?;
-        let entries: Vec<_> =
-            change.get_ref().0.iter().filter(|(key, _)| key.get_ref() != "from").cloned().collect();
-        before = settings(text, table, &entries, before, prefix)?;
+        };
+        let table = doc.get("rule_changes").and_then(|item| nth_table(item, k)).ok_or_else(needs_from)?;
+        let from = table.get("from").and_then(Item::as_integer).ok_or_else(needs_from)?;
+        before = settings(text, table, &["from"], before, prefix)?;
         rule_changes.push((from, before));
     }
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
@@ -163,6 +184,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     let mut joined = (Vec::new(), Vec::new());
     let mut left = (Vec::new(), Vec::new());
     let mut former = (Vec::new(), Vec::new());
+    let mut away = (Vec::new(), Vec::new());
     for (i, (name, seat)) in seats.iter().enumerate() {
         // One table per player: two for the same name (in another case or
         // form) would leave one of them unread.
@@ -179,6 +201,10 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         if let Some(l) = info.left {
             left.0.push((who.clone(), l));
             left.1.push(seat.span());
+        }
+        if !info.away.is_empty() {
+            away.0.push((who.clone(), info.away.iter().map(|a| (a.left, a.back)).collect()));
+            away.1.push(seat.span());
         }
         if !info.former_names.is_empty() {
             former.0.push((who, info.former_names.clone()));
@@ -210,6 +236,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             }
         }
     };
+    let (log, log_places) = super::log::read(text, doc)?;
     let stored = StoredSession {
         name: name.to_string(),
         players: file.players.get_ref().clone(),
@@ -221,9 +248,11 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         rounds,
         joined: joined.0,
         left: left.0,
+        away: away.0,
         former_names: former.0,
         dealers: file.dealers.iter().map(|d| (d.get_ref().round, d.get_ref().player.clone())).collect(),
         playoff,
+        log,
     };
     Session::restore(stored, &mut Solver::new()).map_err(|e| {
         let round = |i: usize| file.rounds[i].get_ref();
@@ -252,9 +281,11 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
             Field::Joined(k) => (joined.1[k].clone(), "seats: ".to_string()),
             Field::Left(k) => (left.1[k].clone(), "seats: ".to_string()),
+            Field::Away(k) => (away.1[k].clone(), "seats: ".to_string()),
             Field::FormerNames(k) => (former.1[k].clone(), "seats: ".to_string()),
             Field::Dealer(k) => (file.dealers[k].span(), "dealers: ".to_string()),
             Field::Playoff => (file.tiebreak.as_ref().map_or(0..0, Spanned::span), "tiebreak: ".to_string()),
+            Field::Log(k) => (log_places[k].clone(), "log: ".to_string()),
         };
         let message = match &e.error {
             // A stored hand is reported on one line, without a caret.
@@ -293,7 +324,7 @@ fn leftover(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
 }
 
 /// The `k`th table of an array of tables, or of an array of inline tables.
-fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
+pub(super) fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
     match item {
         Item::ArrayOfTables(tables) => tables.get(k).map(|t| t as &dyn TableLike),
         Item::Value(toml_edit::Value::Array(values)) => {
@@ -303,32 +334,34 @@ fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
     }
 }
 
-/// `before` with the settings of a table (`entries`, the table's keys and
-/// their places; `table`, its values) set one by one, each checked:
+/// `before` with the settings of a table (a key `skip` names aside) set
+/// one by one, each checked and an error placed at its key or value:
 /// `prefix` begins a message.
-fn settings(
+pub(super) fn settings(
     text: &str,
-    table: Option<&dyn TableLike>,
-    entries: &[(Spanned<String>, Spanned<IgnoredAny>)],
+    table: &dyn TableLike,
+    skip: &[&str],
     before: Rules,
     prefix: &str,
 ) -> Result<Rules, FileError> {
-    let at =
-        |span: Range<usize>, message: String| FileError { at: Some(line_col(text, span.start)), message };
+    let at = |span: Option<Range<usize>>, message: String| FileError {
+        at: Some(line_col(text, span.map_or(0, |s| s.start))),
+        message,
+    };
     let mut rules = before;
-    for (key, value) in entries {
-        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
+    for (key, item) in table.iter().filter(|(k, _)| !skip.contains(k)) {
+        let key_span = table.key(key).and_then(toml_edit::Key::span);
+        let setting = Setting::find(key).ok_or_else(|| {
             let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
             at(
-                key.span(),
+                key_span.clone(),
                 format!(
                     "{prefix}unknown setting \"{}\"; the settings are {}",
-                    key.get_ref().escape_debug(),
+                    key.escape_debug(),
                     keys.join(", ")
                 ),
             )
         })?;
-        let item = table.and_then(|t| t.get(key.get_ref())).unwrap_or(&Item::None);
         // A value must be of the setting's own type: a number, a flag or a word.
         let typed = match setting.get(&rules) {
             Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
@@ -342,7 +375,7 @@ fn settings(
         };
         let refused = || {
             at(
-                value.span(),
+                item.span().or(key_span.clone()),
                 format!("{prefix}{} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
             )
         };

@@ -94,6 +94,7 @@ mod properties {
         Rename(usize, String),
         Dealer { back: usize, seat: usize },
         Rules { back: usize, setting: usize },
+        Return(usize),
     }
 
     fn step() -> impl Strategy<Value = Step> {
@@ -107,6 +108,7 @@ mod properties {
             1 => (0usize..12, player()).prop_map(|(seat, name)| Step::Rename(seat, name)),
             1 => (0usize..3, 0usize..12).prop_map(|(back, seat)| Step::Dealer { back, seat }),
             1 => (0usize..4, 0usize..6).prop_map(|(back, setting)| Step::Rules { back, setting }),
+            1 => (0usize..12).prop_map(Step::Return),
         ]
     }
 
@@ -217,6 +219,9 @@ mod properties {
                         let round = (s.rounds().len() + 1).saturating_sub(*back).max(1);
                         let _ = s.set_dealer(round, seat % n, now);
                     }
+                    Step::Return(seat) => {
+                        let _ = s.return_player(seat % n, now);
+                    }
                     // A change of rules from a round on, refused or not.
                     Step::Rules { back, setting } => {
                         let from = (s.rounds().len() + 1).saturating_sub(*back).max(1);
@@ -277,6 +282,23 @@ mod properties {
         fn any_session_written_reads_back_equal(s in session()) {
             let text = to_toml(&s);
             prop_assert_eq!(parse_session(&text, "prop"), Ok(s));
+        }
+
+        /// Every change taken back, the last first, gives a session with
+        /// no round, seat change, dealer named, rule change or tiebreak.
+        #[test]
+        fn every_change_undone_gives_a_new_session(s in session()) {
+            let mut s = s;
+            let mut solver = Solver::new();
+            let players = s.players().len() - s.log().iter().filter(|e| matches!(e.change, three13_core::sheet::LogChange::Join { .. })).count()
+                + s.log().iter().filter(|e| matches!(e.change, three13_core::sheet::LogChange::Leave { off: Some(_), .. })).count();
+            while s.undo_change(&mut solver, Timestamp::UNIX_EPOCH).unwrap().is_some() {}
+            prop_assert!(s.rounds().is_empty());
+            prop_assert!(s.playoff().is_none());
+            prop_assert!(s.dealer_changes().is_empty());
+            prop_assert_eq!(s.rules_timeline().len(), 1);
+            prop_assert!(s.seats().iter().all(|seat| *seat == Default::default()));
+            prop_assert_eq!(s.players().len(), players);
         }
 
         #[test]

@@ -1,8 +1,8 @@
 //! A session's values as TOML, in the standard layout of a session file:
 //! the top-level values, a `[seats.NAME]` table for each player who joined,
-//! left or was renamed, `[rules]` (the rules of round 1) and a
+//! left, came back or was renamed, `[rules]` (the rules of round 1) and a
 //! `[[rule_changes]]` table for each change from a round on, a `[[rounds]]`
-//! table per round, and the `[tiebreak]`. Written into an empty document, this is a new session's
+//! table per round, the `[tiebreak]` and the `[log]` of changes. Written into an empty document, this is a new session's
 //! file; written into a loaded one, it is what the document is edited to
 //! hold.
 
@@ -43,6 +43,15 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         }
         if let Some(left) = seat.left {
             table.insert("left", value(count(left)));
+        }
+        if !seat.away.is_empty() {
+            let away = seat.away.iter().map(|&(left, back)| {
+                let mut t = InlineTable::new();
+                t.insert("left", Value::from(count(left)));
+                t.insert("back", Value::from(count(back)));
+                Value::InlineTable(t)
+            });
+            table.insert("away", list(away));
         }
         if !seat.former_names.is_empty() {
             table.insert("former_names", list(seat.former_names.iter().map(|f| string(f))));
@@ -148,6 +157,9 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
     if !tiebreak.is_empty() {
         doc.insert("tiebreak", Item::Table(tiebreak));
     }
+    if let Some(log) = super::log::table(session.log()) {
+        doc.insert("log", log);
+    }
     doc
 }
 
@@ -178,7 +190,7 @@ fn leftover(cards: &[Leftover]) -> Value {
 }
 
 /// A setting's value under `rules`, as TOML.
-fn setting_value(setting: &Setting, rules: &Rules) -> Value {
+pub(super) fn setting_value(setting: &Setting, rules: &Rules) -> Value {
     match setting.get(rules) {
         SettingValue::Number(n) => Value::from(n),
         SettingValue::Flag(f) => Value::from(f),

@@ -260,13 +260,13 @@ fn players_rename_join_and_leave_through_a_whole_game() {
         "4 players but 3 scores given; give one per player in seat order (Ann Dee Robert Cy), or NAME=SCORE",
     );
     env.ok(&["round", "1", "2", "3", "0", "--out", "Cy"]);
-    let r = env.ok(&["player", "remove", "Cy"]);
+    let r = env.ok(&["player", "remove", "Cy", "--yes"]);
     assert!(
         r.stdout.starts_with("Cy left g after round 3: their rounds stay, and the deal skips them.\n"),
         "{}",
         r.stdout
     );
-    env.fails(&["player", "remove", "cy"], 1, "Cy has already left the game");
+    env.fails(&["player", "remove", "cy", "--yes"], 1, "Cy has already left the game");
     env.fails(&["round", "Ann=1", "Dee=1", "Robert=1", "Cy=1"], 1, "Cy did not play round 4");
     for _ in 0..8 {
         env.ok(&["round", "1", "2", "3"]);
@@ -339,14 +339,19 @@ Game over: Ann wins by 26, with 13.
 fn a_player_who_never_played_is_taken_off() {
     let env = game(&[]);
     env.ok(&["player", "add", "Dee", "--total", "-5"]);
-    let r = env.ok(&["player", "remove", "Dee"]);
+    let r = env.ok(&["player", "remove", "Dee", "--yes"]);
     assert!(r.stdout.starts_with("Took Dee off g; they had played no round.\n"), "{}", r.stdout);
-    // Off the sheet: the file keeps no trace of Dee.
+    // Off the sheet: the file keeps no trace of Dee but in the log.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
     assert!(text.starts_with("format_version = 3\n"), "{text}");
-    assert!(!text.contains("[seats.") && !text.contains("Dee"), "{text}");
-    env.ok(&["player", "remove", "Cy"]);
-    env.fails(&["player", "remove", "Bob"], 1, "a game needs at least 2 players, not 1");
+    let (sheet, log) = text.split_once("\n[log]\n").unwrap();
+    assert!(!sheet.contains("[seats.") && !sheet.contains("Dee"), "{text}");
+    assert!(
+        log.contains("change = \"player-remove\", player = \"Dee\", seat = 4, joined = 0, start = -5 },\n"),
+        "{text}"
+    );
+    env.ok(&["player", "remove", "Cy", "--yes"]);
+    env.fails(&["player", "remove", "Bob", "--yes"], 1, "a game needs at least 2 players, not 1");
     env.fails(&["player", "add", "Eve", "--seat", "9"], 1, "there is no seat 9: the seats are 1 to 3");
     env.fails(
         &["player", "rename", "Ann", "bob"],
@@ -358,7 +363,7 @@ fn a_player_who_never_played_is_taken_off() {
 #[test]
 fn rematch_with_new_like() {
     let env = game(&["--dealer", "Bob"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     let r = env.ok(&["new", "again", "--like", "g"]);
     assert!(r.stdout.starts_with("Started session again with Ann and Bob (rules: standard)"), "{}", r.stdout);
     let t = env.table_json(&[]);
@@ -393,7 +398,7 @@ fn joined_left_and_tied(tiebreak: &str) -> Env {
     env.ok(&["player", "add", "Dee", "--seat", "2", "--total", "4"]);
     env.ok(&["round", "2", "out", "5", "9"]);
     env.ok(&["round", "2", "0", "5", "9", "--out", "Dee"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     for _ in 5..=10 {
         env.ok(&["round", "2", "2", "5"]);
     }
@@ -478,7 +483,7 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
     assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 4\n\n[seats.Cy]\nleft = 4\n"), "{text}");
-    assert!(text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n"), "{text}");
+    assert!(text.contains("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n\n[log]\n"), "{text}");
 
     // Undo takes the tiebreaker round back first, and says how to record it.
     let r = env.ok(&["undo", "--yes"]);
@@ -514,7 +519,7 @@ fn a_tie_is_among_the_players_still_at_the_table() {
     // Cy leaves with the lowest total: no win, no tie, no draw for Cy.
     let env = game(&["--set", "tiebreak=draw"]);
     env.ok(&["round", "5", "5", "0"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     let listed = env.ok(&["sessions"]).stdout;
     assert!(listed.contains("| Ann and Bob (5) |"), "{listed}");
     for _ in 2..=11 {

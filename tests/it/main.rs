@@ -10,6 +10,7 @@ mod corrections;
 mod help;
 mod hostile;
 mod json;
+mod log;
 mod names;
 mod over_time;
 mod pipes;

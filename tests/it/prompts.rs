@@ -310,8 +310,10 @@ fn a_round_typed_while_the_rules_change_is_not_saved() {
 
 #[test]
 fn a_round_typed_while_the_seats_change_is_not_saved() {
-    let (code, said, changed, after) =
-        round_meets_a_change(&[&["player", "remove", "Cy"], &["player", "add", "Dee", "--seat", "1"]]);
+    let (code, said, changed, after) = round_meets_a_change(&[
+        &["player", "remove", "Cy", "--yes"],
+        &["player", "add", "Dee", "--seat", "1"],
+    ]);
     assert_eq!(code, 1, "{said}");
     assert!(
         said.contains("another three13 changed the players and the dealers of g; nothing was written"),

@@ -498,6 +498,13 @@ impl RulesChange {
         out
     }
 
+    /// The change as typed: the preset's name, then each `KEY=VALUE`.
+    pub fn words(&self) -> Vec<String> {
+        let preset = self.preset.map(|r| r.summary());
+        let settings = self.settings.iter().map(|(s, v)| format!("{}={v}", s.key));
+        preset.into_iter().chain(settings).collect()
+    }
+
     /// Whether the change names nothing.
     pub fn is_empty(&self) -> bool {
         self.preset.is_none() && self.settings.is_empty()

@@ -3,10 +3,11 @@
 
 use jiff::Timestamp;
 
+use super::log::past_of;
 use super::names::look_alike;
 use super::{
-    MIN_PLAYERS, Score, Seat, Session, SheetError, check_player_name, check_round, naught, normalised,
-    same_name, seat_in,
+    LogChange, MIN_PLAYERS, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError,
+    check_player_name, check_round, naught, normalised, same_name, seat_in,
 };
 use crate::rules::MAX_PLAYERS;
 use crate::solver::Solver;
@@ -83,7 +84,8 @@ impl Session {
         let deal = self.deal(round).expect("a recorded round is one of the rules");
         let rules = self.rules_of(round);
         let plays = self.plays_flags(round);
-        let name = |s: usize| self.players[s].clone();
+        let players = self.players.clone();
+        let name = |s: usize| players[s].clone();
         let not_in = |s: usize| SheetError::NotInRound { player: name(s), round };
         let old = self.rounds[round - 1].clone();
         // A hand that does not go out, typed for the player who went out.
@@ -164,10 +166,15 @@ impl Session {
             return Err(SheetError::EditReplay { round });
         }
         let before = self.clone();
-        self.rounds[round - 1] = record;
+        self.rounds[round - 1] = record.clone();
+        let mut dealer_was = None;
         if let Some(dealer) = edit.dealer {
-            match self.set_dealer(round, dealer, now) {
-                Ok(Some(change)) => changes.push(change),
+            let note = self.dealer_note(round);
+            match self.name_dealer(round, dealer, now) {
+                Ok(Some(change)) => {
+                    changes.push(change);
+                    dealer_was = Some(note);
+                }
                 Ok(None) => {}
                 Err(e) => {
                     *self = before;
@@ -177,12 +184,46 @@ impl Session {
         }
         self.updated = now;
         self.settle(now);
+        if !changes.is_empty() {
+            let names = |seats: &[usize]| seats.iter().map(|&s| name(s)).collect::<Vec<_>>();
+            let mut scores: Vec<(String, PastScore)> = Vec::new();
+            for change in &changes {
+                if let Change::Score { seat, .. } = change
+                    && !scores.iter().any(|(n, _)| *n == name(*seat))
+                {
+                    scores.push((name(*seat), past_of(&old, *seat)));
+                }
+            }
+            let was = RoundWas {
+                scores,
+                out: (record.out != old.out).then(|| old.out.map(name)),
+                penalties: (record.penalties != old.penalties).then(|| names(&old.penalties)),
+                dealer: dealer_was,
+            };
+            self.logged(LogChange::Edit { round, was }, before.playoff, now);
+        }
         Ok(changes)
     }
 
     /// Names the dealer of round `round` (from 1; a recorded round or the
     /// next): the deal moves on from there. Gives the change, if any.
     pub fn set_dealer(
+        &mut self,
+        round: usize,
+        seat: usize,
+        now: Timestamp,
+    ) -> Result<Option<Change>, SheetError> {
+        let was = self.dealer_note(round);
+        let change = self.name_dealer(round, seat, now)?;
+        if change.is_some() {
+            let dealer = self.players[seat].clone();
+            self.logged(LogChange::Dealer { round, dealer, was }, None, now);
+        }
+        Ok(change)
+    }
+
+    /// [`Session::set_dealer`], unlogged.
+    fn name_dealer(
         &mut self,
         round: usize,
         seat: usize,
@@ -240,12 +281,20 @@ impl Session {
         if old == *new {
             return Err(SheetError::Unchanged);
         }
+        let before = self.seats[seat].former_names.clone();
+        let mut former = None;
         if !same_name(&old, new) {
-            let former = &mut self.seats[seat].former_names;
-            former.retain(|f| !same_name(f, new));
-            former.push(old);
+            let names = &mut self.seats[seat].former_names;
+            names.retain(|f| !same_name(f, new));
+            // Undoing takes the old name off again; a name the rename
+            // took off the former names needs the list as it was.
+            if *names != before {
+                former = Some(before);
+            }
+            names.push(old.clone());
         }
         self.updated = now;
+        self.logged(LogChange::Rename { player: new.to_string(), was: old, former }, None, now);
         Ok(())
     }
 
@@ -306,28 +355,9 @@ impl Session {
             return Err(SheetError::SeatBeyond { seat: at + 1, seats: n + 1 });
         }
         let start = start.unwrap_or_else(|| self.joining_total());
-        let shift = |s: &mut usize| {
-            if *s >= at {
-                *s += 1;
-            }
-        };
-        self.players.insert(at, name.to_string());
-        self.seats
-            .insert(at, Seat { joined: self.rounds.len(), start, left: None, former_names: Vec::new() });
-        shift(&mut self.first_dealer);
-        for (_, s) in &mut self.dealers {
-            shift(s);
-        }
-        for r in &mut self.rounds {
-            r.deadwood.insert(at, 0);
-            r.hands.insert(at, None);
-            r.leftover.insert(at, None);
-            if let Some(o) = &mut r.out {
-                shift(o);
-            }
-            r.penalties.iter_mut().for_each(shift);
-        }
+        self.give_seat(at, name, Seat { joined: self.rounds.len(), start, ..Seat::default() });
         self.updated = now;
+        self.logged(LogChange::Join { player: name.to_string() }, None, now);
         Ok((at, start))
     }
 
@@ -343,45 +373,57 @@ impl Session {
         if remaining < MIN_PLAYERS {
             return Err(SheetError::TooFewPlayers { count: remaining });
         }
+        let before = self.playoff.clone();
+        let player = self.players[seat].clone();
         let played = self.rounds.len();
         let next = played + 1;
+        let dealt = self.dealers.iter().any(|&(r, s)| r >= next && s == seat)
+            || (played == 0 && self.first_dealer == seat);
         self.dealers.retain(|&(r, s)| !(r >= next && s == seat));
         if self.seats[seat].joined < played {
             self.seats[seat].left = Some(played);
             self.updated = now;
             self.settle(now);
+            self.logged(LogChange::Leave { player, off: None, dealt }, before, now);
             return Ok(false);
         }
         // Never played: off the sheet, as if never seated.
-        self.players.remove(seat);
-        self.seats.remove(seat);
-        let n = self.players.len();
-        let shift = |s: &mut usize| {
-            if *s > seat {
-                *s -= 1;
-            }
-        };
-        if self.first_dealer == seat {
-            self.first_dealer %= n;
-        } else {
-            shift(&mut self.first_dealer);
-        }
-        for (_, s) in &mut self.dealers {
-            shift(s);
-        }
-        for r in &mut self.rounds {
-            r.deadwood.remove(seat);
-            r.hands.remove(seat);
-            r.leftover.remove(seat);
-            if let Some(o) = &mut r.out {
-                shift(o);
-            }
-            r.penalties.iter_mut().for_each(shift);
+        let st = &self.seats[seat];
+        let off = SeatWas { seat, joined: st.joined, start: st.start, former_names: st.former_names.clone() };
+        let n = self.players.len() - 1;
+        let first_dealt = self.first_dealer == seat;
+        self.take_seat(seat);
+        if first_dealt {
+            self.first_dealer = seat % n;
         }
         // Only a player who played every round can be in a tiebreak.
         self.playoff = None;
         self.updated = now;
+        self.logged(LogChange::Leave { player, off: Some(off), dealt }, before, now);
         Ok(true)
+    }
+
+    /// Brings back a player who left: they play from the next round on,
+    /// their rounds and their total as they were. Refused once the last
+    /// round of the rules is in.
+    pub fn return_player(&mut self, seat: usize, now: Timestamp) -> Result<(), SheetError> {
+        let player = self.players[seat].clone();
+        let Some(left) = self.seats[seat].left else { return Err(SheetError::NotLeft { player }) };
+        if self.rounds.len() >= self.deals().len() {
+            return Err(SheetError::GameOver { rounds: self.deals().len() });
+        }
+        if self.active().len() >= MAX_PLAYERS {
+            return Err(SheetError::TooManyPlayers { count: self.active().len() + 1 });
+        }
+        let played = self.rounds.len();
+        let st = &mut self.seats[seat];
+        if left < played {
+            st.away.push((left, played));
+        }
+        st.left = None;
+        self.updated = now;
+        self.logged(LogChange::Return { player, left }, None, now);
+        Ok(())
     }
 }
 

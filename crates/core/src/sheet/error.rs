@@ -290,6 +290,30 @@ pub enum SheetError {
     HandAndLeftover {
         player: String,
     },
+    /// A change of the log that does not fit the sheet it would be taken
+    /// back from (a file edited by hand).
+    LogDisagrees {
+        change: &'static str,
+        subject: String,
+    },
+    /// A change of the log that cannot be taken back, and why.
+    InLog {
+        change: &'static str,
+        subject: String,
+        error: Box<SheetError>,
+    },
+    /// A player named who has not left the game.
+    NotLeft {
+        player: String,
+    },
+    /// A change after the round an undo would remove, which a session
+    /// without a log cannot take back: a player who `joined`, `left` or
+    /// `came back` after round `round`, or the `rules` changed.
+    UnloggedSeat {
+        player: String,
+        round: usize,
+        change: &'static str,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -537,6 +561,25 @@ impl fmt::Display for SheetError {
             E::HandAndLeftover { player } => {
                 write!(f, "{player} has both a hand and cards left over; keep one of them")
             }
+            E::LogDisagrees { change, subject } => write!(
+                f,
+                "the change {change} ({subject}) does not fit the sheet as it stands, so it cannot be taken back"
+            ),
+            E::InLog { change, subject, error } => {
+                write!(f, "the change {change} ({subject}) cannot be taken back: {error}")
+            }
+            E::NotLeft { player } => write!(f, "{player} has not left the game"),
+            E::UnloggedSeat { change: "rules", round, .. } => write!(
+                f,
+                "the rules changed from round {}, and this session keeps no log of the change (its file \
+                 was written before three13 kept one), so undo cannot take round {round} back",
+                round + 1
+            ),
+            E::UnloggedSeat { player, round, change } => write!(
+                f,
+                "{player} {change} after round {round}, and this session keeps no log of it (its file was \
+                 written before three13 kept one), so undo cannot take round {round} back"
+            ),
         }
     }
 }

@@ -17,6 +17,7 @@
 
 mod changes;
 mod error;
+mod log;
 mod names;
 mod restore;
 mod score;
@@ -31,6 +32,7 @@ use crate::rules::{Deal, Rules, Tiebreak};
 
 pub use changes::{Change, Rescored, RoundEdit};
 pub use error::{NameProblem, SessionNameProblem, SheetError};
+pub use log::{LogChange, Logged, PastScore, RoundWas, SeatWas};
 pub use names::{
     check_player_name, check_player_names, check_session_name, find_seat, free_name, normalised, same_name,
     seat_in, shown,
@@ -73,6 +75,8 @@ pub struct Session {
     dealers: Vec<(usize, usize)>,
     /// How a tie for the win was broken, once it was.
     playoff: Option<Playoff>,
+    /// Every change since the session was made, oldest first.
+    log: Vec<Logged>,
 }
 
 /// When a player joined and left the game, and what they were called.
@@ -87,12 +91,17 @@ pub struct Seat {
     pub left: Option<usize>,
     /// The names they had before, oldest first.
     pub former_names: Vec<String>,
+    /// The times they left and came back, oldest first: the rounds recorded
+    /// when they left, and when they came back. They played none between.
+    pub away: Vec<(usize, usize)>,
 }
 
 impl Seat {
     /// Whether the player plays round `round` (from 1).
     pub fn plays(&self, round: usize) -> bool {
-        round > self.joined && self.left.is_none_or(|l| round <= l)
+        round > self.joined
+            && self.left.is_none_or(|l| round <= l)
+            && !self.away.iter().any(|&(left, back)| round > left && round <= back)
     }
 }
 
@@ -179,6 +188,7 @@ impl Session {
             seats,
             dealers: Vec::new(),
             playoff: None,
+            log: Vec::new(),
         })
     }
 
@@ -372,15 +382,18 @@ impl Session {
             let scores = self.tied().into_iter().map(|s| (s, record.score(s, &rules))).collect();
             self.playoff = Some(Playoff::Round(scores));
             self.updated = now;
+            self.logged(LogChange::Round { round: deal.round }, None, now);
             return Ok(Added::Recorded(deal.round));
         }
         if rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
+        let before = self.playoff.clone();
         self.rounds.push(record);
         self.updated = now;
         // The last round may leave a tie that the rules settle by a draw.
         self.settle(now);
+        self.logged(LogChange::Round { round: deal.round }, before, now);
         Ok(Added::Recorded(deal.round))
     }
 
@@ -425,6 +438,44 @@ impl Session {
             deadwood,
             penalty: self.rules().bad_go_out_penalty,
         })
+    }
+
+    /// Removes the last round of a session with no log of its changes (a
+    /// file written before sessions kept one): a tiebreaker round first,
+    /// else the last round of the rules and any tiebreak. Refused where a
+    /// player joined, left or came back after it, or the rules changed from
+    /// the round after it: the file keeps no way back for those.
+    pub fn undo_unlogged_round(&mut self, now: Timestamp) -> Result<Option<RoundRecord>, SheetError> {
+        if matches!(self.playoff, Some(Playoff::Round(_))) {
+            let Some(Playoff::Round(scores)) = self.playoff.take() else { unreachable!() };
+            self.updated = now;
+            let mut record = RoundRecord::from_deadwood(vec![0; self.players.len()]);
+            for (seat, score) in scores {
+                record.set_score(seat, score);
+            }
+            return Ok(Some(record));
+        }
+        let round = self.rounds.len();
+        if round == 0 {
+            return Ok(None);
+        }
+        for (seat, st) in self.seats.iter().enumerate() {
+            let player = self.players[seat].clone();
+            let after = |r: usize| r >= round;
+            if after(st.joined) && st.joined > 0 {
+                return Err(SheetError::UnloggedSeat { player, round: st.joined, change: "joined" });
+            }
+            if let Some(left) = st.left.filter(|&l| after(l)) {
+                return Err(SheetError::UnloggedSeat { player, round: left, change: "left" });
+            }
+            if let Some(&(_, back)) = st.away.iter().find(|&&(_, back)| after(back)) {
+                return Err(SheetError::UnloggedSeat { player, round: back, change: "came back" });
+            }
+        }
+        if self.rules.iter().any(|&(from, _)| from > round) {
+            return Err(SheetError::UnloggedSeat { player: String::new(), round, change: "rules" });
+        }
+        Ok(self.undo(now))
     }
 
     /// Removes the last round of the rules, if any, and any tiebreak.

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use super::names::names_apart;
 use super::tiebreak::lowest_draws;
 use super::{
-    Leftover, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
+    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
     check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in, too_high,
 };
 use crate::card::Card;
@@ -39,11 +39,16 @@ pub struct StoredSession {
     pub joined: Vec<(String, i64, i64)>,
     /// Players who left: name, rounds played when they left.
     pub left: Vec<(String, i64)>,
+    /// Players who left and came back: name, and the rounds played when
+    /// they left and when they came back, each time.
+    pub away: Vec<(String, Vec<(i64, i64)>)>,
     /// Former names by player.
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
     pub dealers: Vec<(i64, String)>,
     pub playoff: Option<StoredPlayoff>,
+    /// The changes made, oldest first, as the log keeps them.
+    pub log: Vec<Logged>,
 }
 
 /// One stored round: scores and hands by player name, in the file's order.
@@ -88,6 +93,8 @@ pub enum Field {
     Joined(usize),
     /// One entry of the players who left.
     Left(usize),
+    /// One entry of the players who left and came back.
+    Away(usize),
     /// One entry of the former names.
     FormerNames(usize),
     /// One dealer named for a round.
@@ -96,6 +103,8 @@ pub enum Field {
     RuleChange(usize),
     /// The tiebreak as a whole.
     Playoff,
+    /// One change of the log.
+    Log(usize),
 }
 
 /// Why a stored session does not restore, and where.
@@ -140,6 +149,7 @@ impl Session {
             seats: vec![Seat::default(); players.len()],
             dealers: Vec::new(),
             playoff: None,
+            log: Vec::new(),
         };
         let deals = session.deals().len();
         let played = stored.rounds.len();
@@ -179,11 +189,28 @@ impl Session {
             session.seats[s].joined = joined;
             session.seats[s].start = start;
         }
+        for (k, (name, times)) in stored.away.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Away(k)))?;
+            let player = players[s].clone();
+            // The first time away begins after a round played; the next, at
+            // the earliest when the one before ended.
+            let mut earliest = session.seats[s].joined + 1;
+            for &(left, back) in times {
+                let bad = |round| SheetError::SeatRound { player: player.clone(), round, played };
+                let l = count(&player, left).ok().filter(|&l| l >= earliest).ok_or_else(|| bad(left));
+                let l = l.map_err(at(Field::Away(k)))?;
+                let b = count(&player, back).ok().filter(|&b| b > l && b <= played).ok_or_else(|| bad(back));
+                let b = b.map_err(at(Field::Away(k)))?;
+                session.seats[s].away.push((l, b));
+                earliest = b;
+            }
+        }
         for (k, (name, after)) in stored.left.iter().enumerate() {
             let s = seat(name).map_err(at(Field::Left(k)))?;
             let player = players[s].clone();
             let left = count(&player, *after).map_err(at(Field::Left(k)))?;
-            if left <= session.seats[s].joined {
+            let back = session.seats[s].away.last().map_or(session.seats[s].joined + 1, |&(_, b)| b);
+            if left <= session.seats[s].joined || left < back {
                 return Err(at(Field::Left(k))(SheetError::SeatRound { player, round: *after, played }));
             }
             session.seats[s].left = Some(left);
@@ -309,12 +336,22 @@ impl Session {
         if let Some(playoff) = stored.playoff {
             session.playoff = Some(session.restore_playoff(playoff, solver).map_err(at(Field::Playoff))?);
         }
+        // Every change of the log can be taken back, the last first.
+        session.log = stored.log;
+        let mut undone = session.clone();
+        for k in (0..undone.log.len()).rev() {
+            undone.undo_change(solver, undone.updated).map_err(at(Field::Log(k)))?;
+        }
         Ok(session)
     }
 
     /// A stored tiebreak, checked: the kind the rules name, between exactly
     /// the tied players, each score or draw valid.
-    fn restore_playoff(&self, stored: StoredPlayoff, solver: &mut Solver) -> Result<Playoff, SheetError> {
+    pub(super) fn restore_playoff(
+        &self,
+        stored: StoredPlayoff,
+        solver: &mut Solver,
+    ) -> Result<Playoff, SheetError> {
         let tied = self.tied();
         if tied.is_empty() {
             return Err(SheetError::NoTie);

@@ -7,7 +7,8 @@
 use jiff::Timestamp;
 
 use super::{
-    Playoff, Rescored, RoundRecord, Session, SheetError, check_round, leftover_value, read_leftover,
+    LogChange, Playoff, Rescored, RoundRecord, Session, SheetError, check_round, leftover_value,
+    read_leftover,
 };
 use crate::hand::parse_hand;
 use crate::rules::{Rules, RulesChange};
@@ -131,6 +132,12 @@ impl Session {
         if from > after.deals().len() && after.tied().is_empty() {
             return Err(SheetError::RulesAfterEnd { rounds: after.deals().len() });
         }
+        // A dealer named for the next round that the change leaves out
+        // (the game now over) comes back with an undo.
+        let next = played + 1;
+        let dealer = self.dealer_note(next).filter(|_| next > 1 && after.dealer_note(next).is_none());
+        let change = LogChange::Rules { from, set: change.words(), was: self.rules.clone(), dealer };
+        after.logged(change, self.playoff.clone(), now);
         *self = after;
         let (mut hands, mut leftovers, mut numbers) = (0, 0, 0);
         for &round in &rounds {
