@@ -190,6 +190,7 @@ pub(crate) enum Command {
     Chart(ChartArgs),
     Undo(UndoArgs),
     Log(LogArgs),
+    Draw(DrawArgs),
     Edit(EditArgs),
     #[command(subcommand)]
     Player(PlayerCommand),
@@ -510,6 +511,41 @@ pub(crate) struct UndoArgs {
     /// Do not ask; needed when stdin is not a terminal
     #[arg(long, short = 'y')]
     pub(crate) yes: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const DRAW_EXAMPLES: &str = "\
+Examples:
+  three13 draw Ann=Kh Bob=3c    the cards Ann and Bob drew: Bob's three is lowest
+  three13 draw                  asks each tied player for the card drawn (on a terminal)
+  three13 draw --random         draws for the table, by chance";
+
+/// Record the tiebreak draw: the card each tied player drew
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Record the tiebreak draw of a game whose rules break a tie for the win \
+with a draw (tiebreak=draw): each tied player draws a card from the decks (no jokers), and \
+the lowest rank wins, aces low; suits do not count. Give each card as NAME=CARD; players tied \
+on the lowest card draw again, and are asked for (on a terminal) or named for the next \
+`three13 draw`. With no cards on a terminal, each card is asked for; `three13 round` asks too, \
+after the round that leaves the tie. --random draws for the table, by chance. Each draw is a \
+change of its own, which `three13 undo` takes back.",
+    after_help = DRAW_EXAMPLES
+)]
+pub(crate) struct DrawArgs {
+    /// The card each player drew, as NAME=CARD
+    #[arg(value_name = "NAME=CARD", conflicts_with = "random")]
+    pub(crate) cards: Vec<String>,
+
+    /// Draw for the table, by chance, until one card is lowest
+    #[arg(long)]
+    pub(crate) random: bool,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,

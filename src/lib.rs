@@ -15,6 +15,7 @@ mod prose;
 mod report;
 mod run;
 mod store;
+mod tiebreak;
 mod ui;
 
 pub mod assets;

@@ -52,7 +52,8 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
     for line in crate::report::table::ending(ui, &s, &board) {
         writeln!(ui.out, "{line}")?;
     }
-    if !board.finished() {
+    // A draw due is recorded with `three13 draw`, as the ending says.
+    if !board.finished() && !s.draw_due() {
         writeln!(
             ui.out,
             "{}",

@@ -4,6 +4,7 @@ pub(crate) mod chart;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod delete;
+pub(crate) mod draw;
 pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod glance;

@@ -85,6 +85,9 @@ pub(crate) struct TiebreakJson {
     /// The draws, first to last: each drawing player's card, in ASCII.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) draws: Option<Vec<Named<String>>>,
+    /// The players who draw next, while a draw is due.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) drawing: Vec<String>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -255,6 +258,7 @@ impl TableJson {
                     ),
                     _ => None,
                 },
+                drawing: if s.draw_due() { names(&s.drawing()) } else { Vec::new() },
             },
             next: s.next_deal().map(|d| NextJson {
                 round: d.round,
@@ -658,6 +662,22 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
             ),
             0,
         ));
+    }
+    if s.draw_due() {
+        let how = match s.playoff() {
+            None => format!(
+                "{} are tied on {best}: each draws a card, and the lowest rank wins, aces low.",
+                names(&tied)
+            ),
+            Some(_) => format!("{}; the lowest rank wins, aces low.", crate::tiebreak::who_draws(s)),
+        };
+        lines.push(ui.wrap(&how, 0));
+        let record = format!(
+            "Next: the draw; record the cards drawn with {} (or three13 draw --random)",
+            crate::tiebreak::form(s)
+        );
+        lines.push(ui.wrap(&record, 6));
+        return lines;
     }
     if board.finished() {
         let winners = board.winners();

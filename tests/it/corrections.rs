@@ -525,6 +525,8 @@ fn a_tie_is_among_the_players_still_at_the_table() {
     for _ in 2..=11 {
         env.ok(&["round", "1", "1"]);
     }
+    assert_eq!(env.table_json(&[])["tiebreak"]["drawing"], json!(["Ann", "Bob"]));
+    env.ok(&["draw", "--random"]);
     let j = env.table_json(&[]);
     assert_eq!(j["tiebreak"]["tied"], json!(["Ann", "Bob"]));
     let draws = j["tiebreak"]["draws"].as_array().unwrap();

@@ -358,3 +358,108 @@ fn a_log_entry_that_does_not_fit_is_placed() {
         assert_eq!(env.session_bytes("g"), bad.as_bytes());
     }
 }
+
+#[test]
+fn the_tiebreak_draw_takes_the_cards_drawn_at_the_table() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "tiebreak=draw"]);
+    for _ in 0..11 {
+        env.ok(&["round", "3", "3", "5"]);
+    }
+    // Nothing is drawn by the sheet: the draw is due.
+    let t = env.table_json(&[]);
+    assert_eq!(t["tiebreak"], json!({"rule": "draw", "tied": ["Ann", "Bob"], "drawing": ["Ann", "Bob"]}));
+    assert_eq!((t["finished"].clone(), t["winners"].clone()), (json!(false), json!([])));
+    env.fails(
+        &["draw"],
+        2,
+        "no cards given; give the card each tied player drew (three13 draw Ann=CARD Bob=CARD), or draw for \
+         the table with --random",
+    );
+    env.fails(
+        &["draw", "Ann=3c"],
+        2,
+        "no card for Bob; give the card each player drew: three13 draw Ann=CARD Bob=CARD",
+    );
+    env.fails(
+        &["draw", "Ann=3c", "Cy=4c"],
+        2,
+        "Cy does not draw; Ann and Bob are tied for the win and each draws a card",
+    );
+    env.fails(
+        &["draw", "Ann=3x", "Bob=4c"],
+        1,
+        "Ann's card: \"3x\" has no suit \"x\"\n  hint: did you mean \"3c\"? suits are c d h s (or ♣ ♦ ♥ ♠)",
+    );
+    env.fails(&["draw", "Ann=JK", "Bob=4c"], 1, "Ann's drawn card \"JK\" is not a card of a standard deck");
+
+    // Threes: a tie, and they draw again; then Bob's two is lowest.
+    let r = env.ok(&["draw", "Ann=3c", "bob=3D"]);
+    assert!(
+        r.stdout.starts_with(
+            "Ann drew 3c, Bob drew 3d: a tie on the lowest; Ann and Bob drew threes and draw again.\n\
+             Draw again: three13 draw Ann=CARD Bob=CARD\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(env.table_json(&[])["tiebreak"]["drawing"], json!(["Ann", "Bob"]));
+    let r = env.ok(&["draw", "Ann=Kh", "Bob=2c"]);
+    assert!(
+        r.stdout.starts_with("Ann drew Kh, Bob drew 2c: Bob drew lowest and wins the tie.\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.ends_with(
+            "Game over: Bob wins after a tie on 33; the tied players drew 2 times: Ann 3c, Bob 3d; then Ann Kh,\n\
+             Bob 2c.\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let decided = env.table_json(&[]);
+    assert_eq!(decided["winners"], json!(["Bob"]));
+    assert_eq!(decided["tiebreak"]["draws"], json!([{"Ann": "3c", "Bob": "3d"}, {"Ann": "Kh", "Bob": "2c"}]));
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    assert!(
+        text.contains("\n[tiebreak]\ndraws = [\n    { Ann = \"3c\", Bob = \"3d\" },\n    { Ann = \"Kh\", Bob = \"2c\" },\n]\n"),
+        "{text}"
+    );
+    assert!(text.contains("change = \"draw\", cards = { Ann = \"Kh\", Bob = \"2c\" } },\n]\n"), "{text}");
+    env.fails(
+        &["draw", "Ann=Kh", "Bob=2c"],
+        1,
+        "no draw is due in g: the draw is made (see `three13 table`; `three13 undo` takes it back)",
+    );
+
+    // A correction that keeps the tie keeps the draw; one that breaks it
+    // drops the draw, and taken back, brings it back.
+    env.ok(&["edit", "1", "Cy", "4"]);
+    assert_eq!(env.table_json(&[])["tiebreak"]["draws"], decided["tiebreak"]["draws"]);
+    env.ok(&["edit", "1", "Ann", "2"]);
+    assert_eq!(env.table_json(&[])["winners"], json!(["Ann"]));
+    assert_eq!(env.table_json(&[])["tiebreak"].get("draws"), None);
+    env.ok(&["undo", "--yes"]);
+    env.ok(&["undo", "--yes"]);
+    assert_eq!(env.table_json(&[]), decided);
+
+    // Undo and record again: never a draw by chance. The draws are taken
+    // back one by one, then the round; recorded again, the round leaves
+    // the draw due, and the same cards give the same winner.
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout
+            .starts_with("Took back the tiebreak draw (Ann Kh, Bob 2c): the cards are to be drawn again.\n"),
+        "{}",
+        r.stdout
+    );
+    env.ok(&["undo", "--yes"]);
+    env.ok(&["undo", "--yes"]);
+    env.ok(&["round", "3", "3", "5"]);
+    let t = env.table_json(&[]);
+    assert_eq!(t["tiebreak"], json!({"rule": "draw", "tied": ["Ann", "Bob"], "drawing": ["Ann", "Bob"]}));
+    env.ok(&["draw", "Ann=3c", "Bob=3d"]);
+    env.ok(&["draw", "Ann=Kh", "Bob=2c"]);
+    assert_eq!(env.table_json(&[]), decided);
+}

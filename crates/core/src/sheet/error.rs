@@ -302,6 +302,14 @@ pub enum SheetError {
         subject: String,
         error: Box<SheetError>,
     },
+    /// A draw recorded where none is due.
+    NoDrawDue,
+    /// A card drawn more often in one draw than the decks hold it.
+    DrawnTwice {
+        card: crate::card::Card,
+        drawn: usize,
+        decks: u8,
+    },
     /// A player named who has not left the game.
     NotLeft {
         player: String,
@@ -569,6 +577,15 @@ impl fmt::Display for SheetError {
                 write!(f, "the change {change} ({subject}) cannot be taken back: {error}")
             }
             E::NotLeft { player } => write!(f, "{player} has not left the game"),
+            E::NoDrawDue => f.write_str("no tiebreak draw is due"),
+            E::DrawnTwice { card, drawn, decks } => {
+                let held = if *decks == 1 {
+                    "1 deck holds only 1".to_string()
+                } else {
+                    format!("{decks} decks hold only {decks}")
+                };
+                write!(f, "{card} is drawn {drawn} times, but {held}", card = card.ascii())
+            }
             E::UnloggedSeat { change: "rules", round, .. } => write!(
                 f,
                 "the rules changed from round {}, and this session keeps no log of the change (its file \

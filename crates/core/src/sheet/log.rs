@@ -212,9 +212,7 @@ impl Session {
                         Some(Playoff::Round(_)) => {}
                         _ => return Err(disagrees()),
                     }
-                } else if *round == played && !matches!(self.playoff, Some(Playoff::Round(_))) {
-                    // A draw the round made goes with it.
-                    self.playoff = None;
+                } else if *round == played && self.playoff.is_none() {
                     self.rounds.pop();
                     self.dealers.retain(|&(r, _)| r <= *round);
                 } else {

@@ -40,7 +40,7 @@ pub use names::{
 pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
 pub use score::{Leftover, Score, ScoreForm, leftover_value, read_leftover, read_score};
 pub use scoreboard::{Scoreboard, points};
-pub use tiebreak::Playoff;
+pub use tiebreak::{MAX_DRAWS, Playoff};
 pub use timeline::RulesChanged;
 
 use score::too_high;
@@ -331,10 +331,9 @@ impl Session {
     }
 
     /// Whether the game is over: the last round of the rules is in, and
-    /// the tiebreaker round too when one is due. (A draw that is due is
-    /// made by whoever records the last round.)
+    /// the tiebreaker round or the draw too when one is due.
     pub fn finished(&self) -> bool {
-        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none()
+        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none() && !self.draw_due()
     }
 
     /// The seats playing `round`, as a flag per seat.
@@ -391,7 +390,6 @@ impl Session {
         let before = self.playoff.clone();
         self.rounds.push(record);
         self.updated = now;
-        // The last round may leave a tie that the rules settle by a draw.
         self.settle(now);
         self.logged(LogChange::Round { round: deal.round }, before, now);
         Ok(Added::Recorded(deal.round))

@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 
 use super::names::names_apart;
-use super::tiebreak::lowest_draws;
+use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
     Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
     check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in, too_high,
@@ -435,8 +435,13 @@ impl Session {
                 Ok(Playoff::Round(scores))
             }
             (StoredPlayoff::Draws(draws), Tiebreak::Draw) => {
+                // Each draw between those tied on the lowest card of the
+                // one before; the last may tie too, the next draw then due.
                 let mut drawing = tied.clone();
                 let mut out = Vec::new();
+                if draws.is_empty() || draws.len() > MAX_DRAWS {
+                    return Err(wrong_players());
+                }
                 for draw in draws {
                     if drawing.len() < 2 {
                         return Err(wrong_players());
@@ -453,12 +458,9 @@ impl Session {
                             .ok_or_else(|| SheetError::DrawnCard { player, text: text.clone() })?;
                         cards.push((seat, card));
                     }
+                    check_draw(&cards, rules.decks, |s| self.players[s].clone())?;
                     drawing = lowest_draws(&cards);
                     out.push(cards);
-                }
-                if drawing.len() > 1 {
-                    // The last draw tied again: the next draw is missing.
-                    return Err(wrong_players());
                 }
                 Ok(Playoff::Draws(out))
             }
