@@ -842,7 +842,7 @@ cards typed as left over valued anew; scores typed as numbers stay as they were.
 where a round played does not fit the new rules (a score too high for its cards, a joker \
 no longer in play). extra_rounds and down_and_up shape the game's round table, one for \
 every round: changing them is refused where a round played would be dealt otherwise or \
-left out. Without --save nothing is changed.",
+left out. `three13 undo` takes a change back. Without --save nothing is changed.",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {

@@ -109,10 +109,9 @@ pub(crate) fn restored(before: &Session, after: &Session, e: &Logged) -> Vec<Str
                 after.seats()[seat].start
             )]
         }
-        LogChange::Leave { player, off: None, .. } => vec![format!(
-            "Took back {player} leaving {name}: {player} plays again from round {}.",
-            after.rounds().len() + 1
-        )],
+        LogChange::Leave { player, off: None, .. } => {
+            vec![format!("Took back {player} leaving {name}: {player} is at the table again.")]
+        }
         LogChange::Return { player, left } => {
             vec![format!("Took back {player} coming back: {player} left {name} after round {left} again.")]
         }

@@ -106,7 +106,7 @@ Log of g: 13 changes since it was started (TIME)
         "Took back Eve joining g: Eve is off the sheet.",
         "Took back Dee coming back: Dee left g after round 2 again.",
         "Removed round 3 (Ann 5, Robert 6, Cy 7). To record it again:",
-        "Took back Dee leaving g: Dee plays again from round 3.",
+        "Took back Dee leaving g: Dee is at the table again.",
         "Took back the change of rules: the rules of g are standard, bad_go_out_penalty=20; from round 3:",
         "Took back the change of rules: the rules of g are standard, bad_go_out_penalty=20 again (they were",
         "Took back the rename: Robert is Bob again.",
