@@ -504,11 +504,6 @@ impl RulesChange {
         let settings = self.settings.iter().map(|(s, v)| format!("{}={v}", s.key));
         preset.into_iter().chain(settings).collect()
     }
-
-    /// Whether the change names nothing.
-    pub fn is_empty(&self) -> bool {
-        self.preset.is_none() && self.settings.is_empty()
-    }
 }
 
 /// A preset or setting that could not be applied.

@@ -329,6 +329,42 @@ mod tests {
     }
 
     #[test]
+    fn a_game_whose_rules_changed_counts_apart() {
+        let tens = Rules::preset("tens").unwrap();
+        let mut changed = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let change = crate::rules::RulesChange::replacing(tens);
+        changed
+            .change_rules_from(12, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH)
+            .unwrap_err();
+        let mut later = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let mut s = later.clone();
+        for _ in 0..5 {
+            s.undo_change(&mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        s.change_rules_from(7, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..5 {
+            let mut r = RoundRecord::from_deadwood(vec![0, 5]);
+            r.out = Some(0);
+            s.add_round(r, Timestamp::UNIX_EPOCH).unwrap();
+        }
+        later = s;
+        let games = [game(&["Ann", "Bob"], &[0, 5], tens), later, changed];
+        let shape: Vec<(String, usize)> =
+            groups(&games, &Filter::default()).into_iter().map(|g| (g.rules, g.games)).collect();
+        assert_eq!(
+            shape,
+            [
+                ("standard".to_string(), 1),
+                ("standard; from round 7: face_cards=ten".to_string(), 1),
+                ("tens".to_string(), 1)
+            ]
+        );
+        // A filter on rules admits a game played under them throughout.
+        let only = Filter { rules: Some(tens), ..Filter::default() };
+        assert_eq!(groups(&games, &only).iter().map(|g| g.games).sum::<usize>(), 1);
+    }
+
+    #[test]
     fn unfinished_games_do_not_count() {
         let mut s = game(&["Ann", "Bob"], &[0, 5], Rules::default());
         s.undo(Timestamp::UNIX_EPOCH);
