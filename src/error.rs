@@ -285,9 +285,7 @@ fn sheet_error(e: &SheetError) -> Error {
     use SheetError as E;
     let message = e.to_string();
     match e {
-        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
-            Error::usage(message)
-        }
+        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } => Error::usage(message),
         E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
         E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
         E::EditOut { player, round } => Error::data(format!(

@@ -12,7 +12,9 @@ mod entry;
 mod help;
 mod hostile;
 mod json;
+mod log;
 mod names;
+mod over_time;
 mod pipes;
 #[cfg(unix)]
 mod prompts;
