@@ -57,8 +57,8 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands that show no cards, where `--ascii` does nothing.
-const NO_CARDS: [&str; 10] =
-    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions"];
+const NO_CARDS: [&str; 11] =
+    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions", "log"];
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
@@ -194,6 +194,8 @@ pub(crate) enum Command {
     Show(ShowArgs),
     Chart(ChartArgs),
     Undo(UndoArgs),
+    Log(LogArgs),
+    Draw(DrawArgs),
     Edit(EditArgs),
     #[command(subcommand)]
     Player(PlayerCommand),
@@ -518,13 +520,21 @@ pub(crate) struct ChartArgs {
 const UNDO_EXAMPLES: &str = "\
 Examples:
   three13 undo          asks first (on a terminal)
-  three13 undo --yes    without asking, as a script must";
+  three13 undo --yes    without asking, as a script must
+  three13 log           the changes undo would take back, the last one last";
 
-/// Remove the last recorded round
+/// Take back the last change: a round, a correction, a player, the rules
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Remove the last recorded round of the session, and print the command \
-that records it again. On a terminal, asks first; elsewhere --yes is needed.",
+    long_about = "Take back the last change of the session, whatever it was: a round \
+recorded (printing the command that records it again), a correction, a dealer named, a \
+player added, removed, brought back or renamed, a change of rules, a tiebreak draw. Run \
+again, it takes back the change before, and so on back to the session as `three13 new` \
+made it; `three13 log` lists the changes. On a terminal, asks first; elsewhere --yes is \
+needed.\n\n\
+A session saved by a three13 that kept no log (format 1 or 2) has no changes logged from \
+before: there undo removes the last round, as it did then, and refuses to go past a player \
+who joined, left or came back after it.",
     after_help = UNDO_EXAMPLES
 )]
 pub(crate) struct UndoArgs {
@@ -536,6 +546,63 @@ pub(crate) struct UndoArgs {
     pub(crate) session: SessionArg,
 
     /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const DRAW_EXAMPLES: &str = "\
+Examples:
+  three13 draw Ann=Kh Bob=3c    the cards Ann and Bob drew: Bob's three is lowest
+  three13 draw                  asks each tied player for the card drawn (on a terminal)
+  three13 draw --random         draws for the table, by chance";
+
+/// Record the tiebreak draw: the card each tied player drew
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Record the tiebreak draw of a game whose rules break a tie for the win \
+with a draw (tiebreak=draw): each tied player draws a card from the decks (no jokers), and \
+the lowest rank wins, aces low; suits do not count. Give each card as NAME=CARD; players tied \
+on the lowest card draw again, and are asked for (on a terminal) or named for the next \
+`three13 draw`. With no cards on a terminal, each card is asked for; `three13 round` asks too, \
+after the round that leaves the tie. --random draws for the table, by chance. Each draw is a \
+change of its own, which `three13 undo` takes back.",
+    after_help = DRAW_EXAMPLES
+)]
+pub(crate) struct DrawArgs {
+    /// The card each player drew, as NAME=CARD
+    #[arg(value_name = "NAME=CARD", conflicts_with = "random")]
+    pub(crate) cards: Vec<String>,
+
+    /// Draw for the table, by chance, until one card is lowest
+    #[arg(long)]
+    pub(crate) random: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const LOG_EXAMPLES: &str = "\
+Examples:
+  three13 log          every change, oldest first, with its time
+  three13 log --json   the same, for a script";
+
+/// The changes made to the session, with their time
+#[derive(Debug, Args)]
+#[command(
+    long_about = "List the changes made to the session, oldest first, each with its time: \
+rounds recorded, corrections, dealers named, players added, removed, brought back or \
+renamed, changes of rules and tiebreak draws. `three13 undo` takes back the last one.",
+    after_help = LOG_EXAMPLES
+)]
+pub(crate) struct LogArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// The changes as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -604,15 +671,17 @@ Examples:
   three13 player add Dee                Dee joins at the last seat, from the next round
   three13 player add Dee --seat 2 --total 40
       Dee sits second, starting from 40
-  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them";
+  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them
+  three13 player return Cy              Cy is back from the next round, with their rounds";
 
-/// Rename, add or remove a player mid-game
+/// Rename, add, remove or bring back a player mid-game
 #[derive(Debug, Subcommand)]
 #[command(after_help = PLAYER_EXAMPLES)]
 pub(crate) enum PlayerCommand {
     Rename(PlayerRenameArgs),
     Add(PlayerAddArgs),
     Remove(PlayerRemoveArgs),
+    Return(PlayerReturnArgs),
 }
 
 /// Rename a player; every round follows
@@ -673,12 +742,38 @@ pub(crate) struct PlayerAddArgs {
 #[command(
     long_about = "Take a player out of the game: their rounds stay in the history and the \
 table, they leave the standings, and the deal skips them. A player who has not played a \
-round yet is taken off the sheet altogether.",
+round yet is taken off the sheet altogether. On a terminal, asks first; elsewhere --yes \
+is needed. `three13 player return` brings them back, `three13 undo` takes the change back.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerRemoveArgs {
     /// The player leaving
     #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::seated))]
+    pub(crate) name: String,
+
+    /// Do not ask; needed when stdin is not a terminal
+    #[arg(long, short = 'y')]
+    pub(crate) yes: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Bring back a player who left
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Bring back a player who left the game: they play again from the next \
+round, at their seat, with their rounds and their total as they were; the rounds they \
+missed stay empty. Refused once the last round is in.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerReturnArgs {
+    /// The player coming back
+    #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::gone))]
     pub(crate) name: String,
 
     #[command(flatten)]
@@ -759,7 +854,9 @@ Examples:
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
   three13 rules --session friday --json  another session's rules, for a script
   three13 rules --set bad_go_out_penalty=20 --save
-      change the current game's rules mid-game; totals and typed hands follow
+      change the current game's rules from the next round on
+  three13 rules --set face_cards=ten --save --from 1
+      the whole game under new rules: typed hands and cards left over are scored again
   three13 rules --explain                how to play under the current game's rules
   three13 rules tens --explain           how to play under the preset tens";
 
@@ -770,10 +867,14 @@ Examples:
 round's cards dealt and wild rank). The rules are the preset's when one is named, \
 else the session's (--session, else the current one), else the standard rules; each \
 --set applies on top.\n\n\
-With --save, the rules shown become the session's, mid-game: refused where the rounds \
-played do not fit them (a round the rules no longer have, a score too high for its \
-cards). Totals are worked out again, and typed hands are scored again under the new \
-rules; typed numbers stay as they were. Without --save nothing is changed.\n\n\
+With --save, the settings given become the session's from the next round on, or from \
+the round --from names (--from 1: the whole game); the rounds before keep the rules they \
+were played under. The rounds from there are scored again: typed hands are solved anew and \
+cards typed as left over valued anew; scores typed as numbers stay as they were. Refused \
+where a round played does not fit the new rules (a score too high for its cards, a joker \
+no longer in play). extra_rounds and down_and_up shape the game's round table, one for \
+every round: changing them is refused where a round played would be dealt otherwise or \
+left out. `three13 undo` takes a change back. Without --save nothing is changed.\n\n\
 With --explain, how to play under the rules in force, in words: the deal, a turn, going \
 out, melds and wilds, what cards score, the scoring settings, ties, and the round table \
 (the same text as the page three13-rules(7), which is written for the standard rules).",
@@ -798,6 +899,10 @@ pub(crate) struct RulesShowArgs {
     /// Explain how to play under these rules, from the deal to the winner
     #[arg(long, conflicts_with_all = ["save", "json"])]
     pub(crate) explain: bool,
+
+    /// With --save: the round the rules apply from [default: the next round; 1 re-scores the whole game]
+    #[arg(long, value_name = "ROUND", requires = "save")]
+    pub(crate) from: Option<usize>,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]

@@ -289,9 +289,7 @@ fn sheet_error(e: &SheetError) -> Error {
     use SheetError as E;
     let message = e.to_string();
     match e {
-        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
-            Error::usage(message)
-        }
+        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } => Error::usage(message),
         E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
         E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
         E::EditOut { player, round } => Error::data(format!(
@@ -306,6 +304,8 @@ fn sheet_error(e: &SheetError) -> Error {
         } else {
             "check the cards typed, or name the player who did go out with --out".to_string()
         }),
+        E::ExtraRoundsWithoutAces { .. } => Error::data(message)
+            .with_hint("play them with --set ranks=A-K, or leave them out with --set extra_rounds=0"),
         E::EditReplay { round } => Error::data(format!("{message}; to replay round {round}, undo it")),
         E::InRound { error, .. } if matches!(**error, E::Hand { .. }) => {
             let E::Hand { error, .. } = &**error else { unreachable!() };

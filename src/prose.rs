@@ -36,6 +36,31 @@ pub(crate) fn word(name: &str) -> String {
     }
 }
 
+/// Round numbers as a sentence says them, runs of rounds joined:
+/// `round 7`, `rounds 1 to 6`, `rounds 1 to 6 and 8`, `rounds 1, 2 and 5`.
+pub(crate) fn rounds_in_words(rounds: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &r in rounds {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == r => *last = r,
+            _ => runs.push((r, r)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .flat_map(|&(first, last)| {
+            if last - first >= 2 {
+                vec![format!("{first} to {last}")]
+            } else {
+                (first..=last).map(|r| r.to_string()).collect()
+            }
+        })
+        .collect();
+    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let word = if rounds.len() == 1 { "round" } else { "rounds" };
+    format!("{word} {}", and_list(&parts))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +71,14 @@ mod tests {
         assert_eq!(word("Ann Lee=N"), "\"Ann Lee=N\"");
         assert_eq!(word("O'Brien"), "O'Brien");
         assert_eq!(word("Al \"Ace\" Ng"), "'Al \"Ace\" Ng'");
+    }
+
+    #[test]
+    fn rounds_are_said_in_runs() {
+        assert_eq!(rounds_in_words(&[7]), "round 7");
+        assert_eq!(rounds_in_words(&[1, 2, 3, 4, 5, 6]), "rounds 1 to 6");
+        assert_eq!(rounds_in_words(&[1, 2, 3, 8]), "rounds 1 to 3 and 8");
+        assert_eq!(rounds_in_words(&[1, 2, 5, 6, 9]), "rounds 1, 2, 5, 6 and 9");
+        assert_eq!(rounds_in_words(&[4, 5]), "rounds 4 and 5");
     }
 }

@@ -56,6 +56,8 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Round(args) => cmd::round::run(args, cli, ui),
         Command::Table(args) => cmd::table::run(args, cli, ui),
         Command::Undo(args) => cmd::undo::run(args, cli, ui),
+        Command::Log(args) => cmd::log::run(args, cli, ui),
+        Command::Draw(args) => cmd::draw::run(args, cli, ui),
         Command::Edit(args) => cmd::edit::run(args, cli, ui),
         Command::Player(command) => cmd::player::run(command, cli, ui),
         Command::Sessions(args) => cmd::sessions::run(args, cli, ui),

@@ -86,6 +86,24 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             ui.say(&line);
         }
     }
+    // The round left a tie the rules break by a draw: on a terminal, the
+    // cards drawn at the table are asked for now.
+    let session = if session.draw_due() && ui.can_prompt {
+        match crate::tiebreak::ask_and_record(&store, &name, ui, session) {
+            Ok((session, _)) => session,
+            Err(e) => {
+                let session = store.load(&name)?;
+                ui.note(&format!(
+                    "the round is saved, but not the draw ({}): {}",
+                    e.message(),
+                    crate::tiebreak::form(&session)
+                ));
+                session
+            }
+        }
+    } else {
+        session
+    };
     report::table::print(ui, &session)
 }
 

@@ -87,7 +87,8 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let shown = round_of(&s, round)?;
     let deal = shown.deal;
-    let table = Table::new(&s.rules(), deal.wild);
+    let rules = s.rules_of(deal.round);
+    let table = Table::new(&rules, deal.wild);
     let mut solver = Solver::new();
     let solved: Vec<(usize, &Vec<Card>, Arrangement)> = shown
         .scores
@@ -97,14 +98,14 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         .collect();
     let dealer = s.dealer(deal.round);
     let first = s.first_player(deal.round);
-    let doubled = !shown.tiebreak && s.rules().doubles(deal.wild);
+    let doubled = !shown.tiebreak && rules.doubles(deal.wild);
     let player = |seat: usize| s.players()[seat].clone();
     if args.json {
         let json = ShowJson {
             round: deal.round,
             tiebreak: shown.tiebreak,
             cards: deal.cards,
-            wilds: s.rules().wilds(deal.wild).short(),
+            wilds: rules.wilds(deal.wild).short(),
             doubled,
             dealer: player(dealer),
             first: player(first),
@@ -138,14 +139,13 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let heading = format!(
         "{which} of {name}: {} cards, {} wild{}; {} dealt, {} played first",
         deal.cards,
-        s.rules().wilds(deal.wild),
+        rules.wilds(deal.wild),
         if doubled { ", scores doubled" } else { "" },
         player(dealer),
         player(first)
     );
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     writeln!(ui.out, "{}", scores(ui, &s, &shown))?;
-    let rules = s.rules();
     for (seat, hand, a) in &solved {
         writeln!(ui.out, "\n{}", ui.wrap(&format!("{}: {}", player(*seat), ui.cards(hand)), 2))?;
         for m in &a.melds {
@@ -184,7 +184,7 @@ fn last_round(s: &Session) -> Option<usize> {
 /// else one player under another.
 fn scores(ui: &Ui, s: &Session, shown: &Shown) -> String {
     let differs = shown.scores.iter().any(|line| i64::from(line.deadwood) != i64::from(line.points));
-    let penalty = s.rules().bad_go_out_penalty;
+    let penalty = s.rules_of(shown.deal.round).bad_go_out_penalty;
     let notes = |seat: usize, typed: bool| {
         let mut notes = Vec::new();
         if shown.out == Some(seat) {
@@ -243,7 +243,7 @@ fn scores(ui: &Ui, s: &Session, shown: &Shown) -> String {
 fn round_of(s: &Session, round: usize) -> Result<Shown<'_>> {
     let played = s.rounds().len();
     if round >= 1 && round <= played {
-        let deal = s.rules().deal(round).expect("a recorded round");
+        let deal = s.deal(round).expect("a recorded round");
         let r = &s.rounds()[round - 1];
         let board = s.scoreboard();
         let scores = s

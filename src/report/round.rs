@@ -37,7 +37,7 @@ pub(crate) fn describe(
         }
         ScoreForm::Hand => {
             let hand = score.hand.as_ref()?;
-            let rules = session.rules();
+            let rules = session.rules_of(deal.round);
             let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
             let ascii = |cards: &[three13_core::card::Card]| {
                 cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
@@ -59,8 +59,9 @@ pub(crate) fn describe(
 
 /// The round as a line of the table: `Ann 12, Bob 0 (out), Cy 35`.
 pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> String {
-    let board_points = three13_core::sheet::points(&session.rules(), deal, record);
-    let doubled = if session.rules().doubles(deal.wild) { ", doubled" } else { "" };
+    let rules = session.rules_of(deal.round);
+    let board_points = three13_core::sheet::points(&rules, deal, record);
+    let doubled = if rules.doubles(deal.wild) { ", doubled" } else { "" };
     let parts: Vec<String> = session
         .playing(deal.round)
         .into_iter()

@@ -22,11 +22,13 @@
 //!   placed at a line and column, strings written as the files write them;
 //! - `read`: a session file's document read into a session;
 //! - `write`: a session's values as TOML, in the standard layout;
-//! - `edit`: a document edited to hold new values, keeping its layout.
+//! - `edit`: a document edited to hold new values, keeping its layout;
+//! - `log`: the log of changes as a file keeps it.
 
 mod edit;
 mod format;
 mod lock;
+mod log;
 mod read;
 mod state;
 mod write;

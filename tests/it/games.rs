@@ -232,10 +232,13 @@ fn a_five_crowns_file_says_so() {
     let env = Env::new();
     env.ok(&["new", "fc", "--rules", "five_crowns", "--set", "joker_value=25", "-p", "Ann", "-p", "Bob"]);
     env.ok(&["round", "Ann=JK 5h", "Bob=out"]);
+    let text = file(&env, "fc");
+    let (text, log) = text.split_once("\n\n[log]\n").expect("the log of changes");
+    assert!(log.contains("change = \"round\", round = 1 }"), "{log}");
     assert_eq!(
-        file(&env, "fc"),
+        text,
         "\
-format_version = 2
+format_version = 3
 game = \"five-crowns\"
 players = [\"Ann\", \"Bob\"]
 first_dealer = \"Ann\"
@@ -263,6 +266,7 @@ tiebreak = \"share\"
 [[rounds]]
 round = 1
 deadwood = { Ann = 30, Bob = 0 }
+leftover = { Ann = \"JK 5h\" }
 out = \"Bob\""
     );
     let t = env.table_json(&[]);

@@ -405,8 +405,7 @@ fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_8
     assert!(
         r.stdout.starts_with(
             "Saved the rules of g: standard, tiebreak=draw (before: standard).\n\
-             Totals are worked out again; no hand was typed, and typed numbers stay as they\n\
-             were.\n"
+             No round is played yet.\n"
         ),
         "{}",
         r.stdout

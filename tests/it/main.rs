@@ -13,7 +13,9 @@ mod games;
 mod help;
 mod hostile;
 mod json;
+mod log;
 mod names;
+mod over_time;
 mod pipes;
 #[cfg(unix)]
 mod prompts;

@@ -94,6 +94,45 @@ fn round_asks_each_score_then_who_went_out() {
     assert_eq!(t["rounds"][0]["out"], json!("Bob"));
 }
 
+/// After the round that leaves a tie the rules break by a draw, each tied
+/// player is asked for the card drawn, again on a new tie.
+#[test]
+fn the_round_that_leaves_a_tie_asks_the_cards_drawn() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "tiebreak=draw"]);
+    for _ in 0..10 {
+        env.ok(&["round", "3", "3", "5"]);
+    }
+    let mut p = spawn(&env, &["round", "3", "3", "5"]);
+    p.exp_string("Ann and Bob are tied for the win and each draws a card: type the card each drew").unwrap();
+    p.exp_string("Ann drew").unwrap();
+    p.send_line("3x").unwrap();
+    p.exp_string("\"3x\" has no suit \"x\"").unwrap();
+    p.exp_string("Ann drew").unwrap();
+    p.send_line("3c").unwrap();
+    p.exp_string("Bob drew").unwrap();
+    p.send_line("3d").unwrap();
+    p.exp_string(": a tie on the lowest; Ann and Bob drew threes and draw again.").unwrap();
+    p.exp_string("Ann drew").unwrap();
+    p.send_line("Kh").unwrap();
+    p.exp_string("Bob drew").unwrap();
+    p.send_line("2c").unwrap();
+    p.exp_string("Bob drew lowest and wins the tie.").unwrap();
+    p.exp_string("Game over: Bob wins after a tie on 33").unwrap();
+    assert_eq!(finish(p), 0);
+    let t = env.table_json(&[]);
+    assert_eq!(t["winners"], json!(["Bob"]));
+    assert_eq!(t["tiebreak"]["draws"], json!([{"Ann": "3c", "Bob": "3d"}, {"Ann": "Kh", "Bob": "2c"}]));
+    // `three13 draw` asks as well; Ctrl-C there draws nothing.
+    env.ok(&["undo", "--yes"]);
+    let mut p = spawn(&env, &["draw"]);
+    p.exp_string("Ann and Bob drew threes and draw again").unwrap();
+    p.exp_string("Ann drew").unwrap();
+    key(&mut p, "\x03");
+    assert_eq!(finish(p), 1);
+    assert_eq!(env.table_json(&[])["tiebreak"]["drawing"], json!(["Ann", "Bob"]));
+}
+
 #[test]
 fn undo_and_delete_ask_first() {
     let env = Env::new();
@@ -309,8 +348,10 @@ fn a_round_typed_while_the_rules_change_is_not_saved() {
 
 #[test]
 fn a_round_typed_while_the_seats_change_is_not_saved() {
-    let (code, said, changed, after) =
-        round_meets_a_change(&[&["player", "remove", "Cy"], &["player", "add", "Dee", "--seat", "1"]]);
+    let (code, said, changed, after) = round_meets_a_change(&[
+        &["player", "remove", "Cy", "--yes"],
+        &["player", "add", "Dee", "--seat", "1"],
+    ]);
     assert_eq!(code, 1, "{said}");
     assert!(
         said.contains("another three13 changed the players and the dealers of g; nothing was written"),

@@ -177,10 +177,35 @@ fn undo_and_edit() {
         1,
         "Bob's score cannot be negative (-4); a score is the deadwood left in hand, 0 or more",
     );
+    // Undo takes the corrections back one by one, the last first, then
+    // the round.
     env.fails(
         &["undo"],
         2,
-        "undo would remove round 1 (Ann 0, Bob 20, Cy 30) of friday; off a terminal, confirm with --yes",
+        "undo would take back the correction of round 1 of friday; off a terminal, confirm with --yes",
+    );
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout.starts_with(
+            "Took back the correction of round 1:\n  Round 1: Bob's deadwood is 26 again (was 20).\nSession friday"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(env.table_json(&[])["rounds"][0]["hands"], json!({"Bob": "9h 4d Kh"}));
+    env.ok(&["undo", "--yes"]);
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout.starts_with(
+            "Took back the correction of round 1:\n  Round 1: Cy's deadwood is 35 again (was 30).\nSession friday"
+        ),
+        "{}",
+        r.stdout
+    );
+    env.fails(
+        &["undo"],
+        2,
+        "undo would remove round 1 (Ann 0, Bob 12, Cy 35) of friday; off a terminal, confirm with --yes",
     );
     env.ok(&["undo", "--yes"]);
     env.fails(&["undo", "--yes"], 1, "nothing to undo: no round of friday is recorded yet");

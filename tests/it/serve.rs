@@ -599,7 +599,7 @@ fn a_false_go_out_and_bad_scores_are_refused() {
     let two = server.post("enter", "round=1&player=Cy&score=0&out=1");
     assert_eq!(two.status, 422);
     assert!(
-        two.text().contains("both Cy and Bob are marked out; only the first player out is"),
+        two.text().contains("both Cy and Bob are marked out; mark only the player who went out first"),
         "{}",
         two.text()
     );

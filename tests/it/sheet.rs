@@ -253,7 +253,7 @@ fn tiebreak_round_then_a_further_tie() {
     assert_eq!(j["tiebreak"]["round"], json!({"Ann": 7, "Bob": 0}));
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
     assert!(
-        text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 7, Bob = 0 }\nhands = { Bob = \"2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd\" }\n"),
+        text.contains("\n[tiebreak]\ndeadwood = { Ann = 7, Bob = 0 }\nhands = { Bob = \"2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd\" }\n\n[log]\n"),
         "{text}"
     );
     // The file reads back, and show finds the tiebreaker's hand.
@@ -279,13 +279,28 @@ Bob: 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd
     assert_eq!(env.ok(&["show"]).stdout, shown);
 }
 
-/// The draw is random: whatever the cards, one player wins, every draw but
-/// the last tied on rank, and the draws are in the file. (A draw that ties
-/// again is shown with chosen cards in the game crate's tests.)
+/// A draw for the table is random: whatever the cards, one player wins,
+/// every draw but the last tied on rank, and the draws are in the file.
+/// (Cards drawn at the table are typed: see the tests of `three13 draw`.)
 #[test]
 fn tiebreak_draw_is_recorded() {
     let env = tied_game("draw");
+    // The round leaves the tie; nothing is drawn until the table says so.
     let r = env.ok(&["round", "3", "3", "5"]);
+    assert!(
+        r.stdout.ends_with(
+            "Ann and Bob are tied on 33: each draws a card, and the lowest rank wins, aces low.\n\
+             Next: the draw; record the cards drawn with three13 draw Ann=CARD Bob=CARD (or three13 draw\n      \
+             --random)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        env.table_json(&[])["tiebreak"],
+        json!({"rule": "draw", "tied": ["Ann", "Bob"], "drawing": ["Ann", "Bob"]})
+    );
+    let r = env.ok(&["draw", "--random"]);
     let end = r.stdout.rsplit_once("\nGame over: ").expect("the game is over").1.to_string();
     let last = end.replace('\n', " ");
     let j = env.table_json(&[]);

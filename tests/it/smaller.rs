@@ -89,7 +89,7 @@ fn a_preset_keeps_its_name_when_a_setting_is_added() {
 fn a_rematch_takes_players_added_with_player() {
     let env = Env::new();
     env.ok(&["new", "friday", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--rules", "tens"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     let r = env.ok(&["new", "again", "--like", "friday", "-p", "Zoe", "-p", "Dee"]);
     assert_eq!(
         r.stdout,

@@ -21,7 +21,7 @@ fn evening() -> Env {
         args.extend(scores);
         env.ok(&args);
     }
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     env.ok(&["round", "1", "2", "0"]);
     env
 }

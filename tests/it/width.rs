@@ -216,13 +216,13 @@ fn saving_rules_says_so_within_the_width() {
         let face_cards = if i % 2 == 0 { "ten" } else { "rank" };
         let r = env.ok_with(
             &[("COLUMNS", &columns.to_string())],
-            &["rules", "--set", &format!("face_cards={face_cards}"), "--save"],
+            &["rules", "--set", &format!("face_cards={face_cards}"), "--save", "--from", "1"],
         );
         let said = r.stdout.split(&format!("\nSession {FRIDAY}")).next().unwrap_or_default();
         assert_fits(said, columns, "rules --save");
         let all = words(&[
-            &format!("Saved the rules of {FRIDAY}"),
-            "Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.",
+            &format!("Saved the rules of {FRIDAY}:"),
+            "Totals are worked out again for round 1: 1 typed hand is scored again; 4 scores typed as numbers stay as they were.",
             &format!("round 1: {ANN}'s hand now leaves"),
         ]);
         assert_whole(said, &all, "rules --save");

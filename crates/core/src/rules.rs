@@ -469,13 +469,25 @@ impl Setting {
 
     /// Sets the setting from its typed value, checked against what it takes.
     pub fn set(&self, rules: &mut Rules, text: &str) -> Result<(), RulesError> {
-        let value = self.allowed.parse(text).ok_or_else(|| RulesError::BadValue {
+        let value = self.parse(text)?;
+        (self.set)(rules, value);
+        Ok(())
+    }
+
+    /// A typed value, checked against what the setting takes.
+    pub fn parse(&self, text: &str) -> Result<Value, RulesError> {
+        self.allowed.parse(text).ok_or_else(|| RulesError::BadValue {
             key: self.key,
             value: text.trim().to_string(),
             allowed: self.allowed,
-        })?;
-        (self.set)(rules, value);
-        Ok(())
+        })
+    }
+
+    /// Whether the setting shapes the game's round table (how many rounds,
+    /// and the cards of each): one for the whole game, never changed from a
+    /// round on.
+    pub fn shapes_rounds(&self) -> bool {
+        ROUND_TABLE.contains(&self.key)
     }
 
     /// The setting named `key` (any case; `-` for `_`).
@@ -495,6 +507,10 @@ fn number(v: Value) -> i64 {
 fn flag(v: Value) -> bool {
     v == Value::Flag(true)
 }
+
+/// The settings that shape the round table: how many rounds there are and
+/// what each deals.
+pub const ROUND_TABLE: [&str; 3] = ["extra_rounds", "down_and_up", "round_order"];
 
 /// Every setting, in the order `three13 rules` shows them.
 pub static SETTINGS: [Setting; 21] = [
@@ -708,6 +724,59 @@ impl Setting {
     }
 }
 
+/// A change of rules as typed: a preset that replaces every setting, then
+/// settings on top, each checked. Applied to each set of rules in force
+/// from a round on, it changes what it names and leaves the rest.
+#[derive(Clone, Debug, Default)]
+pub struct RulesChange {
+    pub preset: Option<Rules>,
+    pub settings: Vec<(&'static Setting, Value)>,
+    /// The order of the rounds drawn for the game, where the change makes
+    /// it random: set after the settings.
+    pub drawn: Option<RoundOrder>,
+}
+
+impl RulesChange {
+    /// A preset (by name) and `KEY=VALUE` settings, each checked.
+    pub fn parse(preset: Option<&str>, settings: &[String]) -> Result<RulesChange, RulesError> {
+        let preset = preset.map(Rules::preset).transpose()?;
+        let mut out = Vec::with_capacity(settings.len());
+        for text in settings {
+            let Some((key, value)) = text.split_once('=') else {
+                return Err(RulesError::NotAssignment { text: text.to_string() });
+            };
+            let setting = Setting::find(key)
+                .ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
+            out.push((setting, setting.parse(value)?));
+        }
+        Ok(RulesChange { preset, settings: out, drawn: None })
+    }
+
+    /// Every setting of `rules`: what replaces rules outright.
+    pub fn replacing(rules: Rules) -> RulesChange {
+        RulesChange { preset: Some(rules), settings: Vec::new(), drawn: None }
+    }
+
+    /// `rules` with the change made.
+    pub fn apply(&self, rules: Rules) -> Rules {
+        let mut out = self.preset.unwrap_or(rules);
+        for (setting, value) in &self.settings {
+            (setting.set)(&mut out, *value);
+        }
+        if let Some(order) = self.drawn {
+            out.round_order = order;
+        }
+        out
+    }
+
+    /// The change as typed: the preset's name, then each `KEY=VALUE`.
+    pub fn words(&self) -> Vec<String> {
+        let preset = self.preset.map(|r| r.summary());
+        let settings = self.settings.iter().map(|(s, v)| format!("{}={v}", s.key));
+        preset.into_iter().chain(settings).collect()
+    }
+}
+
 /// A preset or setting that could not be applied.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RulesError {
@@ -785,13 +854,31 @@ impl Rules {
         self.changes_from(&self.game().rules())
     }
 
-    /// The settings that differ from `base`, as `KEY=VALUE`.
-    fn changes_from(&self, base: &Rules) -> Vec<String> {
-        SETTINGS
-            .iter()
-            .filter(|s| s.get(self) != s.get(base))
-            .map(|s| format!("{}={}", s.key, s.get(self)))
-            .collect()
+    /// The settings that differ from `before`, as `KEY=VALUE`.
+    pub fn changes_from(&self, before: &Rules) -> Vec<String> {
+        self.differences(before).map(|s| format!("{}={}", s.key, s.get(self))).collect()
+    }
+
+    /// The settings whose value differs from `before`, in the order of [`SETTINGS`].
+    pub fn differences(&self, before: &Rules) -> impl Iterator<Item = &'static Setting> {
+        let (now, before) = (*self, *before);
+        SETTINGS.iter().filter(move |s| s.get(&now) != s.get(&before))
+    }
+
+    /// Whether the two rules deal the same rounds: the settings of
+    /// [`ROUND_TABLE`] agree.
+    pub fn same_round_table(&self, other: &Rules) -> bool {
+        self.extra_rounds == other.extra_rounds
+            && self.down_and_up == other.down_and_up
+            && self.round_order == other.round_order
+    }
+
+    /// These rules with the round table of `other` (its order drawn too).
+    pub fn with_round_table_of(mut self, other: &Rules) -> Rules {
+        self.extra_rounds = other.extra_rounds;
+        self.down_and_up = other.down_and_up;
+        self.round_order = other.round_order;
+        self
     }
 
     /// A short name for these rules: the preset they are nearest to (the

@@ -22,12 +22,14 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Whether a game counts: finished, and matching every condition.
-    /// `people` knows each player under every name they had.
+    /// Whether a game counts: finished, and matching every condition (the
+    /// rules of every round, where they changed during the game). `people`
+    /// knows each player under every name they had.
     fn admits(&self, s: &Session, people: &People) -> bool {
+        let timeline = s.rules_timeline();
         s.finished()
-            && self.rules.is_none_or(|r| r.same_settings(&s.rules()))
-            && self.settings.iter().all(|(setting, v)| setting.get(&s.rules()) == *v)
+            && self.rules.is_none_or(|r| timeline.iter().all(|(_, rules)| rules.same_settings(&r)))
+            && self.settings.iter().all(|(setting, v)| timeline.iter().all(|(_, r)| setting.get(r) == *v))
             && self.since.is_none_or(|t| s.updated() >= t)
             && self.players.iter().all(|p| person(s, people, p).is_some())
     }
@@ -162,7 +164,7 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
     let (admitted, people) = admitted(games, filter);
     let mut groups: Vec<(String, Vec<&Session>)> = Vec::new();
     for s in admitted {
-        let key = s.rules().summary();
+        let key = s.rules_summary();
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, list)) => list.push(s),
             None => groups.push((key, vec![s])),
@@ -290,7 +292,7 @@ pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
             Some(Game {
                 session: s.name().to_string(),
                 ended: s.updated(),
-                rules: s.rules().summary(),
+                rules: s.rules_summary(),
                 players: s.players().len(),
                 total: board.totals()[seat],
                 place: board.places()[seat],
@@ -440,6 +442,42 @@ mod tests {
         tens.set("double_last_rounds", "true").unwrap();
         let all = groups(&[game(&["Ann", "Bob"], &[0, 5], tens)], &Filter::default());
         assert_eq!(all[0].rules, "tens, double_last_rounds=true");
+    }
+
+    #[test]
+    fn a_game_whose_rules_changed_counts_apart() {
+        let tens = Rules::preset("tens").unwrap();
+        let mut changed = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let change = crate::rules::RulesChange::replacing(tens);
+        changed
+            .change_rules_from(12, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH)
+            .unwrap_err();
+        let mut later = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let mut s = later.clone();
+        for _ in 0..5 {
+            s.undo_change(&mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        s.change_rules_from(7, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..5 {
+            let mut r = RoundRecord::from_deadwood(vec![0, 5]);
+            r.out = Some(0);
+            s.add_round(r, Timestamp::UNIX_EPOCH).unwrap();
+        }
+        later = s;
+        let games = [game(&["Ann", "Bob"], &[0, 5], tens), later, changed];
+        let shape: Vec<(String, usize)> =
+            groups(&games, &Filter::default()).into_iter().map(|g| (g.rules, g.games)).collect();
+        assert_eq!(
+            shape,
+            [
+                ("standard".to_string(), 1),
+                ("standard; from round 7: face_cards=ten".to_string(), 1),
+                ("tens".to_string(), 1)
+            ]
+        );
+        // A filter on rules admits a game played under them throughout.
+        let only = Filter { rules: Some(tens), ..Filter::default() };
+        assert_eq!(groups(&games, &only).iter().map(|g| g.games).sum::<usize>(), 1);
     }
 
     #[test]

@@ -31,6 +31,13 @@ impl Score {
         Score { deadwood, hand, form }
     }
 
+    /// Cards left over, valued under `rules` in a round with `wild` wild.
+    pub fn leftover(cards: &[Leftover], rules: &Rules, wild: Rank) -> Score {
+        let valued: Vec<(Leftover, u32)> = cards.iter().map(|&c| (c, c.value(rules, wild))).collect();
+        let deadwood = valued.iter().map(|(_, v)| v).sum();
+        Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) }
+    }
+
     /// Whether `out` was typed: 0, and the player went out.
     pub fn out(&self) -> bool {
         self.form == ScoreForm::Out
@@ -69,6 +76,56 @@ pub enum Term {
     Card(Leftover),
 }
 
+/// What cards left over score under `rules`, in a round with `wild` wild.
+pub fn leftover_value(cards: &[Leftover], rules: &Rules, wild: Rank) -> u32 {
+    cards.iter().map(|c| c.value(rules, wild)).sum()
+}
+
+/// Cards left over as a file stores them (`K 9 4`, `Kh 9c 4d`), checked
+/// against the rules' decks and jokers.
+pub fn read_leftover(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let cards = leftover_cards(text, rules)?;
+    if cards.is_empty() {
+        return Err(HandError { problem: HandProblem::Empty, source: None });
+    }
+    Ok(cards)
+}
+
+/// The cards of `text`, each a card or a rank alone, checked against the
+/// rules' decks and jokers.
+fn leftover_cards(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let mut cards = Vec::new();
+    let deck = rules.deck();
+    for tok in &tokens(text) {
+        let source = Some((text.to_string(), tok.start, tok.len));
+        match deck.parse(tok.text) {
+            Ok(card) => {
+                if card.is_joker() && rules.jokers == 0 {
+                    return Err(HandError { problem: HandProblem::JokersNotInPlay, source });
+                }
+                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
+                let copies = rules.copies(card);
+                if held > copies {
+                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
+                    return Err(HandError { problem, source });
+                }
+                cards.push(Leftover::Card(card));
+            }
+            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                // A rank the deck has not (an ace in Five Crowns) is no card.
+                Some(rank) if !deck.has_rank(rank) => {
+                    let problem = format!("\"{}\": the deck has no {}", tok.text, rank.plural());
+                    let e = CardError { problem, hint: deck.rank_hint() };
+                    return Err(HandError { problem: HandProblem::Card(e), source });
+                }
+                Some(rank) => cards.push(Leftover::Rank(rank)),
+                None => return Err(HandError { problem: HandProblem::Card(e), source }),
+            },
+        }
+    }
+    Ok(cards)
+}
+
 impl fmt::Display for Leftover {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -92,7 +149,7 @@ impl Session {
         if !self.plays(seat, round) {
             return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
         }
-        read_score(&self.rules, &deal, &self.players[seat], text, solver)
+        read_score(&self.rules_of(round), &deal, &self.players[seat], text, solver)
     }
 }
 
@@ -161,17 +218,11 @@ pub fn read_score(
     if text.contains('+') {
         return read_sum(rules, deal, name, text);
     }
-    let mut cards = Vec::new();
-    for tok in tokens(text) {
-        let card = leftover(rules, name, text, &tok, &cards)?;
-        cards.push(card);
-    }
+    let cards = leftover_cards(text, rules)
+        .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
     let suited = cards.iter().all(|c| matches!(c, Leftover::Card(_)));
     if cards.len() < deal.cards {
-        let valued: Vec<(Leftover, u32)> =
-            cards.into_iter().map(|c| (c, c.value(rules, deal.wild))).collect();
-        let deadwood = valued.iter().map(|(_, v)| v).sum();
-        return Ok(Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) });
+        return Ok(Score::leftover(&cards, rules, deal.wild));
     }
     if !suited && cards.len() == deal.cards {
         return Err(SheetError::NeedsSuits { player: player(), count: cards.len(), round: deal.round });
