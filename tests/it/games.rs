@@ -735,3 +735,54 @@ so wilds alone are no meld",
         assert!(text.contains(part), "{part:?} in:\n{text}");
     }
 }
+
+/// Rules changed mid-game: cards left over are valued anew at the new
+/// values; a random order saved mid-game is drawn then, the rounds played
+/// keeping their places.
+#[test]
+fn values_and_orders_changed_mid_game() {
+    let env = Env::new();
+    env.ok(&["new", "g", "--rules", "five-crowns", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "Ann=JK 3h", "Bob=out"]);
+    let r = env.ok_with(&COLUMNS_80, &["rules", "--set", "joker_value=25", "--save", "--from", "1"]);
+    assert!(
+        r.stdout.starts_with(
+            "Saved the rules of g: five-crowns, joker_value=25 (before: five-crowns).
+Totals are worked out again for round 1: 1 score typed as cards left over is
+scored again.
+  round 1: Ann's cards left over now count 45 (was 70)
+"
+        ),
+        "{}",
+        r.stdout
+    );
+    env.ok(&["round", "5", "out"]);
+    let r = env.ok_with(&COLUMNS_80, &["rules", "--set", "round_order=random", "--save"]);
+    assert!(
+        r.stdout.starts_with(
+            "Saved the rules of g: five-crowns, joker_value=25, round_order=random (before:
+five-crowns, joker_value=25).
+round_order shapes the round table, which is the whole game's (the rounds played
+keep their places): the game has 11 rounds.
+Rounds 1 and 2 keep the rules they were played under.
+"
+        ),
+        "{}",
+        r.stdout
+    );
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    let line = text.lines().find(|l| l.starts_with("hand_sizes = [3, 4, ")).expect("the rounds played first");
+    let mut sizes: Vec<usize> =
+        line["hand_sizes = [".len()..line.len() - 1].split(", ").map(|n| n.parse().unwrap()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, (3..=13).collect::<Vec<_>>());
+    // An undo of the change takes the order back with it.
+    env.ok(&["undo", "--yes"]);
+    assert!(!String::from_utf8(env.session_bytes("g")).unwrap().contains("hand_sizes"));
+    env.fails(
+        &["rules", "--set", "extra_rounds=1", "--save"],
+        1,
+        "extra_rounds=1 deals rounds with aces and twos wild, but ranks=3-K has none\n  \
+         hint: play them with --set ranks=A-K, or leave them out with --set extra_rounds=0",
+    );
+}
