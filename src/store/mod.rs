@@ -43,7 +43,7 @@ use three13_core::sheet::{Session, check_session_name};
 
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
-use crate::files::{Links, Unread, read_text, write_atomic};
+use crate::files::{Links, MAX_FILE_BYTES, Unread, read_text, write_atomic};
 
 pub(crate) use lock::Lock;
 
@@ -214,7 +214,10 @@ impl Store {
     /// session's values written into it. Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
         doc.write(session);
-        write_atomic(&self.session_path(session.name()), &doc.text(), Links::Follow)
+        let path = self.session_path(session.name());
+        let text = doc.text();
+        check_size(&path, &text)?;
+        write_atomic(&path, &text, Links::Follow)
     }
 
     /// Removes a session's file. Needs the lock.
@@ -245,6 +248,21 @@ impl Store {
             )),
         }
     }
+}
+
+/// A save is refused, before anything is written, when the file would be
+/// larger than a session file can be to load again.
+fn check_size(path: &Path, text: &str) -> Result<()> {
+    if text.len() as u64 <= MAX_FILE_BYTES {
+        return Ok(());
+    }
+    Err(Error::data(format!(
+        "cannot save {}: the file would be {} bytes, more than the {MAX_FILE_BYTES} bytes (1 MiB) a \
+         session file can be to load; the file is left as it was",
+        path.display(),
+        text.len()
+    ))
+    .with_hint("its comments count too: shorten them by hand to make room"))
 }
 
 fn damaged(path: &Path, name: &str, e: FileError) -> Error {
