@@ -55,15 +55,16 @@ pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
     Some("not a regular file")
 }
 
-/// Opens `path` for reading without waiting on it: a named pipe with no
-/// writer would otherwise block the open forever.
+/// Opens `path` for reading without waiting on it (a named pipe with no
+/// writer would otherwise block the open forever), and without following
+/// a link there.
 fn open_to_read(path: &Path) -> std::io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
     }
     options.open(path)
 }
@@ -71,21 +72,34 @@ fn open_to_read(path: &Path) -> std::io::Result<fs::File> {
 /// The text of the regular file at `path` (through symbolic links), at most
 /// MAX_FILE_BYTES of UTF-8.
 pub(crate) fn read_text(path: &Path) -> Result<String, Unread> {
+    read_file(path).map(|(text, _)| text)
+}
+
+/// A file as it was read: the path its links led to, resolved once, and
+/// the file found there. A save goes to that path, and only while the same
+/// file is there.
+#[derive(Clone, Debug)]
+pub(crate) struct Origin {
+    path: PathBuf,
+    meta: fs::Metadata,
+}
+
+/// [`read_text`], with where the text came from. A link is followed once,
+/// here, and only a link of the user's own or root's: one planted by
+/// another user in a folder they can write to is refused, as the kernel's
+/// protected-symlinks rule refuses it.
+pub(crate) fn read_file(path: &Path) -> Result<(String, Origin), Unread> {
     let bad = |message: String| Unread::Bad(FileError { at: None, message });
-    let file = match open_to_read(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            // A link to nothing is something to report, not nothing.
-            return match fs::read_link(path) {
-                Ok(target) => {
-                    Err(bad(format!("is a symbolic link to {}, which does not exist", target.display())))
-                }
-                Err(_) => Err(Unread::Missing),
-            };
+    let target = follow_links(path)?;
+    // The last step is not followed again: a link put there since is refused.
+    let file = open_to_read(&target).map_err(|e| {
+        if cfg!(unix) && fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+            bad("changed while three13 read it (a symbolic link took its place); try again".into())
+        } else {
+            bad(format!("cannot read the file: {e}"))
         }
-        Err(e) => return Err(bad(format!("cannot read the file: {e}"))),
-    };
-    match file.metadata() {
+    })?;
+    let meta = match file.metadata() {
         Ok(m) => {
             if let Some(what) = not_regular(&m) {
                 return Err(bad(format!("is {what}, not a regular file; three13 reads only regular files")));
@@ -93,9 +107,10 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Unread> {
             if m.len() > MAX_FILE_BYTES {
                 return Err(bad(format!("the file is {} bytes, more than a session file can be", m.len())));
             }
+            m
         }
         Err(e) => return Err(bad(format!("cannot read the file: {e}"))),
-    }
+    };
     // Read no more than the limit, even from a file that grows meanwhile.
     let mut bytes = Vec::new();
     if let Err(e) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
@@ -106,7 +121,86 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Unread> {
             "the file is more than {MAX_FILE_BYTES} bytes, more than a session file can be"
         )));
     }
-    text_of(bytes).map_err(Unread::Bad)
+    let text = text_of(bytes).map_err(Unread::Bad)?;
+    Ok((text, Origin { path: target, meta }))
+}
+
+/// The path `path`'s symbolic links lead to, each link checked: Missing
+/// when nothing is at `path` itself.
+fn follow_links(path: &Path) -> Result<PathBuf, Unread> {
+    let bad = |message: String| Unread::Bad(FileError { at: None, message });
+    let mut target = path.to_path_buf();
+    let mut last_link: Option<PathBuf> = None;
+    for _ in 0..40 {
+        let meta = match fs::symlink_metadata(&target) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // A link to nothing is something to report, not nothing.
+                return Err(match last_link {
+                    Some(next) => {
+                        bad(format!("is a symbolic link to {}, which does not exist", next.display()))
+                    }
+                    None => Unread::Missing,
+                });
+            }
+            Err(e) => return Err(bad(format!("cannot read the file: {e}"))),
+        };
+        if !meta.file_type().is_symlink() {
+            return Ok(target);
+        }
+        if let Some(uid) = planted(&meta) {
+            let what = if target == path {
+                "is a symbolic link".to_string()
+            } else {
+                format!("leads to {}, a symbolic link", target.display())
+            };
+            return Err(bad(format!(
+                "{what} made by another user (uid {uid}); three13 follows only links made by you or by root"
+            )));
+        }
+        let next = fs::read_link(&target).map_err(|e| bad(format!("cannot read the link: {e}")))?;
+        target = match target.parent() {
+            Some(dir) if next.is_relative() => dir.join(&next),
+            _ => next.clone(),
+        };
+        last_link = Some(next);
+    }
+    Err(bad("is a chain of too many symbolic links".into()))
+}
+
+/// The owner of a symbolic link made by someone other than this user or
+/// root, if it is one.
+fn planted(link: &fs::Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let owner = link.uid();
+        (owner != 0 && owner != rustix::process::geteuid().as_raw()).then_some(owner)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = link;
+        None
+    }
+}
+
+/// Whether `now` is still the regular file `then` described: the same
+/// device and inode, and unchanged since (an inode freed and used again at
+/// once for a new file or a link has another type, size or change time).
+fn same_file(now: &fs::Metadata, then: &fs::Metadata) -> bool {
+    let unchanged =
+        now.file_type().is_file() && now.len() == then.len() && now.modified().ok() == then.modified().ok();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        unchanged
+            && (now.dev(), now.ino(), now.ctime(), now.ctime_nsec())
+                == (then.dev(), then.ino(), then.ctime(), then.ctime_nsec())
+    }
+    #[cfg(not(unix))]
+    {
+        unchanged
+    }
 }
 
 /// The text of a file's bytes; where they stop being UTF-8, if they do.
@@ -165,24 +259,84 @@ fn target_of(path: &Path, links: Links) -> Result<PathBuf, String> {
 /// existing file keeps its mode and owner; a read-only one, or anything
 /// that is not a regular file, is refused and left as it is.
 pub(crate) fn write_atomic(path: &Path, text: &str, links: Links) -> Result<()> {
-    write_atomic_with(path, text, links, || Ok(()))
+    let target = target_of(path, links).map_err(|e| {
+        Error::data(format!("cannot save {}: {e}; the file is left as it was", path.display()))
+    })?;
+    let existing = fs::symlink_metadata(&target).ok();
+    save(path, &target, text, existing.as_ref(), || Ok(()), || Ok(()))
 }
 
-/// [`write_atomic`], with `before_rename` run between the sync of the
-/// temporary file and its rename (where a crash or a failure must leave the
-/// old file whole).
-fn write_atomic_with(
-    path: &Path,
+/// Saves `text` over the file `origin` read, atomically, at the path its
+/// links led to then: never through a link met now. The file there must
+/// still be the one read; one replaced meanwhile is left as it is, and
+/// nothing is written. `shown` is the path the person knows.
+pub(crate) fn write_over(shown: &Path, origin: &Origin, text: &str) -> Result<()> {
+    write_over_with(shown, origin, text, || Ok(()))
+}
+
+/// [`write_over`], with `before_rename` run between the sync of the
+/// temporary file and the last check of the file it replaces.
+fn write_over_with(
+    shown: &Path,
+    origin: &Origin,
     text: &str,
-    links: Links,
     before_rename: impl FnOnce() -> std::io::Result<()>,
 ) -> Result<()> {
-    let fail = |e: &dyn std::fmt::Display| {
-        Error::data(format!("cannot save {}: {e}; the file is left as it was", path.display()))
+    let still = || match fs::symlink_metadata(&origin.path) {
+        Ok(now) if same_file(&now, &origin.meta) => Ok(()),
+        _ => Err(replaced(shown, &origin.path)),
     };
-    let target = target_of(path, links).map_err(|e| fail(&e))?;
-    let existing = fs::symlink_metadata(&target).ok();
-    if let Some(meta) = &existing {
+    still()?;
+    save(shown, &origin.path, text, Some(&origin.meta), still, before_rename)
+}
+
+/// The error for a file replaced or removed since it was read.
+fn replaced(shown: &Path, target: &Path) -> Error {
+    let what = if shown == target {
+        "the file".to_string()
+    } else {
+        format!("the file it leads to, {},", target.display())
+    };
+    Error::data(format!(
+        "cannot save {}: {what} is not the one three13 read: something else replaced or moved it \
+         meanwhile; nothing was written",
+        shown.display()
+    ))
+    .with_hint("run the command again to work on the file as it is now")
+}
+
+/// Saves a new file at `path`, where nothing may be: whatever appears
+/// there meanwhile (a link most of all) is never written through.
+pub(crate) fn write_new(path: &Path, text: &str) -> Result<()> {
+    let empty = || match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        _ => Err(Error::data(format!(
+            "cannot save {}: something else put a file there meanwhile; nothing was written",
+            path.display()
+        ))),
+    };
+    empty()?;
+    save(path, path, text, None, empty, || Ok(()))
+}
+
+/// The save itself: `text` in a temporary file beside `target`, synced,
+/// then `check`ed and `before_rename` run, then renamed over `target`.
+/// `existing` is what is there now: its mode and owner are kept, and a
+/// failure says it is left as it was; a failure before a new file says
+/// only what went wrong.
+fn save(
+    shown: &Path,
+    target: &Path,
+    text: &str,
+    existing: Option<&fs::Metadata>,
+    check: impl FnOnce() -> Result<()>,
+    before_rename: impl FnOnce() -> std::io::Result<()>,
+) -> Result<()> {
+    let fail = |e: &dyn std::fmt::Display| match existing {
+        Some(_) => Error::data(format!("cannot save {}: {e}; the file is left as it was", shown.display())),
+        None => Error::data(format!("cannot save {}: {e}", shown.display())),
+    };
+    if let Some(meta) = existing {
         if let Some(what) = not_regular(meta) {
             return Err(fail(&format!("it is {what}, not a regular file")));
         }
@@ -190,7 +344,7 @@ fn write_atomic_with(
             return Err(Error::data(format!(
                 "cannot save {}: the file is read-only, so three13 leaves it as it is; make it writable \
                  (chmod u+w) to record in it",
-                path.display()
+                shown.display()
             )));
         }
     }
@@ -207,14 +361,15 @@ fn write_atomic_with(
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir).map_err(|e| fail(&e))?;
-    if let Some(meta) = &existing {
+    if let Some(meta) = existing {
         keep_mode_and_owner(tmp.as_file(), meta).map_err(|e| fail(&e))?;
     }
     tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
     tmp.as_file().sync_all().map_err(|e| fail(&e))?;
     // Dropping the temporary file on a failure removes it.
     before_rename().map_err(|e| fail(&e))?;
-    tmp.persist(&target).map_err(|e| fail(&e.error))?;
+    check()?;
+    tmp.persist(target).map_err(|e| fail(&e.error))?;
     // Make the rename itself durable where the system allows it.
     if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();
@@ -263,15 +418,42 @@ pub(crate) fn write_output(path: &Path, text: &str) -> Result<()> {
 /// Removes the temporary files a save killed midway left in `dir` (named
 /// `.NAME.toml.XXXXXX.tmp`); only regular files of that naming are touched.
 pub(crate) fn remove_stale_temporaries(dir: &Path) {
+    remove_temporaries_where(dir, |name| name.contains(".toml."));
+}
+
+/// Removes the temporary files a save of the file `path` killed midway
+/// left beside it (`.NAME.XXXXXX.tmp`, NAME its file's name): in a folder
+/// of the user's own elsewhere, where a linked session's file is, nothing
+/// else is touched.
+pub(crate) fn remove_stale_temporaries_of(path: &Path) {
+    let (Some(dir), Some(file)) = (path.parent(), path.file_name().and_then(|f| f.to_str())) else {
+        return;
+    };
+    let prefix = format!(".{file}.");
+    remove_temporaries_where(dir, |name| {
+        name.strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|random| random.len() == 6 && random.chars().all(|c| c.is_ascii_alphanumeric()))
+    });
+}
+
+fn remove_temporaries_where(dir: &Path, ours: impl Fn(&str) -> bool) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        let ours = name.starts_with('.') && name.ends_with(".tmp") && name.contains(".toml.");
-        if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+        let temporary = name.starts_with('.') && name.ends_with(".tmp") && ours(name);
+        if temporary && entry.file_type().is_ok_and(|t| t.is_file()) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// Where the symbolic link at `path` leads, when it is one that is
+/// followed (see [`read_file`]).
+pub(crate) fn link_target(path: &Path) -> Option<PathBuf> {
+    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    is_link.then(|| follow_links(path).ok()).flatten()
 }
 
 #[cfg(test)]
@@ -283,8 +465,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.toml");
         write_atomic(&path, "old\n", Links::Refuse).unwrap();
-        let failed =
-            write_atomic_with(&path, "new\n", Links::Refuse, || Err(std::io::Error::other("no room")));
+        let (_, origin) = read_file(&path).ok().unwrap();
+        let failed = write_over_with(&path, &origin, "new\n", || Err(std::io::Error::other("no room")));
         assert_eq!(
             failed.unwrap_err().to_string(),
             format!("cannot save {}: no room; the file is left as it was", path.display())

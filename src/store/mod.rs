@@ -43,7 +43,7 @@ use three13_core::sheet::{Session, check_session_name};
 
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
-use crate::files::{Links, MAX_FILE_BYTES, Unread, read_text, write_atomic};
+use crate::files::{MAX_FILE_BYTES, Origin, Unread, read_file, write_new, write_over};
 
 pub(crate) use lock::Lock;
 
@@ -60,21 +60,25 @@ pub(crate) struct Store {
     root: PathBuf,
 }
 
-/// A session file's TOML document, comments and layout included: a save
-/// writes the session into it. [`SessionDoc::default`] is the empty
-/// document a new session starts from.
+/// A session file's TOML document, comments and layout included, and the
+/// file it was read from: a save writes the session into the document, and
+/// the document over that same file. [`SessionDoc::default`] is the empty
+/// document a new session starts from, saved as a new file.
 #[derive(Debug, Default)]
-pub(crate) struct SessionDoc(DocumentMut);
+pub(crate) struct SessionDoc {
+    doc: DocumentMut,
+    origin: Option<Origin>,
+}
 
 impl SessionDoc {
     /// Writes `session`'s values into the document: only the values that
     /// differ from those it holds are replaced.
     fn write(&mut self, session: &Session) {
-        edit::edit_document(&mut self.0, write::session_document(session));
+        edit::edit_document(&mut self.doc, write::session_document(session));
     }
 
     fn text(&self) -> String {
-        self.0.to_string()
+        self.doc.to_string()
     }
 }
 
@@ -187,10 +191,12 @@ impl Store {
         self.read(name)
     }
 
+    /// Reads a session's file, following a link there once: the document
+    /// keeps where it led, for the save.
     fn read(&self, name: &str) -> Result<Loaded> {
         let path = self.session_path(name);
-        let text = match read_text(&path) {
-            Ok(text) => text,
+        let (text, origin) = match read_file(&path) {
+            Ok(read) => read,
             Err(Unread::Missing) => {
                 let error = Error::data(format!(
                     "no session named \"{name}\" ({} does not exist); see `three13 sessions`, or start one with `three13 new`",
@@ -200,7 +206,9 @@ impl Store {
             }
             Err(Unread::Bad(e)) => return Err(damaged(&path, name, e)),
         };
-        read::session(&text, name).map_err(|e| damaged(&path, name, e))
+        let mut loaded = read::session(&text, name).map_err(|e| damaged(&path, name, e))?;
+        loaded.doc.origin = Some(origin);
+        Ok(loaded)
     }
 
     /// `error`, with a hint naming the session `name` most likely meant.
@@ -211,13 +219,19 @@ impl Store {
 
     /// Writes a session's file, atomically: `doc` (the document the session
     /// was loaded from, or an empty one for a new session) with the
-    /// session's values written into it. Needs the lock.
+    /// session's values written into it. A loaded session is saved over
+    /// the file it was read from, where its link led then, and only while
+    /// that file is still there; a new one is saved where nothing is.
+    /// Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
         doc.write(session);
         let path = self.session_path(session.name());
         let text = doc.text();
         check_size(&path, &text)?;
-        write_atomic(&path, &text, Links::Follow)
+        match &doc.origin {
+            Some(origin) => write_over(&path, origin, &text),
+            None => write_new(&path, &text),
+        }
     }
 
     /// Removes a session's file. Needs the lock.
