@@ -4,7 +4,7 @@
 //! left alone, and what is not a regular file is never renamed over.
 
 use std::fs;
-use std::io::{Read as _, Write as _};
+use std::io::{Read as _, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -184,6 +184,20 @@ fn planted(link: &fs::Metadata) -> Option<u32> {
     }
 }
 
+/// Whether two paths' metadata are of one file (device and inode).
+pub(crate) fn same_inode(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
 /// Whether `now` is still the regular file `then` described: the same
 /// device and inode, and unchanged since (an inode freed and used again at
 /// once for a new file or a link has another type, size or change time).
@@ -263,7 +277,7 @@ pub(crate) fn write_atomic(path: &Path, text: &str, links: Links) -> Result<()> 
         Error::data(format!("cannot save {}: {e}; the file is left as it was", path.display()))
     })?;
     let existing = fs::symlink_metadata(&target).ok();
-    save(path, &target, text, existing.as_ref(), || Ok(()), || Ok(()))
+    save(Purpose::Save, path, &target, text, existing.as_ref(), || Ok(()), || Ok(()))
 }
 
 /// Saves `text` over the file `origin` read, atomically, at the path its
@@ -287,7 +301,7 @@ fn write_over_with(
         _ => Err(replaced(shown, &origin.path)),
     };
     still()?;
-    save(shown, &origin.path, text, Some(&origin.meta), still, before_rename)
+    save(Purpose::Save, shown, &origin.path, text, Some(&origin.meta), still, before_rename)
 }
 
 /// The error for a file replaced or removed since it was read.
@@ -316,7 +330,16 @@ pub(crate) fn write_new(path: &Path, text: &str) -> Result<()> {
         ))),
     };
     empty()?;
-    save(path, path, text, None, empty, || Ok(()))
+    save(Purpose::Save, path, path, text, None, empty, || Ok(()))
+}
+
+/// What a file is written for, which words its errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Purpose {
+    /// One of the data folder's files.
+    Save,
+    /// An output named on the command line.
+    Output,
 }
 
 /// The save itself: `text` in a temporary file beside `target`, synced,
@@ -325,6 +348,7 @@ pub(crate) fn write_new(path: &Path, text: &str) -> Result<()> {
 /// failure says it is left as it was; a failure before a new file says
 /// only what went wrong.
 fn save(
+    purpose: Purpose,
     shown: &Path,
     target: &Path,
     text: &str,
@@ -332,18 +356,26 @@ fn save(
     check: impl FnOnce() -> Result<()>,
     before_rename: impl FnOnce() -> std::io::Result<()>,
 ) -> Result<()> {
+    let verb = match purpose {
+        Purpose::Save => "save",
+        Purpose::Output => "write",
+    };
     let fail = |e: &dyn std::fmt::Display| match existing {
-        Some(_) => Error::data(format!("cannot save {}: {e}; the file is left as it was", shown.display())),
-        None => Error::data(format!("cannot save {}: {e}", shown.display())),
+        Some(_) => Error::data(format!("cannot {verb} {}: {e}; the file is left as it was", shown.display())),
+        None => Error::data(format!("cannot {verb} {}: {e}", shown.display())),
     };
     if let Some(meta) = existing {
         if let Some(what) = not_regular(meta) {
             return Err(fail(&format!("it is {what}, not a regular file")));
         }
         if meta.permissions().readonly() {
+            let then = match purpose {
+                Purpose::Save => "to record in it",
+                Purpose::Output => "to write the output there",
+            };
             return Err(Error::data(format!(
-                "cannot save {}: the file is read-only, so three13 leaves it as it is; make it writable \
-                 (chmod u+w) to record in it",
+                "cannot {verb} {}: the file is read-only, so three13 leaves it as it is; make it writable \
+                 (chmod u+w) {then}",
                 shown.display()
             )));
         }
@@ -351,16 +383,7 @@ fn save(
     let dir = target.parent().ok_or_else(|| fail(&"it has no folder"))?;
     fs::create_dir_all(dir).map_err(|e| fail(&e))?;
     let file_name = target.file_name().and_then(|f| f.to_str()).unwrap_or("file");
-    let prefix = format!(".{file_name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // A new file gets the mode the umask allows, as any other program's.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(|e| fail(&e))?;
+    let mut tmp = temporary_beside(dir, file_name).map_err(|e| fail(&e))?;
     if let Some(meta) = existing {
         keep_mode_and_owner(tmp.as_file(), meta).map_err(|e| fail(&e))?;
     }
@@ -377,6 +400,34 @@ fn save(
     Ok(())
 }
 
+/// A new temporary file in `dir` for a save of the file `file_name`,
+/// named `.NAME.XXXXXX.tmp` and removed when dropped. A new file gets the
+/// mode the umask allows, as any other program's.
+fn temporary_beside(dir: &Path, file_name: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
+    }
+    for _ in 0..1000 {
+        let random: String = std::iter::repeat_with(fastrand::alphanumeric).take(6).collect();
+        let path = dir.join(format!(".{file_name}.{random}.tmp"));
+        match options.open(&path) {
+            Ok(file) => {
+                let removed = tempfile::TempPath::try_from_path(&path).inspect_err(|_| {
+                    let _ = fs::remove_file(&path);
+                })?;
+                return Ok(tempfile::NamedTempFile::from_parts(file, removed));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name for a temporary file"))
+}
+
 /// Gives the new file the old one's permissions and, where this process
 /// may, its owner and group (a folder shared by a group stays shared).
 fn keep_mode_and_owner(file: &fs::File, old: &fs::Metadata) -> std::io::Result<()> {
@@ -390,29 +441,98 @@ fn keep_mode_and_owner(file: &fs::File, old: &fs::Metadata) -> std::io::Result<(
     Ok(())
 }
 
-/// Writes an export to `path`: into a named pipe or a device as it is (a
-/// reader may be waiting on it), through a symbolic link to the file it
-/// names, else atomically as a file of its own.
-pub(crate) fn write_output(path: &Path, text: &str) -> Result<()> {
+/// Writes an output named on the command line to `path`. What the system
+/// or the shell already holds open is written into as it is, never
+/// replaced: a named pipe or a device (a reader may be waiting on it), and
+/// a file named through the process's own descriptors (`/dev/stdout`,
+/// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), which gets the output
+/// the way the shell opened it (`>> log` appends). Any other file is
+/// replaced atomically, through the person's own links, or created. `own`
+/// says when a file is one of the tool's own, which no output lands on.
+pub(crate) fn write_output(path: &Path, text: &str, own: impl Fn(&Path) -> Option<String>) -> Result<()> {
     let shown = path.display();
     let cannot = |e: &dyn std::fmt::Display| Error::data(format!("cannot write {shown}: {e}"));
-    let target = target_of(path, Links::Follow).map_err(|e| cannot(&e))?;
-    match fs::metadata(&target) {
-        Ok(m) if m.is_dir() => Err(cannot(&"it is a folder")),
-        Ok(m) if !m.is_file() => {
-            // A pipe or a device is written into, never replaced.
-            let mut out = fs::OpenOptions::new().write(true).open(&target).map_err(|e| cannot(&e))?;
-            out.write_all(text.as_bytes()).map_err(|e| cannot(&e))?;
-            out.flush().map_err(|e| cannot(&e))
-        }
-        _ => {
-            let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            if !dir.is_dir() {
-                return Err(cannot(&format!("there is no folder {}", dir.display())));
+    let refuse_own = |at: &Path| match own(at) {
+        Some(what) => Err(cannot(&format!("{what}; name another file for the output"))),
+        None => Ok(()),
+    };
+    let meta = match fs::metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(cannot(&e)),
+    };
+    let descriptor = descriptor_of(path);
+    match &meta {
+        Some(m) if m.is_dir() => return Err(cannot(&"it is a folder")),
+        Some(m) if !m.is_file() || descriptor.is_some() => {
+            if m.is_file() {
+                refuse_own(path)?;
             }
-            write_atomic(&target, text, Links::Follow)
+            let written = match descriptor {
+                Some(Descriptor::Stdout) => write_all(&mut std::io::stdout().lock(), text),
+                Some(Descriptor::Stderr) => write_all(&mut std::io::stderr().lock(), text),
+                _ => fs::OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .and_then(|mut out| write_all(&mut out, text)),
+            };
+            return written.map_err(|e| {
+                if e.kind() == std::io::ErrorKind::BrokenPipe { Error::from(e) } else { cannot(&e) }
+            });
         }
+        _ => {}
     }
+    let target = target_of(path, Links::Follow).map_err(|e| cannot(&e))?;
+    refuse_own(&target)?;
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(cannot(&format!("there is no folder {}", dir.display())));
+    }
+    let existing = fs::symlink_metadata(&target).ok();
+    save(Purpose::Output, path, &target, text, existing.as_ref(), || Ok(()), || Ok(()))
+}
+
+fn write_all(out: &mut impl Write, text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// One of the process's open files, named by a path.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Descriptor {
+    Stdout,
+    Stderr,
+    Other,
+}
+
+/// The open file `path` names, if its links pass through `/dev/stdout`,
+/// `/dev/stderr`, `/dev/fd/N` or `/proc/…/fd/N`.
+fn descriptor_of(path: &Path) -> Option<Descriptor> {
+    let mut at = std::path::absolute(path).ok()?;
+    for _ in 0..40 {
+        let text = at.to_string_lossy();
+        let number = ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"]
+            .iter()
+            .find_map(|folder| text.strip_prefix(folder))
+            .map(str::to_string);
+        let of_a_process = text
+            .strip_prefix("/proc/")
+            .and_then(|rest| rest.split_once('/'))
+            .is_some_and(|(pid, rest)| pid.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with("fd/"));
+        match (text.as_ref(), number.as_deref()) {
+            ("/dev/stdout", _) | (_, Some("1")) => return Some(Descriptor::Stdout),
+            ("/dev/stderr", _) | (_, Some("2")) => return Some(Descriptor::Stderr),
+            ("/dev/stdin", _) | (_, Some(_)) => return Some(Descriptor::Other),
+            _ if of_a_process => return Some(Descriptor::Other),
+            _ => {}
+        }
+        let next = fs::read_link(&at).ok()?;
+        at = match at.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
+    }
+    None
 }
 
 /// Removes the temporary files a save killed midway left in `dir` (named

@@ -43,7 +43,7 @@ use three13_core::sheet::{Session, check_session_name};
 
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
-use crate::files::{MAX_FILE_BYTES, Origin, Unread, read_file, write_new, write_over};
+use crate::files::{MAX_FILE_BYTES, Origin, Unread, read_file, same_inode, write_new, write_over};
 
 pub(crate) use lock::Lock;
 
@@ -247,6 +247,45 @@ impl Store {
                 Error::data(format!("cannot delete {}: {e}", path.display()))
             }
         })
+    }
+
+    /// Writes an output named on the command line (an export, a chart):
+    /// never over one of the data folder's own files.
+    pub(crate) fn write_output(&self, path: &Path, text: &str) -> Result<()> {
+        crate::files::write_output(path, text, |at| self.owner_of(at))
+    }
+
+    /// What `at` is when it is one of the data folder's files, or would be
+    /// made among them: the session files (and the files their links lead
+    /// to), `state.toml` and the lock.
+    fn owner_of(&self, at: &Path) -> Option<String> {
+        let mut own = vec![
+            (self.state_path(), "the state file naming the current session".to_string()),
+            (self.root.join(LOCK), "the data folder's lock file".to_string()),
+        ];
+        for entry in fs::read_dir(self.sessions_dir()).into_iter().flatten().flatten() {
+            let file = entry.file_name();
+            let what = match file.to_str().and_then(|f| f.strip_suffix(".toml")) {
+                Some(name) if check_session_name(name).is_ok() => format!("the file of session {name}"),
+                _ => "a file in the sessions folder".to_string(),
+            };
+            own.push((entry.path(), what));
+        }
+        if let Ok(meta) = fs::metadata(at) {
+            let found =
+                own.into_iter().find(|(path, _)| fs::metadata(path).is_ok_and(|m| same_inode(&m, &meta)));
+            return found.map(|(_, what)| format!("it is {what}, one of three13's own files"));
+        }
+        // A new file: not among the sessions, nor in the place of the others.
+        let folder = |p: &Path| p.parent().and_then(|d| fs::canonicalize(d).ok());
+        let here = folder(at)?;
+        if fs::canonicalize(self.sessions_dir()).is_ok_and(|s| s == here) {
+            return Some("it would be in the sessions folder, which holds only three13's own files".into());
+        }
+        let name = at.file_name()?;
+        own.into_iter()
+            .find(|(path, _)| path.file_name() == Some(name) && folder(path).is_some_and(|f| f == here))
+            .map(|(_, what)| format!("it would take the place of {what}, one of three13's own files"))
     }
 
     /// The session a command acts on: `--session NAME`, else the current one.

@@ -11,6 +11,7 @@ mod help;
 mod hostile;
 mod json;
 mod names;
+mod outputs;
 mod pipes;
 #[cfg(unix)]
 mod prompts;
