@@ -301,6 +301,21 @@ mod properties {
             let back = save_into(&to_toml(&first), "prop", &second).unwrap();
             prop_assert_eq!(back, to_toml(&second));
         }
+
+        /// Whatever is saved into a file with comments everywhere, every
+        /// comment is still in it, once.
+        #[test]
+        fn no_comment_is_lost_or_doubled(
+            first in session(),
+            second in session(),
+            notes in proptest::collection::vec(0u8..4, 0..200),
+        ) {
+            let text = commented(&to_toml(&first), &notes);
+            let saved = save_into(&text, "prop", &second).unwrap();
+            for note in ["# a note before", "# a note after"] {
+                prop_assert_eq!(saved.matches(note).count(), text.matches(note).count(), "{}\n{}", text, saved);
+            }
+        }
     }
 }
 

@@ -5,6 +5,7 @@ mod generated;
 
 mod assets;
 mod check;
+mod comments;
 mod completion;
 mod corrections;
 mod help;
