@@ -541,6 +541,11 @@ pub(crate) fn remove_stale_temporaries(dir: &Path) {
     remove_temporaries_where(dir, |name| name.contains(".toml."));
 }
 
+/// Whether a file's name is that of a save's temporary file.
+pub(crate) fn is_temporary(name: &std::ffi::OsStr) -> bool {
+    name.to_str().is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp") && n.contains(".toml."))
+}
+
 /// Removes the temporary files a save of the file `path` killed midway
 /// left beside it (`.NAME.XXXXXX.tmp`, NAME its file's name): in a folder
 /// of the user's own elsewhere, where a linked session's file is, nothing

@@ -36,7 +36,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         None
     });
     let listed: Vec<Listed> = store
-        .names()?
+        .names_noting_others(ui)?
         .into_iter()
         .filter_map(|name| {
             let is_current = current.as_deref() == Some(name.as_str());
@@ -107,7 +107,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let t = ui.first_fitting([table(false), table(true)]);
     writeln!(ui.out, "{t}")?;
-    if current.is_some() {
+    if listed.iter().any(|l| l.current) {
         writeln!(ui.out, "* the current session")?;
     }
     for l in &listed {

@@ -43,7 +43,10 @@ use three13_core::sheet::{Session, check_session_name};
 
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
-use crate::files::{MAX_FILE_BYTES, Origin, Unread, read_file, same_inode, write_new, write_over};
+use crate::files::{
+    MAX_FILE_BYTES, Origin, Unread, is_temporary, read_file, same_inode, write_new, write_over,
+};
+use crate::ui::Ui;
 
 pub(crate) use lock::Lock;
 
@@ -155,27 +158,62 @@ impl Store {
 
     /// The names of the sessions, sorted.
     pub(crate) fn names(&self) -> Result<Vec<String>> {
+        self.listing().map(|(names, _)| names)
+    }
+
+    /// [`Store::names`], with a note on stderr for each other file of the
+    /// sessions folder, which is left out.
+    pub(crate) fn names_noting_others(&self, ui: &Ui) -> Result<Vec<String>> {
+        let (names, others) = self.listing()?;
+        for other in others {
+            ui.note(&other);
+        }
+        Ok(names)
+    }
+
+    /// The names of the sessions, sorted, and for each other entry of the
+    /// sessions folder (the temporary files of saves aside) why it is not a
+    /// session.
+    fn listing(&self) -> Result<(Vec<String>, Vec<String>)> {
         let dir = self.sessions_dir();
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
             Err(e) => {
                 return Err(Error::data(format!("cannot read the sessions folder {}: {e}", dir.display())));
             }
         };
         let mut names = Vec::new();
+        let mut others = Vec::new();
         for entry in entries {
             let entry = entry.map_err(|e| {
                 Error::data(format!("cannot read the sessions folder {}: {e}", dir.display()))
             })?;
             let file = entry.file_name();
-            let Some(name) = file.to_str().and_then(|f| f.strip_suffix(".toml")) else { continue };
-            if check_session_name(name).is_ok() {
-                names.push(name.to_string());
+            let shown = || entry.path().display().to_string();
+            match file.to_str().and_then(|f| f.strip_suffix(".toml")) {
+                Some(name) => match check_session_name(name) {
+                    Ok(()) => names.push(name.to_string()),
+                    Err(e) => others.push((shown(), format!("{} is left out: {e}", shown()))),
+                },
+                None if is_temporary(&file) => {}
+                None => others
+                    .push((shown(), format!("{} is left out: a session's file is named NAME.toml", shown()))),
             }
         }
         names.sort();
-        Ok(names)
+        others.sort();
+        Ok((names, others.into_iter().map(|(_, note)| note).collect()))
+    }
+
+    /// Reads a session listed a moment ago: none when its file has gone
+    /// since (deleted by another three13), an error when it does not load.
+    pub(crate) fn load_listed(&self, name: &str) -> Result<Option<Session>> {
+        match self.load(name) {
+            Ok(session) => Ok(Some(session)),
+            Err(_) if fs::symlink_metadata(self.session_path(name)).is_err() => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// Reads a session. Needs no lock: saves are atomic, so a reader sees

@@ -319,6 +319,21 @@ mod properties {
     }
 }
 
+/// A session listed a moment ago whose file has gone since is not one
+/// that does not load: it is simply not there.
+#[test]
+fn a_session_gone_since_the_listing_is_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::locate(Some(&dir.path().join("data"))).unwrap();
+    let lock = store.lock().unwrap();
+    store.save(&lock, &sample(), crate::store::SessionDoc::default()).unwrap();
+    assert_eq!(store.load_listed("friday").unwrap(), Some(sample()));
+    std::fs::write(store.session_path("friday"), "damaged").unwrap();
+    assert!(store.load_listed("friday").is_err());
+    store.delete(&lock, "friday").unwrap();
+    assert_eq!(store.load_listed("friday").unwrap(), None);
+}
+
 /// A session's link is followed once, when the file is read: the save goes
 /// to the file read, beside it and renamed over it, and only while that
 /// same file (device and inode) is still there.

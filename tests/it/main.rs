@@ -8,6 +8,7 @@ mod check;
 mod comments;
 mod completion;
 mod corrections;
+mod folder;
 mod help;
 mod hostile;
 mod json;
