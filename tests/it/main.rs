@@ -17,6 +17,7 @@ mod outputs;
 mod pipes;
 #[cfg(unix)]
 mod prompts;
+mod reliability;
 mod reports;
 mod score;
 mod sheet;
