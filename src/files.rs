@@ -1,7 +1,11 @@
 //! Reading and writing files without surprises: only regular files are
-//! read (a FIFO or a device is refused at once, never waited on), a file is
-//! replaced atomically and keeps its mode and owner, a read-only file is
-//! left alone, and what is not a regular file is never renamed over.
+//! read (a FIFO or a device is refused at once, never waited on); a link is
+//! followed once, when the file is read, and only one of the user's own or
+//! root's; a file is replaced atomically, only while it is still the file
+//! read, and keeps its mode and owner; a read-only file is left alone; and
+//! what is not a regular file is never renamed over: an output named on
+//! the command line is written into a pipe, a device or a file the shell
+//! opened.
 
 use std::fs;
 use std::io::{Read as _, Write};

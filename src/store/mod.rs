@@ -315,7 +315,10 @@ impl Store {
             return found.map(|(_, what)| format!("it is {what}, one of three13's own files"));
         }
         // A new file: not among the sessions, nor in the place of the others.
-        let folder = |p: &Path| p.parent().and_then(|d| fs::canonicalize(d).ok());
+        let folder = |p: &Path| {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            fs::canonicalize(dir).ok()
+        };
         let here = folder(at)?;
         if fs::canonicalize(self.sessions_dir()).is_ok_and(|s| s == here) {
             return Some("it would be in the sessions folder, which holds only three13's own files".into());

@@ -122,6 +122,18 @@ fn an_output_over_the_data_folders_own_files_is_refused() {
         &data.join("sessions").join("new.toml"),
         "it would be in the sessions folder, which holds only three13's own files",
     );
+    // Named from inside the sessions folder.
+    let r =
+        env.command(&["export", "--output", "new.toml"]).current_dir(data.join("sessions")).output().unwrap();
+    assert_eq!(
+        (r.status.code(), String::from_utf8_lossy(&r.stderr).into_owned()),
+        (
+            Some(1),
+            "error: cannot write new.toml: it would be in the sessions folder, which holds only three13's own \
+             files; name another file for the output\n"
+                .to_string()
+        )
+    );
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink(&session, env.path().join("out.csv")).unwrap();
