@@ -316,8 +316,8 @@ fn replaced(shown: &Path, target: &Path) -> Error {
         format!("the file it leads to, {},", target.display())
     };
     Error::data(format!(
-        "cannot save {}: {what} is not the one three13 read: something else replaced or moved it \
-         meanwhile; nothing was written",
+        "cannot save {}: {what} is no longer the one three13 read (it was replaced or moved \
+         meanwhile); nothing was written",
         shown.display()
     ))
     .with_hint("run the command again to work on the file as it is now")
@@ -329,7 +329,7 @@ pub(crate) fn write_new(path: &Path, text: &str) -> Result<()> {
     let empty = || match fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         _ => Err(Error::data(format!(
-            "cannot save {}: something else put a file there meanwhile; nothing was written",
+            "cannot save {}: a file was put there meanwhile; nothing was written",
             path.display()
         ))),
     };

@@ -410,9 +410,9 @@ mod links {
             assert_eq!(
                 refused.to_string(),
                 format!(
-                    "cannot save {}: the file it leads to, {}, is not the one three13 read: something \
-                     else replaced or moved it meanwhile; nothing was written\n  run the command again \
-                     to work on the file as it is now",
+                    "cannot save {}: the file it leads to, {}, is no longer the one three13 read (it was \
+                     replaced or moved meanwhile); nothing was written\n  run the command again to work on \
+                     the file as it is now",
                     link.display(),
                     real.display()
                 )
@@ -449,8 +449,8 @@ mod links {
         let refused = store.save(&lock, &session, doc).unwrap_err();
         assert!(
             refused.to_string().starts_with(&format!(
-                "cannot save {}: the file is not the one three13 read: something else replaced or moved \
-                 it meanwhile; nothing was written\n",
+                "cannot save {}: the file is no longer the one three13 read (it was replaced or moved \
+                 meanwhile); nothing was written\n",
                 path.display()
             )),
             "{refused}"
@@ -473,7 +473,7 @@ mod links {
         assert_eq!(
             refused.to_string(),
             format!(
-                "cannot save {}: something else put a file there meanwhile; nothing was written",
+                "cannot save {}: a file was put there meanwhile; nothing was written",
                 store.session_path("other").display()
             )
         );
