@@ -27,9 +27,10 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let filter = filter(args)?;
     let store = super::store(cli)?;
     let mut games: Vec<Session> = Vec::new();
-    for name in store.names()? {
-        match store.load(&name) {
-            Ok(s) => games.push(s),
+    for name in store.names_noting_others(ui)? {
+        match store.load_listed(&name) {
+            Ok(Some(s)) => games.push(s),
+            Ok(None) => {}
             Err(e) => ui.note(&format!("session {name} is left out: {e}")),
         }
     }
