@@ -786,3 +786,34 @@ Rounds 1 and 2 keep the rules they were played under.
          hint: play them with --set ranks=A-K, or leave them out with --set extra_rounds=0",
     );
 }
+
+/// A declared hand of Five Crowns: each group judged on its deck, a run
+/// through king and three refused with the reason.
+#[test]
+fn a_declared_hand_of_five_crowns() {
+    let env = Env::new();
+    let r =
+        env.ok_with(&COLUMNS_80, &["check", "--rules", "five-crowns", "--round", "3", "Qr Kr 3r | 9c 9d"]);
+    assert!(
+        r.stdout.starts_with(
+            "Round 3: 5 cards dealt, fives and jokers wild (rules: five-crowns)
+
+Declared
+  Qr Kr 3r: not a run: a run does not go round from king to three
+  9c 9d: a meld needs 3 cards
+Declared deadwood 46, the least there is
+"
+        ),
+        "{}",
+        r.stdout
+    );
+    let j: serde_json::Value = serde_json::from_str(
+        &env.ok(&["check", "--rules", "five-crowns", "--round", "3", "--json", "Qr Kr 5h | 9c 9d"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(
+        j["groups"][0],
+        json!({"cards": ["5h", "Qr", "Kr"], "meld": true, "kind": "run", "wilds": [{"card": "5h", "as": "Jr"}]})
+    );
+    assert_eq!((j["declared_deadwood"].clone(), j["least_deadwood"].clone()), (json!(18), json!(18)));
+}
