@@ -158,14 +158,6 @@ impl Game {
         Game::ALL.into_iter().find(|g| g.key() == t)
     }
 
-    /// The preset of the game's own rules, which its variants start from.
-    pub fn preset(self) -> &'static str {
-        match self {
-            Game::ThreeThirteen => "standard",
-            Game::FiveCrowns => "five-crowns",
-        }
-    }
-
     /// The game's own rules.
     pub fn rules(self) -> Rules {
         match self {
