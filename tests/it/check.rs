@@ -879,3 +879,13 @@ fn every_report_fits_80_columns() {
         }
     }
 }
+
+#[test]
+fn a_wild_that_fits_the_run_as_itself_stands_for_itself() {
+    let env = Env::new();
+    let r = env.ok(&["check", "--round", "1", "3h 4h 5h"]);
+    assert!(r.stdout.contains("\nMelds     run 3h 4h 5h\n"), "{}", r.stdout);
+    // Another suit's three still stands in for the next card up.
+    let r = env.ok(&["check", "--round", "1", "4h 5h 3c"]);
+    assert!(r.stdout.contains("\nMelds     run 4h 5h 3c  (3c as 6h)\n"), "{}", r.stdout);
+}

@@ -177,11 +177,11 @@ Bob: 3c 5d 7h 9s Jr JK
     assert_eq!(
         env.ok_with(&COLUMNS_80, &["show", "1"]).stdout,
         "Round 1 of crowns: 3 cards, threes and jokers wild; Ann dealt, Bob played first
-| Player | Points | Total |                   |
-|--------|--------|-------|-------------------|
-| Ann    |      0 |     0 | went out first    |
-| Bob    |     70 |    70 |                   |
-| Cy     |     42 |    42 | hand typed, below |
+| Player | Points | Total |                        |
+|--------|--------|-------|------------------------|
+| Ann    |      0 |     0 | went out first         |
+| Bob    |     70 |    70 | cards left over: JK 3r |
+| Cy     |     42 |    42 | hand typed, below      |
 
 Cy: Kr 9h 3c
   left over 3c 20, Kr 13, 9h 9: deadwood 42

@@ -476,3 +476,14 @@ fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_8
         assert!(crate::common::width(line) <= 80, "{line}");
     }
 }
+
+#[test]
+fn a_name_typed_for_stats_shows_its_escapes() {
+    let env = Env::new();
+    let e = "\u{1b}[31mX";
+    for args in [&["stats", e][..], &["stats", "--versus", e, "Ann"]] {
+        let r = env.ok(args);
+        assert!(r.stdout.contains("\\u{1b}[31mX"), "{args:?}: {:?}", r.stdout);
+        assert!(!r.stdout.contains('\u{1b}'), "{args:?}: {:?}", r.stdout);
+    }
+}
