@@ -74,6 +74,7 @@
 //!    (step 5).
 
 mod arrange;
+mod complete;
 mod lay_off;
 mod memo;
 mod naturals;
@@ -84,8 +85,10 @@ use crate::card::{Card, Rank};
 pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
-use memo::{Memo, Step, key};
-use naturals::{Naturals, full_mask};
+pub use complete::CardSet;
+use complete::{Complete, NATURALS, single_lay_offs};
+use memo::{Choice, Memo, Step, key};
+use naturals::{BitIter, Naturals, full_mask};
 use search::{INF, Search};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -197,7 +200,16 @@ impl Table {
 
 #[derive(Debug)]
 pub struct Solver {
-    memo: Memo,
+    /// The deadwood search's memo.
+    memo: Memo<(u16, Choice)>,
+    /// The memo of the search with no card left over.
+    zero_memo: Memo<(u16, Choice)>,
+    /// The memo of the search for completing cards.
+    slot_memo: Memo<u64>,
+    /// For each table meld, the single cards it takes (see `complete`).
+    single: Vec<[u64; 2]>,
+    /// The wild cards of the round, as bits.
+    wild_bits: u64,
     nat: Naturals,
     /// Lay-off targets: for each table meld, its naturals and its size.
     table: Vec<(Vec<Card>, usize)>,
@@ -216,7 +228,11 @@ impl Default for Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            memo: Memo::new(),
+            memo: Memo::new((0, memo::EMPTY_CHOICE)),
+            zero_memo: Memo::new((0, memo::EMPTY_CHOICE)),
+            slot_memo: Memo::new(0),
+            single: Vec::new(),
+            wild_bits: 0,
             nat: Naturals::default(),
             table: Vec::new(),
             wilds: Vec::new(),
@@ -240,6 +256,13 @@ impl Solver {
             (nats, m.len())
         }));
         self.memo.clear();
+        self.zero_memo.clear();
+        self.slot_memo.clear();
+        self.single.clear();
+        self.wild_bits = Card::deck()
+            .chain([Card::JOKER])
+            .filter(|&c| table.is_wild(c))
+            .fold(0, |b, c| b | 1 << c.index());
         // The most valuable wilds are the ones to put to work (exactness,
         // step 5).
         self.wilds.sort_by(|a, b| table.rules.value(*b).cmp(&table.rules.value(*a)).then(a.cmp(b)));
@@ -248,7 +271,7 @@ impl Solver {
 
     fn search(&mut self, zero: bool) -> Search<'_> {
         Search {
-            memo: &mut self.memo,
+            memo: if zero { &mut self.zero_memo } else { &mut self.memo },
             zero,
             nat: &self.nat,
             table: &self.table,
@@ -259,19 +282,114 @@ impl Solver {
 
     /// The minimum deadwood of `hand`, without building the arrangement.
     pub fn deadwood(&mut self, hand: &[Card], table: &Table) -> u32 {
-        let w = self.prepare(hand, table);
-        let full = full_mask(self.nat.cards.len());
-        let natural_dead = self.search(false).best(full, w, 0, false) as u32;
-        self.total(natural_dead, table)
+        self.load(hand, table);
+        self.deadwood_less(&[])
     }
 
     /// Whether `hand` melds completely (deadwood 0). Quicker than
     /// `deadwood`: no card may be left over, which prunes the search.
     pub fn goes_out(&mut self, hand: &[Card], table: &Table) -> bool {
-        let w = self.prepare(hand, table);
-        let full = full_mask(self.nat.cards.len());
-        let natural_dead = self.search(true).best(full, w, 0, false);
-        natural_dead != INF && self.total(natural_dead as u32, table) == 0
+        self.load(hand, table);
+        self.goes_out_less(&[])
+    }
+
+    /// The cards that complete `hand`, one card short: with any one of
+    /// them it melds completely. The joker's bit stands for every wild.
+    pub fn completing(&mut self, hand: &[Card], table: &Table) -> CardSet {
+        self.load(hand, table);
+        self.completing_less(&[])
+    }
+
+    /// Loads `hand` for questions about it less a card or two
+    /// ([`Solver::deadwood_less`], [`Solver::goes_out_less`],
+    /// [`Solver::completing_less`]): they share one memo, so what one
+    /// works out serves the others.
+    pub fn load(&mut self, hand: &[Card], table: &Table) {
+        self.prepare(hand, table);
+        if !self.table.is_empty() {
+            self.single = single_lay_offs(&self.table, &self.rules);
+        }
+    }
+
+    /// The loaded hand less the cards `less` (each one of its cards): its
+    /// open naturals, its wilds and what they score.
+    fn less(&self, less: &[Card]) -> (u32, u8, u32) {
+        let mut mask = full_mask(self.nat.cards.len());
+        let mut w = self.wilds.len() as u8;
+        let mut wild_points: u32 = self.wilds.iter().map(|&c| self.rules.value(c)).sum();
+        for &c in less {
+            if self.wild_bits & (1 << c.index()) != 0 {
+                assert!(w > 0 && self.wilds.contains(&c), "a card of the hand");
+                w -= 1;
+                wild_points -= self.rules.value(c);
+            } else {
+                // The highest copy, so the lowest copies stay open as the
+                // search takes them (exactness, step 2).
+                let j = BitIter(mask).filter(|&j| self.nat.cards[j] == c).last().expect("a card of the hand");
+                mask &= !(1 << j);
+            }
+        }
+        (mask, w, wild_points)
+    }
+
+    /// The minimum deadwood of the loaded hand less `less`.
+    pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
+        let (mask, w, wild_points) = self.less(less);
+        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
+        self.total_of(mask, natural_dead, w, wild_points)
+    }
+
+    /// Whether the loaded hand less `less` melds completely.
+    pub fn goes_out_less(&mut self, less: &[Card]) -> bool {
+        let (mask, w, _) = self.less(less);
+        self.melds_all(mask, w)
+    }
+
+    /// Whether the naturals in `mask` and `w` wilds meld completely.
+    fn melds_all(&mut self, mask: u32, w: u8) -> bool {
+        if mask == 0 {
+            // Wilds alone: a meld of their own, where the rules allow.
+            return w == 0 || (w >= 3 && self.rules.all_wild_melds);
+        }
+        self.search(true).best(mask, w, 0, false) != INF
+    }
+
+    /// The cards completing the loaded hand less `less` (see
+    /// [`Solver::completing`]).
+    pub fn completing_less(&mut self, less: &[Card]) -> CardSet {
+        let (mask, w, _) = self.less(less);
+        let any_wild = self.melds_all(mask, w + 1);
+        let mut complete = Complete {
+            memo: &mut self.slot_memo,
+            zero: Search {
+                memo: &mut self.zero_memo,
+                zero: true,
+                nat: &self.nat,
+                table: &self.table,
+                rules: &self.rules,
+                ace_high: self.ace_high,
+            },
+            nat: &self.nat,
+            table: &self.table,
+            single: &self.single,
+            rules: &self.rules,
+            ace_high: self.ace_high,
+        };
+        let naturals = complete.cards(mask, w, 0, false) & NATURALS & !self.wild_bits;
+        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+    }
+
+    /// The total deadwood of the naturals in `mask` and `w` wilds scoring
+    /// `wild_points`, given the naturals' part: wilds left over cost
+    /// nothing unless the hand has no meld at all. Exactness, step 5.
+    fn total_of(&self, mask: u32, natural_dead: u32, w: u8, wild_points: u32) -> u32 {
+        let all_naturals: u32 = BitIter(mask).map(|j| self.nat.value[j] as u32).sum();
+        let has_meld = natural_dead < all_naturals;
+        if has_meld || w == 0 || (w >= 3 && self.rules.all_wild_melds) {
+            natural_dead
+        } else {
+            natural_dead + wild_points
+        }
     }
 
     /// The total deadwood given the naturals' part: wilds left over cost

@@ -13,7 +13,7 @@ use crate::rules::Rules;
 pub(super) const INF: u16 = u16::MAX;
 
 pub(super) struct Search<'a> {
-    pub(super) memo: &'a mut Memo,
+    pub(super) memo: &'a mut Memo<(u16, Choice)>,
     /// Only whether every card melds matters: no card may be deadwood.
     pub(super) zero: bool,
     pub(super) nat: &'a Naturals,
@@ -41,7 +41,7 @@ impl Search<'_> {
             return cost;
         }
         let (cost, choice) = self.decide(mask, w, used_table, own);
-        self.memo.insert(k, cost, choice);
+        self.memo.insert(k, (cost, choice));
         cost
     }
 

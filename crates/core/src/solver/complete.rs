@@ -1,0 +1,367 @@
+//! Every card that completes a hand one card short, found in one search.
+//!
+//! The search is the solver's own (the lowest open natural card decided
+//! first, memoised on the same state) with one place more: a *slot* for the
+//! card to come, which a meld may take instead of a wild. For each state it
+//! gives the set of natural cards that, put in the slot, let every open
+//! card meld; whether a wild does is the solver's question with one wild
+//! more.
+//!
+//! # Why the set is exact
+//!
+//! Take a hand `G`, one card short, and a natural card `c` such that `G`
+//! with `c` melds completely in some arrangement `A`. Let `M` be the meld
+//! of `A` holding `c`.
+//!
+//! 1. If `M` holds a natural card of `G`, let `j` be the lowest of them.
+//!    The solver's search reaches every arrangement of `G`'s naturals
+//!    deciding the lowest open card first (the solver's steps 1 and 2), so
+//!    it comes to the state where `j` is decided with `M`'s other natural
+//!    cards of `G` still open. There the search tries `M` with the slot:
+//!    - a set: `j` with the open cards of its rank `M` holds (lowest copies
+//!      first, step 2), and `c` any card of that rank;
+//!    - a run: the places of `M`'s naturals of `G` walked from `j` (upward,
+//!      or downward from an ace played high, as in step 2) with at most one
+//!      place more left empty than there are wilds (the slot fills at most
+//!      one), and `c` any card of the suit on a place they leave free, in a
+//!      gap or beyond either end;
+//!    - laid off onto a table meld: the groups that could extend it with
+//!      one hole more than there are wilds (step 7), and `c` any card of
+//!      the group's rank or suit that the meld's verdict accepts with them.
+//!
+//!    In each case `M` takes the fewest wilds its places need (the
+//!    difference between its span, at least three, and its cards); more
+//!    would be placed later at no cost (step 5), so fewer lose nothing. The
+//!    rest of `G` must then meld completely with the wilds left: the
+//!    solver's own search with no card left over.
+//! 2. If `M` holds no natural card of `G`, it is `c` with wilds alone: with
+//!    two or more wilds a meld of the hand's own (a set of `c`'s rank),
+//!    else `c` with at most one wild laid off onto a table meld, which
+//!    needs a meld of the hand's own elsewhere (docs/rules.md, "Laying
+//!    off"). Which open cards are decided before does not matter to such a
+//!    meld: only the wilds it takes, the table meld it uses and whether the
+//!    hand has a meld of its own, all of them in the state. So it is
+//!    decided once every card of `G` is placed. An arrangement laying cards
+//!    off whose own melds are wilds alone has one of the same deadwood
+//!    where a natural card makes a set with two of those wilds (the
+//!    solver's step 8), so such a `c` is found as a set of its own.
+//! 3. Conversely every set found is an arrangement of `G` with `c`, checked
+//!    meld by meld by the verdict of `crate::meld` (sets of one rank, runs
+//!    of one suit on free places, lay-offs as the table meld accepts them).
+//!
+//! So the cards found are exactly the natural cards completing `G`.
+
+use super::lay_off::lay_off_groups;
+use super::memo::{Memo, key};
+use super::naturals::{BitIter, Naturals, lowest_bits};
+use super::search::{INF, Search};
+use crate::card::{Card, Rank, Suit};
+use crate::meld::{card_at, top_place, wilds_needed};
+use crate::rules::Rules;
+
+/// A set of distinct cards, by index; the joker's bit (52) stands for
+/// every wild card of the round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
+
+/// Every natural card's bit.
+pub(super) const NATURALS: u64 = (1 << 52) - 1;
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    /// Every card, the joker's bit for any wild.
+    pub const ALL: CardSet = CardSet((1 << 53) - 1);
+
+    pub(super) const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits)
+    }
+
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= 1 << c.index();
+    }
+
+    /// Whether `c` is in the set; a joker asks whether any wild is.
+    pub fn contains(self, c: Card) -> bool {
+        self.0 & (1 << c.index()) != 0
+    }
+
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `card` completes, for a set of completing cards: a wild
+    /// card does when any wild does (the joker's bit).
+    pub fn completes(self, card: Card, wild: bool) -> bool {
+        if wild { self.contains(Card::JOKER) } else { self.contains(card) }
+    }
+}
+
+/// The cards of rank `r` (1 to 13), as bits.
+fn rank_bits(r: u8) -> u64 {
+    0xF << ((r as u64 - 1) * 4)
+}
+
+/// A run found from the lowest open card: the cards used and the places
+/// they take.
+struct SlotRun {
+    used: u32,
+    taken: u16,
+}
+
+pub(super) struct Complete<'a> {
+    pub(super) memo: &'a mut Memo<u64>,
+    /// The solver's search with no card left over: whether the rest melds.
+    pub(super) zero: Search<'a>,
+    pub(super) nat: &'a Naturals,
+    pub(super) table: &'a [(Vec<Card>, usize)],
+    /// For each table meld, the natural cards that could be laid off onto
+    /// it alone with no wild of the hand's, and with one.
+    pub(super) single: &'a [[u64; 2]],
+    pub(super) rules: &'a Rules,
+    pub(super) ace_high: bool,
+}
+
+impl Complete<'_> {
+    /// The natural cards that, put in the slot, let the open cards in
+    /// `mask` meld completely with `w` wilds (`used_table` and `own` as in
+    /// the solver's search). Cards of the wild rank may be among them; the
+    /// caller asks about wilds on its own.
+    pub(super) fn cards(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        if mask == 0 {
+            // Exactness, step 2: the slot's card with wilds alone.
+            if w >= 2 {
+                return NATURALS;
+            }
+            if !own {
+                return 0;
+            }
+            let mut out = 0;
+            for (m, single) in self.single.iter().enumerate() {
+                if used_table & (1 << m) == 0 {
+                    out |= single[w as usize];
+                }
+            }
+            return out;
+        }
+        // Two wilds for each natural, the slot's card too: everything melds.
+        if w as u32 >= 2 * (mask.count_ones() + 1) {
+            return NATURALS;
+        }
+        let k = key(mask, w, used_table, own);
+        if let Some(cards) = self.memo.get(k) {
+            return cards;
+        }
+        let cards = self.decide(mask, w, used_table, own);
+        self.memo.insert(k, cards);
+        cards
+    }
+
+    /// Whether the open cards meld completely, the slot filled already.
+    fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        self.zero.best(mask, w, used_table, own) != INF
+    }
+
+    fn decide(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+        let mut out = 0u64;
+
+        // Sets of the lowest open card's rank, the slot in them or not.
+        let same = rank_bits(rank);
+        for used in set_groups(nat, i, mask) {
+            let size = used.count_ones();
+            let need = 3u32.saturating_sub(size) as u8;
+            if need <= w {
+                out |= self.cards(mask & !used, w - need, used_table, true);
+            }
+            let need = 3u32.saturating_sub(size + 1) as u8;
+            if out & same != same && need <= w && self.melds(mask & !used, w - need, used_table, true) {
+                out |= same;
+            }
+        }
+
+        // Runs from the lowest open card, the slot on a free place or not.
+        let top = top_place(self.ace_high);
+        let mut runs = Vec::new();
+        let walk_top = if rank == 1 { top } else { 13 };
+        let budget = w.saturating_add(1);
+        runs.push(SlotRun { used: bit, taken: 1 << rank });
+        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
+        if self.ace_high && rank == 1 {
+            runs.push(SlotRun { used: bit, taken: 1 << 14 });
+            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
+        }
+        let suit_of = Suit::ALL[suit];
+        for run in runs {
+            let n = run.taken.count_ones() as u8;
+            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
+            let rest = mask & !run.used;
+            if n >= 2 {
+                let need = (hi - lo + 1).max(3) - n;
+                if need <= w {
+                    out |= self.cards(rest, w - need, used_table, true);
+                }
+            }
+            // The fewest wilds the run needs with the slot's card on each
+            // free place; whether the rest melds, once per count of wilds.
+            let mut tried: u32 = 0;
+            let mut fits: u32 = 0;
+            for p in 1..=top {
+                if run.taken & (1 << p) != 0 {
+                    continue;
+                }
+                let c = card_at(p, suit_of).index();
+                if out & (1 << c) != 0 {
+                    continue;
+                }
+                let span = hi.max(p) - lo.min(p) + 1;
+                let need = span.max(3) - (n + 1);
+                if need > w {
+                    continue;
+                }
+                if tried & (1 << need) == 0 {
+                    tried |= 1 << need;
+                    if self.melds(rest, w - need, used_table, true) {
+                        fits |= 1 << need;
+                    }
+                }
+                if fits & (1 << need) != 0 {
+                    out |= 1 << c;
+                }
+            }
+        }
+
+        // Laid off onto a table meld not used yet, the slot's card in the
+        // group or not.
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 {
+                continue;
+            }
+            let table_wilds = size - naturals.len();
+            let candidates: Vec<Card> = Suit::ALL
+                .iter()
+                .map(|&s| Card::new(Rank::new(rank).expect("a rank"), s))
+                .chain((1..=13).map(|r| Card::new(Rank::new(r).expect("a rank"), suit_of)))
+                .collect();
+            let groups = lay_off_groups(nat, i, mask, naturals, table_wilds, budget, self.ace_high);
+            for used in groups {
+                let mut all = naturals.clone();
+                all.extend(BitIter(used).map(|j| nat.cards[j]));
+                let rest = mask & !used;
+                let with = used_table | 1 << m;
+                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
+                    && need <= w as usize
+                {
+                    out |= self.cards(rest, w - need as u8, with, own);
+                }
+                for &c in &candidates {
+                    if out & (1 << c.index()) != 0 {
+                        continue;
+                    }
+                    all.push(c);
+                    let need = wilds_needed(self.rules, &all, table_wilds);
+                    all.pop();
+                    if let Some(need) = need
+                        && need <= w as usize
+                        && self.melds(rest, w - need as u8, with, own)
+                    {
+                        out |= 1 << c.index();
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The sets holding the lowest open card `i`: it and any of the open cards
+/// of its rank, the lowest copies of each card first (the solver's step 2).
+fn set_groups(nat: &Naturals, i: usize, mask: u32) -> Vec<u32> {
+    let bit = 1u32 << i;
+    let others = nat.same_rank_after[i] & mask;
+    let mut per_suit: [(u32, u32); 4] = [(0, 0); 4];
+    for j in BitIter(others) {
+        let s = nat.suit[j] as usize;
+        per_suit[s].0 |= 1 << j;
+        per_suit[s].1 += 1;
+    }
+    let mut out = Vec::new();
+    let mut counts = [0u32; 4];
+    loop {
+        let mut used = bit;
+        for s in 0..4 {
+            used |= lowest_bits(per_suit[s].0, counts[s]);
+        }
+        out.push(used);
+        let mut s = 0;
+        while s < 4 {
+            if counts[s] < per_suit[s].1 {
+                counts[s] += 1;
+                break;
+            }
+            counts[s] = 0;
+            s += 1;
+        }
+        if s == 4 {
+            return out;
+        }
+    }
+}
+
+/// Walks the places of a run of `suit` from `pos` toward `end` (upward, or
+/// downward with `up` false), each taken by an open card or left empty, at
+/// most `budget` empty; records each run that ends on a card.
+fn slot_walk(
+    nat: &Naturals,
+    suit: usize,
+    mask: u32,
+    (pos, end, up): (u8, u8, bool),
+    (used, taken, gaps, budget): (u32, u16, u8, u8),
+    out: &mut Vec<SlotRun>,
+) {
+    if (up && pos > end) || (!up && pos < end) {
+        return;
+    }
+    let next = if up { pos + 1 } else { pos - 1 };
+    let here = nat.at_pos(suit, pos) & mask & !used;
+    if here != 0 {
+        let used = used | (here & here.wrapping_neg());
+        let taken = taken | 1 << pos;
+        out.push(SlotRun { used, taken });
+        slot_walk(nat, suit, mask, (next, end, up), (used, taken, gaps, budget), out);
+    }
+    if gaps < budget {
+        slot_walk(nat, suit, mask, (next, end, up), (used, taken, gaps + 1, budget), out);
+    }
+}
+
+/// For each table meld, the natural cards that could be laid off onto it
+/// alone, with no wild of the hand's and with one.
+pub(super) fn single_lay_offs(table: &[(Vec<Card>, usize)], rules: &Rules) -> Vec<[u64; 2]> {
+    table
+        .iter()
+        .map(|(naturals, size)| {
+            let mut out = [0u64; 2];
+            let mut all = naturals.clone();
+            for c in Card::deck() {
+                all.push(c);
+                if let Some(need) = wilds_needed(rules, &all, size - naturals.len()) {
+                    for (k, set) in out.iter_mut().enumerate() {
+                        if need <= k {
+                            *set |= 1 << c.index();
+                        }
+                    }
+                }
+                all.pop();
+            }
+            out
+        })
+        .collect()
+}
