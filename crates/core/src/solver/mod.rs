@@ -210,6 +210,9 @@ pub struct Solver {
     single: Vec<[u64; 2]>,
     /// The wild cards of the round, as bits.
     wild_bits: u64,
+    /// For each natural, the other naturals it could share a meld with;
+    /// with all bits set when a table meld could take it.
+    partners: Vec<u32>,
     nat: Naturals,
     /// Lay-off targets: for each table meld, its naturals and its size.
     table: Vec<(Vec<Card>, usize)>,
@@ -233,6 +236,7 @@ impl Solver {
             slot_memo: Memo::new(0),
             single: Vec::new(),
             wild_bits: 0,
+            partners: Vec::new(),
             nat: Naturals::default(),
             table: Vec::new(),
             wilds: Vec::new(),
@@ -309,6 +313,51 @@ impl Solver {
         if !self.table.is_empty() {
             self.single = single_lay_offs(&self.table, &self.rules);
         }
+        self.partners.clear();
+    }
+
+    /// Which naturals could share a meld: of one rank, or of one suit
+    /// with no more places between them than the wilds could fill (the
+    /// hand's, one more for a card to come, and the table's). A natural a
+    /// table meld could take, or any when a table meld is all wilds, is
+    /// partnered with every card.
+    fn find_partners(&mut self) {
+        let nat = &self.nat;
+        let table_wilds: usize = self.table.iter().map(|(n, size)| size - n.len()).sum();
+        let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
+        let all_wild_meld = self.table.iter().any(|(n, _)| n.is_empty());
+        let high = self.ace_high;
+        let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
+        let near =
+            |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
+        self.partners.clear();
+        for i in 0..nat.cards.len() {
+            let by_table = all_wild_meld
+                || self.table.iter().flat_map(|(n, _)| n).any(|t| {
+                    let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+                    r == nat.rank[i] || (s == nat.suit[i] as usize && near(r, nat.rank[i]))
+                });
+            let mut bits = if by_table { u32::MAX } else { 0 };
+            for j in 0..nat.cards.len() {
+                if j != i
+                    && (nat.rank[j] == nat.rank[i]
+                        || (nat.suit[j] == nat.suit[i] && near(nat.rank[j], nat.rank[i])))
+                {
+                    bits |= 1 << j;
+                }
+            }
+            self.partners.push(bits);
+        }
+    }
+
+    /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
+    /// natural with no partner needs two wilds of its own.
+    fn hopeless(&mut self, mask: u32, w: u8) -> bool {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        let alone = BitIter(mask).filter(|&j| self.partners[j] & mask == 0).count() as u32;
+        2 * alone > w as u32
     }
 
     /// The loaded hand less the cards `less` (each one of its cards): its
@@ -351,6 +400,9 @@ impl Solver {
             // Wilds alone: a meld of their own, where the rules allow.
             return w == 0 || (w >= 3 && self.rules.all_wild_melds);
         }
+        if self.hopeless(mask, w) {
+            return false;
+        }
         self.search(true).best(mask, w, 0, false) != INF
     }
 
@@ -358,7 +410,18 @@ impl Solver {
     /// [`Solver::completing`]).
     pub fn completing_less(&mut self, less: &[Card]) -> CardSet {
         let (mask, w, _) = self.less(less);
+        if self.hopeless(mask, w + 1) {
+            return CardSet::EMPTY;
+        }
         let any_wild = self.melds_all(mask, w + 1);
+        // A natural card completing the hand could be swapped for a wild,
+        // which stands for it in its meld; unless every meld needs a
+        // natural card and it is the one natural of its meld, which takes
+        // two wilds of the hand's. So when no wild completes, often nothing
+        // does.
+        if !any_wild && (self.rules.all_wild_melds || w < 2) {
+            return CardSet::EMPTY;
+        }
         let mut complete = Complete {
             memo: &mut self.slot_memo,
             zero: Search {
