@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 
 use crate::card::{Card, Rank};
 use crate::rules::{Deal, Rules};
-use crate::solver::{CardSet, Meld, Solver, Table};
+use crate::solver::{Meld, Solver, Table};
 
 /// A discard, the deadwood of the hand left, and the hand's chance to go
 /// out on the next draw.
@@ -344,14 +344,13 @@ fn advised<'a>(discards: &'a [Discard], table: &Table, wild: Rank) -> &'a Discar
 /// the hand left, counted against `unseen`.
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
     solver.load(hand, table);
-    let mut finder = Finder::new(hand, table);
     let mut out: Vec<Discard> = Vec::new();
     for &card in hand {
         if out.iter().any(|d| d.card == card) {
             continue;
         }
         let deadwood = solver.deadwood_less(&[card]);
-        let outs = finder.outs(solver, Some(card), unseen);
+        let outs = outs_less(solver, &[card], table, unseen);
         let (n, chance) = unseen.odds(&outs);
         out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });
     }
@@ -362,7 +361,7 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
 /// out after one discard.
 pub fn outs(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
     solver.load(hand, table);
-    Finder::new(hand, table).outs(solver, None, unseen)
+    outs_less(solver, &[], table, unseen)
 }
 
 /// The advised discard of `hand`, after the draw, without the figures of
@@ -384,7 +383,6 @@ fn advise(
         }
     }
     let least = all.iter().map(|d| d.1).min().expect("a card to discard");
-    let mut finder = Finder::new(hand, table);
     let tied: Vec<Discard> = all
         .into_iter()
         .filter(|d| d.1 == least)
@@ -393,7 +391,7 @@ fn advise(
                 // Every card is an out of a hand that goes out.
                 Vec::new()
             } else {
-                finder.outs(solver, Some(card), unseen)
+                outs_less(solver, &[card], table, unseen)
             };
             let n = if deadwood == 0 { unseen.total() } else { unseen.odds(&outs).0 };
             let chance = if unseen.total() == 0 { 0.0 } else { n as f64 / unseen.total() as f64 };
@@ -504,86 +502,15 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
     }
 }
 
-/// Finds the outs of the hands left by each discard from the hand loaded
-/// into the solver.
-///
-/// A card `c` is an out of a hand `H` when `H + c` less some card `d`
-/// melds completely: `d = c` when `H` melds already (every card is then an
-/// out), else `d` is a card of `H`, and `c` completes `G = H - d`. So the
-/// outs are the union, over the distinct cards `d` of `H`, of the cards
-/// completing `G`, each set found in one search (`Solver::completing_less`,
-/// exact as its module argues). After the draw, the same `G` (the hand
-/// less two cards) serves both orders of discarding, so each is worked out
-/// once, and all of them share the solver's memo.
-struct Finder<'a> {
-    /// The loaded hand, as given.
-    hand: &'a [Card],
-    table: &'a Table,
-    /// The distinct cards of the hand.
-    distinct: Vec<Card>,
-    /// For each pair of distinct cards (by their place in `distinct`), the
-    /// cards completing the hand less both, once worked out.
-    completing: Vec<Option<CardSet>>,
-}
-
-impl<'a> Finder<'a> {
-    fn new(hand: &'a [Card], table: &'a Table) -> Finder<'a> {
-        let mut distinct: Vec<Card> = Vec::new();
-        for &c in hand {
-            if !distinct.contains(&c) {
-                distinct.push(c);
-            }
-        }
-        let n = distinct.len();
-        Finder { hand, table, distinct, completing: vec![None; n * n] }
-    }
-
-    /// The outs, with a copy unseen, of the loaded hand less `discard`.
-    fn outs(&mut self, solver: &mut Solver, discard: Option<Card>, unseen: &Unseen) -> Vec<Card> {
-        let less: Vec<Card> = discard.into_iter().collect();
-        let set = if solver.goes_out_less(&less) {
-            CardSet::ALL
-        } else {
-            let mut set = CardSet::EMPTY;
-            for k in 0..self.distinct.len() {
-                let e = self.distinct[k];
-                let held = self.hand.iter().filter(|&&c| c == e).count();
-                if discard == Some(e) && held < 2 {
-                    continue;
-                }
-                set = set.union(self.completing(solver, discard, k));
-            }
-            set
-        };
-        let table = self.table;
-        let rules = table.rules();
-        Card::deck()
-            .chain([Card::JOKER])
-            .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
-            .filter(|&c| set.completes(c, table.is_wild(c)))
-            .collect()
-    }
-
-    /// The cards completing the loaded hand less `discard` and the
-    /// distinct card at `k`.
-    fn completing(&mut self, solver: &mut Solver, discard: Option<Card>, k: usize) -> CardSet {
-        let n = self.distinct.len();
-        let e = self.distinct[k];
-        let at = match discard {
-            Some(d) => {
-                let i = self.distinct.iter().position(|&c| c == d).expect("a card of the hand");
-                Some(i.min(k) * n + i.max(k))
-            }
-            None => None,
-        };
-        if let Some(set) = at.and_then(|at| self.completing[at]) {
-            return set;
-        }
-        let less: Vec<Card> = discard.into_iter().chain([e]).collect();
-        let set = solver.completing_less(&less);
-        if let Some(at) = at {
-            self.completing[at] = Some(set);
-        }
-        set
-    }
+/// The outs, with a copy unseen, of the hand loaded into the solver less
+/// `less`, found in one search (`Solver::outs_less`, exact as the solver's
+/// module `complete` argues).
+fn outs_less(solver: &mut Solver, less: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
+    let set = solver.outs_less(less);
+    let rules = table.rules();
+    Card::deck()
+        .chain([Card::JOKER])
+        .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
+        .filter(|&c| set.completes(c, table.is_wild(c)))
+        .collect()
 }

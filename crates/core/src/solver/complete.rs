@@ -49,12 +49,29 @@
 //!    meld by meld by the verdict of `crate::meld` (sets of one rank, runs
 //!    of one suit on free places, lay-offs as the table meld accepts them).
 //!
-//! So the cards found are exactly the natural cards completing `G`.
+//! So the cards found are exactly the natural cards completing `G`. The
+//! search also finds the cards of the wild ranks that would complete `G`
+//! taken at face value (a card of its rank in a set, of its suit on its
+//! place in a run), which the caller drops, and uses:
+//!
+//! 4. Where three wilds may make a meld, a wild completes `G` exactly when
+//!    some card at face value does. A wild in a meld stands for some card
+//!    `X` on its place (`crate::meld`: a card of the set's rank, of the
+//!    run's suit on its place, of the wild rank in a meld of wilds only);
+//!    `X` at face value there makes the same meld, with one natural card
+//!    more. Back, a wild stands for any card at face value, and a meld that
+//!    is left with wilds only is still a meld.
+//!
+//! With a discard still to make (the cards drawn that let a hand go out),
+//! the lowest open card may also be the one discarded, as a card is left
+//! over in the solver's step 1; with none left to discard, the rest must
+//! meld completely.
 
 use super::lay_off::lay_off_groups;
 use super::memo::{Memo, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
-use super::search::{INF, Search};
+use super::runs::{Dir, RunWalk};
+use super::search::{INF, Search, alone};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{card_at, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -66,6 +83,11 @@ pub struct CardSet(u64);
 
 /// Every natural card's bit.
 pub(super) const NATURALS: u64 = (1 << 52) - 1;
+
+/// Memo keys of states with a discard still to make: the slot's cards, and
+/// whether the cards meld less one.
+const DISCARD: u64 = 1 << 40;
+const ONE: u64 = 1 << 41;
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
@@ -131,6 +153,40 @@ impl Complete<'_> {
     /// the solver's search). Cards of the wild rank may be among them; the
     /// caller asks about wilds on its own.
     pub(super) fn cards(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        self.cards_with(false, mask, w, used_table, own)
+    }
+
+    /// The natural cards that, put in the slot, let the open cards in
+    /// `mask` meld completely less one of them, discarded (exactness, step
+    /// 4): the cards drawn that let a hand go out.
+    pub(super) fn cards_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        self.cards_with(true, mask, w, used_table, own)
+    }
+
+    fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        if discard {
+            if mask == 0 {
+                return 0;
+            }
+            // Discard any one; two wilds for each of the others and the
+            // slot's card.
+            if w as u32 >= 2 * mask.count_ones() {
+                return NATURALS;
+            }
+            // Of the naturals with no partner, one may be discarded and
+            // one take the slot's card and a wild; the others take two.
+            let alone = alone(self.zero.partners, mask);
+            if alone >= 2 && 2 * alone - 3 > w as u32 {
+                return 0;
+            }
+            let k = key(mask, w, used_table, own) | DISCARD;
+            if let Some(cards) = self.memo.get(k) {
+                return cards;
+            }
+            let cards = self.decide(true, mask, w, used_table, own);
+            self.memo.insert(k, cards);
+            return cards;
+        }
         if mask == 0 {
             // Exactness, step 2: the slot's card with wilds alone.
             if w >= 2 {
@@ -151,11 +207,17 @@ impl Complete<'_> {
         if w as u32 >= 2 * (mask.count_ones() + 1) {
             return NATURALS;
         }
+        // A natural with no partner needs two wilds of its own, or the
+        // slot's card and one wild: at most one of them can have the slot.
+        let alone = alone(self.zero.partners, mask);
+        if alone > 0 && 2 * alone - 1 > w as u32 {
+            return 0;
+        }
         let k = key(mask, w, used_table, own);
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
-        let cards = self.decide(mask, w, used_table, own);
+        let cards = self.decide(false, mask, w, used_table, own);
         self.memo.insert(k, cards);
         cards
     }
@@ -165,12 +227,101 @@ impl Complete<'_> {
         self.zero.best(mask, w, used_table, own) != INF
     }
 
-    fn decide(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+    /// Whether the open cards meld completely less one of them, discarded.
+    pub(super) fn melds_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if mask == 0 {
+            return false;
+        }
+        let count = mask.count_ones();
+        if count >= 2 && w as u32 >= 2 * (count - 1) {
+            return true;
+        }
+        let alone = alone(self.zero.partners, mask);
+        if alone >= 1 && 2 * (alone - 1) > w as u32 {
+            return false;
+        }
+        let k = key(mask, w, used_table, own) | ONE;
+        if let Some(v) = self.memo.get(k) {
+            return v != 0;
+        }
+        let v = self.decide_one(mask, w, used_table, own);
+        self.memo.insert(k, v as u64);
+        v
+    }
+
+    /// The rest melds: completely, or with a discard still to make, less one.
+    fn rest_melds(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if discard {
+            self.melds_less_one(mask, w, used_table, own)
+        } else {
+            self.melds(mask, w, used_table, own)
+        }
+    }
+
+    /// The slot's cards for the rest, a discard still to make or not.
+    fn rest_cards(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
+        self.cards_with(discard, mask, w, used_table, own)
+    }
+
+    /// [`Complete::melds_less_one`]: the lowest open card discarded, or in
+    /// a meld with open cards and wilds, the rest less one.
+    fn decide_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        if self.melds(mask & !bit, w, used_table, own) {
+            return true;
+        }
+        for used in set_groups(nat, i, mask) {
+            let need = 3u32.saturating_sub(used.count_ones()) as u8;
+            if need <= w && self.melds_less_one(mask & !used, w - need, used_table, true) {
+                return true;
+            }
+        }
+        let rank = nat.rank[i];
+        let mut walk = RunWalk { nat, suit: nat.suit[i] as usize, mask, w, runs: Vec::new() };
+        let top = if rank == 1 { top_place(self.ace_high) } else { 13 };
+        walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
+        if self.ace_high && rank == 1 {
+            walk.walk(Dir::Down, 13, 2, bit, 1, 0);
+        }
+        for (used, need) in walk.runs {
+            if self.melds_less_one(mask & !used, w - need, used_table, true) {
+                return true;
+            }
+        }
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 {
+                continue;
+            }
+            let table_wilds = size - naturals.len();
+            for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, self.ace_high) {
+                let mut all = naturals.clone();
+                all.extend(BitIter(used).map(|j| nat.cards[j]));
+                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
+                    && need <= w as usize
+                    && self.melds_less_one(mask & !used, w - need as u8, used_table | 1 << m, own)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The slot's cards for the state: the options of the lowest open card,
+    /// the slot's card in its meld or not; with a discard still to make,
+    /// also the lowest open card discarded.
+    fn decide(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
         let nat = self.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
         let mut out = 0u64;
+        if discard {
+            out |= self.cards(mask & !bit, w, used_table, own);
+        }
 
         // Sets of the lowest open card's rank, the slot in them or not.
         let same = rank_bits(rank);
@@ -178,10 +329,13 @@ impl Complete<'_> {
             let size = used.count_ones();
             let need = 3u32.saturating_sub(size) as u8;
             if need <= w {
-                out |= self.cards(mask & !used, w - need, used_table, true);
+                out |= self.rest_cards(discard, mask & !used, w - need, used_table, true);
             }
             let need = 3u32.saturating_sub(size + 1) as u8;
-            if out & same != same && need <= w && self.melds(mask & !used, w - need, used_table, true) {
+            if out & same != same
+                && need <= w
+                && self.rest_melds(discard, mask & !used, w - need, used_table, true)
+            {
                 out |= same;
             }
         }
@@ -198,6 +352,8 @@ impl Complete<'_> {
             slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
         }
         let suit_of = Suit::ALL[suit];
+        // Every card of the suit, as bits.
+        let suit_cards: u64 = 0x1_1111_1111_1111 << suit;
         for run in runs {
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
@@ -205,34 +361,41 @@ impl Complete<'_> {
             if n >= 2 {
                 let need = (hi - lo + 1).max(3) - n;
                 if need <= w {
-                    out |= self.cards(rest, w - need, used_table, true);
+                    out |= self.rest_cards(discard, rest, w - need, used_table, true);
                 }
             }
             // The fewest wilds the run needs with the slot's card on each
-            // free place; whether the rest melds, once per count of wilds.
-            let mut tried: u32 = 0;
-            let mut fits: u32 = 0;
+            // free place. Fewer wilds left never help the rest, so the
+            // places needing fewest are tried first, and no more once the
+            // rest does not meld.
+            if out & suit_cards == suit_cards {
+                continue;
+            }
+            let mut needs: u32 = 0;
+            let mut place_need = [u8::MAX; 15];
             for p in 1..=top {
-                if run.taken & (1 << p) != 0 {
-                    continue;
-                }
-                let c = card_at(p, suit_of).index();
-                if out & (1 << c) != 0 {
+                if run.taken & (1 << p) != 0 || out & (1 << card_at(p, suit_of).index()) != 0 {
                     continue;
                 }
                 let span = hi.max(p) - lo.min(p) + 1;
                 let need = span.max(3) - (n + 1);
-                if need > w {
-                    continue;
+                if need <= w {
+                    place_need[p as usize] = need;
+                    needs |= 1 << need;
                 }
-                if tried & (1 << need) == 0 {
-                    tried |= 1 << need;
-                    if self.melds(rest, w - need, used_table, true) {
-                        fits |= 1 << need;
+            }
+            let mut most = None;
+            for need in BitIter(needs) {
+                if !self.rest_melds(discard, rest, w - need as u8, used_table, true) {
+                    break;
+                }
+                most = Some(need as u8);
+            }
+            if let Some(most) = most {
+                for p in 1..=top {
+                    if place_need[p as usize] <= most {
+                        out |= 1 << card_at(p, suit_of).index();
                     }
-                }
-                if fits & (1 << need) != 0 {
-                    out |= 1 << c;
                 }
             }
         }
@@ -259,7 +422,7 @@ impl Complete<'_> {
                 if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
                     && need <= w as usize
                 {
-                    out |= self.cards(rest, w - need as u8, with, own);
+                    out |= self.rest_cards(discard, rest, w - need as u8, with, own);
                 }
                 for &c in &candidates {
                     if out & (1 << c.index()) != 0 {
@@ -270,7 +433,7 @@ impl Complete<'_> {
                     all.pop();
                     if let Some(need) = need
                         && need <= w as usize
-                        && self.melds(rest, w - need as u8, with, own)
+                        && self.rest_melds(discard, rest, w - need as u8, with, own)
                     {
                         out |= 1 << c.index();
                     }

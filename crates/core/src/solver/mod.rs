@@ -281,6 +281,7 @@ impl Solver {
             table: &self.table,
             rules: &self.rules,
             ace_high: self.ace_high,
+            partners: if zero { &self.partners } else { &[] },
         }
     }
 
@@ -413,16 +414,87 @@ impl Solver {
         if self.hopeless(mask, w + 1) {
             return CardSet::EMPTY;
         }
+        if self.rules.all_wild_melds {
+            // Exactness, step 4 of `complete`: a wild completes when some
+            // card at face value does.
+            let cards = self.complete().cards(mask, w, 0, false);
+            return self.found(cards, cards != 0);
+        }
         let any_wild = self.melds_all(mask, w + 1);
         // A natural card completing the hand could be swapped for a wild,
         // which stands for it in its meld; unless every meld needs a
         // natural card and it is the one natural of its meld, which takes
         // two wilds of the hand's. So when no wild completes, often nothing
         // does.
-        if !any_wild && (self.rules.all_wild_melds || w < 2) {
+        if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let mut complete = Complete {
+        let cards = self.complete().cards(mask, w, 0, false);
+        self.found(cards, any_wild)
+    }
+
+    /// The cards found by the search (at face value, those of the wild
+    /// ranks among them) as a set of cards drawn: the natural ones, and the
+    /// joker's bit when a wild does.
+    fn found(&self, cards: u64, any_wild: bool) -> CardSet {
+        let naturals = cards & NATURALS & !self.wild_bits;
+        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+    }
+
+    /// The outs of `hand`: the cards that, drawn, let it go out after one
+    /// discard. The joker's bit stands for every wild.
+    pub fn outs(&mut self, hand: &[Card], table: &Table) -> CardSet {
+        self.load(hand, table);
+        self.outs_less(&[])
+    }
+
+    /// The outs of the loaded hand less `less` (see [`Solver::outs`]).
+    ///
+    /// A card `c` drawn lets a hand `H` go out when `H + c` less some card
+    /// `e` melds completely: `e = c` when `H` melds already (every card is
+    /// then an out); else `e` is a natural card of `H`, which the search
+    /// with a discard still to make finds (`Complete::cards_less_one`), or a
+    /// wild of `H`, and then `c` completes `H` less one wild.
+    pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
+        let (mask, w, _) = self.less(less);
+        if self.melds_all(mask, w) {
+            return CardSet::ALL;
+        }
+        if mask == 0 {
+            // Wilds alone that do not meld: a natural card and all but one
+            // of them, where that makes a meld.
+            return CardSet::from_bits(if w >= 3 { NATURALS & !self.wild_bits } else { 0 });
+        }
+        if self.rules.all_wild_melds {
+            // Exactness, step 4 of `complete`: a wild drawn lets the hand
+            // go out when some card at face value does. A card completing
+            // the hand less a wild could be swapped for a wild, and then
+            // the hand would meld as it is: so only a natural is discarded.
+            let cards = self.complete().cards_less_one(mask, w, 0, false);
+            return self.found(cards, cards != 0);
+        }
+        // A wild drawn, a natural discarded (a wild discarded would leave
+        // the hand as it is).
+        let any_wild = self.complete().melds_less_one(mask, w + 1, 0, false);
+        // A natural card drawn could be swapped for a wild, as above.
+        if !any_wild && w < 2 {
+            return CardSet::EMPTY;
+        }
+        let mut complete = self.complete();
+        let mut cards = complete.cards_less_one(mask, w, 0, false);
+        if w > 0 {
+            cards |= complete.cards(mask, w - 1, 0, false);
+        }
+        self.found(cards, any_wild)
+    }
+
+    /// The search for completing cards over the loaded hand; its partner
+    /// table worked out.
+    fn complete(&mut self) -> Complete<'_> {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        Complete {
             memo: &mut self.slot_memo,
             zero: Search {
                 memo: &mut self.zero_memo,
@@ -431,15 +503,14 @@ impl Solver {
                 table: &self.table,
                 rules: &self.rules,
                 ace_high: self.ace_high,
+                partners: &self.partners,
             },
             nat: &self.nat,
             table: &self.table,
             single: &self.single,
             rules: &self.rules,
             ace_high: self.ace_high,
-        };
-        let naturals = complete.cards(mask, w, 0, false) & NATURALS & !self.wild_bits;
-        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+        }
     }
 
     /// The total deadwood of the naturals in `mask` and `w` wilds scoring

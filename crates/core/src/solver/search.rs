@@ -20,6 +20,15 @@ pub(super) struct Search<'a> {
     pub(super) table: &'a [(Vec<Card>, usize)],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
+    /// For each natural, the others it could share a meld with (see
+    /// `Solver::find_partners`); empty when not worked out.
+    pub(super) partners: &'a [u32],
+}
+
+/// How many naturals in `mask` have no partner among them: each needs two
+/// wilds of its own to meld.
+pub(super) fn alone(partners: &[u32], mask: u32) -> u32 {
+    BitIter(mask).filter(|&j| partners[j] & mask == 0).count() as u32
 }
 
 impl Search<'_> {
@@ -34,6 +43,10 @@ impl Search<'_> {
         // Exactness, step 6.
         if w as u32 >= 2 * mask.count_ones() {
             return 0;
+        }
+        // A natural with no partner needs two wilds of its own.
+        if self.zero && !self.partners.is_empty() && 2 * alone(self.partners, mask) > w as u32 {
+            return INF;
         }
         // Exactness, step 4.
         let k = key(mask, w, used_table, own);
