@@ -274,7 +274,9 @@ pub fn analyse_with(
 ) -> Analysis {
     let mut sorted = hand.to_vec();
     sort_hand(&mut sorted, table);
-    let best = solver.solve(&sorted, table);
+    // One memo for the hand, every discard and the hand laid down.
+    solver.load(&sorted, table);
+    let best = solver.solve_less(&[]);
     let mut known = sorted.clone();
     known.extend(table.onto().iter().flatten());
     known.extend_from_slice(seen);
@@ -307,9 +309,8 @@ pub fn analyse_with(
             }
         }
         let best = advised(&discards, table, deal.wild);
-        let mut rest = sorted.clone();
-        rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
-        let laid = solver.solve(&rest, table);
+        solver.load(&sorted, table);
+        let laid = solver.solve_less(&[best.card]);
         a.can_go_out = best.deadwood == 0;
         a.best_discard = Some(BestDiscard {
             card: best.card,

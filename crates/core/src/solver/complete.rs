@@ -279,16 +279,20 @@ impl Complete<'_> {
             }
         }
         let rank = nat.rank[i];
-        let mut walk = RunWalk { nat, suit: nat.suit[i] as usize, mask, w, runs: Vec::new() };
+        let mut runs = self.zero.pool.pop().unwrap_or_default();
+        runs.clear();
+        let mut walk = RunWalk { nat, suit: nat.suit[i] as usize, mask, w, runs };
         let top = if rank == 1 { top_place(self.ace_high) } else { 13 };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
-        for (used, need) in walk.runs {
-            if self.melds_less_one(mask & !used, w - need, used_table, true) {
-                return true;
-            }
+        let runs = walk.runs;
+        let found =
+            runs.iter().any(|&(used, need)| self.melds_less_one(mask & !used, w - need, used_table, true));
+        self.zero.pool.push(runs);
+        if found {
+            return true;
         }
         let table = self.table;
         for (m, (naturals, size)) in table.iter().enumerate() {

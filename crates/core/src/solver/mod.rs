@@ -210,6 +210,10 @@ pub struct Solver {
     single: Vec<[u64; 2]>,
     /// The wild cards of the round, as bits.
     wild_bits: u64,
+    /// The hand loaded (sorted) and its table, while the memos are its.
+    loaded: Option<(Vec<Card>, Table)>,
+    /// Lists of runs the searches reuse.
+    run_pool: Vec<Vec<(u32, u8)>>,
     /// For each natural, the other naturals it could share a meld with;
     /// with all bits set when a table meld could take it.
     partners: Vec<u32>,
@@ -236,6 +240,8 @@ impl Solver {
             slot_memo: Memo::new(0),
             single: Vec::new(),
             wild_bits: 0,
+            loaded: None,
+            run_pool: Vec::new(),
             partners: Vec::new(),
             nat: Naturals::default(),
             table: Vec::new(),
@@ -248,6 +254,7 @@ impl Solver {
     /// Loads the hand's naturals and wilds (into `self.wilds`, most
     /// valuable first) and the table; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.loaded = None;
         self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
         self.wilds.clear();
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
@@ -282,6 +289,7 @@ impl Solver {
             rules: &self.rules,
             ace_high: self.ace_high,
             partners: if zero { &self.partners } else { &[] },
+            pool: &mut self.run_pool,
         }
     }
 
@@ -310,7 +318,24 @@ impl Solver {
     /// [`Solver::completing_less`]): they share one memo, so what one
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
+        // The same cards under the same table: what the memos hold stands.
+        if let Some((cards, same)) = &self.loaded
+            && same.rules == table.rules
+            && same.wild == table.wild
+            && same.onto == table.onto
+            && cards.len() == hand.len()
+            && {
+                let mut sorted = hand.to_vec();
+                sorted.sort_unstable();
+                *cards == sorted
+            }
+        {
+            return;
+        }
         self.prepare(hand, table);
+        let mut sorted = hand.to_vec();
+        sorted.sort_unstable();
+        self.loaded = Some((sorted, table.clone()));
         if !self.table.is_empty() {
             self.single = single_lay_offs(&self.table, &self.rules);
         }
@@ -504,6 +529,7 @@ impl Solver {
                 rules: &self.rules,
                 ace_high: self.ace_high,
                 partners: &self.partners,
+                pool: &mut self.run_pool,
             },
             nat: &self.nat,
             table: &self.table,
@@ -540,6 +566,21 @@ impl Solver {
         }
     }
 
+    /// One best arrangement of the loaded hand less `less`.
+    pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
+        let (mask, w, wild_points) = self.less(less);
+        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
+        let deadwood = self.total_of(mask, natural_dead, w, wild_points);
+        let mut wilds = self.wilds.clone();
+        for c in less {
+            if let Some(i) = wilds.iter().position(|w| w == c) {
+                wilds.remove(i);
+            }
+        }
+        let table = self.loaded.as_ref().expect("a hand loaded").1.clone();
+        self.follow(mask, w, wilds, &table, deadwood)
+    }
+
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
         let w = self.prepare(hand, table);
@@ -547,10 +588,14 @@ impl Solver {
         let natural_dead = self.search(false).best(full, w, 0, false) as u32;
         let deadwood = self.total(natural_dead, table);
         let wilds = self.wilds.clone();
+        self.follow(full, w, wilds, table, deadwood)
+    }
 
-        // Follow the memoised choices.
+    /// Follows the memoised choices from the naturals in `mask` with `w`
+    /// wilds (`wilds`, most valuable first) and builds the arrangement.
+    fn follow(&mut self, mask: u32, w: u8, wilds: Vec<Card>, table: &Table, deadwood: u32) -> Arrangement {
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
-        let (mut mask, mut left, mut used_table, mut own) = (full, w, 0u8, false);
+        let (mut mask, mut left, mut used_table, mut own) = (mask, w, 0u8, false);
         while mask != 0 {
             if left as u32 >= 2 * mask.count_ones() {
                 groups.push((Step::AllSets, mask, 0));

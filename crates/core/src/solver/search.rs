@@ -23,6 +23,8 @@ pub(super) struct Search<'a> {
     /// For each natural, the others it could share a meld with (see
     /// `Solver::find_partners`); empty when not worked out.
     pub(super) partners: &'a [u32],
+    /// Lists of runs to reuse, so that a state allocates none.
+    pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
 }
 
 /// How many naturals in `mask` have no partner among them: each needs two
@@ -124,17 +126,21 @@ impl Search<'_> {
         let suit = nat.suit[i] as usize;
         let rank = nat.rank[i];
         let top = if rank == 1 { top_place(self.ace_high) } else { 13 };
-        let mut walk = RunWalk { nat, suit, mask, w, runs: Vec::new() };
+        let mut runs = self.pool.pop().unwrap_or_default();
+        runs.clear();
+        let mut walk = RunWalk { nat, suit, mask, w, runs };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
-        for (used, need) in walk.runs {
+        let runs = walk.runs;
+        for &(used, need) in &runs {
             let rest = self.best(mask & !used, w - need, used_table, true);
             if rest != INF {
                 consider(rest, Step::Run, used, need);
             }
         }
+        self.pool.push(runs);
 
         // Laid off onto a table meld not used yet.
         for (m, (naturals, size)) in self.table.iter().enumerate() {
