@@ -2,7 +2,10 @@
 //! and committed under `completions/` for packagers (a test keeps the copies
 //! fresh). Each registers three13 with the shell, which then asks the binary
 //! itself for candidates (`COMPLETE=SHELL three13 -- WORDS`): sessions,
-//! players, presets and settings, as well as subcommands and flags.
+//! players, presets and settings, as well as subcommands and flags. And the
+//! text of the page on how to play, `three13-rules(7)`, which the tests
+//! write as a man page: the text `three13 rules --explain` shows, for the
+//! standard rules.
 
 use clap_complete::Shell;
 use clap_complete::env::EnvCompleter;
@@ -32,4 +35,15 @@ pub fn completion(shell: Shell) -> Vec<u8> {
         .write_registration(COMPLETE_VAR, BIN, BIN, BIN, &mut out)
         .expect("writing into memory cannot fail");
     out
+}
+
+pub use crate::report::explain::Block;
+
+/// The page on how to play, in section 7 of the manual.
+pub const RULES_PAGE: &str = "man/three13-rules.7";
+
+/// How to play under the standard rules, as `three13 rules --explain`
+/// says it: the text of [`RULES_PAGE`].
+pub fn rules_explained() -> Vec<Block> {
+    crate::report::explain::explain(&three13_core::rules::Rules::default())
 }

@@ -57,8 +57,8 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands that show no cards, where `--ascii` does nothing.
-const NO_CARDS: [&str; 10] =
-    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions"];
+const NO_CARDS: [&str; 11] =
+    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions", "log"];
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
@@ -81,6 +81,9 @@ pub(crate) fn command() -> clap::Command {
 
 /// The width the help is written for: the widest a help page grows.
 const HELP_WIDTH: usize = 100;
+
+/// The port `three13 serve` listens on unless told: 3-13.
+pub(crate) const DEFAULT_PORT: u16 = 8313;
 
 /// The command line as `three13` parses it, its help written for the
 /// width it is read at: the terminal's, else COLUMNS, at most
@@ -189,6 +192,8 @@ pub(crate) enum Command {
     Show(ShowArgs),
     Chart(ChartArgs),
     Undo(UndoArgs),
+    Log(LogArgs),
+    Draw(DrawArgs),
     Edit(EditArgs),
     #[command(subcommand)]
     Player(PlayerCommand),
@@ -326,6 +331,7 @@ Examples:
   three13 new --rules tens --set double_last_rounds=true -p Ann -p Bob
       house rules, kept with the game: J Q K worth 10, the J Q K rounds count double
   three13 new --like friday                             a rematch: friday's players and rules, the deal one seat on
+  three13 new --like friday -p Zoe                      the same, with Zoe joining at the end of the table
   three13 new                                           asks for the players (on a terminal)";
 
 /// Start a game: players in seat order, the first dealer, the rules
@@ -340,7 +346,8 @@ number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
 for, with the players of earlier games offered, then the session's name, the rules and \
 any setting.\n\n\
 --like SESSION starts a rematch: the same players (those still at the table) and rules, \
-the first dealer one seat on from that game's.\n\n\
+the first dealer one seat on from that game's; each --player given too joins them, at the \
+end of the table.\n\n\
 The session's name defaults to today's date (2026-11-22, then 2026-11-22-2, …). \
 A session name has letters, digits, \".\", \"_\" and \"-\", at most 64 characters, \
 not starting with \".\" or \"-\".",
@@ -359,8 +366,8 @@ pub(crate) struct NewArgs {
     #[arg(long, value_name = "PLAYER", add = ArgValueCompleter::new(complete::new_players))]
     pub(crate) dealer: Option<String>,
 
-    /// A rematch of SESSION: its players and rules, the first dealer one seat on
-    #[arg(long, value_name = "SESSION", conflicts_with = "players", add = ArgValueCandidates::new(complete::sessions))]
+    /// A rematch of SESSION: its players (and any --player added) and rules, the first dealer one seat on
+    #[arg(long, value_name = "SESSION", add = ArgValueCandidates::new(complete::sessions))]
     pub(crate) like: Option<String>,
 
     #[command(flatten)]
@@ -376,6 +383,7 @@ Examples:
   three13 round 12 0 35                        one score per player, in seat order
   three13 round Bob=0 Ann=12 Cy=35 --out Bob   by name, in any order; Bob went out
   three13 round 13+9+4 out \"K 9 4\"             a sum, out (0, and went out), cards left over
+  three13 round Ann = K+4 Bob = 0 Cy = 35      by name with spaces; K+4 is 13 + 4
   three13 round 0 12 \"9h 4d Kh 5s 5c\" 7        a whole hand, solved at the round's wild rank
   three13 round 0 40 7 --penalty Bob           Bob declared out with a hand that does not meld
   three13 round                                asks for each score (on a terminal)";
@@ -385,8 +393,9 @@ Examples:
 #[command(
     long_about = "Record the next round of the session, then print the table.\n\n\
 Each score is what the player was left holding (the deadwood), one per player \
-in seat order, or NAME=SCORE in any order. A score is a number (12, and 12, with a \
-comma), a sum (13+9+4), out (0, and that player went out first), the cards left over, \
+in seat order (also all in one quoted argument: \"12 0 35\"), or NAME=SCORE in any order \
+(Ann = 12 with spaces too). A score is a number (12, and 12, with a \
+comma), a sum of numbers and ranks (13+9+4, K+4), out (0, and that player went out first), the cards left over, \
 fewer than the round deals, by rank or with suits (K 9 4, Kh 9c 4d), added up at the \
 rules' values, or the whole hand held at the end of the round (quoted), whose \
 minimum deadwood is found at the round's wild rank. The rules turn deadwood into points: doubled rounds, the go-out bonus for \
@@ -394,7 +403,10 @@ the --out player, the bad go-out penalty for each --penalty player. Under \
 double_naughts, a round where everyone scores 0 is played again and not recorded. \
 A typed hand is scored without laying off: under lay_off, give the number when cards \
 were laid off.\n\n\
-With no scores on a terminal, each score is asked for.",
+With no scores on a terminal, each score is asked for, then who went out and any bad \
+go-out; the round is shown before it is saved, and answered no, a score (or who went out, \
+or the penalties) can be fixed before it is asked about again. Escape, Ctrl-C or Ctrl-D \
+at any question ends the command and writes nothing.",
     after_help = ROUND_EXAMPLES
 )]
 pub(crate) struct RoundArgs {
@@ -430,8 +442,11 @@ Examples:
     long_about = "The running score table: one row per round of the rules (rounds to \
 come are shown empty) with its cards, wild rank and dealer, each player's points for \
 the round and running total in brackets, and who went out; then the totals, the \
-leader(s) marked with *, and the next round, or once the last round is in, the \
-winner(s).",
+standings, and the next round with the rounds left, or once the last round is in, the \
+winner(s). Where that is too wide for the screen, a row per player: the points of each \
+round, ^ on who went out first, ! on a bad go-out, * on who deals next; the earliest \
+rounds added up in one column headed with their range (1-4) when even that is too wide, \
+each mark there followed by how many of those rounds had it (^2).",
     after_help = TABLE_EXAMPLES
 )]
 pub(crate) struct TableArgs {
@@ -449,27 +464,32 @@ pub(crate) struct TableArgs {
 
 const SHOW_EXAMPLES: &str = "\
 Examples:
-  three13 show 3          the hands typed in round 3, with their melds
+  three13 show            the last round played, in full
+  three13 show 3          round 3: its scores, who went out, the dealer and the hands typed
   three13 show 3 --json   the same, for a script";
 
-/// The hands typed in a round, with their melds and deadwood
+/// One round in full: scores, who went out, penalties, dealer, hands typed
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Show each hand typed for a recorded round (scores typed as numbers have \
-no hand to show): the cards, the melds of its best arrangement with what each wild \
-stands for, the cards left over and the deadwood they make. The round after the last \
-round of the rules is the tiebreaker round, when one was played.",
+    long_about = "Show one recorded round in full, the last one played without ROUND: its \
+cards, wilds and dealer, and who played first; each player's score (the deadwood, the \
+points that count when the rules make them differ, and the total after the round), who \
+went out first and who was penalised for a bad go-out; then each hand typed for the round \
+(scores typed as numbers have no hand to show): the cards, the melds of its best \
+arrangement with what each wild stands for, the cards left over and the deadwood they \
+make. The round after the last round of the rules is the tiebreaker round, when one was \
+played.",
     after_help = SHOW_EXAMPLES
 )]
 pub(crate) struct ShowArgs {
-    /// The round, from 1
+    /// The round, from 1 [default: the last one played]
     #[arg(value_name = "ROUND")]
-    pub(crate) round: usize,
+    pub(crate) round: Option<usize>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
 
-    /// The hands as one JSON object
+    /// The round as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -484,9 +504,13 @@ Examples:
 #[derive(Debug, Args)]
 #[command(
     long_about = "Draw each player's running total round by round as a line chart that fits \
-the screen: one mark (and on a colour terminal one colour) per player, with a key. \
-With --ascii or NO_COLOR the chart uses plain characters. --svg writes the same chart \
-as an SVG file instead.",
+the screen: one mark (and on a colour terminal one colour) per player, with a key, and # \
+where lines share a place. A player who joined late starts at the round they joined, from \
+their starting total; one who left stops at their last round. Once the game is over, the \
+key marks the winner and the last line says how the game ended. The chart is as tall as \
+the terminal leaves (else LINES), from 8 to 40 rows, 12 when neither says. With --ascii or \
+NO_COLOR the chart uses plain characters. --svg writes the same chart as an SVG file \
+instead; --json gives each player's totals over the rounds they played.",
     after_help = CHART_EXAMPLES
 )]
 pub(crate) struct ChartArgs {
@@ -505,13 +529,21 @@ pub(crate) struct ChartArgs {
 const UNDO_EXAMPLES: &str = "\
 Examples:
   three13 undo          asks first (on a terminal)
-  three13 undo --yes    without asking, as a script must";
+  three13 undo --yes    without asking, as a script must
+  three13 log           the changes undo would take back, the last one last";
 
-/// Remove the last recorded round
+/// Take back the last change: a round, a correction, a player, the rules
 #[derive(Debug, Args)]
 #[command(
-    long_about = "Remove the last recorded round of the session, and print the command \
-that records it again. On a terminal, asks first; elsewhere --yes is needed.",
+    long_about = "Take back the last change of the session, whatever it was: a round \
+recorded (printing the command that records it again), a correction, a dealer named, a \
+player added, removed, brought back or renamed, a change of rules, a tiebreak draw. Run \
+again, it takes back the change before, and so on back to the session as `three13 new` \
+made it; `three13 log` lists the changes. On a terminal, asks first; elsewhere --yes is \
+needed.\n\n\
+A session saved by a three13 that kept no log (format 1 or 2) has no changes logged from \
+before: there undo removes the last round, as it did then, and refuses to go past a player \
+who joined, left or came back after it.",
     after_help = UNDO_EXAMPLES
 )]
 pub(crate) struct UndoArgs {
@@ -523,6 +555,63 @@ pub(crate) struct UndoArgs {
     pub(crate) session: SessionArg,
 
     /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const DRAW_EXAMPLES: &str = "\
+Examples:
+  three13 draw Ann=Kh Bob=3c    the cards Ann and Bob drew: Bob's three is lowest
+  three13 draw                  asks each tied player for the card drawn (on a terminal)
+  three13 draw --random         draws for the table, by chance";
+
+/// Record the tiebreak draw: the card each tied player drew
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Record the tiebreak draw of a game whose rules break a tie for the win \
+with a draw (tiebreak=draw): each tied player draws a card from the decks (no jokers), and \
+the lowest rank wins, aces low; suits do not count. Give each card as NAME=CARD; players tied \
+on the lowest card draw again, and are asked for (on a terminal) or named for the next \
+`three13 draw`. With no cards on a terminal, each card is asked for; `three13 round` asks too, \
+after the round that leaves the tie. --random draws for the table, by chance. Each draw is a \
+change of its own, which `three13 undo` takes back.",
+    after_help = DRAW_EXAMPLES
+)]
+pub(crate) struct DrawArgs {
+    /// The card each player drew, as NAME=CARD
+    #[arg(value_name = "NAME=CARD", conflicts_with = "random")]
+    pub(crate) cards: Vec<String>,
+
+    /// Draw for the table, by chance, until one card is lowest
+    #[arg(long)]
+    pub(crate) random: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+const LOG_EXAMPLES: &str = "\
+Examples:
+  three13 log          every change, oldest first, with its time
+  three13 log --json   the same, for a script";
+
+/// The changes made to the session, with their time
+#[derive(Debug, Args)]
+#[command(
+    long_about = "List the changes made to the session, oldest first, each with its time: \
+rounds recorded, corrections, dealers named, players added, removed, brought back or \
+renamed, changes of rules and tiebreak draws. `three13 undo` takes back the last one.",
+    after_help = LOG_EXAMPLES
+)]
+pub(crate) struct LogArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// The changes as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
 }
@@ -591,15 +680,17 @@ Examples:
   three13 player add Dee                Dee joins at the last seat, from the next round
   three13 player add Dee --seat 2 --total 40
       Dee sits second, starting from 40
-  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them";
+  three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them
+  three13 player return Cy              Cy is back from the next round, with their rounds";
 
-/// Rename, add or remove a player mid-game
+/// Rename, add, remove or bring back a player mid-game
 #[derive(Debug, Subcommand)]
 #[command(after_help = PLAYER_EXAMPLES)]
 pub(crate) enum PlayerCommand {
     Rename(PlayerRenameArgs),
     Add(PlayerAddArgs),
     Remove(PlayerRemoveArgs),
+    Return(PlayerReturnArgs),
 }
 
 /// Rename a player; every round follows
@@ -660,12 +751,38 @@ pub(crate) struct PlayerAddArgs {
 #[command(
     long_about = "Take a player out of the game: their rounds stay in the history and the \
 table, they leave the standings, and the deal skips them. A player who has not played a \
-round yet is taken off the sheet altogether.",
+round yet is taken off the sheet altogether. On a terminal, asks first; elsewhere --yes \
+is needed. `three13 player return` brings them back, `three13 undo` takes the change back.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerRemoveArgs {
     /// The player leaving
     #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::seated))]
+    pub(crate) name: String,
+
+    /// Do not ask; needed when stdin is not a terminal
+    #[arg(long, short = 'y')]
+    pub(crate) yes: bool,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArg,
+
+    /// What changed and the session after it, as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Bring back a player who left
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Bring back a player who left the game: they play again from the next \
+round, at their seat, with their rounds and their total as they were; the rounds they \
+missed stay empty. Refused once the last round is in.",
+    after_help = PLAYER_EXAMPLES
+)]
+pub(crate) struct PlayerReturnArgs {
+    /// The player coming back
+    #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::gone))]
     pub(crate) name: String,
 
     #[command(flatten)]
@@ -746,7 +863,11 @@ Examples:
       try a variant before starting a game with it: 26 rounds, up to 15 cards and back
   three13 rules --session friday --json  another session's rules, for a script
   three13 rules --set bad_go_out_penalty=20 --save
-      change the current game's rules mid-game; totals and typed hands follow";
+      change the current game's rules from the next round on
+  three13 rules --set face_cards=ten --save --from 1
+      the whole game under new rules: typed hands and cards left over are scored again
+  three13 rules --explain                how to play under the current game's rules
+  three13 rules tens --explain           how to play under the preset tens";
 
 /// Show the rules in force and the round table
 #[derive(Debug, Args)]
@@ -755,10 +876,17 @@ Examples:
 round's cards dealt and wild rank). The rules are the preset's when one is named, \
 else the session's (--session, else the current one), else the standard rules; each \
 --set applies on top.\n\n\
-With --save, the rules shown become the session's, mid-game: refused where the rounds \
-played do not fit them (a round the rules no longer have, a score too high for its \
-cards). Totals are worked out again, and typed hands are scored again under the new \
-rules; typed numbers stay as they were. Without --save nothing is changed.",
+With --save, the settings given become the session's from the next round on, or from \
+the round --from names (--from 1: the whole game); the rounds before keep the rules they \
+were played under. The rounds from there are scored again: typed hands are solved anew and \
+cards typed as left over valued anew; scores typed as numbers stay as they were. Refused \
+where a round played does not fit the new rules (a score too high for its cards, a joker \
+no longer in play). extra_rounds and down_and_up shape the game's round table, one for \
+every round: changing them is refused where a round played would be dealt otherwise or \
+left out. `three13 undo` takes a change back. Without --save nothing is changed.\n\n\
+With --explain, how to play under the rules in force, in words: the deal, a turn, going \
+out, melds and wilds, what cards score, the scoring settings, ties, and the round table \
+(the same text as the page three13-rules(7), which is written for the standard rules).",
     after_help = RULES_EXAMPLES
 )]
 pub(crate) struct RulesShowArgs {
@@ -776,6 +904,14 @@ pub(crate) struct RulesShowArgs {
     /// Save these rules into the session (--session, else the current one)
     #[arg(long)]
     pub(crate) save: bool,
+
+    /// Explain how to play under these rules, from the deal to the winner
+    #[arg(long, conflicts_with_all = ["save", "json"])]
+    pub(crate) explain: bool,
+
+    /// With --save: the round the rules apply from [default: the next round; 1 re-scores the whole game]
+    #[arg(long, value_name = "ROUND", requires = "save")]
+    pub(crate) from: Option<usize>,
 
     /// The rules and the round table as one JSON object
     #[arg(long)]
@@ -799,7 +935,9 @@ tiebreaker round): games, wins (a shared win counts for each) and the win rate, 
 average place, the average total, the best and worst game, the average points per \
 round, rounds gone out first and the best round. Games under different rules are \
 counted apart, one table per set of rules, so that totals of different scoring are \
-never averaged together. Players are matched by name without regard to case.",
+never averaged together. Players are matched by name without regard to case, and under \
+every name they had: a player renamed in one game (Bob to Robert) is found in every game \
+under either name.",
     after_help = STATS_EXAMPLES
 )]
 pub(crate) struct StatsArgs {
@@ -948,7 +1086,7 @@ pub(crate) struct ServeArgs {
     pub(crate) entry: bool,
 
     /// The port to listen on (0 picks a free one)
-    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_PORT)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PORT)]
     pub(crate) port: u16,
 
     /// The address to listen on [default: 127.0.0.1, or every address with --lan]

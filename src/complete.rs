@@ -191,6 +191,13 @@ pub(crate) fn seated(current: &OsStr) -> Vec<CompletionCandidate> {
     begun(named(&session, session.active()), current)
 }
 
+/// The players who left: `player return`.
+pub(crate) fn gone(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(session) = Typed::read().session() else { return Vec::new() };
+    let seats = (0..session.players().len()).filter(|&s| session.seats()[s].left.is_some()).collect();
+    begun(named(&session, seats), current)
+}
+
 /// Every player of the session, those who left too: `player rename`.
 pub(crate) fn players(current: &OsStr) -> Vec<CompletionCandidate> {
     let Some(session) = Typed::read().session() else { return Vec::new() };

@@ -195,7 +195,7 @@ fn names(list: impl Iterator<Item = &'static str>) -> String {
 /// The name among `names` that `typed` most likely meant: the nearest by
 /// edits (a swap of two letters counts one), without regard to case, if it
 /// is near enough to be a slip of the fingers.
-fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let typed = typed.trim().to_lowercase();
     let most = (typed.chars().count() / 3).max(1);
     names
@@ -285,9 +285,7 @@ fn sheet_error(e: &SheetError) -> Error {
     use SheetError as E;
     let message = e.to_string();
     match e {
-        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } | E::TwoOut { .. } => {
-            Error::usage(message)
-        }
+        E::NoScore { .. } | E::TwoScores { .. } | E::PenalisedTwice { .. } => Error::usage(message),
         E::NoPlayer { name, players } => no_player("", name, players, " in this session"),
         E::GameOver { .. } => Error::data(format!("{message}; start another with `three13 new`")),
         E::EditOut { player, round } => Error::data(format!(

@@ -5,18 +5,22 @@
 //! the terminal and prompts, the files, and the exit codes.
 
 mod cli;
+mod clock;
 mod cmd;
 mod complete;
 mod entry;
 mod error;
 mod files;
 mod fit;
+mod interrupt;
 mod lines;
+mod prompt;
 mod prose;
 mod report;
 mod run;
 mod serve;
 mod store;
+mod tiebreak;
 mod ui;
 
 pub mod assets;

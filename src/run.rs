@@ -34,6 +34,9 @@ pub fn main() -> ExitCode {
     let result = dispatch(&cli, &mut ui);
     // Output flushed late can still meet a closed pipe.
     let flushed = ui.out.flush().map_err(Into::into);
+    if crate::interrupt::came_while_writing() {
+        ui.note(crate::interrupt::FINISHED_FIRST);
+    }
     match result.and(flushed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -53,6 +56,8 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Round(args) => cmd::round::run(args, cli, ui),
         Command::Table(args) => cmd::table::run(args, cli, ui),
         Command::Undo(args) => cmd::undo::run(args, cli, ui),
+        Command::Log(args) => cmd::log::run(args, cli, ui),
+        Command::Draw(args) => cmd::draw::run(args, cli, ui),
         Command::Edit(args) => cmd::edit::run(args, cli, ui),
         Command::Player(command) => cmd::player::run(command, cli, ui),
         Command::Sessions(args) => cmd::sessions::run(args, cli, ui),

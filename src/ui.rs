@@ -6,6 +6,7 @@ use anstyle::{AnsiColor, Style};
 use three13_core::card::Card;
 
 use crate::error::{Error, Result};
+use crate::prompt::Answer;
 
 /// When to colour the output.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -67,6 +68,9 @@ pub(crate) struct Ui {
     /// The columns output must fit: the terminal's, else COLUMNS when
     /// stdout is not a terminal; None for the full layout.
     pub(crate) width: Option<usize>,
+    /// The rows output may take (the chart's height follows it): the
+    /// terminal's, else LINES when stdout is not a terminal.
+    pub(crate) height: Option<usize>,
     /// The columns of stderr, where notes, errors and prompts go, when it
     /// is a terminal: its width, else COLUMNS when it gives none.
     err_width: Option<usize>,
@@ -89,7 +93,7 @@ impl Ui {
         let err_tty = std::io::stderr().is_terminal();
         let stdin_tty = std::io::stdin().is_terminal();
         if stdin_tty && err_tty {
-            on_interrupt(color.colours(err_tty));
+            crate::interrupt::watch(color.colours(err_tty));
         }
         Ui {
             color: color.colours(out_tty),
@@ -98,6 +102,7 @@ impl Ui {
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
             width: width(terminal_size::terminal_size_of(std::io::stdout())),
+            height: height(terminal_size::terminal_size_of(std::io::stdout())),
             // Only a person reads stderr wrapped: a script or a log gets
             // each message on one line.
             err_width: err_tty.then(|| width(terminal_size::terminal_size_of(std::io::stderr()))).flatten(),
@@ -113,9 +118,9 @@ impl Ui {
         self.can_prompt = false;
     }
 
-    /// Plain text at `width` columns, written nowhere: for tests of what
-    /// is laid out.
-    #[cfg(test)]
+    /// Plain text at `width` columns, written nowhere: for what is not
+    /// shown on a terminal (a chart's caption in a file), and for tests of
+    /// what is laid out.
     pub(crate) fn plain(width: Option<usize>) -> Ui {
         Ui {
             color: false,
@@ -124,6 +129,7 @@ impl Ui {
             can_prompt: false,
             stdin_tty: false,
             width,
+            height: None,
             err_width: None,
             out: Box::new(std::io::sink()),
         }
@@ -242,7 +248,8 @@ impl Ui {
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
-    /// already; where nobody can answer, the error `unasked` says to use --yes.
+    /// already; where nobody can answer, the error `unasked` says to use
+    /// --yes. Escape answers no; Ctrl-C and Ctrl-D cancel.
     pub(crate) fn confirm(
         &self,
         yes: bool,
@@ -256,84 +263,68 @@ impl Ui {
             return Err(unasked());
         }
         let _cursor = CursorShown::new();
-        let sure = dialoguer::Confirm::with_theme(&self.theme())
-            .with_prompt(self.ask_line(&question(), CONFIRM_ROOM))
-            .default(false)
-            .interact_opt()
-            .map_err(prompt_failed)?;
-        Ok(sure == Some(true))
+        let prompt = self.ask_line(&question(), CONFIRM_ROOM);
+        match self.prompter().confirm(&prompt, false).map_err(prompt_failed)? {
+            Answer::Given(sure) => Ok(sure),
+            Answer::Escaped => Ok(false),
+            Answer::Cancelled => Err(cancelled()),
+        }
     }
 
-    /// A yes-or-no question; Enter gives `default`. Escape and Ctrl-C cancel.
+    /// A yes-or-no question; Enter gives `default`. Escape, Ctrl-C and
+    /// Ctrl-D cancel.
     pub(crate) fn ask_yes(&self, question: &str, default: bool) -> Result<bool> {
         let _cursor = CursorShown::new();
-        dialoguer::Confirm::with_theme(&self.theme())
-            .with_prompt(self.ask_line(question, CONFIRM_ROOM))
-            .default(default)
-            .interact_opt()
-            .map_err(prompt_failed)?
-            .ok_or_else(cancelled)
+        let prompt = self.ask_line(question, CONFIRM_ROOM);
+        self.prompter().confirm(&prompt, default).map_err(prompt_failed).and_then(given)
     }
 
-    /// A menu of `items`; gives the index chosen. Escape cancels.
+    /// A menu of `items`; gives the index chosen. Escape, Ctrl-C and
+    /// Ctrl-D cancel.
     pub(crate) fn select(&self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
         let _cursor = CursorShown::new();
-        dialoguer::Select::with_theme(&self.theme())
-            .with_prompt(self.ask_line(prompt, MENU_ROOM))
-            .items(self.menu_items(items, "> ".len()))
-            .default(default)
-            .interact_opt()
-            .map_err(prompt_failed)?
-            .ok_or_else(cancelled)
+        let prompt = self.ask_line(prompt, MENU_ROOM);
+        let items = self.menu_items(items, "> ".len());
+        self.prompter().select(&prompt, &items, default).map_err(prompt_failed).and_then(given)
     }
 
     /// A list of `items` to mark (Space) and confirm (Enter); gives the
-    /// indexes marked. Escape cancels.
-    pub(crate) fn multi_select(&self, prompt: &str, items: &[String]) -> Result<Vec<usize>> {
+    /// indexes marked, in the order they were marked. Escape, Ctrl-C and
+    /// Ctrl-D cancel. With `numbered`, each item marked shows its place in
+    /// that order.
+    pub(crate) fn multi_select(&self, prompt: &str, items: &[String], numbered: bool) -> Result<Vec<usize>> {
         let _cursor = CursorShown::new();
-        dialoguer::MultiSelect::with_theme(&self.theme())
-            .with_prompt(self.ask_line(prompt, MENU_ROOM))
-            .items(self.menu_items(items, "> [x] ".len()))
-            .interact_opt()
-            .map_err(prompt_failed)?
-            .ok_or_else(cancelled)
+        let prompt = self.ask_line(prompt, MENU_ROOM);
+        let items = self.menu_items(items, "> [x] ".len());
+        self.prompter().multi_select(&prompt, &items, numbered).map_err(prompt_failed).and_then(given)
     }
 
-    /// A line of text typed at a prompt.
+    /// A line of text typed at a prompt. Escape, Ctrl-C and Ctrl-D cancel.
     pub(crate) fn input(&self, prompt: &str, allow_empty: bool) -> Result<String> {
         let _cursor = CursorShown::new();
-        dialoguer::Input::with_theme(&self.theme())
-            .with_prompt(self.ask_line(prompt, INPUT_ROOM))
-            .allow_empty(allow_empty)
-            .interact_text()
-            .map_err(prompt_failed)
+        let prompt = self.ask_line(prompt, INPUT_ROOM);
+        self.prompter().input(&prompt, None, allow_empty, None).map_err(prompt_failed).and_then(given)
     }
 
     /// A line of text where `-` means "back to the previous question": the
     /// Up arrow puts it in the line, Enter then goes back.
     pub(crate) fn input_or_back(&self, prompt: &str) -> Result<String> {
         let _cursor = CursorShown::new();
-        dialoguer::Input::with_theme(&self.theme())
-            .with_prompt(self.ask_line(prompt, INPUT_ROOM))
-            .history_with(&mut Back)
-            .interact_text()
-            .map_err(prompt_failed)
+        let prompt = self.ask_line(prompt, INPUT_ROOM);
+        self.prompter().input(&prompt, None, false, Some("-")).map_err(prompt_failed).and_then(given)
     }
 
     /// A line of text with an answer offered: Enter takes `default`.
     pub(crate) fn input_or(&self, prompt: &str, default: &str) -> Result<String> {
         let _cursor = CursorShown::new();
         let room = INPUT_ROOM + display_width(default) + " []".len();
-        dialoguer::Input::with_theme(&self.theme())
-            .with_prompt(self.ask_line(prompt, room))
-            .default(default.to_string())
-            .interact_text()
-            .map_err(prompt_failed)
+        let prompt = self.ask_line(prompt, room);
+        self.prompter().input(&prompt, Some(default), false, None).map_err(prompt_failed).and_then(given)
     }
 
-    /// The prompts' look, at the width of stderr.
-    fn theme(&self) -> Punctuated {
-        Punctuated { width: self.err_width, typing: std::cell::Cell::new(None) }
+    /// The questions, drawn on stderr at its width.
+    fn prompter(&self) -> crate::prompt::Prompt {
+        crate::prompt::Prompt::new(self.err_width)
     }
 
     /// The last line of `prompt`, for the prompt to show, once the lines
@@ -386,39 +377,6 @@ fn menu_item(item: &str, width: Option<usize>, marker: usize) -> String {
     wrapped.replace('\n', &format!("\n{}", " ".repeat(marker)))
 }
 
-/// The Up arrow's answer at a question that can go back: `-`.
-struct Back;
-
-impl dialoguer::History<String> for Back {
-    fn read(&self, pos: usize) -> Option<String> {
-        (pos == 0).then(|| "-".to_string())
-    }
-
-    fn write(&mut self, _typed: &String) {}
-}
-
-/// Whether this command has asked the person anything (see [`on_interrupt`]).
-static PROMPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Ctrl-C on a terminal. Once a prompt has been shown, nothing has been
-/// written yet (prompts come before the lock): the cursor is shown again,
-/// and the command ends as cancelled — by the prompt itself, which reads
-/// Ctrl-C as a key, or here, a moment later, for a Ctrl-C that came as a
-/// signal. Before any prompt, it ends the command as the signal would.
-fn on_interrupt(colour: bool) {
-    let _ = ctrlc::set_handler(move || {
-        let _ = console::Term::stderr().show_cursor();
-        if !PROMPTED.load(std::sync::atomic::Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let label = if colour { format!("{red}error:{red:#}") } else { "error:".to_string() };
-        let _ = writeln!(std::io::stderr(), "\n{label} {}", cancelled());
-        std::process::exit(1);
-    });
-}
-
 /// Shows the terminal's cursor when dropped (a menu hides it, and a menu
 /// left by Ctrl-C or Escape would leave it hidden), and marks that the
 /// person has been asked something.
@@ -426,7 +384,7 @@ struct CursorShown;
 
 impl CursorShown {
     fn new() -> CursorShown {
-        PROMPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+        crate::interrupt::asking();
         CursorShown
     }
 }
@@ -454,90 +412,18 @@ pub(crate) fn visible(text: &str) -> String {
     out
 }
 
-/// The prompts' look: dialoguer's plain one, but a prompt that ends in its
-/// own `?` or `:` gets no second colon (`Who deals round 1?`, not `…?:`),
-/// and a question left answered on the screen is wrapped to the width.
-struct Punctuated {
-    width: Option<usize>,
-    /// The input line as last written (its columns, and the answer it
-    /// offers), to clear all of it once answered.
-    typing: std::cell::Cell<Option<(usize, Option<String>)>>,
-}
-
-fn punctuated(prompt: &str) -> String {
-    if prompt.is_empty() || prompt.ends_with(['?', ':']) { prompt.to_string() } else { format!("{prompt}:") }
-}
-
-impl Punctuated {
-    /// A question and its answer as they stay on the screen; a menu item's
-    /// own line breaks are undone first.
-    fn answered(&self, prompt: &str, answer: &str) -> String {
-        let answer = answer.split('\n').map(str::trim).collect::<Vec<_>>().join(" ");
-        let text = format!("{} {answer}", punctuated(prompt));
-        match self.width {
-            Some(width) => wrap_to(&text, 2, width),
-            None => text,
-        }
-    }
-
-    /// What takes an input line back to where it began, once answered: an
-    /// answer typed past the edge took the terminal's lines below, and the
-    /// prompt clears only the last of them. Taken as typed unless it is
-    /// the answer offered, which Enter alone gives: then none is counted,
-    /// so that a line above is never cleared.
-    fn back_over_typing(&self, answer: &str) -> String {
-        let (Some(width), Some((prompt, offered))) = (self.width, self.typing.take()) else {
-            return String::new();
-        };
-        let typed = if offered.as_deref() == Some(answer) { 0 } else { display_width(answer) };
-        let lines = (prompt + typed).div_ceil(width).max(1);
-        if lines > 1 { format!("\u{1b}[{}A\r\u{1b}[J", lines - 1) } else { String::new() }
-    }
-}
-
-impl dialoguer::theme::Theme for Punctuated {
-    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
-        f.write_str(&punctuated(prompt))
-    }
-
-    fn format_input_prompt(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        default: Option<&str>,
-    ) -> std::fmt::Result {
-        let line = match default {
-            Some(default) => format!("{} [{default}] ", punctuated(prompt)),
-            None => format!("{} ", punctuated(prompt)),
-        };
-        self.typing.set(Some((display_width(&line), default.map(str::to_string))));
-        f.write_str(&line)
-    }
-
-    fn format_input_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        sel: &str,
-    ) -> std::fmt::Result {
-        // Menus answer here too, with nothing typed.
-        f.write_str(&self.back_over_typing(sel))?;
-        f.write_str(&self.answered(prompt, sel))
-    }
-
-    fn format_multi_select_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        selections: &[&str],
-    ) -> std::fmt::Result {
-        f.write_str(&self.answered(prompt, &selections.join(", ")))
-    }
-}
-
 /// The width stdout is to fit (see [`Ui::width`]), before a `Ui` is made.
 pub(crate) fn stdout_width() -> Option<usize> {
     width(terminal_size::terminal_size_of(std::io::stdout()))
+}
+
+/// The width of stderr when it is a terminal: what its messages wrap to.
+pub(crate) fn stderr_width() -> Option<usize> {
+    let err = std::io::stderr();
+    if !err.is_terminal() {
+        return None;
+    }
+    width(terminal_size::terminal_size_of(err))
 }
 
 /// The narrowest width laid out for; a terminal or COLUMNS narrower still
@@ -552,6 +438,16 @@ fn width(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Opt
     }
     let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
     (columns > 0).then(|| columns.max(MIN_WIDTH))
+}
+
+/// The rows to fit on stdout: its terminal's (`terminal`, when it is
+/// one), else a positive LINES.
+fn height(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Option<usize> {
+    if let Some((_, terminal_size::Height(h))) = terminal {
+        return Some(usize::from(h));
+    }
+    let lines = std::env::var("LINES").ok()?.trim().parse::<usize>().ok()?;
+    (lines > 0).then_some(lines)
 }
 
 /// A message for stderr after its `label`, each line of prose wrapped to
@@ -649,9 +545,8 @@ pub(crate) fn display_width(text: &str) -> usize {
     unicode_width::UnicodeWidthStr::width(plain.as_str())
 }
 
-/// A prompt that could not be answered: Ctrl-C, Escape, or a terminal gone.
-fn prompt_failed(e: dialoguer::Error) -> Error {
-    let dialoguer::Error::IO(e) = e;
+/// A prompt that could not be answered: a terminal gone.
+fn prompt_failed(e: std::io::Error) -> Error {
     if e.kind() == std::io::ErrorKind::Interrupted {
         cancelled()
     } else {
@@ -659,9 +554,20 @@ fn prompt_failed(e: dialoguer::Error) -> Error {
     }
 }
 
+/// The answer given, or the question cancelled.
+fn given<T>(answer: Answer<T>) -> Result<T> {
+    match answer {
+        Answer::Given(value) => Ok(value),
+        Answer::Escaped | Answer::Cancelled => Err(cancelled()),
+    }
+}
+
+/// What is said of a command cancelled at a question.
+pub(crate) const CANCELLED: &str = "cancelled; nothing was written";
+
 /// The person backed out of a prompt.
 fn cancelled() -> Error {
-    Error::data("cancelled; nothing was written")
+    Error::data(CANCELLED)
 }
 
 #[cfg(test)]
@@ -728,26 +634,10 @@ mod tests {
             "strict: standard with every meld\n    needing a natural card, and laying\n    off allowed"
         );
         assert_eq!(menu_item("Ann", Some(40), 6), "Ann");
-        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
+        let prompt = crate::prompt::Prompt::new(Some(40));
         assert_eq!(
-            theme.answered("Rules", "strict: standard with every meld\n    needing a natural card"),
+            prompt.answered("Rules", "strict: standard with every meld\n    needing a natural card"),
             "Rules: strict: standard with every meld\n  needing a natural card"
         );
-    }
-
-    #[test]
-    fn an_answer_typed_past_the_edge_is_cleared_whole() {
-        use dialoguer::theme::Theme;
-        let theme = Punctuated { width: Some(40), typing: std::cell::Cell::new(None) };
-        let mut line = String::new();
-        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22")).unwrap();
-        assert_eq!(line, "Session name: [2026-11-22] ");
-        // 27 columns of prompt and 29 typed: two lines, one to go back up.
-        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "\u{1b}[1A\r\u{1b}[J");
-        // Enter alone: the answer offered, nothing typed.
-        theme.format_input_prompt(&mut line, "Session name", Some("2026-11-22-2")).unwrap();
-        assert_eq!(theme.back_over_typing("2026-11-22-2"), "");
-        // Once only, for the line written.
-        assert_eq!(theme.back_over_typing("Friday Night At Annabelles 40"), "");
     }
 }

@@ -11,7 +11,8 @@ pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if args.json {
         ui.for_json();
     }
-    let name = &store.find(&args.name)?;
+    // Deleting cannot be undone: only the whole name will do.
+    let name = &store.find_whole(&args.name)?;
     // A link to nothing is still a file to delete.
     if std::fs::symlink_metadata(store.session_path(name)).is_err() {
         let error = Error::data(format!("no session named \"{name}\"; see `three13 sessions`"));

@@ -76,7 +76,7 @@ fn round_edit(
     if round == 0 || round > played {
         return Err(three13_core::sheet::SheetError::NoRoundToEdit { round, played }.into());
     }
-    let deal = session.rules().deal(round).expect("a recorded round is one of the rules");
+    let deal = session.deal(round).expect("a recorded round is one of the rules");
     // `edit 3 Ann 15`: one player, then the value.
     let scores = match args.scores.as_slice() {
         [who, value]

@@ -36,7 +36,7 @@ fn csv(s: &Session) -> String {
     let mut out = String::from("round,cards,wild,dealer,player,deadwood,points,total,out,penalty,hand\n");
     let board = s.scoreboard();
     for (i, r) in s.rounds().iter().enumerate() {
-        let deal = s.rules().deal(i + 1).expect("a recorded round is one of the rules");
+        let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
         let (points, running) = (board.points(i), board.running(i));
         for (seat, player) in s.players().iter().enumerate().filter(|&(seat, _)| s.plays(seat, i + 1)) {
             let hand: Vec<String> = r.hands[seat].iter().flatten().map(|c| c.ascii()).collect();

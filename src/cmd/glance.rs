@@ -44,7 +44,7 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
     let played = s.rounds().len();
     let deals = s.deals().len();
     let heading =
-        format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules().summary());
+        format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules_summary());
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if played > 0 {
         writeln!(ui.out, "{}", crate::report::table::standings(ui, &s, &board))?;
@@ -52,7 +52,8 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
     for line in crate::report::table::ending(ui, &s, &board) {
         writeln!(ui.out, "{line}")?;
     }
-    if !board.finished() {
+    // A draw due is recorded with `three13 draw`, as the ending says.
+    if !board.finished() && !s.draw_due() {
         writeln!(
             ui.out,
             "{}",

@@ -4,9 +4,11 @@ pub(crate) mod chart;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod delete;
+pub(crate) mod draw;
 pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod glance;
+pub(crate) mod log;
 pub(crate) mod new;
 pub(crate) mod path;
 pub(crate) mod player;
@@ -19,8 +21,6 @@ pub(crate) mod stats;
 pub(crate) mod table;
 pub(crate) mod undo;
 pub(crate) mod use_session;
-
-use jiff::Timestamp;
 
 pub(crate) use crate::report::{and_list, local_time, meld_text};
 
@@ -47,8 +47,4 @@ pub(crate) fn store(cli: &Cli) -> Result<Store> {
     Store::locate(cli.data_dir.as_deref())
 }
 
-/// Now, to the second: the files stay readable.
-pub(crate) fn now() -> Timestamp {
-    let t = Timestamp::now();
-    Timestamp::from_second(t.as_second()).unwrap_or(t)
-}
+pub(crate) use crate::clock::now;

@@ -31,9 +31,21 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let mut rules = super::resolve_rules(&args.rules, like.as_ref().map(Session::rules))?;
     let rules_given = args.rules.preset.is_some() || !args.rules.set.is_empty();
     let (players, dealer) = if let Some(like) = &like {
-        // A rematch: the players still at the table, the deal one seat on.
+        // A rematch: the players still at the table, the deal one seat on;
+        // players named with --player join them, at the end of the table.
         let active = like.active();
-        let players: Vec<String> = active.iter().map(|&s| like.players()[s].clone()).collect();
+        let mut players: Vec<String> = active.iter().map(|&s| like.players()[s].clone()).collect();
+        for p in &args.players {
+            if let Some(seat) = seat_in(&players, p) {
+                return Err(Error::usage(format!(
+                    "{} plays in {} already; with --like, --player adds a player to the rematch",
+                    players[seat],
+                    like.name()
+                )));
+            }
+            players.push(p.clone());
+        }
+        check_player_names(&players)?;
         let next = active.iter().position(|&s| s > like.first_dealer()).unwrap_or(0);
         let dealer = match &args.dealer {
             Some(d) => seat(&players, d)?,
@@ -109,7 +121,7 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let next = crate::report::table::next_line(&session, deal.round);
     let record = format!(
         "Record it with `three13 round` and a score per player, in seat order: {}",
-        session.players().join(" ")
+        crate::prose::words(&session.players().iter().map(String::as_str).collect::<Vec<_>>())
     );
     if args.json {
         return crate::report::change::print(ui, "new", true, vec![started, next, record], &session);
@@ -199,7 +211,11 @@ fn ask_roster(ui: &Ui, store: &crate::store::Store) -> Result<Vec<String>> {
     if roster.is_empty() {
         return Ok(Vec::new());
     }
-    let picked = ui.multi_select("Players from earlier games (Space marks, Enter goes on)", &roster)?;
+    let picked = ui.multi_select(
+        "Players from earlier games, seated in the order marked (Space marks, Enter goes on)",
+        &roster,
+        true,
+    )?;
     Ok(picked.into_iter().map(|i| roster[i].clone()).take(MAX_PLAYERS).collect())
 }
 

@@ -1,4 +1,4 @@
-//! `three13 player`: rename, add or remove a player mid-game.
+//! `three13 player`: rename, add, remove or bring back a player mid-game.
 
 use std::io::Write;
 
@@ -12,13 +12,53 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
         PlayerCommand::Rename(a) => (&a.session, a.json, "player-rename"),
         PlayerCommand::Add(a) => (&a.session, a.json, "player-add"),
         PlayerCommand::Remove(a) => (&a.session, a.json, "player-remove"),
+        PlayerCommand::Return(a) => (&a.session, a.json, "player-return"),
     };
     if json {
         ui.for_json();
     }
     let name = store.resolve(flag.session.as_deref())?;
+    // Removing a player asks first, before the lock, so that a person
+    // thinking it over never holds up another terminal.
+    let seen = match command {
+        PlayerCommand::Remove(a) => {
+            let seen = store.load(&name)?;
+            let seat = seen.seat_of(&a.name)?;
+            let player = &seen.players()[seat];
+            let what = if seen.seats()[seat].joined < seen.rounds().len() {
+                format!("{player} leaves {name}: their rounds stay, and the deal skips them")
+            } else {
+                format!("{player} is taken off {name}, having played no round")
+            };
+            let sure = ui.confirm(
+                a.yes,
+                || format!("{what}. Remove {player}?"),
+                || {
+                    Error::usage(format!(
+                        "player remove would take {player} out of {name}; off a terminal, confirm with --yes"
+                    ))
+                },
+            )?;
+            if !sure {
+                ui.note("nothing was changed");
+                return Ok(());
+            }
+            Some(seen)
+        }
+        _ => None,
+    };
     let lock = store.lock()?;
     let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
+    if let Some(seen) = &seen {
+        let changed = session.changed_since(seen);
+        if !changed.is_empty() {
+            return Err(Error::data(format!(
+                "while you were asked, another three13 changed {} of {name}; nothing was written \
+                 (see `three13 table`)",
+                crate::prose::and_list(&changed)
+            )));
+        }
+    }
     let now = super::now();
     let said = match command {
         PlayerCommand::Rename(a) => {
@@ -62,6 +102,18 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
                     session.rounds().len()
                 )
             }
+        }
+        PlayerCommand::Return(a) => {
+            let seat = session.seat_of(&a.name)?;
+            let player = session.players()[seat].clone();
+            session.return_player(seat, now)?;
+            let board = session.scoreboard();
+            format!(
+                "{player} is back in {name} from round {}, at seat {}, with their rounds and a total of {}.",
+                session.rounds().len() + 1,
+                seat + 1,
+                board.totals()[seat]
+            )
         }
     };
     store.save(&lock, &session, doc)?;

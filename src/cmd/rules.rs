@@ -7,8 +7,10 @@ use crate::error::{Error, Result};
 use crate::fit::{Grid, KEEP, Record, Wrap};
 use crate::ui::Ui;
 use three13_core::card::Rank;
-use three13_core::rules::{MAX_PLAYERS, Rules, SETTINGS};
-use three13_core::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS};
+use three13_core::rules::{MAX_PLAYERS, Rules, RulesChange, SETTINGS};
+use three13_core::sheet::{
+    MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS, RulesChanged, Session, SheetError,
+};
 use three13_core::solver::Solver;
 
 #[derive(Debug, serde::Serialize)]
@@ -35,10 +37,21 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
     // A preset names the rules outright; otherwise the session's rules, if
     // there is a session to read them from.
+    let mut over_time = None;
     let (base, source) = match &args.preset {
         Some(p) => (None, format!("preset {}", p.trim().to_ascii_lowercase())),
         None => match session_rules(args, cli)? {
-            Some((name, rules)) => (Some(rules), format!("session {name}")),
+            Some((name, session)) => {
+                let timeline = session.rules_timeline();
+                if timeline.len() > 1 {
+                    over_time = Some(format!(
+                        "These are the rules from round {} on; {name} changed its rules: {}.",
+                        timeline.last().map_or(1, |(from, _)| *from),
+                        session.rules_summary()
+                    ));
+                }
+                (Some(session.rules()), format!("session {name}"))
+            }
             None => (None, "standard".to_string()),
         },
     };
@@ -57,6 +70,17 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         "standard" => format!("Rules: {}", rules.summary()),
         _ => format!("Rules: {} (from {source})", rules.summary()),
     };
+    if args.explain {
+        let from = match source.as_str() {
+            "standard" => String::new(),
+            _ => format!(", from {source}"),
+        };
+        let title = format!("How to play Three Thirteen under the rules {}{from}", rules.summary());
+        let explained = crate::report::explain::explain(&rules);
+        writeln!(ui.out, "{}", ui.bold(&ui.wrap(&title, 2)))?;
+        writeln!(ui.out, "\n{}", crate::report::explain::text(ui, &explained))?;
+        return Ok(());
+    }
 
     if args.json {
         let json = RulesJson {
@@ -79,6 +103,9 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
 
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
+    if let Some(line) = over_time.filter(|_| args.set.is_empty()) {
+        writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
+    }
     writeln!(ui.out, "{}", settings(ui, &rules))?;
     if !rules.changes().is_empty() {
         writeln!(ui.out, "* differs from the standard rules")?;
@@ -148,7 +175,7 @@ fn settings(ui: &Ui, rules: &Rules) -> String {
     ui.table_or_records(|wrap| ui.grid(&grid, wrap), records)
 }
 
-/// `--save`: the rules become the session's, mid-game.
+/// `--save`: the settings given become the session's from a round on.
 fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if args.preset.is_none() && args.set.is_empty() {
         return Err(Error::usage(
@@ -156,55 +183,64 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
              (three13 rules --set bad_go_out_penalty=20 --save)",
         ));
     }
+    let change = RulesChange::parse(args.preset.as_deref(), &args.set)?;
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
     let lock = store.lock()?;
     let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
-    let rules = super::resolve_rules(
-        &RulesArgs { preset: args.preset.clone(), set: args.set.clone() },
-        Some(session.rules()),
-    )?;
     if args.json {
         ui.for_json();
     }
-    if rules == session.rules() {
-        drop(lock);
-        let said = format!("The rules of {name} are already {}; nothing was changed.", rules.summary());
-        if args.json {
-            return crate::report::change::print(ui, "rules", false, vec![said], &session);
+    let played = session.rounds().len();
+    let from = args.from.unwrap_or(played + 1);
+    let before = session.rules_summary();
+    let was = session.rules_of(from);
+    let changed = match session.change_rules_from(from, &change, &mut Solver::new(), super::now()) {
+        Ok(changed) => changed,
+        Err(SheetError::Unchanged) => {
+            drop(lock);
+            let whose = if args.from.is_some() { format!("{name} from round {from}") } else { name.clone() };
+            let said = format!("The rules of {whose} are already {}; nothing was changed.", was.summary());
+            if args.json {
+                return crate::report::change::print(ui, "rules", false, vec![said], &session);
+            }
+            writeln!(ui.out, "{}", ui.wrap(&said, 0))?;
+            return Ok(());
         }
-        writeln!(ui.out, "{}", ui.wrap(&said, 0))?;
-        return Ok(());
-    }
-    let before = session.rules().summary();
-    let rescored = session.change_rules(rules, &mut Solver::new(), super::now()).map_err(|e| {
-        Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
-    })?;
+        Err(e) => {
+            return Err(
+                Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
+            );
+        }
+    };
     store.save(&lock, &session, doc)?;
     drop(lock);
 
-    let mut said = vec![format!("Saved the rules of {name}: {} (before: {before}).", rules.summary())];
-    let typed = session.rounds().iter().flat_map(|r| &r.hands).filter(|h| h.is_some()).count();
-    if typed == 0 {
-        said.push(
-            "Totals are worked out again; no hand was typed, and typed numbers stay as they were.".into(),
-        );
-    } else {
+    let mut said =
+        vec![format!("Saved the rules of {name}: {} (before: {before}).", session.rules_summary())];
+    if changed.round_table {
         said.push(format!(
-            "Totals are worked out again; {typed} typed hand{} scored again, typed numbers stay as they were.",
-            if typed == 1 { " is" } else { "s are" }
+            "extra_rounds and down_and_up shape the round table, which is the whole game's: \
+             the game has {} rounds.",
+            session.deals().len()
         ));
     }
-    let rescored: Vec<String> = rescored
+    said.push(scored_again(&changed, played));
+    let rescored: Vec<String> = changed
+        .rescored
         .iter()
         .map(|r| {
-            format!(
-                "  round {}: {}'s hand now leaves {} (was {})",
-                r.round,
-                session.players()[r.seat],
-                r.new,
-                r.old
-            )
+            let player = &session.players()[r.seat];
+            let which = if r.round > session.deals().len() {
+                "the tiebreaker round".to_string()
+            } else {
+                format!("round {}", r.round)
+            };
+            if r.leftover {
+                format!("  {which}: {player}'s cards left over now count {} (was {})", r.new, r.old)
+            } else {
+                format!("  {which}: {player}'s hand now leaves {} (was {})", r.new, r.old)
+            }
         })
         .collect();
     if args.json {
@@ -220,8 +256,58 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     crate::report::table::print(ui, &session)
 }
 
-/// The rules of `--session NAME`, else of the current session, if any.
-fn session_rules(args: &RulesShowArgs, cli: &Cli) -> Result<Option<(String, Rules)>> {
+/// What became of the rounds a change of rules reaches: the typed hands
+/// and cards left over scored again, the numbers kept; and the rounds
+/// before, which keep their rules.
+fn scored_again(changed: &RulesChanged, played: usize) -> String {
+    let before: Vec<usize> = (1..changed.from.min(played + 1)).collect();
+    let kept = match before.len() {
+        0 => String::new(),
+        1 => "Round 1 keeps the rules it was played under.".to_string(),
+        _ => format!(
+            "R{} keep the rules they were played under.",
+            &crate::prose::rounds_in_words(&before)[1..]
+        ),
+    };
+    if changed.rounds.is_empty() {
+        return match played {
+            0 => "No round is played yet.".to_string(),
+            _ if kept.is_empty() => "No round played changes its rules.".to_string(),
+            _ => kept,
+        };
+    }
+    let count =
+        |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    let mut scored = Vec::new();
+    if changed.hands > 0 {
+        scored.push(count(changed.hands, "typed hand", "typed hands"));
+    }
+    if changed.leftovers > 0 {
+        scored.push(count(
+            changed.leftovers,
+            "score typed as cards left over",
+            "scores typed as cards left over",
+        ));
+    }
+    let scored = match scored.len() {
+        0 => "no hand or cards left over were typed in them".to_string(),
+        _ => {
+            let verb = if changed.hands + changed.leftovers == 1 { "is" } else { "are" };
+            format!("{} {verb} scored again", scored.join(" and "))
+        }
+    };
+    let numbers = match changed.numbers {
+        0 => String::new(),
+        1 => "; 1 score typed as a number stays as it was".to_string(),
+        n => format!("; {n} scores typed as numbers stay as they were"),
+    };
+    let rounds = crate::prose::rounds_in_words(&changed.rounds);
+    let kept = if kept.is_empty() { kept } else { format!(" {kept}") };
+    format!("Totals are worked out again for {rounds}: {scored}{numbers}.{kept}")
+}
+
+/// `--session NAME`, else the current session, if any, for its rules.
+fn session_rules(args: &RulesShowArgs, cli: &Cli) -> Result<Option<(String, Session)>> {
     let store = super::store(cli)?;
     let name = match &args.session.session {
         Some(name) => name.clone(),
@@ -232,5 +318,5 @@ fn session_rules(args: &RulesShowArgs, cli: &Cli) -> Result<Option<(String, Rule
     };
     let name = store.resolve(Some(&name))?;
     let session = store.load(&name)?;
-    Ok(Some((name, session.rules())))
+    Ok(Some((name, session)))
 }

@@ -14,7 +14,7 @@ use crate::ui::Ui;
 #[derive(Debug, Serialize)]
 pub(crate) struct ChangeJson {
     /// `new`, `round`, `edit`, `undo`, `player-add`, `player-rename`,
-    /// `player-remove`, `rules`, `use`.
+    /// `player-remove`, `player-return`, `rules`, `draw`, `use`.
     pub(crate) change: &'static str,
     /// Whether the session file was written (false for a change that
     /// changed nothing, or a round everyone scored 0 in and is replayed).

@@ -355,10 +355,10 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
     lines.push(String::new());
 }
 
-/// Every discard, with the deadwood left and the chance to go out next.
-fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
-    let best = a.best_discard.as_ref().expect("after the draw");
-    let chance = a.best_chance(rules).expect("after the draw");
+/// The discards as every report lists them: the best chance to go out
+/// first; ties leave less, then (when worked out) have the better chance
+/// within two draws, then keep a wild, then throw the card worth most.
+pub(crate) fn ranked<'a>(a: &Analysis, discards: &'a [Discard], rules: &Rules) -> Vec<&'a Discard> {
     let mut sorted: Vec<&Discard> = discards.iter().collect();
     sorted.sort_by(|x, y| {
         y.chance
@@ -368,6 +368,14 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
             .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
             .then(rules.value(y.card).cmp(&rules.value(x.card)))
     });
+    sorted
+}
+
+/// Every discard, with the deadwood left and the chance to go out next.
+fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Result<()> {
+    let best = a.best_discard.as_ref().expect("after the draw");
+    let chance = a.best_chance(rules).expect("after the draw");
+    let sorted = ranked(a, discards, rules);
     let look = discards.iter().any(|d| d.chance_two.is_some());
     // The outs of a discard, in lines of at most `most` columns.
     let outs_of = |d: &Discard, most: usize| {

@@ -6,6 +6,8 @@
 pub(crate) mod change;
 pub(crate) mod chart;
 pub(crate) mod check;
+pub(crate) mod explain;
+pub(crate) mod log;
 pub(crate) mod round;
 pub(crate) mod table;
 

@@ -2,7 +2,7 @@
 //! made of each typed score, the round's line, and each correction.
 
 use three13_core::rules::Deal;
-use three13_core::sheet::{Change, RoundRecord, Score, ScoreForm, Session};
+use three13_core::sheet::{Change, RoundRecord, Score, ScoreForm, Session, Term};
 use three13_core::solver::{Solver, Table};
 
 use crate::ui::Ui;
@@ -21,9 +21,15 @@ pub(crate) fn describe(
     match &score.form {
         ScoreForm::Number => None,
         ScoreForm::Out => Some(format!("  {player}: out, 0")),
-        ScoreForm::Sum(parts) => {
-            let parts: Vec<String> = parts.iter().map(u32::to_string).collect();
-            Some(format!("  {player}: {} = {d}", parts.join(" + ")))
+        ScoreForm::Sum(terms) => {
+            let terms: Vec<String> = terms
+                .iter()
+                .map(|(term, v)| match term {
+                    Term::Number => v.to_string(),
+                    Term::Card(card) => format!("{card} ({v})"),
+                })
+                .collect();
+            Some(format!("  {player}: {} = {d}", terms.join(" + ")))
         }
         ScoreForm::Leftover(cards) => {
             let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{c} {v}")).collect();
@@ -31,7 +37,7 @@ pub(crate) fn describe(
         }
         ScoreForm::Hand => {
             let hand = score.hand.as_ref()?;
-            let rules = session.rules();
+            let rules = session.rules_of(deal.round);
             let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
             let ascii = |cards: &[three13_core::card::Card]| {
                 cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
@@ -53,8 +59,9 @@ pub(crate) fn describe(
 
 /// The round as a line of the table: `Ann 12, Bob 0 (out), Cy 35`.
 pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> String {
-    let board_points = three13_core::sheet::points(&session.rules(), deal, record);
-    let doubled = if session.rules().doubles(deal.wild) { ", doubled" } else { "" };
+    let rules = session.rules_of(deal.round);
+    let board_points = three13_core::sheet::points(&rules, deal, record);
+    let doubled = if rules.doubles(deal.wild) { ", doubled" } else { "" };
     let parts: Vec<String> = session
         .playing(deal.round)
         .into_iter()

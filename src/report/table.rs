@@ -19,9 +19,14 @@ use three13_core::sheet::{Playoff, Scoreboard, Session};
 #[derive(Debug, serde::Serialize)]
 pub(crate) struct TableJson {
     pub(crate) session: String,
-    /// The rules' short name: a preset, or `standard` and what differs.
+    /// The rules' short name: a preset, or `standard` and what differs;
+    /// then each change from a round on (`; from round 7: face_cards=ten`).
     pub(crate) rules_summary: String,
+    /// The rules in force now: for the next round.
     pub(crate) rules: Rules,
+    /// The rules changed from a round on: the round, what changed and
+    /// every setting from it.
+    pub(crate) rule_changes: Vec<RuleChangeJson>,
     /// In seat order.
     pub(crate) players: Vec<String>,
     pub(crate) rounds: Vec<RoundJson>,
@@ -49,6 +54,14 @@ pub(crate) struct TableJson {
 }
 
 #[derive(Debug, serde::Serialize)]
+pub(crate) struct RuleChangeJson {
+    pub(crate) from: usize,
+    /// The settings that changed, as KEY=VALUE.
+    pub(crate) changes: Vec<String>,
+    pub(crate) rules: Rules,
+}
+
+#[derive(Debug, serde::Serialize)]
 pub(crate) struct StandingJson {
     pub(crate) place: usize,
     pub(crate) player: String,
@@ -72,6 +85,9 @@ pub(crate) struct TiebreakJson {
     /// The draws, first to last: each drawing player's card, in ASCII.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) draws: Option<Vec<Named<String>>>,
+    /// The players who draw next, while a draw is due.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) drawing: Vec<String>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -127,13 +143,14 @@ impl TableJson {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let deal = s.rules().deal(i + 1).expect("a recorded round is one of the rules");
+                let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
+                let rules = s.rules_of(deal.round);
                 RoundJson {
                     round: deal.round,
                     cards: deal.cards,
                     wild: deal.wild,
-                    wilds: s.rules().wilds(deal.wild).short(),
-                    doubled: s.rules().doubles(deal.wild),
+                    wilds: rules.wilds(deal.wild).short(),
+                    doubled: rules.doubles(deal.wild),
                     dealer: s.players()[s.dealer(deal.round)].clone(),
                     scores: in_round(deal.round, board.points(i)),
                     deadwood: Named(
@@ -160,8 +177,17 @@ impl TableJson {
             .collect();
         TableJson {
             session: s.name().to_string(),
-            rules_summary: s.rules().summary(),
+            rules_summary: s.rules_summary(),
             rules: s.rules(),
+            rule_changes: s
+                .rules_timeline()
+                .windows(2)
+                .map(|pair| RuleChangeJson {
+                    from: pair[1].0,
+                    changes: pair[1].1.changes_from(&pair[0].1),
+                    rules: pair[1].1,
+                })
+                .collect(),
             players: s.players().to_vec(),
             rounds,
             starting_totals: Named(
@@ -232,14 +258,15 @@ impl TableJson {
                     ),
                     _ => None,
                 },
+                drawing: if s.draw_due() { names(&s.drawing()) } else { Vec::new() },
             },
             next: s.next_deal().map(|d| NextJson {
                 round: d.round,
                 tiebreak: s.tiebreak_round().is_some(),
                 cards: d.cards,
                 wild: d.wild,
-                wilds: s.rules().wilds(d.wild).short(),
-                doubled: s.rules().doubles(d.wild),
+                wilds: s.rules_of(d.round).wilds(d.wild).short(),
+                doubled: s.rules_of(d.round).doubles(d.wild),
                 dealer: s.players()[s.dealer(d.round)].clone(),
                 first: s.players()[s.first_player(d.round)].clone(),
                 players: names(&s.playing(d.round)),
@@ -257,7 +284,7 @@ pub(crate) fn print(ui: &mut Ui, s: &Session) -> Result<()> {
 /// ended; `wide` forces the full layout whatever the width.
 pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     let board = s.scoreboard();
-    let heading = ui.wrap(&format!("Session {} (rules: {})", s.name(), s.rules().summary()), 2);
+    let heading = ui.wrap(&format!("Session {} (rules: {})", s.name(), s.rules_summary()), 2);
     writeln!(ui.out, "{}", ui.bold(&heading))?;
     let sheet = Sheet { s, board: &board, unicode: ui.unicode };
     let table = if wide { sheet.full(ui) } else { ui.first_fitting(sheet.layouts(ui)) };
@@ -330,7 +357,8 @@ struct Sheet<'a> {
 
 impl Sheet<'_> {
     fn penalties(&self) -> bool {
-        self.s.rules().bad_go_out_penalty > 0 || self.s.rounds().iter().any(|r| !r.penalties.is_empty())
+        self.s.rules_timeline().iter().any(|(_, r)| r.bad_go_out_penalty > 0)
+            || self.s.rounds().iter().any(|r| !r.penalties.is_empty())
     }
 
     /// Whether a player joined late with a starting total: a Start row or
@@ -382,6 +410,39 @@ impl Sheet<'_> {
         text
     }
 
+    /// `35#^2`: the points of the rounds before round `from` + 1 (from 0)
+    /// for `seat`, together, with each mark of those rounds followed by
+    /// how many had it, when more than one. Blank for a player who played
+    /// none of them.
+    fn folded(&self, from: usize, seat: usize) -> String {
+        let played: Vec<usize> = (0..from).filter(|&i| self.s.plays(seat, i + 1)).collect();
+        if played.is_empty() {
+            return String::new();
+        }
+        let rounds = &self.s.rounds();
+        let mut text = played.iter().map(|&i| self.board.points(i)[seat]).sum::<i32>().to_string();
+        let counts = [
+            ('#', played.iter().filter(|&&i| rounds[i].hands[seat].is_some()).count()),
+            ('^', played.iter().filter(|&&i| rounds[i].out == Some(seat)).count()),
+            ('!', played.iter().filter(|&&i| rounds[i].penalties.contains(&seat)).count()),
+        ];
+        for (mark, count) in counts {
+            match count {
+                0 => {}
+                1 => text.push(mark),
+                n => {
+                    let _ = write!(text, "{mark}{n}");
+                }
+            }
+        }
+        text
+    }
+
+    /// The seat of the player who deals the next round, while one is to come.
+    fn next_dealer(&self) -> Option<usize> {
+        self.s.next_deal().map(|d| self.s.dealer(d.round))
+    }
+
     /// Every layout, widest first; the last always fits the narrowest screen.
     fn layouts<'b>(&'b self, ui: &'b Ui) -> impl Iterator<Item = String> + 'b {
         let played = self.s.rounds().len();
@@ -389,7 +450,9 @@ impl Sheet<'_> {
         let full = std::iter::once_with(move || self.full(ui));
         // Every round, the names as whole as fits; then only the recent
         // rounds, the earlier ones summed in one column.
+        // (Folding one round alone would be no narrower than showing it.)
         let by_player = (0..played.max(1))
+            .filter(|&from| from != 1)
             .flat_map(move |from| (0..forms.len()).map(move |form| (from, form)))
             .map(move |(from, form)| self.by_player(ui, from, &super::shortened(self.s.players())[form]));
         full.chain(by_player)
@@ -400,7 +463,7 @@ impl Sheet<'_> {
     fn full(&self, ui: &Ui) -> String {
         let s = self.s;
         let penalties = self.penalties();
-        let doubling = s.rules().double_last_rounds;
+        let doubling = s.rules_timeline().iter().any(|(_, r)| r.double_last_rounds);
         let mut t = ui.table();
         let mut header: Vec<String> = ["Round", "Cards", "Wild"].map(String::from).to_vec();
         if doubling {
@@ -423,10 +486,11 @@ impl Sheet<'_> {
             t.add_row(row);
         }
         for deal in s.deals() {
+            let rules = s.rules_of(deal.round);
             let mut row =
-                vec![deal.round.to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
+                vec![deal.round.to_string(), deal.cards.to_string(), rules.wilds(deal.wild).short()];
             if doubling {
-                row.push(if s.rules().doubles(deal.wild) { "doubled".into() } else { String::new() });
+                row.push(if rules.doubles(deal.wild) { "doubled".into() } else { String::new() });
             }
             row.push(s.players()[s.dealer(deal.round)].clone());
             let i = deal.round - 1;
@@ -456,7 +520,8 @@ impl Sheet<'_> {
         t.add_row(totals);
         if self.tiebreak_shown() {
             let deal = s.rules().tiebreak_deal();
-            let mut row = vec!["Tie".to_string(), deal.cards.to_string(), s.rules().wilds(deal.wild).short()];
+            let rules = s.rules_of(deal.round);
+            let mut row = vec!["Tie".to_string(), deal.cards.to_string(), rules.wilds(deal.wild).short()];
             row.extend(std::iter::repeat_n(String::new(), blanks - 2));
             row.extend((0..n).map(|p| self.tiebreak_score(p).map(|(d, h)| mark(d, h)).unwrap_or_default()));
             t.add_row(row);
@@ -473,16 +538,17 @@ impl Sheet<'_> {
         out
     }
 
-    /// One row per player: the points of each round from `from` (from 0;
-    /// the rounds before summed in one column), the tiebreaker, the total.
-    /// `short` shortens the names, with a key below.
+    /// One row per player: the starting totals of players who joined late,
+    /// the points of each round from `from` (from 0; the rounds before
+    /// together in one column), the tiebreaker, the total. `names` are the
+    /// names as shown (shortened, with a key below); the dealer of the next
+    /// round is marked.
     fn by_player(&self, ui: &Ui, from: usize, names: &[String]) -> String {
         let s = self.s;
         let played = s.rounds().len();
         let mut t = ui.table();
         let mut header = vec!["Player".to_string()];
-        // The rounds before `from` are summed with the starting totals.
-        let starts = from == 0 && self.starts();
+        let starts = self.starts();
         if starts {
             header.push("Start".into());
         }
@@ -496,13 +562,14 @@ impl Sheet<'_> {
         }
         header.push("Total".into());
         t.set_header(header);
+        let dealer = self.next_dealer();
         for (seat, name) in names.iter().enumerate() {
-            let mut row = vec![name.clone()];
+            let mut row = vec![if dealer == Some(seat) { format!("{name}*") } else { name.clone() }];
             if starts {
                 row.push(self.start(seat));
             }
             if from > 0 {
-                row.push(self.board.running(from - 1)[seat].to_string());
+                row.push(self.folded(from, seat));
             }
             row.extend((from..played).map(|i| self.cell(i, seat, true)));
             if tiebreak {
@@ -526,11 +593,11 @@ impl Sheet<'_> {
             .collect();
         out.push_str(&self.key(ui, true, starts, &keyed));
         if from > 0 {
+            let rounds =
+                if from == 1 { "round 1".to_string() } else { format!("rounds 1 to {from} added up") };
             let line = format!(
-                "Column {}: the total of the rounds before round {}{}",
+                "Column {}: {rounds}; a mark there with a number counts its rounds (^2: went out first twice)",
                 header_of(from),
-                from + 1,
-                if self.starts() { ", starting totals included" } else { "" }
             );
             let _ = write!(out, "\n{}", ui.wrap(&line, 8));
         }
@@ -561,6 +628,9 @@ impl Sheet<'_> {
         if starts {
             parts.push("Start = total of a player who joined late".into());
         }
+        if compact && s.next_deal().is_some() {
+            parts.push("* deals next".into());
+        }
         if self.tiebreak_shown() {
             parts.push(
                 if compact {
@@ -572,11 +642,14 @@ impl Sheet<'_> {
             );
         }
         let doubled: Vec<usize> =
-            s.deals().iter().filter(|d| s.rules().doubles(d.wild)).map(|d| d.round).collect();
-        if let (Some(first), Some(last)) = (doubled.first(), doubled.last()) {
-            let rounds =
-                if first == last { format!("round {first}") } else { format!("rounds {first}-{last}") };
-            parts.push(format!("{rounds} doubled"));
+            s.deals().iter().filter(|d| s.rules_of(d.round).doubles(d.wild)).map(|d| d.round).collect();
+        if !doubled.is_empty() {
+            parts.push(format!("{} doubled", rounds_text(&doubled)));
+        }
+        // Where the rules changed, and how.
+        for pair in s.rules_timeline().windows(2) {
+            let (from, rules) = pair[1];
+            parts.push(format!("rules from round {from}: {}", rules.changes_from(&pair[0].1).join(", ")));
         }
         let _ = self.unicode;
         let mut out =
@@ -587,6 +660,18 @@ impl Sheet<'_> {
             out.push_str(&ui.wrap(&format!("Names: {}", pairs.join(", ")), 7));
         }
         out
+    }
+}
+
+/// Rounds in words: `round 9`, `rounds 9-11`, `rounds 9, 11`.
+fn rounds_text(rounds: &[usize]) -> String {
+    match rounds {
+        [one] => format!("round {one}"),
+        [first, .., last] if last - first + 1 == rounds.len() => format!("rounds {first}-{last}"),
+        many => {
+            let shown: Vec<String> = many.iter().map(usize::to_string).collect();
+            format!("rounds {}", shown.join(", "))
+        }
     }
 }
 
@@ -613,10 +698,26 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
                 "{} are tied on {best}: they play a tiebreaker round of {} cards, {} wild; the lowest deadwood wins.",
                 names(&tied),
                 deal.cards,
-                s.rules().wilds(deal.wild)
+                s.rules_of(deal.round).wilds(deal.wild)
             ),
             0,
         ));
+    }
+    if s.draw_due() {
+        let how = match s.playoff() {
+            None => format!(
+                "{} are tied on {best}: each draws a card, and the lowest rank wins, aces low.",
+                names(&tied)
+            ),
+            Some(_) => format!("{}; the lowest rank wins, aces low.", crate::tiebreak::who_draws(s)),
+        };
+        lines.push(ui.wrap(&how, 0));
+        let record = format!(
+            "Next: the draw; record the cards drawn with {} (or three13 draw --random)",
+            crate::tiebreak::form(s)
+        );
+        lines.push(ui.wrap(&record, 6));
+        return lines;
     }
     if board.finished() {
         let winners = board.winners();
@@ -669,19 +770,25 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
     lines
 }
 
-/// `Next: round 4, 6 cards, sixes wild, Cy deals, Dee plays first`.
+/// `Next: round 4, 6 cards, sixes wild, Cy deals, Dee plays first; 8
+/// rounds left`: the rounds left count the next one (`the last round`).
 pub(crate) fn next_line(s: &Session, round: usize) -> String {
     let deal = s.deal(round).expect("a round of the rules");
-    let doubled = if s.rules().doubles(deal.wild) { " (scores double)" } else { "" };
-    let which = if s.tiebreak_round().is_some() {
-        "the tiebreaker round".to_string()
+    let rules = s.rules_of(round);
+    let doubled = if rules.doubles(deal.wild) { " (scores double)" } else { "" };
+    let (which, left) = if s.tiebreak_round().is_some() {
+        ("the tiebreaker round".to_string(), String::new())
     } else {
-        format!("round {}", deal.round)
+        let left = match s.deals().len().saturating_sub(deal.round) + 1 {
+            1 => "; the last round".to_string(),
+            n => format!("; {n} rounds left"),
+        };
+        (format!("round {}", deal.round), left)
     };
     format!(
-        "Next: {which}, {} cards, {} wild, {} deals, {} plays first{doubled}",
+        "Next: {which}, {} cards, {} wild, {} deals, {} plays first{doubled}{left}",
         deal.cards,
-        s.rules().wilds(deal.wild),
+        rules.wilds(deal.wild),
         s.players()[s.dealer(deal.round)],
         s.players()[s.first_player(deal.round)]
     )

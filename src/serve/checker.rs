@@ -34,17 +34,8 @@ impl Checked {
     /// The discards, best chance to go out first; ties leave less, then
     /// keep a wild, then throw the card worth most (as `check` lists them).
     pub(crate) fn discards(&self) -> Vec<&Discard> {
-        let a = &self.analysis;
-        let rules = &self.rules;
-        let mut sorted: Vec<&Discard> = a.discards.iter().flatten().collect();
-        sorted.sort_by(|x, y| {
-            y.chance
-                .total_cmp(&x.chance)
-                .then(x.deadwood.cmp(&y.deadwood))
-                .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
-                .then(rules.value(y.card).cmp(&rules.value(x.card)))
-        });
-        sorted
+        let discards = self.analysis.discards.as_deref().unwrap_or_default();
+        crate::report::check::ranked(&self.analysis, discards, &self.rules)
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) struct Data {
 impl Data {
     /// The session named (else the current one), which must load.
     pub(crate) fn open(cli: &Cli, session: Option<&str>) -> Result<Data> {
-        let store = crate::cmd::store(cli)?;
+        let store = Store::locate(cli.data_dir.as_deref())?;
         let name = store.resolve(session)?;
         let data = Data { store, name };
         data.load()?;

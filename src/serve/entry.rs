@@ -164,7 +164,7 @@ impl Entries {
         let before = std::mem::replace(&mut self.scores, trial);
         let checked = self
             .record_of(session, self.scores.iter().map(|e| (e.seat, e.score.clone())))
-            .and_then(|record| Ok(session.clone().add_round(record, crate::cmd::now())?));
+            .and_then(|record| Ok(session.clone().add_round(record, crate::clock::now())?));
         if let Err(e) = checked {
             self.scores = before;
             return Err(e);
@@ -226,7 +226,7 @@ impl Entries {
             let (out, penalties) = crate::entry::marks(session, ticked.first().copied(), penalties)?;
             let record = session.round_of_scores(typed, out, penalties)?;
             let line = report::round::line(session, &deal, &record);
-            match session.add_round(record, crate::cmd::now())? {
+            match session.add_round(record, crate::clock::now())? {
                 Added::Recorded(_) => Ok((true, line)),
                 Added::Replayed(round) => Ok((
                     false,

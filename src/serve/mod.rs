@@ -38,9 +38,6 @@ use pages::{EntryForm, Frame};
 use crate::error::{Error, Result};
 use crate::ui::visible;
 
-/// The port `serve` listens on unless told: 3-13.
-pub(crate) const DEFAULT_PORT: u16 = 8313;
-
 /// How to serve.
 #[derive(Debug)]
 pub(crate) struct Options {
@@ -126,9 +123,8 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        // On a terminal Ctrl-C already ends the command; elsewhere (a
-        // signal from a script) the server stops here, as cleanly.
-        let _ = ctrlc::set_handler(move || {
+        // Ctrl-C, or a signal from a script: the server stops, cleanly.
+        crate::interrupt::stop_with(move || {
             stop.store(true, Ordering::SeqCst);
             http::wake(bound);
         });
@@ -164,8 +160,16 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
 }
 
 /// A line for the person at the terminal, on stderr.
+/// A line for the scorer on stderr, wrapped to the terminal there.
 fn say(text: &str) {
-    eprintln!("{}", visible(text));
+    let text = visible(text);
+    match crate::ui::stderr_width() {
+        Some(width) => {
+            let lines: Vec<String> = text.lines().map(|l| crate::ui::wrap_to(l, 2, width)).collect();
+            eprintln!("{}", lines.join("\n"));
+        }
+        None => eprintln!("{text}"),
+    }
 }
 
 /// The server's own state.

@@ -87,7 +87,12 @@ footer{color:var(--muted);font-size:.85rem;padding-bottom:1.5rem}
 dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem 0}
 dl.hand dt{color:var(--muted)}
 dl.hand dd{margin:0}
-@media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}}
+.phone{display:none}
+@media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}
+.dealer,.running,.wide,.cards{display:none}.phone{display:inline}
+th.player{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;vertical-align:bottom;max-height:9rem;overflow:hidden;text-overflow:ellipsis}
+table.places td.name{white-space:normal;overflow-wrap:anywhere}
+th,td{padding:.3rem .3rem}}
 body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 .tv main{max-width:none;min-height:100vh;padding:3vh 4vw;display:grid;grid-template-columns:1fr 1.2fr;gap:4vw;align-items:center}
 .tv .label{color:#b9c9bf;font-size:4vh}
@@ -341,22 +346,22 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
             div.scroll {
                 table {
                     tr {
-                        th { "Round" } th { "Cards" } th.name { "Wild" } th.name { "Dealer" }
-                        @for p in &t.players { th { (p) } }
+                        th { "Round" } th.cards { "Cards" } th.name { "Wild" } th.name.dealer { "Dealer" }
+                        @for p in &t.players { th.player { (p) } }
                         th.name { "Out" }
                     }
                     @for deal in s.deals() {
                         @let played = t.rounds.get(deal.round - 1);
                         tr.now[next == Some(deal.round)] {
-                            td { (deal.round) } td { (deal.cards) }
+                            td { (deal.round) } td.cards { (deal.cards) }
                             td.name { (s.rules().wilds(deal.wild).short()) }
-                            td.name { (s.players()[s.dealer(deal.round)]) }
+                            td.name.dealer { (s.players()[s.dealer(deal.round)]) }
                             @for p in &t.players {
                                 td {
                                     @if let Some(r) = played {
                                         @if let (Some((_, points)), Some((_, total))) =
                                             (r.scores.0.iter().find(|(n, _)| n == p), r.totals.0.iter().find(|(n, _)| n == p)) {
-                                            (points) " " small { "(" (total) ")" }
+                                            (points) span.running { " " small { "(" (total) ")" } }
                                         }
                                     }
                                 }
@@ -365,13 +370,17 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                         }
                     }
                     tr.total {
-                        td { "Total" } td {} td {} td {}
+                        td { "Total" } td.cards {} td {} td.dealer {}
                         @for (_, total) in &t.totals.0 { td { (total) } }
                         td {}
                     }
                 }
             }
-            p { small { "12 (40): points in the round (running total)." } }
+            p {
+                small.wide { "12 (40): points in the round (running total)." }
+                " "
+                small.phone { "Points in each round; the cards, the dealer and running totals on a wider screen." }
+            }
         }
     }
 }
@@ -381,7 +390,8 @@ fn chart(s: &Session) -> Markup {
     let svg = if s.rounds().is_empty() {
         None
     } else {
-        crate::report::chart::svg(s, &crate::report::chart::series(s)).ok()
+        let race = crate::report::chart::Race::new(s, &crate::ui::Ui::plain(None));
+        crate::report::chart::svg(&race).ok()
     };
     html! {
         section #chart data-live="" {

@@ -13,8 +13,12 @@ use crate::files::{FileError, line_col};
 /// state file), and the newest it reads. Version 2 added the `tiebreak`
 /// setting and the `[tiebreak]` table, players who join or leave mid-game
 /// (`[seats.NAME]`: joined, start, left, former_names) and dealers named
-/// for a round (`dealers`); files of version 1 still load.
-pub(crate) const FORMAT_VERSION: i64 = 2;
+/// for a round (`dealers`). Version 3 added rules changed from a round on
+/// (`[[rule_changes]]`), the cards typed as left over (`leftover`, in a
+/// round and the tiebreak), a player's times away (`away`), a draw still
+/// due, and the log of changes (`[log]`). Files of versions 1 and 2 still
+/// load.
+pub(crate) const FORMAT_VERSION: i64 = 3;
 /// The oldest version this build reads.
 const OLDEST_VERSION: i64 = 1;
 

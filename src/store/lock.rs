@@ -56,6 +56,8 @@ impl Store {
                 return Err(Error::data(format!("cannot lock {}: {e}", path.display())));
             }
         }
+        // From here a signal on a terminal waits for the command to finish.
+        crate::interrupt::holding();
         remove_stale_temporaries(&self.root);
         remove_stale_temporaries(&sessions);
         Ok(Lock { _file: file })

@@ -22,11 +22,13 @@
 //!   placed at a line and column, strings written as the files write them;
 //! - `read`: a session file's document read into a session;
 //! - `write`: a session's values as TOML, in the standard layout;
-//! - `edit`: a document edited to hold new values, keeping its layout.
+//! - `edit`: a document edited to hold new values, keeping its layout;
+//! - `log`: the log of changes as a file keeps it.
 
 mod edit;
 mod format;
 mod lock;
+mod log;
 mod read;
 mod state;
 mod write;
@@ -139,9 +141,33 @@ impl Store {
     }
 
     /// The stored name of the session called `name`: as typed, else the
-    /// one that differs only in case, else as typed (for a new session, or
-    /// an error saying there is none).
+    /// one that differs only in case, else the one session whose name it
+    /// begins (`fri` for `friday`; refused, naming them, when it begins
+    /// several), else as typed (for an error saying there is none).
     pub(crate) fn find(&self, name: &str) -> Result<String> {
+        let whole = self.find_whole(name)?;
+        if whole != name || self.session_path(name).is_file() {
+            return Ok(whole);
+        }
+        let start = name.to_ascii_lowercase();
+        let begun: Vec<String> =
+            self.names()?.into_iter().filter(|n| n.to_ascii_lowercase().starts_with(&start)).collect();
+        match begun.as_slice() {
+            [] => Ok(whole),
+            [one] => Ok(one.clone()),
+            many => {
+                let names: Vec<&str> = many.iter().map(String::as_str).collect();
+                Err(Error::data(format!(
+                    "\"{name}\" could be session {}; type more of the name",
+                    crate::prose::or_list(&names)
+                )))
+            }
+        }
+    }
+
+    /// The stored name of the session called `name` in full: as typed, else
+    /// the one that differs only in case, else as typed.
+    pub(crate) fn find_whole(&self, name: &str) -> Result<String> {
         check_session_name(name)?;
         if self.session_path(name).is_file() {
             return Ok(name.to_string());

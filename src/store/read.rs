@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_spanned::Spanned;
-use toml_edit::{Document, Item};
+use toml_edit::{Document, Item, TableLike};
 
 use three13_core::rules::{Rules, SETTINGS, Setting, Value};
 use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
@@ -56,13 +56,22 @@ struct SessionFile {
     first_dealer: Spanned<String>,
     created: Spanned<IgnoredAny>,
     updated: Spanned<IgnoredAny>,
-    rules: Option<Spanned<Entries<Spanned<IgnoredAny>>>>,
+    /// Read from the document, setting by setting.
+    #[allow(dead_code)]
+    rules: Option<IgnoredAny>,
+    /// Rules changed from a round on (format 3): `from`, and the settings
+    /// that differ from the rules before.
+    #[serde(default)]
+    rule_changes: Vec<Spanned<IgnoredAny>>,
     #[serde(default)]
     dealers: Vec<Spanned<DealerFile>>,
     seats: Option<Entries<Spanned<SeatFile>>>,
     #[serde(default)]
     rounds: Vec<Spanned<RoundFile>>,
     tiebreak: Option<Spanned<TiebreakFile>>,
+    /// Read from the document, change by change (format 3).
+    #[allow(dead_code)]
+    log: Option<IgnoredAny>,
 }
 
 /// How a tie for the win was broken: the tiebreaker round's scores, or the
@@ -72,6 +81,7 @@ struct SessionFile {
 struct TiebreakFile {
     deadwood: Option<Entries<Spanned<i64>>>,
     hands: Option<Entries<Spanned<String>>>,
+    leftover: Option<Entries<Spanned<String>>>,
     draws: Option<Vec<Entries<Spanned<String>>>>,
 }
 
@@ -92,6 +102,17 @@ struct SeatFile {
     left: Option<i64>,
     #[serde(default)]
     former_names: Vec<String>,
+    /// The times the player left and came back (format 3).
+    #[serde(default)]
+    away: Vec<AwayFile>,
+}
+
+/// A time a player left and came back: the rounds recorded at each.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AwayFile {
+    left: i64,
+    back: i64,
 }
 
 #[derive(Deserialize)]
@@ -100,6 +121,8 @@ struct RoundFile {
     round: Spanned<i64>,
     deadwood: Spanned<Entries<Spanned<i64>>>,
     hands: Option<Entries<Spanned<String>>>,
+    /// Cards typed as left over (format 3).
+    leftover: Option<Entries<Spanned<String>>>,
     out: Option<Spanned<String>>,
     #[serde(default)]
     penalties: Vec<Spanned<String>>,
@@ -133,39 +156,27 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     };
     let created = time(&file.created, "created")?;
     let updated = time(&file.updated, "updated")?;
-    let mut rules = Rules::default();
-    for (key, value) in file.rules.iter().flat_map(|r| &r.get_ref().0) {
-        let setting = Setting::find(key.get_ref()).ok_or_else(|| {
-            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
-            at(
-                key.span(),
-                format!(
-                    "rules: unknown setting \"{}\"; the settings are {}",
-                    key.get_ref().escape_debug(),
-                    keys.join(", ")
-                ),
-            )
-        })?;
-        let item = doc.get("rules").and_then(|r| r.get(key.get_ref())).unwrap_or(&Item::None);
-        // A value must be of the setting's own type: a number, a flag or a word.
-        let typed = match setting.get(&rules) {
-            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
-            Value::Number(_) | Value::Word(_) => {
-                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
+    let rules = match doc.get("rules") {
+        None => Rules::default(),
+        Some(item) => match item.as_table_like() {
+            Some(table) => settings(text, table, &[], Rules::default(), "rules: ")?,
+            None => {
+                let span = item.span().unwrap_or(0..0);
+                return Err(at(span, format!("rules: {} is not a table of settings", shown(item))));
             }
+        },
+    };
+    let mut rule_changes = Vec::new();
+    let mut before = rules;
+    for (k, change) in file.rule_changes.iter().enumerate() {
+        let prefix = "rule_changes: ";
+        let needs_from = || {
+            at(change.span(), format!("{prefix}each change needs the round it applies from, as from = ROUND"))
         };
-        let shown = match item.as_str() {
-            Some(w) => w.escape_debug().to_string(),
-            None => shown(item),
-        };
-        let refused = || {
-            at(
-                value.span(),
-                format!("rules: {} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
-            )
-        };
-        let typed = typed.ok_or_else(refused)?;
-        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+        let table = doc.get("rule_changes").and_then(|item| nth_table(item, k)).ok_or_else(needs_from)?;
+        let from = table.get("from").and_then(Item::as_integer).ok_or_else(needs_from)?;
+        before = settings(text, table, &["from"], before, prefix)?;
+        rule_changes.push((from, before));
     }
     let rounds = file.rounds.iter().map(|r| stored_round(r.get_ref())).collect();
     let seats: &[(Spanned<String>, Spanned<SeatFile>)] = file.seats.as_ref().map_or(&[], |s| &s.0);
@@ -173,6 +184,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     let mut joined = (Vec::new(), Vec::new());
     let mut left = (Vec::new(), Vec::new());
     let mut former = (Vec::new(), Vec::new());
+    let mut away = (Vec::new(), Vec::new());
     for (i, (name, seat)) in seats.iter().enumerate() {
         // One table per player: two for the same name (in another case or
         // form) would leave one of them unread.
@@ -190,6 +202,10 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             left.0.push((who.clone(), l));
             left.1.push(seat.span());
         }
+        if !info.away.is_empty() {
+            away.0.push((who.clone(), info.away.iter().map(|a| (a.left, a.back)).collect()));
+            away.1.push(seat.span());
+        }
         if !info.former_names.is_empty() {
             former.0.push((who, info.former_names.clone()));
             former.1.push(seat.span());
@@ -206,8 +222,9 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
                 (Some(d), None) => Some(StoredPlayoff::Round {
                     deadwood: d.0.iter().map(|(k, v)| (k.get_ref().clone(), *v.get_ref())).collect(),
                     hands: tb.hands.as_ref().map(pairs).unwrap_or_default(),
+                    leftover: tb.leftover.as_ref().map(pairs).unwrap_or_default(),
                 }),
-                (None, Some(draws)) if tb.hands.is_none() => {
+                (None, Some(draws)) if tb.hands.is_none() && tb.leftover.is_none() => {
                     Some(StoredPlayoff::Draws(draws.iter().map(pairs).collect()))
                 }
                 _ => {
@@ -219,19 +236,23 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             }
         }
     };
+    let (log, log_places) = super::log::read(text, doc)?;
     let stored = StoredSession {
         name: name.to_string(),
         players: file.players.get_ref().clone(),
         first_dealer: file.first_dealer.get_ref().clone(),
         rules,
+        rule_changes,
         created,
         updated,
         rounds,
         joined: joined.0,
         left: left.0,
+        away: away.0,
         former_names: former.0,
         dealers: file.dealers.iter().map(|d| (d.get_ref().round, d.get_ref().player.clone())).collect(),
         playoff,
+        log,
     };
     Session::restore(stored, &mut Solver::new()).map_err(|e| {
         let round = |i: usize| file.rounds[i].get_ref();
@@ -248,6 +269,11 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             Field::DeadwoodValue(i, k) => (round(i).deadwood.get_ref().0[k].1.span(), numbered(i)),
             Field::HandName(i, k) => (hands(round(i))[k].0.span(), format!("{}in hands, ", numbered(i))),
             Field::HandCards(i, k) => (hands(round(i))[k].1.span(), numbered(i)),
+            Field::LeftoverName(i, k) => {
+                (leftover(round(i))[k].0.span(), format!("{}in leftover, ", numbered(i)))
+            }
+            Field::LeftoverCards(i, k) => (leftover(round(i))[k].1.span(), numbered(i)),
+            Field::RuleChange(k) => (file.rule_changes[k].span(), "rule_changes: ".to_string()),
             Field::Out(i) => {
                 let out = round(i).out.as_ref().map_or(file.rounds[i].span(), Spanned::span);
                 (out, format!("{}out: ", numbered(i)))
@@ -255,9 +281,11 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             Field::Penalty(i, k) => (round(i).penalties[k].span(), format!("{}penalties: ", numbered(i))),
             Field::Joined(k) => (joined.1[k].clone(), "seats: ".to_string()),
             Field::Left(k) => (left.1[k].clone(), "seats: ".to_string()),
+            Field::Away(k) => (away.1[k].clone(), "seats: ".to_string()),
             Field::FormerNames(k) => (former.1[k].clone(), "seats: ".to_string()),
             Field::Dealer(k) => (file.dealers[k].span(), "dealers: ".to_string()),
             Field::Playoff => (file.tiebreak.as_ref().map_or(0..0, Spanned::span), "tiebreak: ".to_string()),
+            Field::Log(k) => (log_places[k].clone(), "log: ".to_string()),
         };
         let message = match &e.error {
             // A stored hand is reported on one line, without a caret.
@@ -279,6 +307,7 @@ fn stored_round(r: &RoundFile) -> StoredRound {
             .flat_map(|h| &h.0)
             .map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone()))
             .collect(),
+        leftover: leftover(r).iter().map(|(k, v)| (k.get_ref().clone(), v.get_ref().clone())).collect(),
         out: r.out.as_ref().map(|o| o.get_ref().clone()),
         penalties: r.penalties.iter().map(|p| p.get_ref().clone()).collect(),
     }
@@ -287,4 +316,71 @@ fn stored_round(r: &RoundFile) -> StoredRound {
 /// The hands of a stored round, in the file's order.
 fn hands(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
     r.hands.as_ref().map_or(&[], |h| &h.0)
+}
+
+/// The cards left over of a stored round, in the file's order.
+fn leftover(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
+    r.leftover.as_ref().map_or(&[], |h| &h.0)
+}
+
+/// The `k`th table of an array of tables, or of an array of inline tables.
+pub(super) fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
+    match item {
+        Item::ArrayOfTables(tables) => tables.get(k).map(|t| t as &dyn TableLike),
+        Item::Value(toml_edit::Value::Array(values)) => {
+            values.get(k).and_then(toml_edit::Value::as_inline_table).map(|t| t as &dyn TableLike)
+        }
+        _ => None,
+    }
+}
+
+/// `before` with the settings of a table (a key `skip` names aside) set
+/// one by one, each checked and an error placed at its key or value:
+/// `prefix` begins a message.
+pub(super) fn settings(
+    text: &str,
+    table: &dyn TableLike,
+    skip: &[&str],
+    before: Rules,
+    prefix: &str,
+) -> Result<Rules, FileError> {
+    let at = |span: Option<Range<usize>>, message: String| FileError {
+        at: Some(line_col(text, span.map_or(0, |s| s.start))),
+        message,
+    };
+    let mut rules = before;
+    for (key, item) in table.iter().filter(|(k, _)| !skip.contains(k)) {
+        let key_span = table.key(key).and_then(toml_edit::Key::span);
+        let setting = Setting::find(key).ok_or_else(|| {
+            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+            at(
+                key_span.clone(),
+                format!(
+                    "{prefix}unknown setting \"{}\"; the settings are {}",
+                    key.escape_debug(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        // A value must be of the setting's own type: a number, a flag or a word.
+        let typed = match setting.get(&rules) {
+            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
+            Value::Number(_) | Value::Word(_) => {
+                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
+            }
+        };
+        let shown = match item.as_str() {
+            Some(w) => w.escape_debug().to_string(),
+            None => shown(item),
+        };
+        let refused = || {
+            at(
+                item.span().or(key_span.clone()),
+                format!("{prefix}{} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
+            )
+        };
+        let typed = typed.ok_or_else(refused)?;
+        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+    }
+    Ok(rules)
 }

@@ -25,7 +25,7 @@ fn sample() -> Session {
 fn writes_readable_toml_and_reads_it_back() {
     let s = sample();
     let text = to_toml(&s);
-    assert!(text.starts_with("format_version = 2\nplayers = "), "{text}");
+    assert!(text.starts_with("format_version = 3\nplayers = "), "{text}");
     assert!(
         text.contains(
             "[[rounds]]\nround = 1\ndeadwood = { Ann = 26, \"Bob \\\"B\\\"\" = 0, \"Zoë 🃏\" = 5 }\n\
@@ -93,6 +93,8 @@ mod properties {
         Leave(usize),
         Rename(usize, String),
         Dealer { back: usize, seat: usize },
+        Rules { back: usize, setting: usize },
+        Return(usize),
     }
 
     fn step() -> impl Strategy<Value = Step> {
@@ -105,6 +107,8 @@ mod properties {
             1 => (0usize..12).prop_map(Step::Leave),
             1 => (0usize..12, player()).prop_map(|(seat, name)| Step::Rename(seat, name)),
             1 => (0usize..3, 0usize..12).prop_map(|(back, seat)| Step::Dealer { back, seat }),
+            1 => (0usize..4, 0usize..6).prop_map(|(back, setting)| Step::Rules { back, setting }),
+            1 => (0usize..12).prop_map(Step::Return),
         ]
     }
 
@@ -119,6 +123,20 @@ mod properties {
         let mut r = RoundRecord::from_deadwood(vec![0; n]);
         for &p in &playing {
             r.deadwood[p] = if level { scores[0] } else { scores[p % 12] } % (most + 1);
+        }
+        // Now and then cards left over: fewer than the round deals.
+        if seed % 3 == 1 && deal.cards > 3 && deal.round <= s.deals().len() {
+            let deck: Vec<Card> = Card::deck().collect();
+            let text: Vec<String> =
+                (0..deal.cards - 2).map(|i| deck[(*seed as usize / 3 + i * 5) % 52].ascii()).collect();
+            if let Ok(score) = s.read_score(deal.round, playing[0], &text.join(" "), solver) {
+                r.set_score(playing[0], score);
+                if level {
+                    for &p in &playing[1..] {
+                        r.deadwood[p] = r.deadwood[playing[0]];
+                    }
+                }
+            }
         }
         // Now and then a typed hand: the deal's first cards from a seed.
         if seed % 3 == 0 {
@@ -143,8 +161,7 @@ mod properties {
             return r;
         }
         if let Some(&out) = playing.get(*out) {
-            r.deadwood[out] = 0;
-            r.hands[out] = None;
+            r.set_score(out, three13_core::sheet::Score::number(0));
             r.out = Some(out);
         }
         if s.rules().bad_go_out_penalty > 0 {
@@ -202,6 +219,19 @@ mod properties {
                         let round = (s.rounds().len() + 1).saturating_sub(*back).max(1);
                         let _ = s.set_dealer(round, seat % n, now);
                     }
+                    Step::Return(seat) => {
+                        let _ = s.return_player(seat % n, now);
+                    }
+                    // A change of rules from a round on, refused or not.
+                    Step::Rules { back, setting } => {
+                        let from = (s.rounds().len() + 1).saturating_sub(*back).max(1);
+                        let set = [
+                            "face_cards=ten", "face_cards=rank", "double_last_rounds=true",
+                            "go_out_bonus=wild", "jokers=1", "extra_rounds=1",
+                        ][*setting];
+                        let change = three13_core::rules::RulesChange::parse(None, &[set.to_string()]).unwrap();
+                        let _ = s.change_rules_from(from, &change, &mut solver, now);
+                    }
                 }
             }
             // Played to the end, tiebreaker round included.
@@ -252,6 +282,23 @@ mod properties {
         fn any_session_written_reads_back_equal(s in session()) {
             let text = to_toml(&s);
             prop_assert_eq!(parse_session(&text, "prop"), Ok(s));
+        }
+
+        /// Every change taken back, the last first, gives a session with
+        /// no round, seat change, dealer named, rule change or tiebreak.
+        #[test]
+        fn every_change_undone_gives_a_new_session(s in session()) {
+            let mut s = s;
+            let mut solver = Solver::new();
+            let players = s.players().len() - s.log().iter().filter(|e| matches!(e.change, three13_core::sheet::LogChange::Join { .. })).count()
+                + s.log().iter().filter(|e| matches!(e.change, three13_core::sheet::LogChange::Leave { off: Some(_), .. })).count();
+            while s.undo_change(&mut solver, Timestamp::UNIX_EPOCH).unwrap().is_some() {}
+            prop_assert!(s.rounds().is_empty());
+            prop_assert!(s.playoff().is_none());
+            prop_assert!(s.dealer_changes().is_empty());
+            prop_assert_eq!(s.rules_timeline().len(), 1);
+            prop_assert!(s.seats().iter().all(|seat| *seat == Default::default()));
+            prop_assert_eq!(s.players().len(), players);
         }
 
         #[test]

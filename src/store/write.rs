@@ -1,15 +1,16 @@
 //! A session's values as TOML, in the standard layout of a session file:
 //! the top-level values, a `[seats.NAME]` table for each player who joined,
-//! left or was renamed, `[rules]`, a `[[rounds]]` table per round, and the
-//! `[tiebreak]`. Written into an empty document, this is a new session's
+//! left, came back or was renamed, `[rules]` (the rules of round 1) and a
+//! `[[rule_changes]]` table for each change from a round on, a `[[rounds]]`
+//! table per round, the `[tiebreak]` and the `[log]` of changes. Written into an empty document, this is a new session's
 //! file; written into a loaded one, it is what the document is edited to
 //! hold.
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 use three13_core::card::Card;
-use three13_core::rules::{SETTINGS, Value as SettingValue};
-use three13_core::sheet::{Playoff, Session};
+use three13_core::rules::{Rules, SETTINGS, Setting, Value as SettingValue};
+use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session};
 
 use super::format::{FORMAT_VERSION, key, string};
 
@@ -43,6 +44,15 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         if let Some(left) = seat.left {
             table.insert("left", value(count(left)));
         }
+        if !seat.away.is_empty() {
+            let away = seat.away.iter().map(|&(left, back)| {
+                let mut t = InlineTable::new();
+                t.insert("left", Value::from(count(left)));
+                t.insert("back", Value::from(count(back)));
+                Value::InlineTable(t)
+            });
+            table.insert("away", list(away));
+        }
         if !seat.former_names.is_empty() {
             table.insert("former_names", list(seat.former_names.iter().map(|f| string(f))));
         }
@@ -52,16 +62,27 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         doc.insert("seats", Item::Table(seats));
     }
 
+    let timeline = session.rules_timeline();
     let mut rules = Table::new();
     for setting in &SETTINGS {
-        let value = match setting.get(&session.rules()) {
-            SettingValue::Number(n) => Value::from(n),
-            SettingValue::Flag(f) => Value::from(f),
-            SettingValue::Word(w) => string(w),
-        };
-        rules.insert(setting.key, Item::Value(value));
+        rules.insert(setting.key, Item::Value(setting_value(setting, &timeline[0].1)));
     }
     doc.insert("rules", Item::Table(rules));
+    // Each change of the rules: the round it applies from, and the
+    // settings that differ from the rules before.
+    let mut changes = ArrayOfTables::new();
+    for pair in timeline.windows(2) {
+        let (from, now) = pair[1];
+        let mut change = Table::new();
+        change.insert("from", value(count(from)));
+        for setting in now.differences(&pair[0].1) {
+            change.insert(setting.key, Item::Value(setting_value(setting, &now)));
+        }
+        changes.push(change);
+    }
+    if !changes.is_empty() {
+        doc.insert("rule_changes", Item::ArrayOfTables(changes));
+    }
 
     let mut rounds = ArrayOfTables::new();
     for (i, r) in session.rounds().iter().enumerate() {
@@ -78,6 +99,11 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         let hands = by_name(names, hands);
         if !hands.as_inline_table().is_some_and(InlineTable::is_empty) {
             round.insert("hands", hands);
+        }
+        let left = r.leftover.iter().enumerate().filter_map(|(seat, l)| Some((seat, leftover(l.as_ref()?))));
+        let left = by_name(names, left);
+        if !left.as_inline_table().is_some_and(InlineTable::is_empty) {
+            round.insert("leftover", left);
         }
         if let Some(out) = r.out {
             round.insert("out", Item::Value(string(&names[out])));
@@ -102,6 +128,17 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
             if !hands.as_inline_table().is_some_and(InlineTable::is_empty) {
                 tiebreak.insert("hands", hands);
             }
+            let left = scores.iter().filter_map(|(s, sc)| match &sc.form {
+                ScoreForm::Leftover(cards) => {
+                    let cards: Vec<Leftover> = cards.iter().map(|(c, _)| *c).collect();
+                    Some((*s, leftover(&cards)))
+                }
+                _ => None,
+            });
+            let left = by_name(names, left);
+            if !left.as_inline_table().is_some_and(InlineTable::is_empty) {
+                tiebreak.insert("leftover", left);
+            }
         }
         Some(Playoff::Draws(draws)) => {
             // One draw a line.
@@ -119,6 +156,9 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
     }
     if !tiebreak.is_empty() {
         doc.insert("tiebreak", Item::Table(tiebreak));
+    }
+    if let Some(log) = super::log::table(session.log()) {
+        doc.insert("log", log);
     }
     doc
 }
@@ -141,6 +181,21 @@ fn by_name(names: &[String], values: impl Iterator<Item = (usize, Value)>) -> It
 fn cards(hand: &[Card]) -> Value {
     let cards: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
     string(&cards.join(" "))
+}
+
+/// Cards left over as they are typed: `"K 9 4"`, `"Kh 9c"`.
+fn leftover(cards: &[Leftover]) -> Value {
+    let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
+    string(&cards.join(" "))
+}
+
+/// A setting's value under `rules`, as TOML.
+pub(super) fn setting_value(setting: &Setting, rules: &Rules) -> Value {
+    match setting.get(rules) {
+        SettingValue::Number(n) => Value::from(n),
+        SettingValue::Flag(f) => Value::from(f),
+        SettingValue::Word(w) => string(w),
+    }
 }
 
 /// A count as a TOML integer; no count of a score sheet comes near the limit.

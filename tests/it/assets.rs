@@ -160,6 +160,40 @@ fn the_package_ships_completions_man_pages_and_licences() {
     for page in assets::man_pages() {
         assert!(files.contains(&page.path.as_str()), "{} is not shipped", page.path);
     }
+    assert!(files.contains(&assets::RULES_PAGE), "{} is not shipped", assets::RULES_PAGE);
     let unwanted = |f: &&str| f.starts_with("tests/") || f.starts_with("fuzz/") || f.starts_with("crates/");
     assert!(!files.iter().any(unwanted), "{files:?}");
+}
+
+/// The Debian package installs every man page where `man` finds it: the
+/// command's pages in section 1, the page on how to play in section 7.
+#[test]
+fn the_debian_package_installs_every_man_page() {
+    let manifest = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("[\"man/*.1\", \"usr/share/man/man1/\", \"644\"]"), "{manifest}");
+    assert!(manifest.contains("[\"man/*.7\", \"usr/share/man/man7/\", \"644\"]"), "{manifest}");
+    assert!(assets::RULES_PAGE.ends_with(".7"));
+}
+
+/// The page on how to play says what `three13 rules --explain` says.
+#[test]
+fn the_rules_page_says_what_rules_explain_says() {
+    let page = String::from_utf8(assets::rules_page()).unwrap();
+    let explained = Env::new().ok_with(&[("COLUMNS", "1000")], &["rules", "standard", "--explain"]).stdout;
+    assert!(page.contains("\n.TH THREE13-RULES 7  \"three13 "), "{page}");
+    for line in explained.lines().skip(2).filter(|l| !l.is_empty() && !l.starts_with('|')) {
+        let text = line.trim_start_matches("- ");
+        // As roff writes it: dashes escaped, apostrophes as a string.
+        let roff = text.replace('-', "\\-").replace('\'', "\\*(Aq");
+        let upper = text.to_uppercase();
+        let heading = |quoted: bool| {
+            if quoted { format!(".SH \"{upper}\"\n") } else { format!(".SH {upper}\n") }
+        };
+        assert!(
+            page.contains(&format!("{roff}\n"))
+                || page.contains(&heading(true))
+                || page.contains(&heading(false)),
+            "{text:?} is not on the page:\n{page}"
+        );
+    }
 }

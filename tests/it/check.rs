@@ -591,8 +591,8 @@ fn a_named_session_gives_its_rules_and_next_round() {
     assert!(
         r.stdout.starts_with(
             // Wrapped to the 100 columns of the tests.
-            "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild (rules: standard,\n  \
-             face_cards=ten, kings_wild=true, from session friday)\n"
+            "Round 1: 3 cards dealt, 4 held after the draw, threes and kings wild (rules: tens, kings_wild=true,\n  \
+             from session friday)\n"
         ),
         "{}",
         r.stdout

@@ -175,7 +175,7 @@ fn the_data_folder_and_the_session_typed_on_the_line_are_the_ones_read() {
 fn every_place_a_name_is_taken_offers_the_names() {
     let env = game();
     env.ok(&["round", "0", "4", "9"]);
-    env.ok(&["player", "remove", "Bea"]);
+    env.ok(&["player", "remove", "Bea", "--yes"]);
     env.ok(&["new", "done", "-p", "Ann", "-p", "Eve"]);
     for _ in 0..11 {
         env.ok(&["round", "0", "1"]);
@@ -459,10 +459,10 @@ fn in_an_interactive_bash_tab_then_enter_runs_the_name_typed() {
     p.exp_string("ready> ").unwrap();
     p.send_line(&format!("source {}", script.display())).unwrap();
     p.exp_string("ready> ").unwrap();
-    p.send_line("three13 player remove B\t").unwrap();
+    p.send_line("three13 player remove --yes B\t").unwrap();
     p.exp_string("Took B$(touch PWNED) off friday").unwrap();
     p.exp_string("ready> ").unwrap();
-    p.send_line("three13 player remove A\t").unwrap();
+    p.send_line("three13 player remove --yes A\t").unwrap();
     p.exp_string("Took Ann Lee off friday").unwrap();
     p.exp_string("ready> ").unwrap();
     // `ace_high=` is left without a space after it, for its value to follow.

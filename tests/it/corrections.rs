@@ -64,8 +64,8 @@ fn edit_any_round_out_penalties_and_dealer() {
         ),
         (
             &["edit", "2", "Ann=out", "Bob=out"],
-            2,
-            "both Ann and Bob are marked out; only the first player out is",
+            1,
+            "both Ann and Bob are marked out; mark only the player who went out first",
         ),
         (&["edit", "9", "Ann=3"], 1, "there is no round 9 to edit; rounds 1 to 3 are recorded"),
         (
@@ -134,16 +134,16 @@ fn every_score_form() {
     env.ok(&["edit", "5", "Cy", "10 J"]);
     assert_eq!(env.table_json(&[])["rounds"][4]["deadwood"], json!({"Ann": 12, "Bob": 0, "Cy": 21}));
     let before = env.session_bytes("g");
-    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"3+x\" is not a card\n  3+x\n  ^^^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
+    env.fails(&["round", "3+x", "0", "1"], 1, "Ann's hand: \"x\" is not a card\n  3+x\n    ^\n  hint: write a card as rank then suit, like 7d or 10h; ranks are A 2-10 J Q K (or T for ten); suits are c d h s (or ♣ ♦ ♥ ♠)");
     env.fails(
         &["round", "out", "out", "1"],
-        2,
-        "both Ann and Bob are marked out; only the first player out is",
+        1,
+        "both Ann and Bob are marked out; mark only the player who went out first",
     );
     env.fails(
         &["round", "out", "0", "1", "--out", "Bob"],
-        2,
-        "both Bob and Ann are marked out; only the first player out is",
+        1,
+        "both Bob and Ann are marked out; mark only the player who went out first",
     );
     env.fails(
         &["round", "K Q J 10 9 8 7 6", "0", "1"],
@@ -169,11 +169,21 @@ fn rules_change_mid_game() {
         1,
         "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",
     );
-    let r = env.ok(&["rules", "--set", "face_cards=ten", "--set", "bad_go_out_penalty=20", "--save"]);
+    let r = env.ok(&[
+        "rules",
+        "--set",
+        "face_cards=ten",
+        "--set",
+        "bad_go_out_penalty=20",
+        "--save",
+        "--from",
+        "1",
+    ]);
     assert!(
         r.stdout.starts_with(
-            "Saved the rules of g: standard, face_cards=ten, bad_go_out_penalty=20 (before: standard).\n\
-             Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.\n  \
+            "Saved the rules of g: tens, bad_go_out_penalty=20 (before: standard).\n\
+             Totals are worked out again for rounds 1 and 2: 1 typed hand is scored again; 4 scores typed as\n\
+             numbers stay as they were.\n  \
              round 2: Cy's hand now leaves 33 (was 38)\n"
         ),
         "{}",
@@ -185,7 +195,12 @@ fn rules_change_mid_game() {
     env.ok(&["round", "0", "9", "9", "--penalty", "Bob", "--out", "Ann"]);
     assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 4, "Bob": 41, "Cy": 67}));
     let r = env.ok(&["rules", "--set", "bad_go_out_penalty=20", "--save"]);
-    assert!(r.stdout.starts_with("The rules of g are already standard, face_cards=ten, bad_go_out_penalty=20; nothing was changed.\n"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .starts_with("The rules of g are already tens, bad_go_out_penalty=20; nothing was changed.\n"),
+        "{}",
+        r.stdout
+    );
 
     // Refused: a round played that the rules would leave out.
     env.ok(&["rules", "--set", "extra_rounds=1", "--save"]);
@@ -196,7 +211,7 @@ fn rules_change_mid_game() {
     env.fails(
         &["rules", "--set", "extra_rounds=0", "--save"],
         1,
-        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  hint: nothing was changed; the rules of g stay standard, face_cards=ten, extra_rounds=1, bad_go_out_penalty=20",
+        "12 rounds are played, but these rules play only 11; a round that is played cannot be left out\n  hint: nothing was changed; the rules of g stay tens, extra_rounds=1, bad_go_out_penalty=20",
     );
     assert_eq!(env.session_bytes("g"), before);
 }
@@ -207,7 +222,7 @@ fn a_rule_change_refused_for_a_typed_score() {
     env.ok(&["round", "39", "0", "1"]);
     let before = env.session_bytes("g");
     env.fails(
-        &["rules", "tens", "--save"],
+        &["rules", "tens", "--save", "--from", "1"],
         1,
         "round 1: Ann's score 39 is more than 3 cards can hold: at most 30 in round 1\n  hint: nothing was changed; the rules of g stay standard",
     );
@@ -222,7 +237,7 @@ fn a_rule_change_refused_for_a_typed_hand_gives_both_hints() {
     env.ok(&["round", "3h 3d *", "0", "1"]);
     let before = env.session_bytes("g");
     env.fails(
-        &["rules", "--set", "jokers=0", "--save"],
+        &["rules", "--set", "jokers=0", "--save", "--from", "1"],
         1,
         "round 1: Ann's hand: jokers are not in play under these rules\n  3h 3d JK\n        ^^\n  \
          hint: play with jokers with --set jokers=2\n  hint: nothing was changed; the rules of g stay standard, jokers=2",
@@ -250,13 +265,13 @@ fn players_rename_join_and_leave_through_a_whole_game() {
         "4 players but 3 scores given; give one per player in seat order (Ann Dee Robert Cy), or NAME=SCORE",
     );
     env.ok(&["round", "1", "2", "3", "0", "--out", "Cy"]);
-    let r = env.ok(&["player", "remove", "Cy"]);
+    let r = env.ok(&["player", "remove", "Cy", "--yes"]);
     assert!(
         r.stdout.starts_with("Cy left g after round 3: their rounds stay, and the deal skips them.\n"),
         "{}",
         r.stdout
     );
-    env.fails(&["player", "remove", "cy"], 1, "Cy has already left the game");
+    env.fails(&["player", "remove", "cy", "--yes"], 1, "Cy has already left the game");
     env.fails(&["round", "Ann=1", "Dee=1", "Robert=1", "Cy=1"], 1, "Cy did not play round 4");
     for _ in 0..8 {
         env.ok(&["round", "1", "2", "3"]);
@@ -308,7 +323,7 @@ Game over: Ann wins by 26, with 13.
 
     // The file is format 2 and keeps everything; stats know Robert as Bob.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 50\n"), "{text}");
     assert!(text.contains("\n[seats.Robert]\nformer_names = [\"Bob\"]\n"), "{text}");
     assert!(text.contains("\n[seats.Cy]\nleft = 3\n"), "{text}");
@@ -329,14 +344,19 @@ Game over: Ann wins by 26, with 13.
 fn a_player_who_never_played_is_taken_off() {
     let env = game(&[]);
     env.ok(&["player", "add", "Dee", "--total", "-5"]);
-    let r = env.ok(&["player", "remove", "Dee"]);
+    let r = env.ok(&["player", "remove", "Dee", "--yes"]);
     assert!(r.stdout.starts_with("Took Dee off g; they had played no round.\n"), "{}", r.stdout);
-    // Off the sheet: the file keeps no trace of Dee.
+    // Off the sheet: the file keeps no trace of Dee but in the log.
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
-    assert!(!text.contains("[seats.") && !text.contains("Dee"), "{text}");
-    env.ok(&["player", "remove", "Cy"]);
-    env.fails(&["player", "remove", "Bob"], 1, "a game needs at least 2 players, not 1");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
+    let (sheet, log) = text.split_once("\n[log]\n").unwrap();
+    assert!(!sheet.contains("[seats.") && !sheet.contains("Dee"), "{text}");
+    assert!(
+        log.contains("change = \"player-remove\", player = \"Dee\", seat = 4, joined = 0, start = -5 },\n"),
+        "{text}"
+    );
+    env.ok(&["player", "remove", "Cy", "--yes"]);
+    env.fails(&["player", "remove", "Bob", "--yes"], 1, "a game needs at least 2 players, not 1");
     env.fails(&["player", "add", "Eve", "--seat", "9"], 1, "there is no seat 9: the seats are 1 to 3");
     env.fails(
         &["player", "rename", "Ann", "bob"],
@@ -348,7 +368,7 @@ fn a_player_who_never_played_is_taken_off() {
 #[test]
 fn rematch_with_new_like() {
     let env = game(&["--dealer", "Bob"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     let r = env.ok(&["new", "again", "--like", "g"]);
     assert!(r.stdout.starts_with("Started session again with Ann and Bob (rules: standard)"), "{}", r.stdout);
     let t = env.table_json(&[]);
@@ -383,7 +403,7 @@ fn joined_left_and_tied(tiebreak: &str) -> Env {
     env.ok(&["player", "add", "Dee", "--seat", "2", "--total", "4"]);
     env.ok(&["round", "2", "out", "5", "9"]);
     env.ok(&["round", "2", "0", "5", "9", "--out", "Dee"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     for _ in 5..=10 {
         env.ok(&["round", "2", "2", "5"]);
     }
@@ -466,9 +486,9 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     assert_eq!(j["places"], json!({"Ann": 2, "Dee": 1, "Bob": 3}));
     assert_eq!(j["totals"], json!({"Ann": 20, "Dee": 20, "Bob": 55, "Cy": 36}));
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.starts_with("format_version = 2\n"), "{text}");
+    assert!(text.starts_with("format_version = 3\n"), "{text}");
     assert!(text.contains("\n[seats.Dee]\njoined = 2\nstart = 4\n\n[seats.Cy]\nleft = 4\n"), "{text}");
-    assert!(text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n"), "{text}");
+    assert!(text.contains("\n[tiebreak]\ndeadwood = { Ann = 5, Dee = 3 }\n\n[log]\n"), "{text}");
 
     // Undo takes the tiebreaker round back first, and says how to record it.
     let r = env.ok(&["undo", "--yes"]);
@@ -483,7 +503,9 @@ Next: the tiebreaker round, 14 cards, aces wild, Bob deals, Ann plays first
     // A narrow screen: every line fits.
     let t = env.ok_with(&[("COLUMNS", "50")], &["table"]).stdout;
     assert!(t.lines().all(|l| l.chars().count() <= 50), "{t}");
-    assert!(t.contains("| Cy     |  36 |   |   |    |    |     |    36 |\n"), "{t}");
+    assert!(t.contains("| Cy     |       |   36 |    |    |     |    36 |\n"), "{t}");
+    // The starting total apart, under Start; the folded rounds' marks counted.
+    assert!(t.contains("| Dee    |     4 | 10^2 |  2 |  4 |   3 |    20 |\n"), "{t}");
 
     // A file whose tiebreak names a player who left is refused, and kept.
     let good = String::from_utf8(env.session_bytes("g")).unwrap();
@@ -504,12 +526,14 @@ fn a_tie_is_among_the_players_still_at_the_table() {
     // Cy leaves with the lowest total: no win, no tie, no draw for Cy.
     let env = game(&["--set", "tiebreak=draw"]);
     env.ok(&["round", "5", "5", "0"]);
-    env.ok(&["player", "remove", "Cy"]);
+    env.ok(&["player", "remove", "Cy", "--yes"]);
     let listed = env.ok(&["sessions"]).stdout;
     assert!(listed.contains("| Ann and Bob (5) |"), "{listed}");
     for _ in 2..=11 {
         env.ok(&["round", "1", "1"]);
     }
+    assert_eq!(env.table_json(&[])["tiebreak"]["drawing"], json!(["Ann", "Bob"]));
+    env.ok(&["draw", "--random"]);
     let j = env.table_json(&[]);
     assert_eq!(j["tiebreak"]["tied"], json!(["Ann", "Bob"]));
     let draws = j["tiebreak"]["draws"].as_array().unwrap();

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, italic, roman};
-pub use three13::assets::COMPLETIONS;
-use three13::assets::{BIN, completion};
+use three13::assets::{BIN, completion, rules_explained};
+pub use three13::assets::{COMPLETIONS, RULES_PAGE};
 
 /// The command that rewrites every generated file, run from the repository:
 /// the test that compares them writes them instead when this variable is set.
@@ -77,8 +77,74 @@ pub fn all() -> Vec<Asset> {
         .map(|&(shell, path)| Asset { path: path.to_string(), bytes: completion(shell) })
         .collect();
     out.extend(man_pages());
+    out.push(Asset { path: RULES_PAGE.to_string(), bytes: rules_page() });
     out.push(Asset { path: RULES_DOC.to_string(), bytes: rules_doc() });
     out
+}
+
+/// The page on how to play (section 7), made from the text `three13 rules
+/// --explain` shows for the standard rules.
+pub fn rules_page() -> Vec<u8> {
+    use three13::assets::Block;
+    let mut roff = Roff::new();
+    let source = format!("{BIN} {}", env!("CARGO_PKG_VERSION"));
+    let title = format!(".TH THREE13-RULES 7  \"{source}\" \"Miscellaneous Information\"\n");
+    roff.control("SH", ["NAME"]);
+    roff.text([roman("three13-rules - how to play Three Thirteen, as three13 plays it")]);
+    roff.control("SH", ["DESCRIPTION"]);
+    roff.text([roman(
+        "This page explains the game under the standard rules. The command three13 rules --explain gives \
+         the same text for the rules of a game (the current one, or --session NAME), of a preset \
+         (three13 rules tens --explain) or with settings of your own (--set KEY=VALUE); three13 rules \
+         lists every setting.",
+    )]);
+    for block in rules_explained() {
+        match block {
+            Block::Heading(h) => {
+                roff.control("SH", [h.to_uppercase().as_str()]);
+            }
+            Block::Para(p) => {
+                roff.control("PP", []);
+                roff.text([roman(p)]);
+            }
+            Block::Items(items) => {
+                for item in items {
+                    roff.control("IP", ["\\(bu", "2"]);
+                    roff.text([roman(item)]);
+                }
+            }
+            Block::Table(header, rows) => {
+                let widths: Vec<usize> = (0..header.len())
+                    .map(|c| rows.iter().chain([&header]).map(|r| r[c].chars().count()).max().unwrap_or(0))
+                    .collect();
+                let line = |row: &[String]| {
+                    let cells: Vec<String> =
+                        row.iter().zip(&widths).map(|(cell, w)| format!("{cell:<w$}")).collect();
+                    cells.join("   ").trim_end().to_string()
+                };
+                roff.control("PP", []);
+                roff.control("RS", ["4"]);
+                roff.control("nf", []);
+                roff.text([bold(line(&header))]);
+                for row in &rows {
+                    roff.text([roman(line(row))]);
+                }
+                roff.control("fi", []);
+                roff.control("RE", []);
+            }
+        }
+    }
+    roff.control("SH", ["SEE ALSO"]);
+    roff.text([roman("three13(1), three13-rules(1), three13-check(1), three13-round(1)")]);
+    roff.control("PP", []);
+    roff.text([roman(
+        "The sources of the rules, every setting and preset, and the choices three13 makes where the \
+         rule books are silent: docs/rules.md in the source.",
+    )]);
+    // The title line as clap_mangen writes one (an empty date), after the preamble.
+    let text = roff.render();
+    let preamble = Roff::new().render();
+    format!("{preamble}{title}{}", &text[preamble.len()..]).into_bytes()
 }
 
 /// The rules page, whose table of settings is made from their declarations.
@@ -104,7 +170,7 @@ fn rules_doc() -> Vec<u8> {
 
 /// Whether `name` (a file in `man/`) looks like one of our generated pages.
 pub fn is_man_page(name: &str) -> bool {
-    name.starts_with(BIN) && name.ends_with(".1")
+    name.starts_with(BIN) && (name.ends_with(".1") || name.ends_with(".7"))
 }
 
 /// Writes every generated file under `root` (the repository), creating the
@@ -385,6 +451,7 @@ fn see_also(roff: &mut Roff, subs: &[&clap::Command], parent: Option<&str>) {
         pages.push(format!("{parent}(1)"));
     }
     pages.extend(subs.iter().map(|s| format!("{}(1)", page_name(s))));
+    pages.push("three13-rules(7)".to_string());
     roff.text([roman(pages.join(", "))]);
     roff.control("PP", []);
     roff.text([roman(

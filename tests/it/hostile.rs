@@ -391,7 +391,7 @@ fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_8
         r.stdout,
         "Started session g with Bartholomew-Fitzgerald-Junior, Ann, Cy, Dee, Eve, Fay,\n\
          Gus, Hal, Ivy and Jo (rules: standard); it is the current session.\n\
-         Next: round 1, 3 cards, threes wild, Ann deals, Cy plays first\n\
+         Next: round 1, 3 cards, threes wild, Ann deals, Cy plays first; 11 rounds left\n\
          Record it with `three13 round` and a score per player, in seat order:\n\
          Bartholomew-Fitzgerald-Junior Ann Cy Dee Eve Fay Gus Hal Ivy Jo\n"
     );
@@ -399,14 +399,13 @@ fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_8
     let r = env.ok_with(&[("COLUMNS", "80")], &["use", "g"]);
     assert_eq!(
         r.stdout,
-        "Now using session g.\nNext: round 1, 3 cards, threes wild, Ann deals, Cy plays first\n"
+        "Now using session g.\nNext: round 1, 3 cards, threes wild, Ann deals, Cy plays first; 11 rounds left\n"
     );
     let r = env.ok_with(&[("COLUMNS", "80")], &["rules", "--set", "tiebreak=draw", "--save"]);
     assert!(
         r.stdout.starts_with(
             "Saved the rules of g: standard, tiebreak=draw (before: standard).\n\
-             Totals are worked out again; no hand was typed, and typed numbers stay as they\n\
-             were.\n"
+             No round is played yet.\n"
         ),
         "{}",
         r.stdout

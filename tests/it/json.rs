@@ -55,20 +55,32 @@ fn a_whole_game_through_every_command_prints_only_json() {
         (Value::Bool(false), serde_json::json!(["Round 2: nothing changed."]))
     );
     let v = change(&env, &["undo", "--yes", "--json"], "undo");
+    assert_eq!(
+        v["said"],
+        serde_json::json!([
+            "Took back the correction of round 2:",
+            "  Round 2: Ann's deadwood is 5 again (was 9)."
+        ])
+    );
+    let v = change(&env, &["undo", "--yes", "--json"], "undo");
     assert_eq!(v["said"][0], "Removed round 5 (Ann 5, Bob 0, Cy 7).");
     assert_eq!(v["session"]["rounds"].as_array().unwrap().len(), 4);
     let v = change(&env, &["player", "add", "Dee", "--json"], "player-add");
-    assert_eq!(v["said"][0], "Dee joins night at seat 4 from round 5, starting from 41.");
+    assert_eq!(v["said"][0], "Dee joins night at seat 4 from round 5, starting from 37.");
     change(&env, &["player", "rename", "Dee", "Dora", "--json"], "player-rename");
     let v = change(&env, &["rules", "--set", "face_cards=ten", "--save", "--json"], "rules");
-    assert_eq!(v["said"][0], "Saved the rules of night: tens (before: standard).");
-    assert_eq!(v["session"]["rules_summary"], "tens");
+    assert_eq!(
+        v["said"][0],
+        "Saved the rules of night: standard; from round 5: face_cards=ten (before: standard)."
+    );
+    assert_eq!(v["said"][1], "Rounds 1 to 4 keep the rules they were played under.");
+    assert_eq!(v["session"]["rules_summary"], "standard; from round 5: face_cards=ten");
     let v = change(&env, &["rules", "--set", "face_cards=ten", "--save", "--json"], "rules");
     assert_eq!(v["saved"], false);
     for _ in 5..=11 {
         change(&env, &["round", "5", "0", "7", "3", "--json"], "round");
     }
-    let v = change(&env, &["player", "remove", "Dora", "--json"], "player-remove");
+    let v = change(&env, &["player", "remove", "Dora", "--yes", "--json"], "player-remove");
     assert_eq!(v["said"][0], "Dora left night after round 11: their rounds stay, and the deal skips them.");
 
     // Every view.

@@ -27,7 +27,7 @@ fn rules_of_a_preset_of_the_session_or_standard() {
 
     let r = env.ok_with(&[("COLUMNS", "120")], &["rules", "tens", "--set", "double_last_rounds=true"]);
     assert!(
-        r.stdout.starts_with("Rules: standard, face_cards=ten, double_last_rounds=true (from preset tens)\n"),
+        r.stdout.starts_with("Rules: tens, double_last_rounds=true (from preset tens)\n"),
         "{}",
         r.stdout
     );

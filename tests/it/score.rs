@@ -100,11 +100,11 @@ fn the_table_before_and_during_a_game() {
         "{t}"
     );
     assert!(t.contains("|     1 |     3 | 3    | Bob    |     |     |    |     |\n"), "{t}");
-    assert!(t.ends_with("| Total |       |      |        |   0 |   0 |  0 |     |\nNext: round 1, 3 cards, threes wild, Bob deals, Cy plays first\n"), "{t}");
+    assert!(t.ends_with("| Total |       |      |        |   0 |   0 |  0 |     |\nNext: round 1, 3 cards, threes wild, Bob deals, Cy plays first; 11 rounds left\n"), "{t}");
 
     env.ok(&["round", "5", "5", "9"]);
     let t = env.ok(&["table"]).stdout;
-    assert!(t.ends_with("|     5 |     5 |     9 |     |\nKey: 12 (40) = points in the round (running total)\n\n| Place | Player | Total | Behind | Out |\n|-------|--------|-------|--------|-----|\n|     1 | Ann    |     5 |      0 |   0 |\n|     1 | Bob    |     5 |      0 |   0 |\n|     3 | Cy     |     9 |      4 |   0 |\nLeaders: Ann and Bob, with 5 each\nNext: round 2, 4 cards, fours wild, Cy deals, Ann plays first\n"), "{t}");
+    assert!(t.ends_with("|     5 |     5 |     9 |     |\nKey: 12 (40) = points in the round (running total)\n\n| Place | Player | Total | Behind | Out |\n|-------|--------|-------|--------|-----|\n|     1 | Ann    |     5 |      0 |   0 |\n|     1 | Bob    |     5 |      0 |   0 |\n|     3 | Cy     |     9 |      4 |   0 |\nLeaders: Ann and Bob, with 5 each\nNext: round 2, 4 cards, fours wild, Cy deals, Ann plays first; 10 rounds left\n"), "{t}");
     let j = env.table_json(&["--session", "friday"]);
     assert_eq!(j["leaders"], json!(["Ann", "Bob"]));
     assert_eq!(j["winners"], json!([]));
@@ -177,10 +177,35 @@ fn undo_and_edit() {
         1,
         "Bob's score cannot be negative (-4); a score is the deadwood left in hand, 0 or more",
     );
+    // Undo takes the corrections back one by one, the last first, then
+    // the round.
     env.fails(
         &["undo"],
         2,
-        "undo would remove round 1 (Ann 0, Bob 20, Cy 30) of friday; off a terminal, confirm with --yes",
+        "undo would take back the correction of round 1 of friday; off a terminal, confirm with --yes",
+    );
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout.starts_with(
+            "Took back the correction of round 1:\n  Round 1: Bob's deadwood is 26 again (was 20).\nSession friday"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(env.table_json(&[])["rounds"][0]["hands"], json!({"Bob": "9h 4d Kh"}));
+    env.ok(&["undo", "--yes"]);
+    let r = env.ok(&["undo", "--yes"]);
+    assert!(
+        r.stdout.starts_with(
+            "Took back the correction of round 1:\n  Round 1: Cy's deadwood is 35 again (was 30).\nSession friday"
+        ),
+        "{}",
+        r.stdout
+    );
+    env.fails(
+        &["undo"],
+        2,
+        "undo would remove round 1 (Ann 0, Bob 12, Cy 35) of friday; off a terminal, confirm with --yes",
     );
     env.ok(&["undo", "--yes"]);
     env.fails(&["undo", "--yes"], 1, "nothing to undo: no round of friday is recorded yet");
@@ -331,7 +356,7 @@ fn default_names_come_from_the_date() {
         r.stdout,
         format!(
             "Started session {today} with Ann and Bob (rules: standard); it is the current session.\n\
-             Next: round 1, 3 cards, threes wild, Ann deals, Bob plays first\n\
+             Next: round 1, 3 cards, threes wild, Ann deals, Bob plays first; 11 rounds left\n\
              Record it with `three13 round` and a score per player, in seat order: Ann Bob\n"
         )
     );

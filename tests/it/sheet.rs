@@ -81,21 +81,30 @@ fn ten_long_names_at_80_columns() {
     assert_eq!(
         lines[1..5],
         [
-            "| Player | 1-3 |    4 |    5 |    6 |    7 |    8 |    9 |   10 |   11 | Total |",
-            "|--------|-----|------|------|------|------|------|------|------|------|-------|",
-            "| Annab… |  35 |    9 |   12 |   15 |   18 |   21 |   48 |   54 |   60 |   272 |",
-            "| Barth… | -30 | -10^ | -10^ | -10^ | -10^ | -10^ | -20^ | -20^ | -20^ |  -140 |",
+            "| Player      |   1-4 |    5 |    6 |    7 |    8 |    9 |   10 |   11 | Total |",
+            "|-------------|-------|------|------|------|------|------|------|------|-------|",
+            "| Annabelle-… |   44# |   12 |   15 |   18 |   21 |   48 |   54 |   60 |   272 |",
+            "| Bartholome… | -40^4 | -10^ | -10^ | -10^ | -10^ | -20^ | -20^ | -20^ |  -140 |",
         ]
     );
     assert!(
         r.stdout.contains(
             "Key: points per round; # a typed hand (three13 show ROUND); ^ went out first;\n     rounds 9-11 doubled\n\
-             Names: Annab… = Annabelle-Xy, Barth… = Bartholomew1, Cynth… = Cynthia-Long,\n"
+             Names: Annabelle-… = Annabelle-Xy, Bartholome… = Bartholomew1, Cynthia-Lo… =\n"
         ),
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("Column 1-3: the total of the rounds before round 4\n"), "{}", r.stdout);
+    // The rounds folded: the first one's typed hand and Bartholomew's four
+    // rounds out first are counted there, as the key says.
+    assert!(
+        r.stdout.contains(
+            "Column 1-4: rounds 1 to 4 added up; a mark there with a number counts its rounds\n        \
+             (^2: went out first twice)\n"
+        ),
+        "{}",
+        r.stdout
+    );
     // --wide forces the full layout, however wide.
     let wide = env.ok_with(&[("COLUMNS", "80")], &["table", "--wide"]);
     assert!(
@@ -162,7 +171,7 @@ fn wilds_name_kings_and_jokers() {
     assert!(t.contains("|     1 |     3 | 3 +K +JK  | Ann    |"), "{t}");
     assert!(t.contains("|    11 |    13 | K +JK     | Ann    |"), "{t}");
     assert!(
-        t.ends_with("Next: round 1, 3 cards, threes, kings and jokers wild, Ann deals, Bob plays first\n"),
+        t.ends_with("Next: round 1, 3 cards, threes, kings and jokers wild, Ann deals, Bob plays first; 11 rounds left\n"),
         "{t}"
     );
 }
@@ -244,21 +253,54 @@ fn tiebreak_round_then_a_further_tie() {
     assert_eq!(j["tiebreak"]["round"], json!({"Ann": 7, "Bob": 0}));
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
     assert!(
-        text.ends_with("\n[tiebreak]\ndeadwood = { Ann = 7, Bob = 0 }\nhands = { Bob = \"2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd\" }\n"),
+        text.contains("\n[tiebreak]\ndeadwood = { Ann = 7, Bob = 0 }\nhands = { Bob = \"2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd\" }\n\n[log]\n"),
         "{text}"
     );
     // The file reads back, and show finds the tiebreaker's hand.
     let shown = env.ok(&["show", "12"]).stdout;
-    assert!(shown.starts_with("The tiebreaker round of g: 14 cards, aces wild\n\nBob: 2c 3c"), "{shown}");
+    assert_eq!(
+        shown,
+        "\
+The tiebreaker round of g: 14 cards, aces wild; Cy dealt, Ann played first
+| Player | Deadwood |                   |
+|--------|----------|-------------------|
+| Ann    |        7 |                   |
+| Bob    |        0 | hand typed, below |
+
+Bob: 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ad Kd
+  run 2c 3c 4c
+  run 5c 6c 7c
+  run 8c 9c 10c Jc Qc
+  set Kc Kd Ad  (Ad as Kh)
+  deadwood 0: every card is in a meld
+"
+    );
+    // Without a number: the last round played, here the tiebreaker.
+    assert_eq!(env.ok(&["show"]).stdout, shown);
 }
 
-/// The draw is random: whatever the cards, one player wins, every draw but
-/// the last tied on rank, and the draws are in the file. (A draw that ties
-/// again is shown with chosen cards in the game crate's tests.)
+/// A draw for the table is random: whatever the cards, one player wins,
+/// every draw but the last tied on rank, and the draws are in the file.
+/// (Cards drawn at the table are typed: see the tests of `three13 draw`.)
 #[test]
 fn tiebreak_draw_is_recorded() {
     let env = tied_game("draw");
+    // The round leaves the tie; nothing is drawn until the table says so.
     let r = env.ok(&["round", "3", "3", "5"]);
+    assert!(
+        r.stdout.ends_with(
+            "Ann and Bob are tied on 33: each draws a card, and the lowest rank wins, aces low.\n\
+             Next: the draw; record the cards drawn with three13 draw Ann=CARD Bob=CARD (or three13 draw\n      \
+             --random)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        env.table_json(&[])["tiebreak"],
+        json!({"rule": "draw", "tied": ["Ann", "Bob"], "drawing": ["Ann", "Bob"]})
+    );
+    let r = env.ok(&["draw", "--random"]);
     let end = r.stdout.rsplit_once("\nGame over: ").expect("the game is over").1.to_string();
     let last = end.replace('\n', " ");
     let j = env.table_json(&[]);
@@ -296,7 +338,7 @@ Session g (rules: standard): 1 of 11 rounds played
 |     2 | Ann    |     5 |      5 |   0 |
 |     3 | Cy     |     9 |      9 |   0 |
 Leader: Bob, with 0
-Next: round 2, 4 cards, fours wild, Bob deals, Cy plays first
+Next: round 2, 4 cards, fours wild, Bob deals, Cy plays first; 10 rounds left
 Record it with `three13 round`; the whole table: `three13 table`.
 "
     );
@@ -318,7 +360,11 @@ fn show_a_round() {
     assert_eq!(
         env.ok(&["show", "1"]).stdout,
         "\
-Round 1 of g: 3 cards, threes wild
+Round 1 of g: 3 cards, threes wild; Ann dealt, Bob played first
+| Player | Points | Total |                   |
+|--------|--------|-------|-------------------|
+| Ann    |     26 |    26 | hand typed, below |
+| Bob    |      0 |     0 | hand typed, below |
 
 Ann: 9h 4d Kh
   left over Kh 13, 9h 9, 4d 4: deadwood 26
@@ -347,7 +393,11 @@ fn chart_of_a_whole_game_at_80_columns() {
         env.ok(&["round", &(r % 4).to_string(), "5"]);
     }
     let r = env.ok_with(&[("COLUMNS", "80")], &["chart"]);
-    let axis = r.stdout.lines().rev().nth(2).unwrap();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let label = lines.iter().position(|l| l.trim() == "round").unwrap();
+    let axis = lines[label - 1];
+    // The game over, who won is said last.
+    assert!(r.stdout.ends_with("\nGame over: Ann wins by 40, with 15.\n"), "{}", r.stdout);
     assert!(axis.trim_start().starts_with("0 ") && axis.ends_with(" 11"), "{}", r.stdout);
     assert!(r.stdout.lines().all(|l| crate::common::width(l) <= 80), "{}", r.stdout);
 }
@@ -368,23 +418,27 @@ Running totals of g, round by round
 20 +                                   o
    |                                 oo
    |                               oo
-   |                              o
+15 +                              o
    |                            oo
    |                           o
-   |              ***********oo*********
+10 +              ***********##*********
    |           ***         oo
-   |        ***           o
+ 5 +        ***           o
    |     ***            oo
    |  ***             oo
- 0 +oooooooooooooooooo
+ 0 +##oooooooooooooooo
    +------------------------------------
     0                1                 2
     round
-Key:  * Ann  o Bob
+Key:  * Ann  o Bob  # lines in one place
 "
     );
     let j: serde_json::Value = serde_json::from_str(&env.ok(&["chart", "--json"]).stdout).unwrap();
-    assert_eq!(j["totals"], json!({"Ann": [0, 10, 10], "Bob": [0, 0, 20]}));
+    let point = |round: usize, total: i32| json!({"round": round, "total": total});
+    assert_eq!(
+        j["series"],
+        json!({"Ann": [point(0, 0), point(1, 10), point(2, 10)], "Bob": [point(0, 0), point(1, 0), point(2, 20)]})
+    );
     let r = env.ok(&["chart", "--svg", "race.svg"]);
     assert_eq!(r.stderr, "note: wrote race.svg (the running totals of g)\n");
     let svg = std::fs::read_to_string(env.path().join("race.svg")).unwrap();

@@ -15,6 +15,10 @@ fn two_player_game(env: &Env, name: &str) {
 fn masked(text: &str) -> String {
     text.lines()
         .map(|l| if l.starts_with("created = ") || l.starts_with("updated = ") { &l[..10] } else { l })
+        .map(|l| match l.strip_prefix("    { at = \"").and_then(|rest| rest.split_once('"')) {
+            Some((_, after)) => format!("    {{ at = \"\"{after}"),
+            None => l.to_string(),
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -40,7 +44,7 @@ fn the_toml_written_and_read_back() {
     assert_eq!(
         masked(&text),
         "\
-format_version = 2
+format_version = 3
 players = [\"Ann\", \"Bob \\\"B\\\"\"]
 first_dealer = \"Bob \\\"B\\\"\"
 created = 
@@ -72,7 +76,13 @@ out = \"Bob \\\"B\\\"\"
 [[rounds]]
 round = 2
 deadwood = { Ann = 5, \"Bob \\\"B\\\"\" = 30 }
-penalties = [\"Bob \\\"B\\\"\"]"
+penalties = [\"Bob \\\"B\\\"\"]
+
+[log]
+changes = [
+    { at = \"\", change = \"round\", round = 1 },
+    { at = \"\", change = \"round\", round = 2 },
+]"
     );
     let created = text.lines().find(|l| l.starts_with("created = ")).unwrap();
     let created = created.trim_start_matches("created = \"").trim_end_matches('"');
@@ -142,20 +152,20 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
     refused(
         &env,
         "bad",
-        &good.replace("round = 1", "round = 1\nhands = {"),
-        ":27:32: unclosed inline table, expected `}`",
+        &good.replacen("round = 1", "round = 1\nhands = {", 1),
+        ":29:1: missing key for inline table element, expected `,`",
     );
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 2", "format_version = 3", 1),
-        ":1:18: the file has format_version = 3, from a newer three13; this one reads up to 2: upgrade three13 to use it",
+        &good.replacen("format_version = 3", "format_version = 4", 1),
+        ":1:18: the file has format_version = 4, from a newer three13; this one reads up to 3: upgrade three13 to use it",
     );
     refused(
         &env,
         "bad",
-        &good.replacen("format_version = 2\n", "", 1),
-        ":1:1: there is no format_version; this three13 writes format_version = 2 and reads 1 to 2",
+        &good.replacen("format_version = 3\n", "", 1),
+        ":1:1: there is no format_version; this three13 writes format_version = 3 and reads 1 to 3",
     );
     refused(&env, "bad", "\u{0}\u{1}garbage", ":1:10: key with no value, expected `=`");
     refused(
@@ -185,7 +195,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
     refused(
         &env,
         "bad",
-        &good.replace("round = 1", "round = 2"),
+        &good.replacen("round = 1", "round = 2", 1),
         ":25:9: round = 2 where round 1 should be: the rounds must be numbered 1, 2, 3… in order",
     );
     refused(
@@ -430,7 +440,7 @@ fn sessions_use_delete_and_path() {
     let r = env.ok(&["use", "one"]);
     assert_eq!(
         r.stdout,
-        "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first\n"
+        "Now using session one.\nNext: round 1, 3 cards, threes wild, Ann deals, Bob plays first; 11 rounds left\n"
     );
     assert_eq!(env.table_json(&[])["session"], json!("one"));
     env.fails(&["use", "three"], 1, &format!("no session named \"three\" ({data}/sessions/three.toml does not exist); see `three13 sessions`, or start one with `three13 new`"));
@@ -609,14 +619,35 @@ fn changed(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-/// The session file `g`, its `updated` time (which every save sets) shown
-/// as NOW.
+/// The session file `g`, its `updated` time (which every save sets) and
+/// the time of each change of its log shown as NOW.
 fn saved_by_hand(env: &Env) -> String {
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
     let (before, rest) = text.split_once("\nupdated = \"").expect("an updated time");
     let (time, after) = rest.split_once('"').unwrap();
     assert!(time.parse::<jiff::Timestamp>().is_ok(), "{time}");
-    format!("{before}\nupdated = \"NOW\"{after}")
+    let mut out = format!("{before}\nupdated = \"NOW\"");
+    let mut rest = after;
+    while let Some((head, tail)) = rest.split_once("{ at = \"") {
+        let (time, tail) = tail.split_once('"').unwrap();
+        assert!(time.parse::<jiff::Timestamp>().is_ok(), "{time}");
+        out.push_str(head);
+        out.push_str("{ at = \"NOW\"");
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `sheet` (a file written by hand, as saved) with the log of `changes`
+/// (each without its time) at its end, before the closing comment.
+fn logged(sheet: &str, changes: &[&str]) -> String {
+    let lines: String = changes.iter().map(|c| format!("    {{ at = \"NOW\", {c} }},\n")).collect();
+    changed(
+        sheet,
+        "\n# the end of the file\n",
+        &format!("\n[log]\nchanges = [\n{lines}]\n\n# the end of the file\n"),
+    )
 }
 
 /// Every command that saves edits a file written by hand where its values
@@ -629,22 +660,28 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     std::fs::write(env.session_file("g"), BY_HAND).unwrap();
     assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 33, "Bob": 4, "Cy": 5}));
     let by_hand = changed(BY_HAND, "updated = \"2026-01-01T21:00:00Z\"", "updated = \"NOW\"");
+    // Read as version 2, written as version 3.
+    let by_hand = changed(&by_hand, "format_version = 2 #", "format_version = 3 #");
 
-    // A round is a table added after the last one, before the closing comment.
+    // A round is a table added after the last one, before the closing
+    // comment; the log of changes comes after the rounds.
     env.ok(&["round", "3", "0", "10", "--out", "Bob"]);
     let round_3 = "\n[[rounds]]\nround = 3\ndeadwood = { Ann = 3, Bob = 0, Cy = 10 }\nout = \"Bob\"\n";
     let mut expected =
         changed(&by_hand, "\n# the end of the file\n", &format!("{round_3}\n# the end of the file\n"));
-    assert_eq!(saved_by_hand(&env), expected);
+    let mut log = vec!["change = \"round\", round = 3"];
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
     // A corrected score is replaced where it stands, in an inline table or
     // under a dotted key.
     env.ok(&["edit", "1", "Cy", "7"]);
     expected = changed(&expected, "{Ann=26,Bob=0, Cy = 5}", "{Ann=26,Bob=0, Cy = 7}");
-    assert_eq!(saved_by_hand(&env), expected);
+    log.push("change = \"edit\", round = 1, was = { scores = { Cy = 5 } }");
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
     env.ok(&["edit", "2", "Ann", "9"]);
     expected = changed(&expected, "deadwood.Ann = 7     #", "deadwood.Ann = 9     #");
-    assert_eq!(saved_by_hand(&env), expected);
+    log.push("change = \"edit\", round = 2, was = { scores = { Ann = 7 } }");
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
     // A player joins the list, spaced as the others, and gets a table
     // before the rules (starting from the highest total, Ann's 38).
@@ -652,14 +689,16 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     expected = changed(&expected, "\"Cy\" ]  # in seat order", "\"Cy\",   \"Dee\" ]  # in seat order");
     expected =
         changed(&expected, "\n\n# house rules", "\n\n[seats.Dee]\njoined = 3\nstart = 38\n\n# house rules");
-    assert_eq!(saved_by_hand(&env), expected);
+    log.push("change = \"player-add\", player = \"Dee\"");
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
-    // New rules: the setting is replaced, its comment kept, and Ann's hand
-    // is scored again (the king counts 10).
-    env.ok(&["rules", "--set", "face_cards=ten", "--save"]);
+    // New rules for the whole game: the setting is replaced, its comment
+    // kept, and Ann's hand is scored again (the king counts 10).
+    env.ok(&["rules", "--set", "face_cards=ten", "--save", "--from", "1"]);
     expected = changed(&expected, "face_cards    = \"rank\"   #", "face_cards    = \"ten\"   #");
     expected = changed(&expected, "{Ann=26,", "{Ann=23,");
-    assert_eq!(saved_by_hand(&env), expected);
+    log.push("change = \"rules\", from = 1, set = [\"face_cards=ten\"], was = [{ from = 1 }]");
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
     // A round recorded and undone leaves the file as it was.
     env.ok(&["round", "1", "0", "2", "3", "--out", "Bob"]);
@@ -667,8 +706,10 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
         "\n[[rounds]]\nround = 4\ndeadwood = { Ann = 1, Bob = 0, Cy = 2, Dee = 3 }\nout = \"Bob\"\n";
     let with_round_4 =
         changed(&expected, "\n# the end of the file\n", &format!("{round_4}\n# the end of the file\n"));
-    assert_eq!(saved_by_hand(&env), with_round_4);
+    let mut with_round_4_log = log.clone();
+    with_round_4_log.push("change = \"round\", round = 4");
+    assert_eq!(saved_by_hand(&env), logged(&with_round_4, &with_round_4_log));
     env.ok(&["undo", "--yes"]);
-    assert_eq!(saved_by_hand(&env), expected);
+    assert_eq!(saved_by_hand(&env), logged(&expected, &log));
     assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 35, "Bob": 4, "Cy": 17, "Dee": 38}));
 }

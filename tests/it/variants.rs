@@ -34,7 +34,7 @@ fn double_last_rounds_doubles_jacks_queens_kings() {
     );
     assert!(
         r.stdout
-            .ends_with("Next: round 10, 12 cards, queens wild, Bob deals, Ann plays first (scores double)\n"),
+            .ends_with("Next: round 10, 12 cards, queens wild, Bob deals, Ann plays first (scores double); 2 rounds left\n"),
         "{}",
         r.stdout
     );
@@ -107,7 +107,8 @@ fn double_naughts_replays_the_round() {
         "note: everyone scored 0 and the rules have double_naughts: round 2 is replayed: same round, same dealer; nothing was recorded\n"
     );
     assert!(
-        r.stdout.ends_with("Next: round 2, 4 cards, fours wild, Bob deals, Ann plays first\n"),
+        r.stdout
+            .ends_with("Next: round 2, 4 cards, fours wild, Bob deals, Ann plays first; 10 rounds left\n"),
         "{}",
         r.stdout
     );
@@ -171,5 +172,5 @@ fn a_session_from_each_preset() {
     }
     let env = Env::new();
     env.ok(&["new", "mixed", "--rules", "tens", "--set", "ace_value=15", "-p", "Ann", "-p", "Bob"]);
-    assert_eq!(env.table_json(&[])["rules_summary"], json!("standard, face_cards=ten, ace_value=15"));
+    assert_eq!(env.table_json(&[])["rules_summary"], json!("tens, ace_value=15"));
 }

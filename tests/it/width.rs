@@ -179,6 +179,17 @@ fn rules_fit_every_width() {
         // A value that differs keeps its mark beside it.
         assert!(whole(&r.stdout, "3 *"), "{}", r.stdout);
         assert!(whole(&r.stdout, "true *"), "{}", r.stdout);
+        let explained = env.ok_with(
+            &[("COLUMNS", &columns.to_string())],
+            &["rules", "--set", "jokers=2", "--set", "double_last_rounds=true", "--explain"],
+        );
+        assert_fits(&explained.stdout, columns, "rules --explain");
+        let said = words(&[
+            "Wild cards stand for any card you like, as many as you like in a meld.",
+            "jack, queen, king 11, 12, 13 joker 20",
+            "queens and jokers double",
+        ]);
+        assert_whole(&explained.stdout, &said, "rules --explain");
     }
 }
 
@@ -205,13 +216,13 @@ fn saving_rules_says_so_within_the_width() {
         let face_cards = if i % 2 == 0 { "ten" } else { "rank" };
         let r = env.ok_with(
             &[("COLUMNS", &columns.to_string())],
-            &["rules", "--set", &format!("face_cards={face_cards}"), "--save"],
+            &["rules", "--set", &format!("face_cards={face_cards}"), "--save", "--from", "1"],
         );
         let said = r.stdout.split(&format!("\nSession {FRIDAY}")).next().unwrap_or_default();
         assert_fits(said, columns, "rules --save");
         let all = words(&[
-            &format!("Saved the rules of {FRIDAY}"),
-            "Totals are worked out again; 1 typed hand is scored again, typed numbers stay as they were.",
+            &format!("Saved the rules of {FRIDAY}:"),
+            "Totals are worked out again for round 1: 1 typed hand is scored again; 4 scores typed as numbers stay as they were.",
             &format!("round 1: {ANN}'s hand now leaves"),
         ]);
         assert_whole(said, &all, "rules --save");
@@ -523,22 +534,35 @@ mod on_a_terminal {
             t.keys(" \r");
             t.until("Save this round?");
             t.keys("n");
+            // Not saved: Ann's score fixed, then the round thrown away.
+            t.until("What to fix?");
+            t.keys("\r");
+            t.until(&format!("{}: [5]", ANN.rsplit(' ').next().unwrap()));
+            t.keys("7\r");
+            t.until("Save this round?");
+            t.keys("n");
+            t.until("What to fix?");
+            t.keys("\x1b[F\r");
             t.until("nothing was recorded");
             let (code, shown) = t.end();
             assert_eq!(code, 0, "{shown}");
             let screen = Screen::of(columns, &shown);
             screen.assert_fits("round");
             let text = screen.text();
-            for once in ["Who went out first?", "Who declared out", "Save this round?", "Type each score"] {
+            for once in ["Who went out first?", "Who declared out", "Type each score"] {
                 assert_eq!(times(&text, once), 1, "{once:?} at {columns} columns:\n{text}");
+            }
+            for twice in ["Save this round?", "What to fix?"] {
+                assert_eq!(times(&text, twice), 2, "{twice:?} at {columns} columns:\n{text}");
             }
             let mut all = words(&SIX);
             all.extend(words(&[
                 "Round 1: 3 cards dealt, threes wild",
-                "Type each score: a number, a sum (13+9+4), out, the cards left over (K 9 4) or the whole \
+                "Type each score: a number, a sum (13+9+4, K+4), out, the cards left over (K 9 4) or the whole \
                  hand; - (or the Up arrow) goes back.",
                 "Who declared out with a hand that does not meld (+20 each)? Space marks, Enter goes on",
                 "(penalty) (out) Save this round? no",
+                "What to fix? (nothing is saved yet): nothing: throw this round away",
             ]));
             assert_whole(&text, &all, &format!("round at {columns} columns"));
             // The typed hand stays whole above its caret.
@@ -575,7 +599,7 @@ mod on_a_terminal {
             t.keys("\r");
             t.until("decks (1-20)");
             t.keys("\u{7f}3\r");
-            t.until("face_cards=ten):");
+            t.until("decks=3):");
             t.keys("\r");
             t.until("Who deals round 1?");
             t.keys("\r");
@@ -597,7 +621,7 @@ mod on_a_terminal {
                 "Players in seat order (the deal passes from each to the next); an empty line to finish.",
                 &format!("\"{typed}\" cannot be a file name; call the session {name}? yes"),
                 "Rules (each setting can be changed next): tens: standard with jacks, queens and kings worth 10",
-                "Change a setting? (rules: standard, decks=3, face_cards=ten): no, go on",
+                "Change a setting? (rules: tens, decks=3): no, go on",
                 "Who deals round 1?",
             ]));
             assert_whole(&text, &all, &format!("new at {columns} columns"));
@@ -702,7 +726,9 @@ fn the_sheet_fits_every_width_with_six_long_names() {
     for columns in WIDTHS {
         let c = columns.to_string();
         let run = |args: &[&str]| env.ok_with(&[("COLUMNS", &c)], args).stdout;
-        for view in [&["table"][..], &["table", "--session", FRIDAY], &["show", "1"], &["chart"], &[]] {
+        for view in
+            [&["table"][..], &["table", "--session", FRIDAY], &["show", "1"], &["show"], &["chart"], &[]]
+        {
             let out = run(view);
             assert_fits(&out, columns, &format!("{view:?}"));
             if view == ["table"] || view.is_empty() {

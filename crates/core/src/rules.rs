@@ -288,13 +288,25 @@ impl Setting {
 
     /// Sets the setting from its typed value, checked against what it takes.
     pub fn set(&self, rules: &mut Rules, text: &str) -> Result<(), RulesError> {
-        let value = self.allowed.parse(text).ok_or_else(|| RulesError::BadValue {
+        let value = self.parse(text)?;
+        (self.set)(rules, value);
+        Ok(())
+    }
+
+    /// A typed value, checked against what the setting takes.
+    pub fn parse(&self, text: &str) -> Result<Value, RulesError> {
+        self.allowed.parse(text).ok_or_else(|| RulesError::BadValue {
             key: self.key,
             value: text.trim().to_string(),
             allowed: self.allowed,
-        })?;
-        (self.set)(rules, value);
-        Ok(())
+        })
+    }
+
+    /// Whether the setting shapes the game's round table (how many rounds,
+    /// and the cards of each): one for the whole game, never changed from a
+    /// round on.
+    pub fn shapes_rounds(&self) -> bool {
+        ROUND_TABLE.contains(&self.key)
     }
 
     /// The setting named `key` (any case; `-` for `_`).
@@ -314,6 +326,10 @@ fn number(v: Value) -> i64 {
 fn flag(v: Value) -> bool {
     v == Value::Flag(true)
 }
+
+/// The settings that shape the round table: how many rounds there are and
+/// what each deals.
+pub const ROUND_TABLE: [&str; 2] = ["extra_rounds", "down_and_up"];
 
 /// Every setting, in the order `three13 rules` shows them.
 pub static SETTINGS: [Setting; 15] = [
@@ -443,6 +459,53 @@ pub static SETTINGS: [Setting; 15] = [
     },
 ];
 
+/// A change of rules as typed: a preset that replaces every setting, then
+/// settings on top, each checked. Applied to each set of rules in force
+/// from a round on, it changes what it names and leaves the rest.
+#[derive(Clone, Debug, Default)]
+pub struct RulesChange {
+    pub preset: Option<Rules>,
+    pub settings: Vec<(&'static Setting, Value)>,
+}
+
+impl RulesChange {
+    /// A preset (by name) and `KEY=VALUE` settings, each checked.
+    pub fn parse(preset: Option<&str>, settings: &[String]) -> Result<RulesChange, RulesError> {
+        let preset = preset.map(Rules::preset).transpose()?;
+        let mut out = Vec::with_capacity(settings.len());
+        for text in settings {
+            let Some((key, value)) = text.split_once('=') else {
+                return Err(RulesError::NotAssignment { text: text.to_string() });
+            };
+            let setting = Setting::find(key)
+                .ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
+            out.push((setting, setting.parse(value)?));
+        }
+        Ok(RulesChange { preset, settings: out })
+    }
+
+    /// Every setting of `rules`: what replaces rules outright.
+    pub fn replacing(rules: Rules) -> RulesChange {
+        RulesChange { preset: Some(rules), settings: Vec::new() }
+    }
+
+    /// `rules` with the change made.
+    pub fn apply(&self, rules: Rules) -> Rules {
+        let mut out = self.preset.unwrap_or(rules);
+        for (setting, value) in &self.settings {
+            (setting.set)(&mut out, *value);
+        }
+        out
+    }
+
+    /// The change as typed: the preset's name, then each `KEY=VALUE`.
+    pub fn words(&self) -> Vec<String> {
+        let preset = self.preset.map(|r| r.summary());
+        let settings = self.settings.iter().map(|(s, v)| format!("{}={v}", s.key));
+        preset.into_iter().chain(settings).collect()
+    }
+}
+
 /// A preset or setting that could not be applied.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum RulesError {
@@ -489,23 +552,46 @@ impl Rules {
 
     /// The settings that differ from the `standard` preset, as `KEY=VALUE`.
     pub fn changes(&self) -> Vec<String> {
-        let standard = Rules::default();
-        SETTINGS
-            .iter()
-            .filter(|s| s.get(self) != s.get(&standard))
-            .map(|s| format!("{}={}", s.key, s.get(self)))
-            .collect()
+        self.changes_from(&Rules::default())
     }
 
-    /// A short name for these rules: a preset's name, or `standard` with the
-    /// settings that differ.
+    /// The settings that differ from `before`, as `KEY=VALUE`.
+    pub fn changes_from(&self, before: &Rules) -> Vec<String> {
+        self.differences(before).map(|s| format!("{}={}", s.key, s.get(self))).collect()
+    }
+
+    /// The settings whose value differs from `before`, in the order of [`SETTINGS`].
+    pub fn differences(&self, before: &Rules) -> impl Iterator<Item = &'static Setting> {
+        let (now, before) = (*self, *before);
+        SETTINGS.iter().filter(move |s| s.get(&now) != s.get(&before))
+    }
+
+    /// Whether the two rules deal the same rounds: the settings of
+    /// [`ROUND_TABLE`] agree.
+    pub fn same_round_table(&self, other: &Rules) -> bool {
+        self.extra_rounds == other.extra_rounds && self.down_and_up == other.down_and_up
+    }
+
+    /// These rules with the round table of `other`.
+    pub fn with_round_table_of(mut self, other: &Rules) -> Rules {
+        self.extra_rounds = other.extra_rounds;
+        self.down_and_up = other.down_and_up;
+        self
+    }
+
+    /// A short name for these rules: the preset they are nearest to (the
+    /// fewest settings apart, `standard` first on a tie) and the settings
+    /// that differ from it: `tens`, `tens, double_last_rounds=true`.
     pub fn summary(&self) -> String {
-        for (name, _) in PRESETS {
-            if Rules::preset(name).as_ref() == Ok(self) {
-                return name.to_string();
-            }
+        let nearest = PRESETS
+            .iter()
+            .map(|(name, _)| (name, self.changes_from(&Rules::preset(name).expect("a preset"))))
+            .min_by_key(|(_, changes)| changes.len())
+            .expect("there are presets");
+        match nearest {
+            (name, changes) if changes.is_empty() => name.to_string(),
+            (name, changes) => format!("{name}, {}", changes.join(", ")),
         }
-        format!("standard, {}", self.changes().join(", "))
     }
 
     /// The hand sizes of every round, in order.
@@ -708,6 +794,19 @@ mod tests {
         let mut r = Rules::default();
         r.set("decks", "3").unwrap();
         assert_eq!(r.summary(), "standard, decks=3");
+        // A preset keeps its name when a setting is added to it.
+        let mut tens = Rules::preset("tens").unwrap();
+        tens.set("double_last_rounds", "true").unwrap();
+        assert_eq!(tens.summary(), "tens, double_last_rounds=true");
+        r.set("face_cards", "ten").unwrap();
+        assert_eq!(r.summary(), "tens, decks=3");
+        let mut strict = Rules::preset("strict").unwrap();
+        strict.set("face_cards", "ten").unwrap();
+        assert_eq!(strict.summary(), "strict, face_cards=ten");
+        // As near to one preset as to another: standard first.
+        let mut both = Rules::default();
+        both.set("lay_off", "true").unwrap();
+        assert_eq!(both.summary(), "standard, lay_off=true");
         assert!(Rules::preset("house").is_err());
     }
 

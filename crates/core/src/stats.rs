@@ -21,24 +21,90 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Whether a game counts: finished, and matching every condition.
-    pub fn admits(&self, s: &Session) -> bool {
+    /// Whether a game counts: finished, and matching every condition (the
+    /// rules of every round, where they changed during the game). `people`
+    /// knows each player under every name they had.
+    fn admits(&self, s: &Session, people: &People) -> bool {
+        let timeline = s.rules_timeline();
         s.finished()
-            && self.rules.is_none_or(|r| r == s.rules())
-            && self.settings.iter().all(|(setting, v)| setting.get(&s.rules()) == *v)
+            && self.rules.is_none_or(|r| timeline.iter().all(|(_, rules)| *rules == r))
+            && self.settings.iter().all(|(setting, v)| timeline.iter().all(|(_, r)| setting.get(r) == *v))
             && self.since.is_none_or(|t| s.updated() >= t)
-            && self.players.iter().all(|p| person(s, p).is_some())
+            && self.players.iter().all(|p| person(s, people, p).is_some())
     }
 }
 
-/// The seat of the player `name` names in a finished game: by the name
-/// they had at the end or any name they had before; none for a player who
-/// left before the end.
-fn person(s: &Session, name: &str) -> Option<usize> {
-    let seat = s.seat(name).or_else(|| {
-        (0..s.players().len()).find(|&seat| s.seats()[seat].former_names.iter().any(|f| same_name(f, name)))
-    })?;
+/// The players of a set of games, each known under every name they had:
+/// a player renamed in one game (Bob to Robert) is the same person in
+/// every game under either name, in whatever order the games come.
+struct People {
+    /// Each person's names, as first seen.
+    names: Vec<Vec<String>>,
+}
+
+impl People {
+    fn of(games: &[&Session]) -> People {
+        let mut names: Vec<Vec<String>> = Vec::new();
+        for s in games {
+            for (seat, player) in s.players().iter().enumerate() {
+                let had: Vec<&String> =
+                    std::iter::once(player).chain(&s.seats()[seat].former_names).collect();
+                // Every person already known under one of these names is this one.
+                let (known, mut others): (Vec<Vec<String>>, Vec<Vec<String>>) = names
+                    .into_iter()
+                    .partition(|person| person.iter().any(|n| had.iter().any(|h| same_name(n, h))));
+                let mut person: Vec<String> = known.into_iter().flatten().collect();
+                for name in had {
+                    if !person.iter().any(|n| same_name(n, name)) {
+                        person.push(name.clone());
+                    }
+                }
+                others.push(person);
+                names = others;
+            }
+        }
+        People { names }
+    }
+
+    /// Every name of the person `name` names: itself, and any other name
+    /// that person had in any game.
+    fn names_of(&self, name: &str) -> Vec<String> {
+        self.names
+            .iter()
+            .find(|person| person.iter().any(|n| same_name(n, name)))
+            .cloned()
+            .unwrap_or_else(|| vec![name.to_string()])
+    }
+
+    /// The person of a name, by index.
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|person| person.iter().any(|n| same_name(n, name)))
+    }
+}
+
+/// The seat in a finished game of the person `people` knows as `typed`:
+/// by any name they had, at the end or before, in this game or another;
+/// else by the start of a name, as everywhere. None for a player who left
+/// before the end.
+fn person(s: &Session, people: &People, typed: &str) -> Option<usize> {
+    let names = people.names_of(typed);
+    let seat = names
+        .iter()
+        .find_map(|name| {
+            (0..s.players().len()).find(|&seat| {
+                same_name(&s.players()[seat], name)
+                    || s.seats()[seat].former_names.iter().any(|f| same_name(f, name))
+            })
+        })
+        .or_else(|| s.seat(typed))?;
     s.seats()[seat].left.is_none().then_some(seat)
+}
+
+/// The games `filter` admits, and their players under every name.
+fn admitted<'a>(games: &'a [Session], filter: &Filter) -> (Vec<&'a Session>, People) {
+    let people = People::of(&games.iter().collect::<Vec<_>>());
+    let list = games.iter().filter(|s| filter.admits(s, &people)).collect();
+    (list, people)
 }
 
 /// One player's record over the games of one group.
@@ -91,9 +157,10 @@ struct Sums {
 
 /// The records of the games `filter` admits, one group per rules.
 pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
+    let (admitted, people) = admitted(games, filter);
     let mut groups: Vec<(String, Vec<&Session>)> = Vec::new();
-    for s in games.iter().filter(|s| filter.admits(s)) {
-        let key = s.rules().summary();
+    for s in admitted {
+        let key = s.rules_summary();
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, list)) => list.push(s),
             None => groups.push((key, vec![s])),
@@ -101,15 +168,16 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
     }
     let mut out: Vec<Group> = groups
         .into_iter()
-        .map(|(rules, list)| Group { rules, games: list.len(), records: records_of(&list) })
+        .map(|(rules, list)| Group { rules, games: list.len(), records: records_of(&list, &people) })
         .collect();
     // The most played rules first.
     out.sort_by(|a, b| b.games.cmp(&a.games).then(a.rules.cmp(&b.rules)));
     out
 }
 
-fn records_of(games: &[&Session]) -> Vec<Record> {
-    let mut records: Vec<(Record, Sums)> = Vec::new();
+fn records_of(games: &[&Session], people: &People) -> Vec<Record> {
+    // By person: the record, its sums, and the person's index in `people`.
+    let mut records: Vec<(Record, Sums, Option<usize>)> = Vec::new();
     for s in games {
         let board = s.scoreboard();
         let totals = board.totals();
@@ -119,8 +187,12 @@ fn records_of(games: &[&Session]) -> Vec<Record> {
                 continue;
             }
             let names: Vec<&String> = std::iter::once(player).chain(&s.seats()[seat].former_names).collect();
-            let known = |sums: &Sums| sums.aliases.iter().any(|a| names.iter().any(|n| same_name(a, n)));
-            let i = match records.iter().position(|(_, sums)| known(sums)) {
+            let who = people.index_of(player);
+            let known = |sums: &Sums, of: Option<usize>| {
+                (who.is_some() && of == who)
+                    || sums.aliases.iter().any(|a| names.iter().any(|n| same_name(a, n)))
+            };
+            let i = match records.iter().position(|(_, sums, of)| known(sums, *of)) {
                 Some(i) => i,
                 None => {
                     let record = Record {
@@ -136,11 +208,11 @@ fn records_of(games: &[&Session]) -> Vec<Record> {
                         rounds_out: 0,
                         best_round: i32::MAX,
                     };
-                    records.push((record, Sums::default()));
+                    records.push((record, Sums::default(), who));
                     records.len() - 1
                 }
             };
-            let (r, sums) = &mut records[i];
+            let (r, sums, _) = &mut records[i];
             for name in &names {
                 if !sums.aliases.iter().any(|a| same_name(a, name)) {
                     sums.aliases.push(name.to_string());
@@ -167,7 +239,7 @@ fn records_of(games: &[&Session]) -> Vec<Record> {
     }
     let mut out: Vec<Record> = records
         .into_iter()
-        .map(|(mut r, sums)| {
+        .map(|(mut r, sums, _)| {
             let games = r.games as f64;
             r.win_rate = (r.wins as f64 / games * 100.0).round() / 100.0;
             r.average_place = round1(sums.places as f64 / games);
@@ -202,16 +274,16 @@ pub struct Game {
 
 /// The games of `player` that `filter` admits, oldest first.
 pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
-    let mut out: Vec<Game> = games
-        .iter()
-        .filter(|s| filter.admits(s))
+    let (admitted, people) = admitted(games, filter);
+    let mut out: Vec<Game> = admitted
+        .into_iter()
         .filter_map(|s| {
-            let seat = person(s, player)?;
+            let seat = person(s, &people, player)?;
             let board = s.scoreboard();
             Some(Game {
                 session: s.name().to_string(),
                 ended: s.updated(),
-                rules: s.rules().summary(),
+                rules: s.rules_summary(),
                 players: s.players().len(),
                 total: board.totals()[seat],
                 place: board.places()[seat],
@@ -247,8 +319,9 @@ pub fn versus(games: &[Session], filter: &Filter, first: &str, second: &str) -> 
         second_ahead: 0,
         level: 0,
     };
-    for s in games.iter().filter(|s| filter.admits(s)) {
-        let (Some(a), Some(b)) = (person(s, first), person(s, second)) else { continue };
+    let (admitted, people) = admitted(games, filter);
+    for s in admitted {
+        let (Some(a), Some(b)) = (person(s, &people, first), person(s, &people, second)) else { continue };
         if a == b {
             continue;
         }
@@ -324,6 +397,78 @@ mod tests {
         assert_eq!((v.games, v.first_ahead, v.second_ahead, v.level), (2, 1, 1, 0));
         let ann = games_of(&games, &Filter::default(), "ann");
         assert_eq!(ann.iter().map(|g| g.place).collect::<Vec<_>>(), [1, 2, 2]);
+    }
+
+    /// Bob, renamed Robert in one game, is the same person in every game
+    /// under either name, whichever game comes first.
+    #[test]
+    fn a_player_renamed_is_found_under_either_name_in_every_game() {
+        let std = Rules::default();
+        let mut renamed = game(&["Ann", "Bob"], &[0, 5], std);
+        renamed.rename_player(1, "Robert", Timestamp::UNIX_EPOCH).unwrap();
+        let before = game(&["Bob", "Cy"], &[1, 2], std);
+        let after = game(&["Robert", "Cy"], &[2, 1], std);
+        for games in [
+            [before.clone(), renamed.clone(), after.clone()],
+            [after.clone(), before.clone(), renamed.clone()],
+        ] {
+            let filter = Filter::default();
+            let bob = games_of(&games, &filter, "Bob");
+            let robert = games_of(&games, &filter, "robert");
+            assert_eq!(bob.len(), 3);
+            assert_eq!(bob, robert);
+            let all = groups(&games, &filter);
+            let names: Vec<&str> = all[0].records.iter().map(|r| r.name.as_str()).collect();
+            assert_eq!(all[0].records.len(), 3, "{names:?}");
+            let with = Filter { players: vec!["Bob".into()], ..Filter::default() };
+            assert_eq!(groups(&games, &with)[0].games, 3);
+            let v = versus(&games, &filter, "Cy", "Bob");
+            assert_eq!((v.games, v.first_ahead, v.second_ahead), (2, 1, 1));
+        }
+    }
+
+    #[test]
+    fn a_preset_with_a_setting_is_grouped_under_its_name() {
+        let mut tens = Rules::preset("tens").unwrap();
+        tens.set("double_last_rounds", "true").unwrap();
+        let all = groups(&[game(&["Ann", "Bob"], &[0, 5], tens)], &Filter::default());
+        assert_eq!(all[0].rules, "tens, double_last_rounds=true");
+    }
+
+    #[test]
+    fn a_game_whose_rules_changed_counts_apart() {
+        let tens = Rules::preset("tens").unwrap();
+        let mut changed = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let change = crate::rules::RulesChange::replacing(tens);
+        changed
+            .change_rules_from(12, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH)
+            .unwrap_err();
+        let mut later = game(&["Ann", "Bob"], &[0, 5], Rules::default());
+        let mut s = later.clone();
+        for _ in 0..5 {
+            s.undo_change(&mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        s.change_rules_from(7, &change, &mut crate::solver::Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..5 {
+            let mut r = RoundRecord::from_deadwood(vec![0, 5]);
+            r.out = Some(0);
+            s.add_round(r, Timestamp::UNIX_EPOCH).unwrap();
+        }
+        later = s;
+        let games = [game(&["Ann", "Bob"], &[0, 5], tens), later, changed];
+        let shape: Vec<(String, usize)> =
+            groups(&games, &Filter::default()).into_iter().map(|g| (g.rules, g.games)).collect();
+        assert_eq!(
+            shape,
+            [
+                ("standard".to_string(), 1),
+                ("standard; from round 7: face_cards=ten".to_string(), 1),
+                ("tens".to_string(), 1)
+            ]
+        );
+        // A filter on rules admits a game played under them throughout.
+        let only = Filter { rules: Some(tens), ..Filter::default() };
+        assert_eq!(groups(&games, &only).iter().map(|g| g.games).sum::<usize>(), 1);
     }
 
     #[test]

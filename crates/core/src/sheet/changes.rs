@@ -3,14 +3,14 @@
 
 use jiff::Timestamp;
 
+use super::log::past_of;
 use super::names::look_alike;
 use super::{
-    MIN_PLAYERS, Playoff, Score, Seat, Session, SheetError, check_player_name, check_round, naught,
-    normalised, same_name, seat_in,
+    LogChange, MIN_PLAYERS, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError,
+    check_player_name, check_round, naught, normalised, same_name, seat_in,
 };
-use crate::hand::check_cards;
-use crate::rules::{MAX_PLAYERS, Rules};
-use crate::solver::{Solver, Table};
+use crate::rules::MAX_PLAYERS;
+use crate::solver::Solver;
 
 /// One change that [`Session::edit_round`] made.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,13 +32,15 @@ pub struct RoundEdit {
     pub dealer: Option<usize>,
 }
 
-/// A typed hand scored again under new rules.
+/// A typed hand, or cards typed as left over, scored again under new rules.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Rescored {
     pub round: usize,
     pub seat: usize,
     pub old: u32,
     pub new: u32,
+    /// Cards left over, not a whole hand.
+    pub leftover: bool,
 }
 
 impl Session {
@@ -79,9 +81,11 @@ impl Session {
         now: Timestamp,
     ) -> Result<Vec<Change>, SheetError> {
         self.check_recorded(round)?;
-        let deal = self.rules.deal(round).expect("a recorded round is one of the rules");
+        let deal = self.deal(round).expect("a recorded round is one of the rules");
+        let rules = self.rules_of(round);
         let plays = self.plays_flags(round);
-        let name = |s: usize| self.players[s].clone();
+        let players = self.players.clone();
+        let name = |s: usize| players[s].clone();
         let not_in = |s: usize| SheetError::NotInRound { player: name(s), round };
         let old = self.rounds[round - 1].clone();
         // A hand that does not go out, typed for the player who went out.
@@ -114,8 +118,7 @@ impl Session {
                 }
                 // Going out is a score of 0: said once, not twice.
                 if !edit.scores.iter().any(|(s, _)| *s == o) && record.deadwood[o] != 0 {
-                    record.deadwood[o] = 0;
-                    record.hands[o] = None;
+                    record.set_score(o, Score::number(0));
                     changes.push(Change::Score { seat: o, old: old.deadwood[o], new: Score::number(0) });
                 }
             }
@@ -123,11 +126,15 @@ impl Session {
         }
         for (seat, score) in &edit.scores {
             // A score given as it already is changes nothing.
-            if old.deadwood[*seat] == score.deadwood && old.hands[*seat] == score.hand {
+            let mut given = old.clone();
+            given.set_score(*seat, score.clone());
+            if given.deadwood[*seat] == old.deadwood[*seat]
+                && given.hands[*seat] == old.hands[*seat]
+                && given.leftover[*seat] == old.leftover[*seat]
+            {
                 continue;
             }
-            record.deadwood[*seat] = score.deadwood;
-            record.hands[*seat] = score.hand.clone();
+            record.set_score(*seat, score.clone());
             changes.push(Change::Score { seat: *seat, old: old.deadwood[*seat], new: score.clone() });
         }
         if record.out != old.out {
@@ -154,15 +161,20 @@ impl Session {
         {
             return Err(SheetError::EditOut { player: name(o), round });
         }
-        check_round(&self.rules, &deal, &self.players, &plays, &record)?;
-        if self.rules.double_naughts && naught(&record) {
+        check_round(&rules, &deal, &self.players, &plays, &record)?;
+        if rules.double_naughts && naught(&record) {
             return Err(SheetError::EditReplay { round });
         }
         let before = self.clone();
-        self.rounds[round - 1] = record;
+        self.rounds[round - 1] = record.clone();
+        let mut dealer_was = None;
         if let Some(dealer) = edit.dealer {
-            match self.set_dealer(round, dealer, now) {
-                Ok(Some(change)) => changes.push(change),
+            let note = self.dealer_note(round);
+            match self.name_dealer(round, dealer, now) {
+                Ok(Some(change)) => {
+                    changes.push(change);
+                    dealer_was = Some(note);
+                }
                 Ok(None) => {}
                 Err(e) => {
                     *self = before;
@@ -172,12 +184,46 @@ impl Session {
         }
         self.updated = now;
         self.settle(now);
+        if !changes.is_empty() {
+            let names = |seats: &[usize]| seats.iter().map(|&s| name(s)).collect::<Vec<_>>();
+            let mut scores: Vec<(String, PastScore)> = Vec::new();
+            for change in &changes {
+                if let Change::Score { seat, .. } = change
+                    && !scores.iter().any(|(n, _)| *n == name(*seat))
+                {
+                    scores.push((name(*seat), past_of(&old, *seat)));
+                }
+            }
+            let was = RoundWas {
+                scores,
+                out: (record.out != old.out).then(|| old.out.map(name)),
+                penalties: (record.penalties != old.penalties).then(|| names(&old.penalties)),
+                dealer: dealer_was,
+            };
+            self.logged(LogChange::Edit { round, was }, before.playoff, now);
+        }
         Ok(changes)
     }
 
     /// Names the dealer of round `round` (from 1; a recorded round or the
     /// next): the deal moves on from there. Gives the change, if any.
     pub fn set_dealer(
+        &mut self,
+        round: usize,
+        seat: usize,
+        now: Timestamp,
+    ) -> Result<Option<Change>, SheetError> {
+        let was = self.dealer_note(round);
+        let change = self.name_dealer(round, seat, now)?;
+        if change.is_some() {
+            let dealer = self.players[seat].clone();
+            self.logged(LogChange::Dealer { round, dealer, was }, None, now);
+        }
+        Ok(change)
+    }
+
+    /// [`Session::set_dealer`], unlogged.
+    fn name_dealer(
         &mut self,
         round: usize,
         seat: usize,
@@ -235,12 +281,20 @@ impl Session {
         if old == *new {
             return Err(SheetError::Unchanged);
         }
+        let before = self.seats[seat].former_names.clone();
+        let mut former = None;
         if !same_name(&old, new) {
-            let former = &mut self.seats[seat].former_names;
-            former.retain(|f| !same_name(f, new));
-            former.push(old);
+            let names = &mut self.seats[seat].former_names;
+            names.retain(|f| !same_name(f, new));
+            // Undoing takes the old name off again; a name the rename
+            // took off the former names needs the list as it was.
+            if *names != before {
+                former = Some(before);
+            }
+            names.push(old.clone());
         }
         self.updated = now;
+        self.logged(LogChange::Rename { player: new.to_string(), was: old, former }, None, now);
         Ok(())
     }
 
@@ -301,27 +355,9 @@ impl Session {
             return Err(SheetError::SeatBeyond { seat: at + 1, seats: n + 1 });
         }
         let start = start.unwrap_or_else(|| self.joining_total());
-        let shift = |s: &mut usize| {
-            if *s >= at {
-                *s += 1;
-            }
-        };
-        self.players.insert(at, name.to_string());
-        self.seats
-            .insert(at, Seat { joined: self.rounds.len(), start, left: None, former_names: Vec::new() });
-        shift(&mut self.first_dealer);
-        for (_, s) in &mut self.dealers {
-            shift(s);
-        }
-        for r in &mut self.rounds {
-            r.deadwood.insert(at, 0);
-            r.hands.insert(at, None);
-            if let Some(o) = &mut r.out {
-                shift(o);
-            }
-            r.penalties.iter_mut().for_each(shift);
-        }
+        self.give_seat(at, name, Seat { joined: self.rounds.len(), start, ..Seat::default() });
         self.updated = now;
+        self.logged(LogChange::Join { player: name.to_string() }, None, now);
         Ok((at, start))
     }
 
@@ -337,121 +373,57 @@ impl Session {
         if remaining < MIN_PLAYERS {
             return Err(SheetError::TooFewPlayers { count: remaining });
         }
+        let before = self.playoff.clone();
+        let player = self.players[seat].clone();
         let played = self.rounds.len();
         let next = played + 1;
+        let dealt = self.dealers.iter().any(|&(r, s)| r >= next && s == seat)
+            || (played == 0 && self.first_dealer == seat);
         self.dealers.retain(|&(r, s)| !(r >= next && s == seat));
         if self.seats[seat].joined < played {
             self.seats[seat].left = Some(played);
             self.updated = now;
             self.settle(now);
+            self.logged(LogChange::Leave { player, off: None, dealt }, before, now);
             return Ok(false);
         }
         // Never played: off the sheet, as if never seated.
-        self.players.remove(seat);
-        self.seats.remove(seat);
-        let n = self.players.len();
-        let shift = |s: &mut usize| {
-            if *s > seat {
-                *s -= 1;
-            }
-        };
-        if self.first_dealer == seat {
-            self.first_dealer %= n;
-        } else {
-            shift(&mut self.first_dealer);
-        }
-        for (_, s) in &mut self.dealers {
-            shift(s);
-        }
-        for r in &mut self.rounds {
-            r.deadwood.remove(seat);
-            r.hands.remove(seat);
-            if let Some(o) = &mut r.out {
-                shift(o);
-            }
-            r.penalties.iter_mut().for_each(shift);
+        let st = &self.seats[seat];
+        let off = SeatWas { seat, joined: st.joined, start: st.start, former_names: st.former_names.clone() };
+        let n = self.players.len() - 1;
+        let first_dealt = self.first_dealer == seat;
+        self.take_seat(seat);
+        if first_dealt {
+            self.first_dealer = seat % n;
         }
         // Only a player who played every round can be in a tiebreak.
         self.playoff = None;
         self.updated = now;
+        self.logged(LogChange::Leave { player, off: Some(off), dealt }, before, now);
         Ok(true)
     }
 
-    /// Plays on under `rules`: refused where a round already played does
-    /// not fit them. Typed hands are scored again; numbers stay. Gives the
-    /// hands whose deadwood changed.
-    pub fn change_rules(
-        &mut self,
-        rules: Rules,
-        solver: &mut Solver,
-        now: Timestamp,
-    ) -> Result<Vec<Rescored>, SheetError> {
-        let deals = rules.deals().len();
+    /// Brings back a player who left: they play from the next round on,
+    /// their rounds and their total as they were. Refused once the last
+    /// round of the rules is in.
+    pub fn return_player(&mut self, seat: usize, now: Timestamp) -> Result<(), SheetError> {
+        let player = self.players[seat].clone();
+        let Some(left) = self.seats[seat].left else { return Err(SheetError::NotLeft { player }) };
+        if self.rounds.len() >= self.deals().len() {
+            return Err(SheetError::GameOver { rounds: self.deals().len() });
+        }
+        if self.active().len() >= MAX_PLAYERS {
+            return Err(SheetError::TooManyPlayers { count: self.active().len() + 1 });
+        }
         let played = self.rounds.len();
-        if played > deals {
-            return Err(SheetError::RoundsPlayed { played, deals });
+        let st = &mut self.seats[seat];
+        if left < played {
+            st.away.push((left, played));
         }
-        let mut rounds = self.rounds.clone();
-        let mut rescored = Vec::new();
-        for (i, record) in rounds.iter_mut().enumerate() {
-            let round = i + 1;
-            let deal = rules.deal(round).expect("fewer rounds than the rules play");
-            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
-            let table = Table::new(&rules, deal.wild);
-            for seat in 0..self.players.len() {
-                let Some(hand) = &record.hands[seat] else { continue };
-                let player = self.players[seat].clone();
-                check_cards(hand, &rules).map_err(|error| {
-                    in_round(SheetError::Hand { player: player.clone(), error: Box::new(error) })
-                })?;
-                if hand.len() != deal.cards {
-                    return Err(in_round(SheetError::StoredHandSize {
-                        player,
-                        count: hand.len(),
-                        round,
-                        dealt: deal.cards,
-                    }));
-                }
-                let new = solver.deadwood(hand, &table);
-                let old = record.deadwood[seat];
-                if new != old {
-                    // A player out keeps their 0 only with a hand that goes out.
-                    if record.out == Some(seat) {
-                        return Err(in_round(SheetError::OutNotZero { player, deadwood: new }));
-                    }
-                    record.deadwood[seat] = new;
-                    rescored.push(Rescored { round, seat, old, new });
-                }
-            }
-            check_round(&rules, &deal, &self.players, &self.plays_flags(round), record).map_err(in_round)?;
-        }
-        // The tiebreaker round's hands are scored again too.
-        let mut playoff = self.playoff.clone();
-        if let Some(Playoff::Round(scores)) = &mut playoff {
-            let deal = rules.tiebreak_deal();
-            let round = deal.round;
-            let in_round = |error: SheetError| SheetError::InRound { round, error: Box::new(error) };
-            let table = Table::new(&rules, deal.wild);
-            for (seat, score) in scores.iter_mut() {
-                let Some(hand) = &score.hand else { continue };
-                let player = self.players[*seat].clone();
-                check_cards(hand, &rules)
-                    .map_err(|error| in_round(SheetError::Hand { player, error: Box::new(error) }))?;
-                let new = solver.deadwood(hand, &table);
-                if new != score.deadwood {
-                    rescored.push(Rescored { round, seat: *seat, old: score.deadwood, new });
-                    score.deadwood = new;
-                }
-            }
-        }
-        self.rules = rules;
-        self.rounds = rounds;
-        self.playoff = playoff;
-        let last = (played + 1).min(deals);
-        self.dealers.retain(|&(r, _)| r <= last);
+        st.left = None;
         self.updated = now;
-        self.settle(now);
-        Ok(rescored)
+        self.logged(LogChange::Return { player, left }, None, now);
+        Ok(())
     }
 }
 
@@ -572,7 +544,7 @@ mod tests {
         .unwrap();
         let tens = Rules::preset("tens").unwrap();
         let rescored = s.change_rules(tens, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
-        assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35 }]);
+        assert_eq!(rescored, [Rescored { round: 3, seat: 0, old: 40, new: 35, leftover: false }]);
         let mut twelve = game(&["Ann", "Bob"], 0);
         twelve
             .change_rules(Rules { extra_rounds: 1, ..Rules::default() }, &mut solver, Timestamp::UNIX_EPOCH)

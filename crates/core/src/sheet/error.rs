@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS, shown};
 use crate::hand::HandError;
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{Deal, MAX_PLAYERS};
 
 /// What is wrong with a player's name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -255,6 +255,73 @@ pub enum SheetError {
         player: String,
         text: String,
     },
+    /// Rules changed from a round that is neither played nor the next.
+    RulesFrom {
+        from: usize,
+        next: usize,
+    },
+    /// Rules changed from after the last round, with no tie to break.
+    RulesAfterEnd {
+        rounds: usize,
+    },
+    /// A round played that new rules would deal otherwise.
+    DealChanged {
+        was: Deal,
+        now: Deal,
+    },
+    /// A stored change of rules that changes the round table.
+    RoundTableChange {
+        key: &'static str,
+    },
+    /// Stored cards left over whose values are not the deadwood.
+    LeftoverMismatch {
+        player: String,
+        value: u32,
+        recorded: u32,
+    },
+    /// Stored cards left over as many as the round deals, or more.
+    LeftoverSize {
+        player: String,
+        count: usize,
+        round: usize,
+        dealt: usize,
+    },
+    /// A hand and cards left over stored for one player.
+    HandAndLeftover {
+        player: String,
+    },
+    /// A change of the log that does not fit the sheet it would be taken
+    /// back from (a file edited by hand).
+    LogDisagrees {
+        change: &'static str,
+        subject: String,
+    },
+    /// A change of the log that cannot be taken back, and why.
+    InLog {
+        change: &'static str,
+        subject: String,
+        error: Box<SheetError>,
+    },
+    /// A draw recorded where none is due.
+    NoDrawDue,
+    /// A card drawn more often in one draw than the decks hold it.
+    DrawnTwice {
+        card: crate::card::Card,
+        drawn: usize,
+        decks: u8,
+    },
+    /// A player named who has not left the game.
+    NotLeft {
+        player: String,
+    },
+    /// A change after the round an undo would remove, which a session
+    /// without a log cannot take back: a player who `joined`, `left` or
+    /// `came back` after round `round`, or the `rules` changed.
+    UnloggedSeat {
+        player: String,
+        round: usize,
+        change: &'static str,
+    },
 }
 
 impl fmt::Display for SheetError {
@@ -419,7 +486,7 @@ impl fmt::Display for SheetError {
                  only with its suits (like Kh 9c 4d); give the suits, or the points as a number"
             ),
             E::TwoOut { first, second } => {
-                write!(f, "both {first} and {second} are marked out; only the first player out is")
+                write!(f, "both {first} and {second} are marked out; mark only the player who went out first")
             }
             E::NotInRound { player, round } => write!(f, "{player} did not play round {round}"),
             E::RoundsPlayed { played, deals } => write!(
@@ -461,6 +528,75 @@ impl fmt::Display for SheetError {
             E::DrawnCard { player, text } => {
                 write!(f, "{player}'s drawn card \"{}\" is not a card of a standard deck", shown(text))
             }
+            E::RulesFrom { from, next } => {
+                let rounds =
+                    if *next == 1 { "round 1, the next".to_string() } else { format!("1 to {next}") };
+                write!(
+                    f,
+                    "rules can change from a round played or the next one, not from round {from}: \
+                     the rounds are {rounds}"
+                )
+            }
+            E::RulesAfterEnd { rounds } => write!(
+                f,
+                "all {rounds} rounds are in and no tie is left to break, so rules from the next round \
+                 would change nothing"
+            ),
+            E::DealChanged { was, now } => write!(
+                f,
+                "round {} was dealt {} cards, {} wild; these rules would deal it {} cards, {} wild, \
+                 and a round played keeps its deal",
+                was.round,
+                was.cards,
+                was.wild.plural(),
+                now.cards,
+                now.wild.plural()
+            ),
+            E::RoundTableChange { key } => write!(
+                f,
+                "{key} shapes the round table, which is the whole game's: set it in [rules], not from a round on"
+            ),
+            E::LeftoverMismatch { player, value, recorded } => write!(
+                f,
+                "{player}'s cards left over count {value}, but the deadwood says {recorded}; \
+                 fix one of them, or remove the cards"
+            ),
+            E::LeftoverSize { player, count, round, dealt } => write!(
+                f,
+                "{player} has {count} cards left over, but round {round} deals {dealt}; \
+                 a whole hand goes in hands"
+            ),
+            E::HandAndLeftover { player } => {
+                write!(f, "{player} has both a hand and cards left over; keep one of them")
+            }
+            E::LogDisagrees { change, subject } => write!(
+                f,
+                "the change {change} ({subject}) does not fit the sheet as it stands, so it cannot be taken back"
+            ),
+            E::InLog { change, subject, error } => {
+                write!(f, "the change {change} ({subject}) cannot be taken back: {error}")
+            }
+            E::NotLeft { player } => write!(f, "{player} has not left the game"),
+            E::NoDrawDue => f.write_str("no tiebreak draw is due"),
+            E::DrawnTwice { card, drawn, decks } => {
+                let held = if *decks == 1 {
+                    "1 deck holds only 1".to_string()
+                } else {
+                    format!("{decks} decks hold only {decks}")
+                };
+                write!(f, "{card} is drawn {drawn} times, but {held}", card = card.ascii())
+            }
+            E::UnloggedSeat { change: "rules", round, .. } => write!(
+                f,
+                "the rules changed from round {}, and this session keeps no log of the change (its file \
+                 was written before three13 kept one), so undo cannot take round {round} back",
+                round + 1
+            ),
+            E::UnloggedSeat { player, round, change } => write!(
+                f,
+                "{player} {change} after round {round}, and this session keeps no log of it (its file was \
+                 written before three13 kept one), so undo cannot take round {round} back"
+            ),
         }
     }
 }

@@ -17,11 +17,13 @@
 
 mod changes;
 mod error;
+mod log;
 mod names;
 mod restore;
 mod score;
 mod scoreboard;
 mod tiebreak;
+mod timeline;
 
 use jiff::Timestamp;
 
@@ -30,14 +32,16 @@ use crate::rules::{Deal, Rules, Tiebreak};
 
 pub use changes::{Change, Rescored, RoundEdit};
 pub use error::{NameProblem, SessionNameProblem, SheetError};
+pub use log::{LogChange, Logged, PastScore, RoundWas, SeatWas};
 pub use names::{
     check_player_name, check_player_names, check_session_name, find_seat, free_name, normalised, same_name,
     seat_in, shown,
 };
 pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
-pub use score::{Leftover, Score, ScoreForm, read_score};
+pub use score::{Leftover, Score, ScoreForm, Term, leftover_value, read_leftover, read_score};
 pub use scoreboard::{Scoreboard, points};
-pub use tiebreak::Playoff;
+pub use tiebreak::{MAX_DRAWS, Playoff};
+pub use timeline::RulesChanged;
 
 use score::too_high;
 
@@ -56,7 +60,10 @@ pub struct Session {
     players: Vec<String>,
     /// The seat of the player who dealt round 1.
     first_dealer: usize,
-    rules: Rules,
+    /// The rules in force from a round on, `(round, rules)` by round: the
+    /// first from round 1, each differing from the one before, all with
+    /// one round table (the game's).
+    rules: Vec<(usize, Rules)>,
     created: Timestamp,
     updated: Timestamp,
     /// The rounds played, round 1 first.
@@ -68,6 +75,8 @@ pub struct Session {
     dealers: Vec<(usize, usize)>,
     /// How a tie for the win was broken, once it was.
     playoff: Option<Playoff>,
+    /// Every change since the session was made, oldest first.
+    log: Vec<Logged>,
 }
 
 /// When a player joined and left the game, and what they were called.
@@ -82,12 +91,17 @@ pub struct Seat {
     pub left: Option<usize>,
     /// The names they had before, oldest first.
     pub former_names: Vec<String>,
+    /// The times they left and came back, oldest first: the rounds recorded
+    /// when they left, and when they came back. They played none between.
+    pub away: Vec<(usize, usize)>,
 }
 
 impl Seat {
     /// Whether the player plays round `round` (from 1).
     pub fn plays(&self, round: usize) -> bool {
-        round > self.joined && self.left.is_none_or(|l| round <= l)
+        round > self.joined
+            && self.left.is_none_or(|l| round <= l)
+            && !self.away.iter().any(|&(left, back)| round > left && round <= back)
     }
 }
 
@@ -99,6 +113,10 @@ pub struct RoundRecord {
     pub deadwood: Vec<u32>,
     /// The hand each player typed, when a hand was typed instead of a number.
     pub hands: Vec<Option<Vec<Card>>>,
+    /// The cards each player typed as left over (fewer than the round
+    /// deals), when they were typed instead of a number: their values
+    /// make the deadwood.
+    pub leftover: Vec<Option<Vec<Leftover>>>,
     /// The seat of the first player to go out.
     pub out: Option<usize>,
     /// The seats of players who declared out with a hand that does not meld.
@@ -106,10 +124,30 @@ pub struct RoundRecord {
 }
 
 impl RoundRecord {
+    /// Sets the score of `seat` as typed: the deadwood, and the hand or the
+    /// cards left over when they were typed.
+    pub fn set_score(&mut self, seat: usize, score: Score) {
+        self.deadwood[seat] = score.deadwood;
+        self.leftover[seat] = match &score.form {
+            ScoreForm::Leftover(cards) => Some(cards.iter().map(|(c, _)| *c).collect()),
+            _ => None,
+        };
+        self.hands[seat] = score.hand;
+    }
+
+    /// The score of `seat` as recorded, the cards left over valued under `rules`.
+    pub fn score(&self, seat: usize, rules: &Rules) -> Score {
+        match &self.leftover[seat] {
+            Some(cards) => Score::leftover(cards, rules),
+            None => Score::recorded(self.deadwood[seat], self.hands[seat].clone()),
+        }
+    }
+
     /// A round with every player's deadwood and nothing else.
     pub fn from_deadwood(deadwood: Vec<u32>) -> RoundRecord {
         let hands = vec![None; deadwood.len()];
-        RoundRecord { deadwood, hands, out: None, penalties: Vec::new() }
+        let leftover = vec![None; deadwood.len()];
+        RoundRecord { deadwood, hands, leftover, out: None, penalties: Vec::new() }
     }
 }
 
@@ -143,13 +181,14 @@ impl Session {
             name: name.to_string(),
             players,
             first_dealer,
-            rules,
+            rules: vec![(1, rules)],
             created: now,
             updated: now,
             rounds: Vec::new(),
             seats,
             dealers: Vec::new(),
             playoff: None,
+            log: Vec::new(),
         })
     }
 
@@ -165,10 +204,6 @@ impl Session {
     /// The seat of the player who dealt round 1.
     pub fn first_dealer(&self) -> usize {
         self.first_dealer
-    }
-
-    pub fn rules(&self) -> Rules {
-        self.rules
     }
 
     pub fn created(&self) -> Timestamp {
@@ -225,9 +260,10 @@ impl Session {
     /// The deal of round `round` (from 1): a round of the rules, or the
     /// tiebreaker round after them.
     pub fn deal(&self, round: usize) -> Option<Deal> {
-        self.rules.deal(round).or_else(|| {
-            let t = self.rules.tiebreak_deal();
-            (self.rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
+        let rules = self.rules();
+        rules.deal(round).or_else(|| {
+            let t = rules.tiebreak_deal();
+            (rules.tiebreak == Tiebreak::Round && round == t.round).then_some(t)
         })
     }
 
@@ -245,7 +281,7 @@ impl Session {
 
     /// Every round of the rules.
     pub fn deals(&self) -> Vec<Deal> {
-        self.rules.deals()
+        self.rules().deals()
     }
 
     /// The seat of the dealer of round `round` (from 1): the first dealer,
@@ -286,7 +322,7 @@ impl Session {
     /// The round to play next, if the game is not over: a round of the
     /// rules, or the tiebreaker round.
     pub fn next_deal(&self) -> Option<Deal> {
-        self.rules.deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
+        self.rules().deal(self.rounds.len() + 1).or_else(|| self.tiebreak_round())
     }
 
     /// The round to play next, or an error saying the game is over.
@@ -295,10 +331,9 @@ impl Session {
     }
 
     /// Whether the game is over: the last round of the rules is in, and
-    /// the tiebreaker round too when one is due. (A draw that is due is
-    /// made by whoever records the last round.)
+    /// the tiebreaker round or the draw too when one is due.
     pub fn finished(&self) -> bool {
-        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none()
+        self.rounds.len() >= self.deals().len() && self.tiebreak_round().is_none() && !self.draw_due()
     }
 
     /// The seats playing `round`, as a flag per seat.
@@ -340,30 +375,29 @@ impl Session {
         {
             self.refuse_false_go_out(o, record.deadwood[o])?;
         }
-        check_round(&self.rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
+        let rules = self.rules_of(deal.round);
+        check_round(&rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
         if self.tiebreak_round().is_some() {
-            let scores = self
-                .tied()
-                .into_iter()
-                .map(|s| (s, Score::recorded(record.deadwood[s], record.hands[s].clone())))
-                .collect();
+            let scores = self.tied().into_iter().map(|s| (s, record.score(s, &rules))).collect();
             self.playoff = Some(Playoff::Round(scores));
             self.updated = now;
+            self.logged(LogChange::Round { round: deal.round }, None, now);
             return Ok(Added::Recorded(deal.round));
         }
-        if self.rules.double_naughts && naught(&record) {
+        if rules.double_naughts && naught(&record) {
             return Ok(Added::Replayed(deal.round));
         }
+        let before = self.playoff.clone();
         self.rounds.push(record);
         self.updated = now;
-        // The last round may leave a tie that the rules settle by a draw.
         self.settle(now);
+        self.logged(LogChange::Round { round: deal.round }, before, now);
         Ok(Added::Recorded(deal.round))
     }
 
     /// The round made of the scores typed for it, by seat: who typed `out`
     /// went out first, or `out` where it is named; two players out are
-    /// refused, for only the first player out is marked. Seats given no
+    /// refused, for only the player who went out first is marked. Seats given no
     /// score score 0.
     pub fn round_of_scores(
         &self,
@@ -385,8 +419,7 @@ impl Session {
                     _ => record.out = Some(seat),
                 }
             }
-            record.deadwood[seat] = score.deadwood;
-            record.hands[seat] = score.hand;
+            record.set_score(seat, score);
         }
         record.penalties = penalties;
         Ok(record)
@@ -401,8 +434,46 @@ impl Session {
         Err(SheetError::FalseGoOut {
             player: self.players[seat].clone(),
             deadwood,
-            penalty: self.rules.bad_go_out_penalty,
+            penalty: self.rules().bad_go_out_penalty,
         })
+    }
+
+    /// Removes the last round of a session with no log of its changes (a
+    /// file written before sessions kept one): a tiebreaker round first,
+    /// else the last round of the rules and any tiebreak. Refused where a
+    /// player joined, left or came back after it, or the rules changed from
+    /// the round after it: the file keeps no way back for those.
+    pub fn undo_unlogged_round(&mut self, now: Timestamp) -> Result<Option<RoundRecord>, SheetError> {
+        if matches!(self.playoff, Some(Playoff::Round(_))) {
+            let Some(Playoff::Round(scores)) = self.playoff.take() else { unreachable!() };
+            self.updated = now;
+            let mut record = RoundRecord::from_deadwood(vec![0; self.players.len()]);
+            for (seat, score) in scores {
+                record.set_score(seat, score);
+            }
+            return Ok(Some(record));
+        }
+        let round = self.rounds.len();
+        if round == 0 {
+            return Ok(None);
+        }
+        for (seat, st) in self.seats.iter().enumerate() {
+            let player = self.players[seat].clone();
+            let after = |r: usize| r >= round;
+            if after(st.joined) && st.joined > 0 {
+                return Err(SheetError::UnloggedSeat { player, round: st.joined, change: "joined" });
+            }
+            if let Some(left) = st.left.filter(|&l| after(l)) {
+                return Err(SheetError::UnloggedSeat { player, round: left, change: "left" });
+            }
+            if let Some(&(_, back)) = st.away.iter().find(|&&(_, back)| after(back)) {
+                return Err(SheetError::UnloggedSeat { player, round: back, change: "came back" });
+            }
+        }
+        if self.rules.iter().any(|&(from, _)| from > round) {
+            return Err(SheetError::UnloggedSeat { player: String::new(), round, change: "rules" });
+        }
+        Ok(self.undo(now))
     }
 
     /// Removes the last round of the rules, if any, and any tiebreak.

@@ -4,20 +4,20 @@
 use jiff::Timestamp;
 
 use super::names::names_apart;
-use super::tiebreak::lowest_draws;
+use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
-    MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name, check_round,
-    check_session_name, same_name, seat_in, too_high,
+    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
+    check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in, too_high,
 };
 use crate::card::Card;
 use crate::hand::parse_hand;
-use crate::rules::{MAX_PLAYERS, Rules, Tiebreak};
+use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
 use crate::solver::{Solver, Table};
 
 /// A tiebreak as a file stores it, by player name.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum StoredPlayoff {
-    Round { deadwood: Vec<(String, i64)>, hands: Vec<(String, String)> },
+    Round { deadwood: Vec<(String, i64)>, hands: Vec<(String, String)>, leftover: Vec<(String, String)> },
     Draws(Vec<Vec<(String, String)>>),
 }
 
@@ -28,7 +28,10 @@ pub struct StoredSession {
     pub name: String,
     pub players: Vec<String>,
     pub first_dealer: String,
+    /// The rules of round 1.
     pub rules: Rules,
+    /// The rules changed from a round on: the round, and the rules from it.
+    pub rule_changes: Vec<(i64, Rules)>,
     pub created: Timestamp,
     pub updated: Timestamp,
     pub rounds: Vec<StoredRound>,
@@ -36,11 +39,16 @@ pub struct StoredSession {
     pub joined: Vec<(String, i64, i64)>,
     /// Players who left: name, rounds played when they left.
     pub left: Vec<(String, i64)>,
+    /// Players who left and came back: name, and the rounds played when
+    /// they left and when they came back, each time.
+    pub away: Vec<(String, Vec<(i64, i64)>)>,
     /// Former names by player.
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
     pub dealers: Vec<(i64, String)>,
     pub playoff: Option<StoredPlayoff>,
+    /// The changes made, oldest first, as the log keeps them.
+    pub log: Vec<Logged>,
 }
 
 /// One stored round: scores and hands by player name, in the file's order.
@@ -49,6 +57,8 @@ pub struct StoredRound {
     pub round: i64,
     pub deadwood: Vec<(String, i64)>,
     pub hands: Vec<(String, String)>,
+    /// Cards left over by player name, as typed.
+    pub leftover: Vec<(String, String)>,
     pub out: Option<String>,
     pub penalties: Vec<String>,
 }
@@ -73,18 +83,28 @@ pub enum Field {
     HandName(usize, usize),
     /// The cards of one hand.
     HandCards(usize, usize),
+    /// The name of one player's cards left over.
+    LeftoverName(usize, usize),
+    /// One player's cards left over.
+    LeftoverCards(usize, usize),
     Out(usize),
     Penalty(usize, usize),
     /// One entry of the players who joined late.
     Joined(usize),
     /// One entry of the players who left.
     Left(usize),
+    /// One entry of the players who left and came back.
+    Away(usize),
     /// One entry of the former names.
     FormerNames(usize),
     /// One dealer named for a round.
     Dealer(usize),
+    /// One change of the rules from a round on.
+    RuleChange(usize),
     /// The tiebreak as a whole.
     Playoff,
+    /// One change of the log.
+    Log(usize),
 }
 
 /// Why a stored session does not restore, and where.
@@ -122,16 +142,34 @@ impl Session {
             name: stored.name,
             players: players.clone(),
             first_dealer,
-            rules: stored.rules,
+            rules: vec![(1, stored.rules)],
             created: stored.created,
             updated: stored.updated,
             rounds: Vec::with_capacity(stored.rounds.len()),
             seats: vec![Seat::default(); players.len()],
             dealers: Vec::new(),
             playoff: None,
+            log: Vec::new(),
         };
         let deals = session.deals().len();
         let played = stored.rounds.len();
+        let mut last = 1;
+        for (k, (from, rules)) in stored.rule_changes.iter().enumerate() {
+            let at = at(Field::RuleChange(k));
+            let from = usize::try_from(*from)
+                .ok()
+                .filter(|&f| f > last && f <= played + 1 && f <= deals + 1)
+                .ok_or(SheetError::RulesFrom { from: (*from).clamp(0, i64::MAX) as usize, next: played + 1 })
+                .map_err(at)?;
+            if let Some(setting) = rules.differences(&stored.rules).find(|s| s.shapes_rounds()) {
+                return Err(at(SheetError::RoundTableChange { key: setting.key }));
+            }
+            last = from;
+            // A change to the rules already in force changes nothing.
+            if *rules != session.rules() {
+                session.rules.push((from, *rules));
+            }
+        }
         let count = |player: &str, round: i64| {
             usize::try_from(round).ok().filter(|&r| r <= deals).ok_or(SheetError::SeatRound {
                 player: player.to_string(),
@@ -151,11 +189,28 @@ impl Session {
             session.seats[s].joined = joined;
             session.seats[s].start = start;
         }
+        for (k, (name, times)) in stored.away.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Away(k)))?;
+            let player = players[s].clone();
+            // The first time away begins after a round played; the next, at
+            // the earliest when the one before ended.
+            let mut earliest = session.seats[s].joined + 1;
+            for &(left, back) in times {
+                let bad = |round| SheetError::SeatRound { player: player.clone(), round, played };
+                let l = count(&player, left).ok().filter(|&l| l >= earliest).ok_or_else(|| bad(left));
+                let l = l.map_err(at(Field::Away(k)))?;
+                let b = count(&player, back).ok().filter(|&b| b > l && b <= played).ok_or_else(|| bad(back));
+                let b = b.map_err(at(Field::Away(k)))?;
+                session.seats[s].away.push((l, b));
+                earliest = b;
+            }
+        }
         for (k, (name, after)) in stored.left.iter().enumerate() {
             let s = seat(name).map_err(at(Field::Left(k)))?;
             let player = players[s].clone();
             let left = count(&player, *after).map_err(at(Field::Left(k)))?;
-            if left <= session.seats[s].joined {
+            let back = session.seats[s].away.last().map_or(session.seats[s].joined + 1, |&(_, b)| b);
+            if left <= session.seats[s].joined || left < back {
                 return Err(at(Field::Left(k))(SheetError::SeatRound { player, round: *after, played }));
             }
             session.seats[s].left = Some(left);
@@ -230,8 +285,8 @@ impl Session {
                     let error = if *value < 0 {
                         SheetError::NegativeDeadwood { player: player.clone(), value: *value }
                     } else {
-                        let deal = session.rules.deal(number).expect("a round of the rules");
-                        too_high(&player, value, &deal, session.rules.max_deadwood(deal.cards))
+                        let deal = session.deal(number).expect("a round of the rules");
+                        too_high(&player, value, &deal, session.rules_of(number).max_deadwood(deal.cards))
                     };
                     at(Field::DeadwoodValue(i, k))(error)
                 })?;
@@ -249,10 +304,25 @@ impl Session {
                 if record.hands[s].is_some() {
                     return Err(at(Field::HandName(i, k))(SheetError::TwoHands { player }));
                 }
-                let cards = parse_hand(text, &session.rules).map_err(|error| {
+                let cards = parse_hand(text, &session.rules_of(number)).map_err(|error| {
                     at(Field::HandCards(i, k))(SheetError::Hand { player, error: Box::new(error) })
                 })?;
                 record.hands[s] = Some(cards);
+            }
+            for (k, (name, text)) in r.leftover.iter().enumerate() {
+                let s = seat(name).map_err(at(Field::LeftoverName(i, k)))?;
+                let player = players[s].clone();
+                if record.hands[s].is_some() {
+                    return Err(at(Field::LeftoverName(i, k))(SheetError::HandAndLeftover { player }));
+                }
+                if record.leftover[s].is_some() {
+                    return Err(at(Field::LeftoverName(i, k))(SheetError::TwoHands { player }));
+                }
+                let deal = session.deal(number).expect("a round of the rules");
+                let cards = session
+                    .stored_leftover(&player, text, record.deadwood[s], &deal, &session.rules_of(number))
+                    .map_err(at(Field::LeftoverCards(i, k)))?;
+                record.leftover[s] = Some(cards);
             }
             if let Some(out) = &r.out {
                 record.out = Some(seat(out).map_err(at(Field::Out(i)))?);
@@ -266,12 +336,22 @@ impl Session {
         if let Some(playoff) = stored.playoff {
             session.playoff = Some(session.restore_playoff(playoff, solver).map_err(at(Field::Playoff))?);
         }
+        // Every change of the log can be taken back, the last first.
+        session.log = stored.log;
+        let mut undone = session.clone();
+        for k in (0..undone.log.len()).rev() {
+            undone.undo_change(solver, undone.updated).map_err(at(Field::Log(k)))?;
+        }
         Ok(session)
     }
 
     /// A stored tiebreak, checked: the kind the rules name, between exactly
     /// the tied players, each score or draw valid.
-    fn restore_playoff(&self, stored: StoredPlayoff, solver: &mut Solver) -> Result<Playoff, SheetError> {
+    pub(super) fn restore_playoff(
+        &self,
+        stored: StoredPlayoff,
+        solver: &mut Solver,
+    ) -> Result<Playoff, SheetError> {
         let tied = self.tied();
         if tied.is_empty() {
             return Err(SheetError::NoTie);
@@ -291,13 +371,14 @@ impl Session {
             seats.sort_unstable();
             if seats != expected { Err(wrong_players()) } else { Ok(seats) }
         };
-        match (stored, self.rules.tiebreak) {
-            (StoredPlayoff::Round { deadwood, hands }, Tiebreak::Round) => {
+        let rules = self.rules_of(self.deals().len() + 1);
+        match (stored, rules.tiebreak) {
+            (StoredPlayoff::Round { deadwood, hands, leftover }, Tiebreak::Round) => {
                 let names: Vec<&String> = deadwood.iter().map(|(n, _)| n).collect();
                 seats_of(&names, &tied)?;
-                let deal = self.rules.tiebreak_deal();
-                let table = Table::new(&self.rules, deal.wild);
-                let most = self.rules.max_deadwood(deal.cards);
+                let deal = rules.tiebreak_deal();
+                let table = Table::new(&rules, deal.wild);
+                let most = rules.max_deadwood(deal.cards);
                 let mut scores = Vec::new();
                 for &seat in &tied {
                     let player = self.players[seat].clone();
@@ -312,7 +393,7 @@ impl Session {
                     let hand = match hands.iter().find(|(n, _)| same_name(n, &player)) {
                         None => None,
                         Some((_, text)) => {
-                            let cards = parse_hand(text, &self.rules).map_err(|error| SheetError::Hand {
+                            let cards = parse_hand(text, &rules).map_err(|error| SheetError::Hand {
                                 player: player.clone(),
                                 error: Box::new(error),
                             })?;
@@ -331,19 +412,36 @@ impl Session {
                             Some(cards)
                         }
                     };
-                    scores.push((seat, Score::recorded(d, hand)));
+                    let left = match leftover.iter().find(|(n, _)| same_name(n, &player)) {
+                        None => None,
+                        Some(_) if hand.is_some() => return Err(SheetError::HandAndLeftover { player }),
+                        Some((_, text)) => Some(self.stored_leftover(&player, text, d, &deal, &rules)?),
+                    };
+                    scores.push((
+                        seat,
+                        match left {
+                            Some(cards) => Score::leftover(&cards, &rules),
+                            None => Score::recorded(d, hand),
+                        },
+                    ));
                 }
-                if let Some((name, _)) =
-                    hands.iter().find(|(n, _)| !tied.iter().any(|&s| same_name(n, &self.players[s])))
+                if hands
+                    .iter()
+                    .chain(&leftover)
+                    .any(|(n, _)| !tied.iter().any(|&s| same_name(n, &self.players[s])))
                 {
-                    let _ = name;
                     return Err(wrong_players());
                 }
                 Ok(Playoff::Round(scores))
             }
             (StoredPlayoff::Draws(draws), Tiebreak::Draw) => {
+                // Each draw between those tied on the lowest card of the
+                // one before; the last may tie too, the next draw then due.
                 let mut drawing = tied.clone();
                 let mut out = Vec::new();
+                if draws.is_empty() || draws.len() > MAX_DRAWS {
+                    return Err(wrong_players());
+                }
                 for draw in draws {
                     if drawing.len() < 2 {
                         return Err(wrong_players());
@@ -360,12 +458,9 @@ impl Session {
                             .ok_or_else(|| SheetError::DrawnCard { player, text: text.clone() })?;
                         cards.push((seat, card));
                     }
+                    check_draw(&cards, rules.decks, |s| self.players[s].clone())?;
                     drawing = lowest_draws(&cards);
                     out.push(cards);
-                }
-                if drawing.len() > 1 {
-                    // The last draw tied again: the next draw is missing.
-                    return Err(wrong_players());
                 }
                 Ok(Playoff::Draws(out))
             }
@@ -373,14 +468,43 @@ impl Session {
         }
     }
 
+    /// Cards left over as a file stores them for `player`, checked: fewer
+    /// than the round deals, worth the deadwood `recorded`.
+    fn stored_leftover(
+        &self,
+        player: &str,
+        text: &str,
+        recorded: u32,
+        deal: &Deal,
+        rules: &Rules,
+    ) -> Result<Vec<Leftover>, SheetError> {
+        let player = player.to_string();
+        let cards = read_leftover(text, rules)
+            .map_err(|error| SheetError::Hand { player: player.clone(), error: Box::new(error) })?;
+        if cards.len() >= deal.cards {
+            return Err(SheetError::LeftoverSize {
+                player,
+                count: cards.len(),
+                round: deal.round,
+                dealt: deal.cards,
+            });
+        }
+        let value = leftover_value(&cards, rules);
+        if value != recorded {
+            return Err(SheetError::LeftoverMismatch { player, value, recorded });
+        }
+        Ok(cards)
+    }
+
     /// Checks round `index` (from 0) as a file held it.
     fn check_stored_round(&self, index: usize, solver: &mut Solver) -> Result<(), SheetError> {
-        let Some(deal) = self.rules.deal(index + 1) else {
+        let rules = self.rules_of(index + 1);
+        let Some(deal) = rules.deal(index + 1) else {
             return Err(SheetError::TooManyRounds { rounds: self.rounds.len(), deals: self.deals().len() });
         };
         let record = &self.rounds[index];
-        check_round(&self.rules, &deal, &self.players, &self.plays_flags(index + 1), record)?;
-        let table = Table::new(&self.rules, deal.wild);
+        check_round(&rules, &deal, &self.players, &self.plays_flags(index + 1), record)?;
+        let table = Table::new(&rules, deal.wild);
         for (seat, hand) in record.hands.iter().enumerate() {
             let Some(hand) = hand else { continue };
             let player = self.players[seat].clone();

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{Session, SheetError, shown};
 use crate::card::{Card, Rank};
-use crate::hand::{HandError, HandProblem, parse_hand, tokens};
+use crate::hand::{HandError, HandProblem, Token, parse_hand, tokens};
 use crate::rules::{Deal, Rules};
 use crate::solver::{Solver, Table};
 
@@ -31,6 +31,13 @@ impl Score {
         Score { deadwood, hand, form }
     }
 
+    /// Cards left over, valued under `rules`.
+    pub fn leftover(cards: &[Leftover], rules: &Rules) -> Score {
+        let valued: Vec<(Leftover, u32)> = cards.iter().map(|&c| (c, c.value(rules))).collect();
+        let deadwood = valued.iter().map(|(_, v)| v).sum();
+        Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) }
+    }
+
     /// Whether `out` was typed: 0, and the player went out.
     pub fn out(&self) -> bool {
         self.form == ScoreForm::Out
@@ -42,8 +49,9 @@ impl Score {
 pub enum ScoreForm {
     /// A number: `12`.
     Number,
-    /// Numbers added up: `13+9+4`.
-    Sum(Vec<u32>),
+    /// Numbers, and cards or ranks at their values, added up: `13+9+4`,
+    /// `K+4`, `K + 9 + 4`; each term with its value.
+    Sum(Vec<(Term, u32)>),
     /// The cards left over, fewer than the round deals, each with its value:
     /// `K 9 4` or `Kh 9c 4d`.
     Leftover(Vec<(Leftover, u32)>),
@@ -58,6 +66,57 @@ pub enum ScoreForm {
 pub enum Leftover {
     Card(Card),
     Rank(Rank),
+}
+
+/// One term of a sum as typed: a number, or a card or rank counted at the
+/// rules' value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Term {
+    Number,
+    Card(Leftover),
+}
+
+/// What cards left over score under `rules`.
+pub fn leftover_value(cards: &[Leftover], rules: &Rules) -> u32 {
+    cards.iter().map(|c| c.value(rules)).sum()
+}
+
+/// Cards left over as a file stores them (`K 9 4`, `Kh 9c 4d`), checked
+/// against the rules' decks and jokers.
+pub fn read_leftover(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let cards = leftover_cards(text, rules)?;
+    if cards.is_empty() {
+        return Err(HandError { problem: HandProblem::Empty, source: None });
+    }
+    Ok(cards)
+}
+
+/// The cards of `text`, each a card or a rank alone, checked against the
+/// rules' decks and jokers.
+fn leftover_cards(text: &str, rules: &Rules) -> Result<Vec<Leftover>, HandError> {
+    let mut cards = Vec::new();
+    for tok in &tokens(text) {
+        let source = Some((text.to_string(), tok.start, tok.len));
+        match Card::parse(tok.text) {
+            Ok(card) => {
+                if card.is_joker() && rules.jokers == 0 {
+                    return Err(HandError { problem: HandProblem::JokersNotInPlay, source });
+                }
+                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
+                let copies = rules.copies(card);
+                if held > copies {
+                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
+                    return Err(HandError { problem, source });
+                }
+                cards.push(Leftover::Card(card));
+            }
+            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+                Some(rank) => cards.push(Leftover::Rank(rank)),
+                None => return Err(HandError { problem: HandProblem::Card(e), source }),
+            },
+        }
+    }
+    Ok(cards)
 }
 
 impl fmt::Display for Leftover {
@@ -83,7 +142,7 @@ impl Session {
         if !self.plays(seat, round) {
             return Err(SheetError::NotInRound { player: self.players[seat].clone(), round });
         }
-        read_score(&self.rules, &deal, &self.players[seat], text, solver)
+        read_score(&self.rules_of(round), &deal, &self.players[seat], text, solver)
     }
 }
 
@@ -142,56 +201,21 @@ pub fn read_score(
         if sum > u64::from(most) {
             return Err(too_high(name, sum, deal, most));
         }
-        let form = if values.len() == 1 { ScoreForm::Number } else { ScoreForm::Sum(values) };
+        let form = if values.len() == 1 {
+            ScoreForm::Number
+        } else {
+            ScoreForm::Sum(values.into_iter().map(|v| (Term::Number, v)).collect())
+        };
         return Ok(Score { deadwood: sum as u32, hand: None, form });
     }
-    let toks = tokens(text);
-    let mut cards = Vec::with_capacity(toks.len());
-    let mut suited = true;
-    for tok in &toks {
-        match Card::parse(tok.text) {
-            Ok(card) => {
-                if card.is_joker() && rules.jokers == 0 {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let error = HandError { problem: HandProblem::JokersNotInPlay, source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-                let held = 1 + cards.iter().filter(|c| **c == Leftover::Card(card)).count();
-                let copies = rules.copies(card);
-                if held > copies {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let problem = HandProblem::TooManyCopies { card, held, copies, decks: rules.decks };
-                    let error = HandError { problem, source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-                cards.push(Leftover::Card(card));
-            }
-            Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
-                Some(rank) => {
-                    suited = false;
-                    cards.push(Leftover::Rank(rank));
-                }
-                None => {
-                    let source = Some((text.to_string(), tok.start, tok.len));
-                    let error = HandError { problem: HandProblem::Card(e), source };
-                    return Err(SheetError::Hand { player: player(), error: Box::new(error) });
-                }
-            },
-        }
+    if text.contains('+') {
+        return read_sum(rules, deal, name, text);
     }
+    let cards = leftover_cards(text, rules)
+        .map_err(|error| SheetError::Hand { player: player(), error: Box::new(error) })?;
+    let suited = cards.iter().all(|c| matches!(c, Leftover::Card(_)));
     if cards.len() < deal.cards {
-        let valued: Vec<(Leftover, u32)> = cards
-            .into_iter()
-            .map(|c| {
-                let value = match c {
-                    Leftover::Card(card) => rules.value(card),
-                    Leftover::Rank(rank) => rules.rank_value(rank),
-                };
-                (c, value)
-            })
-            .collect();
-        let deadwood = valued.iter().map(|(_, v)| v).sum();
-        return Ok(Score { deadwood, hand: None, form: ScoreForm::Leftover(valued) });
+        return Ok(Score::leftover(&cards, rules));
     }
     if !suited && cards.len() == deal.cards {
         return Err(SheetError::NeedsSuits { player: player(), count: cards.len(), round: deal.round });
@@ -208,6 +232,87 @@ pub fn read_score(
     }
     let deadwood = solver.deadwood(&hand, &Table::new(rules, deal.wild));
     Ok(Score { deadwood, hand: Some(hand), form: ScoreForm::Hand })
+}
+
+/// A sum of numbers and cards or ranks (`K+4`, `K + 9 + 4`): each card or
+/// rank at the rules' value.
+fn read_sum(rules: &Rules, deal: &Deal, name: &str, text: &str) -> Result<Score, SheetError> {
+    let most = rules.max_deadwood(deal.cards);
+    let mut terms: Vec<(Term, u32)> = Vec::new();
+    let mut cards: Vec<Leftover> = Vec::new();
+    let mut start = 0;
+    for part in text.split('+') {
+        let toks = tokens(part);
+        if toks.is_empty() {
+            return Err(SheetError::NotWhole { player: name.to_string(), text: text.to_string() });
+        }
+        for tok in toks {
+            if tok.text.chars().all(|c| c.is_ascii_digit()) {
+                let v = tok.text.parse::<u32>().ok().filter(|&v| v <= most);
+                let Some(v) = v else { return Err(too_high(name, shown(tok.text), deal, most)) };
+                terms.push((Term::Number, v));
+                continue;
+            }
+            let tok = Token { start: start + tok.start, ..tok };
+            let card = leftover(rules, name, text, &tok, &cards)?;
+            cards.push(card);
+            terms.push((Term::Card(card), card.value(rules)));
+        }
+        start += part.chars().count() + 1;
+    }
+    let sum: u64 = terms.iter().map(|&(_, v)| u64::from(v)).sum();
+    if sum > u64::from(most) {
+        return Err(too_high(name, sum, deal, most));
+    }
+    Ok(Score { deadwood: sum as u32, hand: None, form: ScoreForm::Sum(terms) })
+}
+
+/// One card left over as typed in `text`: a card with its suit, checked
+/// against the decks (jokers in play, no more copies than `held` and it
+/// make), or a rank alone.
+fn leftover(
+    rules: &Rules,
+    name: &str,
+    text: &str,
+    tok: &Token<'_>,
+    held: &[Leftover],
+) -> Result<Leftover, SheetError> {
+    let refuse = |problem: HandProblem| {
+        let error = HandError { problem, source: Some((text.to_string(), tok.start, tok.len)) };
+        SheetError::Hand { player: name.to_string(), error: Box::new(error) }
+    };
+    match Card::parse(tok.text) {
+        Ok(card) => {
+            if card.is_joker() && rules.jokers == 0 {
+                return Err(refuse(HandProblem::JokersNotInPlay));
+            }
+            let count = 1 + held.iter().filter(|c| **c == Leftover::Card(card)).count();
+            let copies = rules.copies(card);
+            if count > copies {
+                return Err(refuse(HandProblem::TooManyCopies {
+                    card,
+                    held: count,
+                    copies,
+                    decks: rules.decks,
+                }));
+            }
+            Ok(Leftover::Card(card))
+        }
+        Err(e) => match Rank::parse(tok.text).filter(|_| tok.text.len() <= 2) {
+            Some(rank) => Ok(Leftover::Rank(rank)),
+            None => Err(refuse(HandProblem::Card(e))),
+        },
+    }
+}
+
+impl Leftover {
+    /// What the card scores left over, under `rules`.
+    pub fn value(self, rules: &Rules) -> u32 {
+        match self {
+            Leftover::Card(card) => rules.value(card),
+            Leftover::Rank(rank) => rules.rank_value(rank),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -251,7 +356,11 @@ mod tests {
         let mut read = |round: usize, t: &str| s.read_score(round, 0, t, &mut solver).unwrap();
         assert_eq!(
             read(3, "13+9+4"),
-            Score { deadwood: 26, hand: None, form: ScoreForm::Sum(vec![13, 9, 4]) }
+            Score {
+                deadwood: 26,
+                hand: None,
+                form: ScoreForm::Sum(vec![(Term::Number, 13), (Term::Number, 9), (Term::Number, 4)])
+            }
         );
         assert_eq!(read(3, "12,").deadwood, 12);
         assert_eq!(read(3, "K 9 4").deadwood, 26);
@@ -269,5 +378,23 @@ mod tests {
         assert_eq!(err("30+40"), "Ann's score 70 is more than 5 cards can hold: at most 65 in round 3");
         assert_eq!(err("3++4"), "Ann's score \"3++4\" is not a whole number");
         assert!(err("K 9x").starts_with("Ann's hand: \"9x\" has no suit \"x\""), "{}", err("K 9x"));
+        // A sum may mix numbers with cards or ranks, at the rules' values.
+        let king = Term::Card(Leftover::Rank(Rank::KING));
+        assert_eq!(read(3, "K+4").form, ScoreForm::Sum(vec![(king, 13), (Term::Number, 4)]));
+        assert_eq!(read(3, "K+4").deadwood, 17);
+        assert_eq!(read(3, "K + 9 + 4").deadwood, 26);
+        assert_eq!(read(3, "Kh+ 9c +a").deadwood, 23);
+        assert_eq!(err("K+4x"), "Ann's hand: \"4x\" has no suit \"x\"\n  K+4x\n    ^^");
+        assert_eq!(err("K+60"), "Ann's score 73 is more than 5 cards can hold: at most 65 in round 3");
+        assert_eq!(err("K++4"), "Ann's score \"K++4\" is not a whole number");
+        let tens = Session::new(
+            "t",
+            vec!["Ann".into(), "Bob".into()],
+            0,
+            Rules::preset("tens").unwrap(),
+            jiff::Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        assert_eq!(tens.read_score(3, 0, "K+4", &mut Solver::new()).unwrap().deadwood, 14);
     }
 }

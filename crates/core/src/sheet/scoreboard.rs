@@ -35,8 +35,8 @@ impl Scoreboard {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let deal = s.rules.deal(i + 1).expect("a recorded round is one of the rules");
-                points(&s.rules, &deal, r)
+                let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
+                points(&s.rules_of(i + 1), &deal, r)
             })
             .collect();
         let mut total: Vec<i32> = s.seats.iter().map(|seat| seat.start).collect();

@@ -3,7 +3,7 @@
 
 use jiff::Timestamp;
 
-use super::{Score, Session, points};
+use super::{LogChange, Score, Session, SheetError, points};
 use crate::card::Card;
 use crate::rules::{Deal, Tiebreak};
 
@@ -36,8 +36,8 @@ impl Session {
     fn scoreboard_totals(&self) -> Vec<i32> {
         let mut totals: Vec<i32> = self.seats.iter().map(|seat| seat.start).collect();
         for (i, r) in self.rounds.iter().enumerate() {
-            let deal = self.rules.deal(i + 1).expect("a recorded round is one of the rules");
-            for (t, p) in totals.iter_mut().zip(points(&self.rules, &deal, r)) {
+            let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
+            for (t, p) in totals.iter_mut().zip(points(&self.rules_of(i + 1), &deal, r)) {
                 *t += p;
             }
         }
@@ -47,27 +47,88 @@ impl Session {
     /// The tiebreaker round, when the rules call for one and it is not yet
     /// played.
     pub fn tiebreak_round(&self) -> Option<Deal> {
-        let due = self.rules.tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
-        due.then(|| self.rules.tiebreak_deal())
+        let due =
+            self.rules().tiebreak == Tiebreak::Round && self.playoff.is_none() && !self.tied().is_empty();
+        due.then(|| self.rules().tiebreak_deal())
     }
 
-    /// Whether the tied players still have to draw cards.
+    /// Whether the tied players still have to draw cards: none drawn yet,
+    /// or the last draw tied on the lowest rank (until [`MAX_DRAWS`]).
     pub fn draw_due(&self) -> bool {
-        self.rules.tiebreak == Tiebreak::Draw && self.playoff.is_none() && !self.tied().is_empty()
-    }
-
-    /// Draws the tiebreak, when it is due: each tied player takes a card
-    /// from a shuffled deck of the rules' decks (no jokers), lowest rank
-    /// wins, and those tied on the lowest draw again from a new shuffle.
-    /// `pick(n)` gives a number below `n`: the source of chance, passed in
-    /// so that the game stays deterministic under test. Gives whether it drew.
-    pub fn draw_tiebreak(&mut self, mut pick: impl FnMut(usize) -> usize, now: Timestamp) -> bool {
-        if !self.draw_due() {
+        if self.rules().tiebreak != Tiebreak::Draw || self.tied().is_empty() {
             return false;
         }
-        self.playoff = Some(Playoff::Draws(draw_cards(self.tied(), self.rules.decks, &mut pick)));
+        match &self.playoff {
+            None => true,
+            Some(Playoff::Draws(draws)) => draws.len() < MAX_DRAWS && self.drawing().len() > 1,
+            Some(Playoff::Round(_)) => false,
+        }
+    }
+
+    /// The seats that draw next, in seat order: the tied players, then
+    /// those tied on the lowest card of the last draw.
+    pub fn drawing(&self) -> Vec<usize> {
+        match &self.playoff {
+            Some(Playoff::Draws(draws)) => draws.last().map_or_else(|| self.tied(), |d| lowest_draws(d)),
+            _ => self.tied(),
+        }
+    }
+
+    /// Records one draw of the tiebreak: the card each drawing player drew
+    /// (by seat), the lowest rank winning, aces low. Gives the seats still
+    /// tied on the lowest rank, who draw again (none when one is lowest).
+    pub fn record_draw(
+        &mut self,
+        cards: Vec<(usize, Card)>,
+        now: Timestamp,
+    ) -> Result<Vec<usize>, SheetError> {
+        if !self.draw_due() {
+            return Err(SheetError::NoDrawDue);
+        }
+        let drawing = self.drawing();
+        let names = |seats: &[usize]| seats.iter().map(|&s| self.players[s].clone()).collect::<Vec<_>>();
+        let mut given: Vec<usize> = cards.iter().map(|(s, _)| *s).collect();
+        given.sort_unstable();
+        if given != drawing {
+            return Err(SheetError::PlayoffPlayers { tied: names(&drawing) });
+        }
+        let mut cards = cards;
+        cards.sort_by_key(|(s, _)| *s);
+        check_draw(&cards, self.rules().decks, |s| self.players[s].clone())?;
+        let logged =
+            LogChange::Draw { cards: cards.iter().map(|&(s, c)| (self.players[s].clone(), c)).collect() };
+        let still = lowest_draws(&cards);
+        match &mut self.playoff {
+            Some(Playoff::Draws(draws)) => draws.push(cards),
+            _ => self.playoff = Some(Playoff::Draws(vec![cards])),
+        }
         self.updated = now;
-        true
+        self.logged(logged, None, now);
+        Ok(if self.draw_due() { still } else { Vec::new() })
+    }
+
+    /// Draws the tiebreak for the table by chance, when it is due: each
+    /// drawing player takes a card from a shuffle of the rules' decks (no
+    /// jokers), and those tied on the lowest draw again from a new
+    /// shuffle, each draw recorded. `pick(n)` gives a number below `n`:
+    /// the source of chance, passed in so that the game stays
+    /// deterministic under test. Gives whether it drew.
+    pub fn draw_tiebreak(&mut self, mut pick: impl FnMut(usize) -> usize, now: Timestamp) -> bool {
+        let mut drew = false;
+        while self.draw_due() {
+            let drawing = self.drawing();
+            let cards = draw_cards(&drawing, self.rules().decks, &mut pick);
+            if self.record_draw(cards, now).is_err() {
+                break;
+            }
+            drew = true;
+        }
+        drew
+    }
+
+    /// [`Session::draw_tiebreak`], by chance.
+    pub fn draw_tiebreak_at_random(&mut self, now: Timestamp) -> bool {
+        self.draw_tiebreak(|n| fastrand::usize(..n), now)
     }
 
     /// Removes the tiebreaker round, if one is recorded.
@@ -84,14 +145,11 @@ impl Session {
         }
     }
 
-    /// Drops a tiebreak that no longer fits the totals, the players or the
-    /// rules after a change.
-    /// Settles the tiebreak after a change that can make or break a tie:
-    /// a tiebreak that no longer fits is dropped, and a draw that has become
-    /// due is drawn, so that no caller has to remember it.
-    pub(super) fn settle(&mut self, now: Timestamp) {
+    /// Settles the tiebreak after a change that can make or break a tie: a
+    /// tiebreak that no longer fits the totals, the players or the rules is
+    /// dropped. A draw that becomes due is drawn at the table, not here.
+    pub(super) fn settle(&mut self, _now: Timestamp) {
         self.settle_playoff();
-        self.draw_tiebreak(|n| fastrand::usize(..n), now);
     }
 
     fn settle_playoff(&mut self) {
@@ -99,11 +157,11 @@ impl Session {
         let fits = match &self.playoff {
             None => true,
             Some(Playoff::Round(scores)) => {
-                self.rules.tiebreak == Tiebreak::Round
+                self.rules().tiebreak == Tiebreak::Round
                     && scores.iter().map(|(s, _)| *s).eq(tied.iter().copied())
             }
             Some(Playoff::Draws(draws)) => {
-                self.rules.tiebreak == Tiebreak::Draw
+                self.rules().tiebreak == Tiebreak::Draw
                     && draws.first().is_some_and(|d| d.iter().map(|(s, _)| *s).eq(tied.iter().copied()))
             }
         };
@@ -113,27 +171,37 @@ impl Session {
     }
 }
 
-/// The draws of the players at `drawing` (seats): each takes a card from
-/// a shuffle of `decks` decks, and those tied on the lowest draw again
-/// from a new shuffle, until one is lowest.
-fn draw_cards(
-    mut drawing: Vec<usize>,
-    decks: u8,
-    pick: &mut impl FnMut(usize) -> usize,
-) -> Vec<Vec<(usize, Card)>> {
-    let mut draws = Vec::new();
-    // A fair source ends this in a few draws; the bound only guards
-    // against one that keeps giving equal cards.
-    while drawing.len() > 1 && draws.len() < 100 {
-        let mut deck: Vec<Card> = (0..decks.max(1)).flat_map(|_| Card::deck()).collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, pick(i + 1) % (i + 1));
-        }
-        let cards: Vec<(usize, Card)> = drawing.iter().copied().zip(deck).collect();
-        drawing = lowest_draws(&cards);
-        draws.push(cards);
+/// The most draws of a tiebreak: after as many that all tie, the tie is
+/// shared.
+pub const MAX_DRAWS: usize = 100;
+
+/// One draw for the players at `drawing` (seats): each takes a card from
+/// a shuffle of `decks` decks.
+fn draw_cards(drawing: &[usize], decks: u8, pick: &mut impl FnMut(usize) -> usize) -> Vec<(usize, Card)> {
+    let mut deck: Vec<Card> = (0..decks.max(1)).flat_map(|_| Card::deck()).collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, pick(i + 1) % (i + 1));
     }
-    draws
+    drawing.iter().copied().zip(deck).collect()
+}
+
+/// Checks one draw: no joker, and no card drawn more often than the
+/// decks hold it.
+pub(super) fn check_draw(
+    cards: &[(usize, Card)],
+    decks: u8,
+    name: impl Fn(usize) -> String,
+) -> Result<(), SheetError> {
+    for (i, &(seat, card)) in cards.iter().enumerate() {
+        if card.is_joker() {
+            return Err(SheetError::DrawnCard { player: name(seat), text: card.ascii() });
+        }
+        let held = 1 + cards[..i].iter().filter(|(_, c)| *c == card).count();
+        if held > usize::from(decks) {
+            return Err(SheetError::DrawnTwice { card, drawn: held, decks });
+        }
+    }
+    Ok(())
 }
 
 /// A drawn card's rank, ace low.
@@ -194,46 +262,72 @@ mod tests {
         assert!(s.playoff().is_none() && s.tied().is_empty());
     }
 
+    /// Ann, Bob and Cy, eleven rounds played, Ann and Bob tied on 33.
+    fn tied_for_a_draw() -> Session {
+        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
+        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        for _ in 0..11 {
+            assert!(!s.draw_due());
+            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        s
+    }
+
     #[test]
     fn a_tiebreak_draw_that_ties_draws_again() {
         // The first shuffle leaves the decks in order: Ann the ace of clubs,
         // Bob the ace of diamonds, a tie. The second puts the last card
         // (a king) on top for Ann: Bob's ace is lowest.
+        let mut s = tied_for_a_draw();
         let cards = 2 * 52 - 1;
         let mut calls = 0;
-        let mut pick = |n: usize| {
+        let pick = |n: usize| {
             calls += 1;
             if calls == cards + 1 { 0 } else { n - 1 }
         };
-        let draws = draw_cards(vec![0, 1], 2, &mut pick);
+        assert!(s.draw_tiebreak(pick, Timestamp::UNIX_EPOCH));
+        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
         let shown: Vec<Vec<(usize, String)>> =
             draws.iter().map(|d| d.iter().map(|(seat, c)| (*seat, c.to_string())).collect()).collect();
         assert_eq!(
             shown,
             [vec![(0, "Ac".into()), (1, "Ad".into())], vec![(0, "Ks".into()), (1, "Ad".into())]]
         );
+        assert_eq!(s.scoreboard().winners(), [1]);
+        // Each draw is a change of its own.
+        assert_eq!(s.log().iter().filter(|e| e.change.word() == "draw").count(), 2);
     }
 
     #[test]
-    fn the_round_that_makes_a_draw_due_draws_it() {
-        let rules = Rules { tiebreak: Tiebreak::Draw, ..Rules::default() };
-        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-        let mut s = Session::new("t", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
-        for _ in 0..10 {
-            s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
-            assert!(s.playoff().is_none());
-        }
-        s.add_round(RoundRecord::from_deadwood(vec![3, 3, 5]), Timestamp::UNIX_EPOCH).unwrap();
+    fn the_round_that_makes_a_draw_due_draws_nothing() {
+        let mut s = tied_for_a_draw();
+        let t = Timestamp::UNIX_EPOCH;
         assert_eq!(s.tied(), [0, 1]);
-        let Some(Playoff::Draws(draws)) = s.playoff() else { panic!("draws recorded: {:?}", s.playoff()) };
-        assert_eq!(draws[0].iter().map(|(seat, _)| *seat).collect::<Vec<_>>(), [0, 1]);
-        let winners = s.scoreboard().winners();
-        assert_eq!(winners.len(), 1);
-        assert!(winners[0] < 2);
-        // Drawn once, the tiebreak is not drawn again.
-        assert!(!s.draw_tiebreak(|_| 0, Timestamp::UNIX_EPOCH));
-        // Undoing the last round takes the draw away with it.
-        s.undo(Timestamp::UNIX_EPOCH);
-        assert!(s.playoff().is_none());
+        assert!(s.playoff().is_none() && s.draw_due() && !s.finished());
+        assert!(s.scoreboard().winners().is_empty());
+        let card = |text: &str| Card::parse(text).unwrap();
+        assert_eq!(
+            s.record_draw(vec![(0, card("3c"))], t),
+            Err(SheetError::PlayoffPlayers { tied: vec!["Ann".into(), "Bob".into()] })
+        );
+        assert_eq!(
+            s.record_draw(vec![(0, card("JK")), (1, card("3c"))], t),
+            Err(SheetError::DrawnCard { player: "Ann".into(), text: "JK".into() })
+        );
+        // Threes: a tie, drawn again; then Bob's two beats Ann's king.
+        assert_eq!(s.record_draw(vec![(1, card("3d")), (0, card("3c"))], t), Ok(vec![0, 1]));
+        assert!(s.draw_due() && !s.finished());
+        assert_eq!(s.record_draw(vec![(0, card("Kh")), (1, card("2c"))], t), Ok(vec![]));
+        assert!(!s.draw_due() && s.finished());
+        assert_eq!(s.scoreboard().winners(), [1]);
+        assert_eq!(s.record_draw(vec![(0, card("Kh")), (1, card("2c"))], t), Err(SheetError::NoDrawDue));
+        // Taken back one by one, the draws are due again, nothing drawn.
+        s.undo_change(&mut Solver::new(), t).unwrap();
+        assert_eq!(s.drawing(), [0, 1]);
+        s.undo_change(&mut Solver::new(), t).unwrap();
+        assert!(s.playoff().is_none() && s.draw_due());
+        s.undo_change(&mut Solver::new(), t).unwrap();
+        assert!(!s.draw_due());
     }
 }
