@@ -388,13 +388,12 @@ fn advise(
         .into_iter()
         .filter(|d| d.1 == least)
         .map(|(card, deadwood)| {
-            let outs = if deadwood == 0 {
-                // Every card is an out of a hand that goes out.
-                Vec::new()
+            // Every card is an out of a hand that goes out.
+            let n = if deadwood == 0 {
+                unseen.total()
             } else {
-                outs_less(solver, &[card], table, unseen)
+                unseen.odds(&outs_less(solver, &[card], table, unseen)).0
             };
-            let n = if deadwood == 0 { unseen.total() } else { unseen.odds(&outs).0 };
             let chance = if unseen.total() == 0 { 0.0 } else { n as f64 / unseen.total() as f64 };
             Discard { card, deadwood, outs: Vec::new(), unseen: n, chance, chance_two: None }
         })
@@ -422,11 +421,11 @@ impl Fraction {
 /// second does. Every unseen card is taken as equally likely to come.
 fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Fraction {
     let total = unseen.total() as u64;
-    let next = (total.max(2) - 1).max(1);
+    // The chances of the second draw are over the cards then unseen.
+    let next = total.saturating_sub(1).max(1);
     let outs = outs(solver, hand, table, unseen);
     let mut num = 0;
-    let drawn: Vec<Card> = unseen.cards().collect();
-    for x in drawn {
+    for x in unseen.cards() {
         let copies = unseen.of(x) as u64;
         if outs.contains(&x) {
             num += copies * next;
@@ -435,7 +434,13 @@ fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen)
         let mut with = hand.to_vec();
         with.push(x);
         let after = unseen.less(x);
-        let best = discards(solver, &with, table, &after).iter().map(|d| d.unseen).max().unwrap_or(0);
+        solver.load(&with, table);
+        let mut best = 0;
+        for (i, &e) in with.iter().enumerate() {
+            if !with[..i].contains(&e) {
+                best = best.max(after.odds(&outs_less(solver, &[e], table, &after)).0);
+            }
+        }
         num += copies * best as u64;
     }
     Fraction { num, den: total * next }
@@ -446,11 +451,11 @@ fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen)
 fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen: &Unseen) -> Upcard {
     let total = unseen.total() as u64;
     // Chances over total × next, the second draw's unseen cards.
-    let next = (total.max(2) - 1).max(1);
-    let round_wild = table.wild();
+    let next = total.saturating_sub(1).max(1);
+    let wild = table.wild();
     let mut with = hand.to_vec();
     with.push(card);
-    let (discard, deadwood, outs) = advise(solver, &with, table, round_wild, unseen);
+    let (discard, deadwood, outs) = advise(solver, &with, table, wild, unseen);
     let goes_out = deadwood == 0;
     let take_next = Fraction { num: if goes_out { total } else { outs as u64 }, den: total };
     let take_chance = Fraction { num: take_next.num * next, den: total * next };
@@ -459,7 +464,7 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
         let copies = unseen.of(x) as u64;
         let mut with = hand.to_vec();
         with.push(x);
-        let (_, deadwood, outs) = advise(solver, &with, table, round_wild, &unseen.less(x));
+        let (_, deadwood, outs) = advise(solver, &with, table, wild, &unseen.less(x));
         dead += copies * deadwood as u64;
         if deadwood == 0 {
             now += copies;

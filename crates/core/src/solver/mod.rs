@@ -10,10 +10,16 @@
 //! `crate::meld`, which also says what each wild stands for.
 //!
 //! The modules: `search` (the search over the natural cards), `naturals`
-//! (the natural cards as bits), `memo` (the search's memo), `runs` (the
-//! walk along a run's places), `lay_off` (groups laid off onto table melds)
-//! and `arrange` (rebuilding one best arrangement from the memo, wilds and
-//! all).
+//! (the natural cards as bits), `memo` (the searches' memo), `runs` (the
+//! walk along a run's places), `lay_off` (groups laid off onto table melds),
+//! `arrange` (rebuilding one best arrangement from the memo, wilds and
+//! all) and `complete` (every card that completes a hand, or lets it go
+//! out after a discard, found in one search, with its own argument).
+//!
+//! A hand can be loaded once ([`Solver::load`]) and asked about itself
+//! less a card or two: the deadwood left by each discard, the outs after
+//! it, the hand laid down. The questions share the memo, whose key is over
+//! the loaded hand's naturals, so what one works out serves the others.
 //!
 //! # Why the search is exact
 //!
