@@ -129,7 +129,8 @@ fn rank_bits(r: u8) -> u64 {
 
 /// A run found from the lowest open card: the cards used and the places
 /// they take.
-struct SlotRun {
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SlotRun {
     used: u32,
     taken: u16,
 }
@@ -145,6 +146,9 @@ pub(super) struct Complete<'a> {
     pub(super) single: &'a [[u64; 2]],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
+    /// Lists of sets and runs to reuse, so that a state allocates none.
+    pub(super) sets: &'a mut Vec<Vec<u32>>,
+    pub(super) runs: &'a mut Vec<Vec<SlotRun>>,
 }
 
 impl Complete<'_> {
@@ -272,11 +276,15 @@ impl Complete<'_> {
         if self.melds(mask & !bit, w, used_table, own) {
             return true;
         }
-        for used in set_groups(nat, i, mask) {
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        let found = sets.iter().any(|&used| {
             let need = 3u32.saturating_sub(used.count_ones()) as u8;
-            if need <= w && self.melds_less_one(mask & !used, w - need, used_table, true) {
-                return true;
-            }
+            need <= w && self.melds_less_one(mask & !used, w - need, used_table, true)
+        });
+        self.sets.push(sets);
+        if found {
+            return true;
         }
         let rank = nat.rank[i];
         let mut runs = self.zero.pool.pop().unwrap_or_default();
@@ -329,7 +337,9 @@ impl Complete<'_> {
 
         // Sets of the lowest open card's rank, the slot in them or not.
         let same = rank_bits(rank);
-        for used in set_groups(nat, i, mask) {
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
             let size = used.count_ones();
             let need = 3u32.saturating_sub(size) as u8;
             if need <= w {
@@ -344,9 +354,12 @@ impl Complete<'_> {
             }
         }
 
+        self.sets.push(sets);
+
         // Runs from the lowest open card, the slot on a free place or not.
         let top = top_place(self.ace_high);
-        let mut runs = Vec::new();
+        let mut runs = self.runs.pop().unwrap_or_default();
+        runs.clear();
         let walk_top = if rank == 1 { top } else { 13 };
         let budget = w.saturating_add(1);
         runs.push(SlotRun { used: bit, taken: 1 << rank });
@@ -356,9 +369,13 @@ impl Complete<'_> {
             slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
         }
         let suit_of = Suit::ALL[suit];
-        // Every card of the suit, as bits.
+        // Every card of the suit, as bits, and the card on each place.
         let suit_cards: u64 = 0x1_1111_1111_1111 << suit;
-        for run in runs {
+        let mut place_bits = [0u64; 15];
+        for (p, bits) in place_bits.iter_mut().enumerate().skip(1) {
+            *bits = 1 << card_at(p as u8, suit_of).index();
+        }
+        for &run in &runs {
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
             let rest = mask & !run.used;
@@ -368,41 +385,39 @@ impl Complete<'_> {
                     out |= self.rest_cards(discard, rest, w - need, used_table, true);
                 }
             }
-            // The fewest wilds the run needs with the slot's card on each
-            // free place. Fewer wilds left never help the rest, so the
-            // places needing fewest are tried first, and no more once the
+            // The slot's card on a free place: with `need` wilds the run
+            // spans at most `need + n + 1` places, so the place lies in that
+            // window around the run's cards. Fewer wilds left never help
+            // the rest, so the fewest are tried first, and no more once the
             // rest does not meld.
             if out & suit_cards == suit_cards {
                 continue;
             }
-            let mut needs: u32 = 0;
-            let mut place_need = [u8::MAX; 15];
-            for p in 1..=top {
-                if run.taken & (1 << p) != 0 || out & (1 << card_at(p, suit_of).index()) != 0 {
+            let least = (hi - lo + 1).max(3);
+            for need in 0..=w {
+                let span = need + n + 1;
+                if span < least {
                     continue;
                 }
-                let span = hi.max(p) - lo.min(p) + 1;
-                let need = span.max(3) - (n + 1);
-                if need <= w {
-                    place_need[p as usize] = need;
-                    needs |= 1 << need;
+                let from = (hi + 1).saturating_sub(span).max(1);
+                let to = (lo + span - 1).min(top);
+                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
+                let mut new = 0u64;
+                for p in BitIter(places as u32) {
+                    new |= place_bits[p];
                 }
-            }
-            let mut most = None;
-            for need in BitIter(needs) {
-                if !self.rest_melds(discard, rest, w - need as u8, used_table, true) {
+                new &= !out;
+                if new == 0 {
+                    continue;
+                }
+                if !self.rest_melds(discard, rest, w - need, used_table, true) {
                     break;
                 }
-                most = Some(need as u8);
-            }
-            if let Some(most) = most {
-                for p in 1..=top {
-                    if place_need[p as usize] <= most {
-                        out |= 1 << card_at(p, suit_of).index();
-                    }
-                }
+                out |= new;
             }
         }
+
+        self.runs.push(runs);
 
         // Laid off onto a table meld not used yet, the slot's card in the
         // group or not.
@@ -450,7 +465,7 @@ impl Complete<'_> {
 
 /// The sets holding the lowest open card `i`: it and any of the open cards
 /// of its rank, the lowest copies of each card first (the solver's step 2).
-fn set_groups(nat: &Naturals, i: usize, mask: u32) -> Vec<u32> {
+fn set_groups(nat: &Naturals, i: usize, mask: u32, out: &mut Vec<u32>) {
     let bit = 1u32 << i;
     let others = nat.same_rank_after[i] & mask;
     let mut per_suit: [(u32, u32); 4] = [(0, 0); 4];
@@ -459,7 +474,7 @@ fn set_groups(nat: &Naturals, i: usize, mask: u32) -> Vec<u32> {
         per_suit[s].0 |= 1 << j;
         per_suit[s].1 += 1;
     }
-    let mut out = Vec::new();
+    out.clear();
     let mut counts = [0u32; 4];
     loop {
         let mut used = bit;
@@ -477,7 +492,7 @@ fn set_groups(nat: &Naturals, i: usize, mask: u32) -> Vec<u32> {
             s += 1;
         }
         if s == 4 {
-            return out;
+            return;
         }
     }
 }

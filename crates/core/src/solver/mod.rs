@@ -92,7 +92,7 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, NATURALS, single_lay_offs};
+use complete::{Complete, NATURALS, SlotRun, single_lay_offs};
 use memo::{Choice, Memo, Step, key};
 use naturals::{BitIter, Naturals, full_mask};
 use search::{INF, Search};
@@ -218,8 +218,10 @@ pub struct Solver {
     wild_bits: u64,
     /// The hand loaded (sorted) and its table, while the memos are its.
     loaded: Option<(Vec<Card>, Table)>,
-    /// Lists of runs the searches reuse.
+    /// Lists of runs and sets the searches reuse.
     run_pool: Vec<Vec<(u32, u8)>>,
+    slot_runs: Vec<Vec<SlotRun>>,
+    set_pool: Vec<Vec<u32>>,
     /// For each natural, the other naturals it could share a meld with;
     /// with all bits set when a table meld could take it.
     partners: Vec<u32>,
@@ -248,6 +250,8 @@ impl Solver {
             wild_bits: 0,
             loaded: None,
             run_pool: Vec::new(),
+            slot_runs: Vec::new(),
+            set_pool: Vec::new(),
             partners: Vec::new(),
             nat: Naturals::default(),
             table: Vec::new(),
@@ -542,6 +546,8 @@ impl Solver {
             single: &self.single,
             rules: &self.rules,
             ace_high: self.ace_high,
+            sets: &mut self.set_pool,
+            runs: &mut self.slot_runs,
         }
     }
 
