@@ -5,7 +5,7 @@
 //! card to come, which a meld may take instead of a wild. For each state it
 //! gives the set of natural cards that, put in the slot, let every open
 //! card meld; whether a wild does is the solver's question with one wild
-//! more.
+//! more, or, where three wilds may make a meld, step 4 below.
 //!
 //! # Why the set is exact
 //!
@@ -66,6 +66,13 @@
 //! the lowest open card may also be the one discarded, as a card is left
 //! over in the solver's step 1; with none left to discard, the rest must
 //! meld completely.
+//!
+//! 5. A state is cut short only where nothing can meld it: a natural card
+//!    with no other open natural of its rank, nor of its suit within reach
+//!    of the wilds (the hand's, one more for the card to come, and the
+//!    table's), nor a table meld that could take it, is in a meld whose
+//!    other cards are wilds: two of them, or the slot's card and one, and
+//!    none for the card discarded.
 
 use super::lay_off::lay_off_groups;
 use super::memo::{Memo, key};
