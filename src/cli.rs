@@ -517,7 +517,7 @@ pub(crate) struct ChartArgs {
     #[command(flatten)]
     pub(crate) session: SessionArg,
 
-    /// Write the chart as SVG to FILE instead
+    /// Write the chart as SVG to FILE instead (- for stdout)
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
 
@@ -1002,7 +1002,7 @@ pub(crate) struct ExportArgs {
     #[arg(long, value_enum, default_value_t = CsvLayout::Long)]
     pub(crate) layout: CsvLayout,
 
-    /// Write to FILE instead of stdout
+    /// Write to FILE instead of stdout (- for stdout)
     #[arg(long, short = 'o', value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
 }

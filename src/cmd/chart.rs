@@ -22,10 +22,17 @@ pub(crate) fn run(args: &ChartArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             "no round of {name} is recorded yet; the chart starts after round 1"
         )));
     }
-    if let Some(path) = &args.svg {
-        crate::files::write_output(path, &chart::svg(&race)?)?;
-        ui.note(&format!("wrote {} (the running totals of {name})", path.display()));
-        return Ok(());
+    match &args.svg {
+        Some(path) if path.as_os_str() == "-" => {
+            ui.out.write_all(chart::svg(&race)?.as_bytes())?;
+            return Ok(());
+        }
+        Some(path) => {
+            store.write_output(path, &chart::svg(&race)?)?;
+            ui.note(&format!("wrote {} (the running totals of {name})", path.display()));
+            return Ok(());
+        }
+        None => {}
     }
     let text = chart::terminal(ui, &race, ui.height);
     writeln!(ui.out, "{text}")?;

@@ -21,7 +21,7 @@ pub(crate) fn run(args: &ExportArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     match &args.output {
         Some(path) if path.as_os_str() != "-" => {
-            crate::files::write_output(path, &text)?;
+            store.write_output(path, &text)?;
             let n = session.rounds().len();
             let rounds = if n == 1 { "round" } else { "rounds" };
             ui.note(&format!("wrote {} ({n} {rounds} of {name})", path.display()));

@@ -21,7 +21,9 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
     // Removing a player asks first, before the lock, so that a person
     // thinking it over never holds up another terminal.
     let seen = match command {
-        PlayerCommand::Remove(a) => {
+        // With --yes nothing is asked: the removal is of the game as it is
+        // under the lock.
+        PlayerCommand::Remove(a) if !a.yes => {
             let seen = store.load(&name)?;
             let seat = seen.seat_of(&a.name)?;
             let player = &seen.players()[seat];

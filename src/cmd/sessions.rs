@@ -37,7 +37,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         None
     });
     let listed: Vec<Listed> = store
-        .names()?
+        .names_noting_others(ui)?
         .into_iter()
         .filter_map(|name| {
             let is_current = current.as_deref() == Some(name.as_str());
@@ -72,7 +72,7 @@ pub(crate) fn run(args: &SessionsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
     writeln!(ui.out, "{}", list(ui, &listed))?;
-    if current.is_some() {
+    if listed.iter().any(|l| l.current) {
         writeln!(ui.out, "* the current session")?;
     }
     for l in &listed {

@@ -44,6 +44,9 @@ struct ScoreJson {
     total: Option<i32>,
     /// Whether a hand was typed.
     typed: bool,
+    /// The cards left over, as typed, where they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leftover: Option<String>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -55,7 +58,7 @@ struct HandJson {
 }
 
 /// One player's score of a round.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Line<'a> {
     seat: usize,
     deadwood: u32,
@@ -63,6 +66,8 @@ struct Line<'a> {
     /// After the round; none in the tiebreaker round.
     total: Option<i32>,
     hand: Option<&'a Vec<Card>>,
+    /// The cards left over, as typed (`K 9`, `Kh 9c`).
+    leftover: Option<String>,
 }
 
 /// One round as recorded, ready to show.
@@ -118,6 +123,7 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     points: line.points,
                     total: line.total,
                     typed: line.hand.is_some(),
+                    leftover: line.leftover.clone(),
                 })
                 .collect(),
             out: shown.out.map(player),
@@ -184,6 +190,9 @@ fn scores(ui: &Ui, s: &Session, shown: &Shown) -> String {
     let penalty = s.rules_of(shown.deal.round).bad_go_out_penalty;
     let notes = |seat: usize, typed: bool| {
         let mut notes = Vec::new();
+        if let Some(cards) = shown.scores.iter().find(|l| l.seat == seat).and_then(|l| l.leftover.as_ref()) {
+            notes.push(format!("cards left over: {cards}"));
+        }
         if shown.out == Some(seat) {
             notes.push("went out first".to_string());
         }
@@ -210,7 +219,7 @@ fn scores(ui: &Ui, s: &Session, shown: &Shown) -> String {
     let numbers = header.len() - 1 - usize::from(any_notes);
     grid.right(1..=numbers);
     let mut records = Vec::new();
-    for &Line { seat, deadwood, points, total, hand } in &shown.scores {
+    for &Line { seat, deadwood, points, total, hand, .. } in &shown.scores {
         let mut row = vec![s.players()[seat].clone()];
         let mut record = Record::new(s.players()[seat].clone());
         if differs || shown.tiebreak {
@@ -254,6 +263,7 @@ fn round_of(s: &Session, round: usize) -> Result<Shown<'_>> {
                     points,
                     total: Some(total),
                     hand: r.hands[seat].as_ref(),
+                    leftover: r.leftover[seat].as_ref().map(|cards| words(cards)),
                 }
             })
             .collect();
@@ -270,6 +280,12 @@ fn round_of(s: &Session, round: usize) -> Result<Shown<'_>> {
                 points: sc.deadwood as i32,
                 total: None,
                 hand: sc.hand.as_ref(),
+                leftover: match &sc.form {
+                    three13_core::sheet::ScoreForm::Leftover(cards) => {
+                        Some(words(&cards.iter().map(|(c, _)| *c).collect::<Vec<_>>()))
+                    }
+                    _ => None,
+                },
             })
             .collect();
         return Ok(Shown {
@@ -286,4 +302,9 @@ fn round_of(s: &Session, round: usize) -> Result<Shown<'_>> {
         n => format!("rounds 1 to {n} are recorded"),
     };
     Err(Error::data(format!("there is no round {round} to show; {which}")))
+}
+
+/// Cards left over as they are typed: `K 9 4`, `Kh 9c`.
+fn words(cards: &[three13_core::sheet::Leftover]) -> String {
+    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }

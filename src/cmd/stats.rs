@@ -27,9 +27,10 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let filter = filter(args)?;
     let store = super::store(cli)?;
     let mut games: Vec<Session> = Vec::new();
-    for name in store.names()? {
-        match store.load(&name) {
-            Ok(s) => games.push(s),
+    for name in store.names_noting_others(ui)? {
+        match store.load_listed(&name) {
+            Ok(Some(s)) => games.push(s),
+            Ok(None) => {}
             Err(e) => ui.note(&format!("session {name} is left out: {e}")),
         }
     }
@@ -38,7 +39,7 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         if args.json {
             writeln!(ui.out, "{}", serde_json::to_string_pretty(&v).expect("serialises"))?;
         } else {
-            writeln!(ui.out, "{}", ui.wrap(&versus_text(&v), 0))?;
+            writeln!(ui.out, "{}", ui.wrap(&crate::ui::visible(&versus_text(&v)), 0))?;
         }
         return Ok(());
     }
@@ -50,7 +51,11 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             return Ok(());
         }
         if list.is_empty() {
-            writeln!(ui.out, "{}", ui.wrap(&format!("No finished game of {player}{}.", filtered(args)), 0))?;
+            writeln!(
+                ui.out,
+                "{}",
+                ui.wrap(&crate::ui::visible(&format!("No finished game of {player}{}.", filtered(args))), 0)
+            )?;
             return Ok(());
         }
         let n = list.len();

@@ -2,26 +2,249 @@
 //! in it: a value equal to its new one stays as it is written, comments and
 //! all; one that differs is replaced where it stands, keeping the comments
 //! and spacing around it; tables, arrays and inline tables are edited entry
-//! by entry. Entries the new values no longer have are removed, and new ones
-//! go where the new values have them: after the entry they follow there.
+//! by entry. New entries go where the new values have them: after the entry
+//! they follow there.
+//!
+//! Comments stay with what they are written beside:
+//! - on the line of a value, or on the lines just above it: with that value,
+//!   as it changes;
+//! - inside an array or an inline table written over several lines: with the
+//!   element or entry they follow on its line, or precede; an element that
+//!   stays keeps its comments when others are added, removed or renamed
+//!   around it;
+//! - on the lines just after a table's last line, before a blank line (or the
+//!   end of the file): with that table, so a comment written after a round
+//!   stays after it when the next round is added;
+//! - on an entry that is removed (a value the new values no longer have, an
+//!   element, a table): on lines of their own where it was, before the next
+//!   line kept, or else after the last one.
 
-use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
+use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Key, RawString, Table, Value};
+
+/// Comments whose line went away, each `# …`, to be written on lines of
+/// their own.
+type Comments = Vec<String>;
 
 /// Edits `doc` to hold the values of `new` (a document without layout of
 /// its own: what it adds takes toml_edit's standard layout).
 pub(super) fn edit_document(doc: &mut DocumentMut, new: DocumentMut) {
-    edit_table(doc.as_table_mut(), new.into_table());
+    keep_comments_with_their_tables(doc);
+    let left = edit_table(doc.as_table_mut(), new.into_table());
+    if !left.is_empty() {
+        let trailing = format!("{}{}", comment_lines(&left, ""), text(Some(doc.trailing())));
+        doc.set_trailing(trailing);
+    }
 }
 
-fn edit_item(old: &mut Item, new: Item) {
+// Comments after a table.
+
+/// A step on the way from the document to one of its tables.
+#[derive(Clone, Debug)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Moves the comment lines written just after each table's last line
+/// (before a blank line, or the end of the file) from where the document
+/// holds them, in front of the next table's header or at its end, onto
+/// that last line, so that they stay with the table whatever is added
+/// after it. The text is the same.
+fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
+    let mut shown = Vec::new();
+    let mut position = 0;
+    headers(doc.as_table(), &mut Vec::new(), false, &mut position, &mut shown);
+    // The order the document shows its tables in: the root's lines first.
+    shown.sort_by_key(|(position, path)| (!path.is_empty(), *position));
+    for i in 0..shown.len() {
+        let next = shown.get(i + 1).map(|(_, path)| path.clone());
+        let prefix = match &next {
+            Some(path) => text(table_at(doc.as_table_mut(), path).and_then(|t| t.decor().prefix())),
+            None => text(Some(doc.trailing())),
+        };
+        let attached = attached(&prefix, next.is_none());
+        if attached == 0 {
+            continue;
+        }
+        let Some(table) = table_at(doc.as_table_mut(), &shown[i].1) else { continue };
+        let Some(line) = last_line(table).and_then(|path| line_mut(table, &path)) else { continue };
+        let suffix = text(line.decor().suffix());
+        let lines = prefix[..attached].strip_suffix('\n').unwrap_or(&prefix[..attached]);
+        line.decor_mut().set_suffix(format!("{suffix}\n{lines}"));
+        let rest = prefix[attached..].to_string();
+        match &next {
+            Some(path) => {
+                if let Some(t) = table_at(doc.as_table_mut(), path) {
+                    t.decor_mut().set_prefix(rest);
+                }
+            }
+            None => doc.set_trailing(rest),
+        }
+    }
+}
+
+/// The tables the document shows with a header (and the root), each with
+/// its position and the path to it, as toml_edit visits them.
+fn headers(
+    table: &Table,
+    path: &mut Vec<Step>,
+    in_array: bool,
+    position: &mut isize,
+    out: &mut Vec<(isize, Vec<Step>)>,
+) {
+    if !table.is_dotted() {
+        if let Some(p) = table.position() {
+            *position = p;
+        }
+        let shown = path.is_empty() || in_array || !(table.is_implicit() && table.get_values().is_empty());
+        if shown {
+            out.push((*position, path.clone()));
+        }
+    }
+    for (key, item) in table.iter() {
+        match item {
+            Item::Table(t) => {
+                path.push(Step::Key(key.to_string()));
+                headers(t, path, false, position, out);
+                path.pop();
+            }
+            Item::ArrayOfTables(a) => {
+                for (i, t) in a.iter().enumerate() {
+                    path.extend([Step::Key(key.to_string()), Step::Index(i)]);
+                    headers(t, path, true, position, out);
+                    path.truncate(path.len() - 2);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn table_at<'a>(table: &'a mut Table, path: &[Step]) -> Option<&'a mut Table> {
+    match path {
+        [] => Some(table),
+        [Step::Key(k), Step::Index(i), rest @ ..] => {
+            table_at(table.get_mut(k)?.as_array_of_tables_mut()?.get_mut(*i)?, rest)
+        }
+        [Step::Key(k), rest @ ..] => table_at(table.get_mut(k)?.as_table_mut()?, rest),
+        [Step::Index(_), ..] => None,
+    }
+}
+
+/// How much of the start of `prefix` (what comes before a table's header,
+/// or the end of the document when `at_end`) is comment lines that end at
+/// a blank line, or at the end of the document: those follow the table
+/// before. Comments that run into a header lead to it.
+fn attached(prefix: &str, at_end: bool) -> usize {
+    let mut length = 0;
+    for line in prefix.split_inclusive('\n') {
+        if !line.ends_with('\n') {
+            break;
+        }
+        if line.trim_start().starts_with('#') {
+            length += line.len();
+        } else {
+            return length;
+        }
+    }
+    if at_end && prefix[length..].trim().is_empty() { length } else { 0 }
+}
+
+// The lines of a table.
+
+/// The keys to a table's last line: a value, under dotted keys maybe.
+fn last_line(table: &Table) -> Option<Vec<String>> {
+    let entries: Vec<(&str, &Item)> = table.iter().collect();
+    for (key, item) in entries.into_iter().rev() {
+        match item {
+            Item::Value(_) => return Some(vec![key.to_string()]),
+            Item::Table(t) if t.is_dotted() => {
+                if let Some(mut path) = last_line(t) {
+                    path.insert(0, key.to_string());
+                    return Some(path);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn line_mut<'a>(table: &'a mut Table, path: &[String]) -> Option<&'a mut Value> {
+    match path {
+        [key] => table.get_mut(key)?.as_value_mut(),
+        [key, rest @ ..] => line_mut(table.get_mut(key)?.as_table_mut()?, rest),
+        [] => None,
+    }
+}
+
+/// Whether an entry of a table is written as lines of it (a value, or
+/// values under dotted keys), not as a table of its own.
+fn is_line(item: &Item) -> bool {
+    match item {
+        Item::Value(_) => true,
+        Item::Table(t) => t.is_dotted(),
+        _ => false,
+    }
+}
+
+/// Puts `comments` on lines of their own just before the line of `key`
+/// (its first line, for values under dotted keys).
+fn put_before(table: &mut Table, key: &str, comments: &Comments) -> bool {
+    let dotted_first = match table.get(key) {
+        Some(Item::Table(t)) if t.is_dotted() => t.iter().next().map(|(k, _)| k.to_string()),
+        Some(Item::Value(_)) => None,
+        _ => return false,
+    };
+    match dotted_first {
+        Some(first) => match table.get_mut(key).and_then(Item::as_table_mut) {
+            Some(t) => put_before(t, &first, comments),
+            None => false,
+        },
+        None => {
+            let Some(mut k) = table.key_mut(key) else { return false };
+            let prefix = text(k.leaf_decor().prefix());
+            let indent = &prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..];
+            let lines = comment_lines(comments, indent);
+            k.leaf_decor_mut().set_prefix(format!("{lines}{prefix}"));
+            true
+        }
+    }
+}
+
+/// Puts `comments` on lines of their own just after the table's last line;
+/// gives them back when it has none.
+fn put_after(table: &mut Table, comments: Comments) -> Comments {
+    if comments.is_empty() {
+        return comments;
+    }
+    let Some(line) = last_line(table).and_then(|path| line_mut(table, &path)) else { return comments };
+    let suffix = text(line.decor().suffix());
+    let lines = comment_lines(&comments, "");
+    line.decor_mut().set_suffix(format!("{suffix}\n{}", lines.trim_end_matches('\n')));
+    Vec::new()
+}
+
+// Editing.
+
+fn edit_item(old: &mut Item, new: Item) -> Comments {
     match (old, new) {
-        (Item::Value(old), Item::Value(new)) => edit_value(old, new),
+        (Item::Value(old), Item::Value(new)) => {
+            edit_value(old, new);
+            Vec::new()
+        }
         (Item::Table(old), Item::Table(new)) => edit_table(old, new),
         (Item::ArrayOfTables(old), Item::ArrayOfTables(new)) => edit_tables(old, new.into_iter().collect()),
         // The same values, written in another form by hand: the form stays.
         (Item::Table(old), Item::Value(Value::InlineTable(new))) => edit_table(old, new.into_table()),
-        (Item::Value(Value::InlineTable(old)), Item::Table(new)) => edit_inline(old, new.into_inline_table()),
-        (Item::Value(Value::Array(old)), Item::ArrayOfTables(new)) => edit_array(old, new.into_array()),
+        (Item::Value(Value::InlineTable(old)), Item::Table(new)) => {
+            edit_inline(old, new.into_inline_table());
+            Vec::new()
+        }
+        (Item::Value(Value::Array(old)), Item::ArrayOfTables(new)) => {
+            edit_array(old, new.into_array());
+            Vec::new()
+        }
         (Item::ArrayOfTables(old), Item::Value(Value::Array(new)))
             if new.iter().all(Value::is_inline_table) =>
         {
@@ -29,45 +252,129 @@ fn edit_item(old: &mut Item, new: Item) {
                 Value::InlineTable(t) => Some(t.into_table()),
                 _ => None,
             });
-            edit_tables(old, tables.collect());
+            edit_tables(old, tables.collect())
         }
-        (old, new) => *old = new,
+        (old, new) => {
+            let mut lost = Vec::new();
+            item_comments(old, &mut lost);
+            *old = new;
+            lost
+        }
     }
 }
 
-fn edit_table(old: &mut Table, mut new: Table) {
-    let keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
-    old.retain(|k, _| keys.iter().any(|n| n == k));
-    let kept: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
-    for k in &keys {
+/// Edits a table entry by entry; gives back the comments of what it
+/// removed that it has no line for.
+fn edit_table(old: &mut Table, mut new: Table) -> Comments {
+    let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
+    let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
+    let last_before = last_line(old);
+    let renamed = renames(&old_keys, &new_keys, |o, n| match (old.get(o), new.get(n)) {
+        (Some(o), Some(n)) => alike(o, n),
+        _ => false,
+    });
+    let renamed_to = |k: &str| renamed.iter().find(|(o, _)| o == k).map(|(_, n)| n.clone());
+    // The keys in the table's order, under their new names.
+    let kept: Vec<String> = old_keys
+        .iter()
+        .filter_map(|k| if new_keys.contains(k) { Some(k.clone()) } else { renamed_to(k) })
+        .collect();
+    let lines: Vec<bool> = old.iter().map(|(_, item)| is_line(item)).collect();
+    let mut after = Vec::new();
+    let mut before: Vec<(String, Comments)> = Vec::new();
+    for (i, k) in old_keys.iter().enumerate() {
+        if new_keys.contains(k) {
+            continue;
+        }
+        let (key, mut item) = old.remove_entry(k).expect("a key of the table");
+        if let Some(to) = renamed_to(k) {
+            // A rename: the entry keeps its place, its spacing and comments.
+            let (new_key, new_item) = new.remove_entry(&to).expect("a key of the new table");
+            let mut key_now = new_key;
+            *key_now.leaf_decor_mut() = key.leaf_decor().clone();
+            *key_now.dotted_decor_mut() = key.dotted_decor().clone();
+            after.extend(edit_item(&mut item, new_item));
+            old.insert_formatted(&key_now, item);
+            continue;
+        }
+        let mut comments = Vec::new();
+        key_comments(&key, &mut comments);
+        item_comments(&item, &mut comments);
+        if comments.is_empty() {
+            continue;
+        }
+        // A line's comments go before the next line kept, else after the last.
+        let next = (i + 1..old_keys.len()).filter(|&j| lines[j]).find_map(|j| {
+            if new_keys.contains(&old_keys[j]) { Some(old_keys[j].clone()) } else { renamed_to(&old_keys[j]) }
+        });
+        match next {
+            Some(next) if lines[i] => before.push((next, comments)),
+            _ => after.extend(comments),
+        }
+    }
+    for k in &new_keys {
         let Some((key, item)) = new.remove_entry(k) else { continue };
         match old.get_mut(k) {
-            Some(old) => edit_item(old, item),
+            Some(old) => after.extend(edit_item(old, item)),
             None => {
                 old.insert_formatted(&key, item);
             }
         }
     }
-    let order = merged_order(&kept, &keys);
+    let order = merged_order(&kept, &new_keys);
     if !old.iter().map(|(k, _)| k).eq(order.iter().map(String::as_str)) {
         let entries: Vec<_> = order.iter().filter_map(|k| old.remove_entry(k)).collect();
         for (key, item) in entries {
             old.insert_formatted(&key, item);
         }
     }
+    for (next, comments) in before {
+        if !put_before(old, &next, &comments) {
+            after.extend(comments);
+        }
+    }
+    // What followed the last line follows the new last line.
+    let last_now = last_line(old);
+    if let (Some(was), Some(now)) = (&last_before, &last_now)
+        && was != now
+        && let Some(line) = line_mut(old, was)
+    {
+        let suffix = text(line.decor().suffix());
+        if let Some(at) = suffix.find('\n') {
+            line.decor_mut().set_suffix(&suffix[..at]);
+            let moved = &suffix[at..];
+            if let Some(line) = line_mut(old, now) {
+                let suffix = text(line.decor().suffix());
+                line.decor_mut().set_suffix(format!("{suffix}{moved}"));
+            }
+        }
+    }
+    put_after(old, after)
 }
 
 /// The tables of an array of tables, edited one by one: those past the
-/// new ones' count removed, new ones added at the end.
-fn edit_tables(old: &mut ArrayOfTables, new: Vec<Table>) {
+/// new ones' count removed (their comments going after the last table
+/// kept), new ones added at the end.
+fn edit_tables(old: &mut ArrayOfTables, new: Vec<Table>) -> Comments {
+    let mut lost = Vec::new();
     while old.len() > new.len() {
-        old.remove(old.len() - 1);
+        let last = old.len() - 1;
+        if let Some(t) = old.get(last) {
+            table_comments(t, &mut lost);
+        }
+        old.remove(last);
     }
+    let mut left = Vec::new();
     for (i, table) in new.into_iter().enumerate() {
         match old.get_mut(i) {
-            Some(old) => edit_table(old, table),
+            Some(old) => left.extend(edit_table(old, table)),
             None => old.push(table),
         }
+    }
+    left.extend(lost);
+    match old.len().checked_sub(1).and_then(|i| old.get_mut(i)) {
+        Some(last) => put_after(last, left),
+        None => left,
     }
 }
 
@@ -85,82 +392,516 @@ fn edit_value(old: &mut Value, new: Value) {
     }
 }
 
-/// The elements of an array, edited one by one: those past the new ones'
-/// count removed, new ones added at the end, spaced as the last one was.
-fn edit_array(old: &mut Array, new: Array) {
-    let count = old.len();
-    let last = old.iter().last();
-    // The first element's spacing tells only whether it starts a line.
-    let before = last.and_then(|v| text(v.decor().prefix())).filter(|p| count > 1 || p.contains('\n'));
-    let closing = last.and_then(|v| text(v.decor().suffix()));
-    let new: Vec<Value> = new.into_iter().collect();
-    while old.len() > new.len() {
-        old.remove(old.len() - 1);
-    }
-    for (i, mut value) in new.into_iter().enumerate() {
-        match old.get_mut(i) {
-            Some(old) => edit_value(old, value),
-            None => {
-                if let Some(before) = &before {
-                    value.decor_mut().set_prefix(before.clone());
-                }
-                old.push_formatted(value);
+/// Renamed entries: the keys the new values no longer have and those they
+/// add, in the same place (after the same kept key), paired in turn when
+/// alike; in turn, so that the entries keep the new values' order.
+fn renames(old: &[String], new: &[String], alike: impl Fn(&str, &str) -> bool) -> Vec<(String, String)> {
+    // Each key one side has and the other has not, with the last key both
+    // have before it.
+    let gaps = |keys: &[String], other: &[String]| {
+        let mut anchor: Option<&String> = None;
+        let mut out = Vec::new();
+        for k in keys {
+            if other.contains(k) {
+                anchor = Some(k);
+            } else {
+                out.push((anchor.cloned(), k.clone()));
+            }
+        }
+        out
+    };
+    let (removed, added) = (gaps(old, new), gaps(new, old));
+    let mut pairs = Vec::new();
+    let mut done: Vec<&Option<String>> = Vec::new();
+    for (anchor, _) in &removed {
+        if done.contains(&anchor) {
+            continue;
+        }
+        done.push(anchor);
+        let here = |side: &[(Option<String>, String)]| {
+            side.iter().filter(|(a, _)| a == anchor).map(|(_, k)| k.clone()).collect::<Vec<_>>()
+        };
+        for (o, n) in here(&removed).into_iter().zip(here(&added)) {
+            if alike(&o, &n) {
+                pairs.push((o, n));
             }
         }
     }
-    if old.len() != count
-        && let Some(closing) = closing
-    {
-        // The spacing before the closing bracket stays before it.
-        if let Some(former) = count.checked_sub(1).and_then(|i| old.get_mut(i)) {
-            former.decor_mut().set_suffix("");
+    pairs
+}
+
+/// Whether an entry removed and one added are one entry renamed: equal
+/// values, or both tables.
+fn alike(old: &Item, new: &Item) -> bool {
+    let table = |item: &Item| matches!(item, Item::Table(_) | Item::Value(Value::InlineTable(_)));
+    match (old, new) {
+        (Item::Value(Value::InlineTable(_)), _) | (_, Item::Value(Value::InlineTable(_))) => {
+            table(old) && table(new)
         }
-        if let Some(last) = old.len().checked_sub(1).and_then(|i| old.get_mut(i)) {
-            last.decor_mut().set_suffix(closing);
-        }
+        (Item::Value(a), Item::Value(b)) => same(a, b),
+        _ => table(old) && table(new),
     }
 }
 
-/// The entries of an inline table, edited one by one.
-fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
-    let last = old.iter().last().map(|(k, _)| k.to_string());
-    let closing = last.as_deref().and_then(|k| old.get(k)).and_then(|v| text(v.decor().suffix()));
-    let keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
-    old.retain(|k, _| keys.iter().any(|n| n == k));
-    let kept: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
-    for k in &keys {
-        let Some((key, value)) = new.remove_entry(k) else { continue };
-        match old.get_mut(k) {
-            Some(old) => edit_value(old, value),
-            None => {
-                old.insert_formatted(&key, value);
+// Arrays and inline tables, element by element.
+
+/// An element of an array or an entry of an inline table, with what is
+/// written around it: the comment lines just above it and its indentation
+/// (`lines`, `indent`), the spacing before its comma (`before_comma`), and
+/// the rest of its line after the comma (`tail`: a comment, a line break).
+struct Slot<T> {
+    item: T,
+    lines: String,
+    indent: String,
+    before_comma: String,
+    tail: String,
+    /// It was the first: its indentation is the first's.
+    first: bool,
+}
+
+/// An array or inline table as slots: what follows the opening bracket on
+/// its line (`opening`), the elements, and the lines before the closing
+/// bracket (`closing`).
+struct Slots<T> {
+    opening: String,
+    slots: Vec<Slot<T>>,
+    closing: String,
+    trailing_comma: bool,
+}
+
+/// What comes before an element: the rest of the line before it (up to
+/// and with the line break), whole lines, and the indentation.
+fn split_prefix(prefix: &str) -> (String, String, String) {
+    let Some(first) = prefix.find('\n') else { return (String::new(), String::new(), prefix.to_string()) };
+    let (tail, rest) = prefix.split_at(first + 1);
+    let last = rest.rfind('\n').map_or(0, |i| i + 1);
+    (tail.to_string(), rest[..last].to_string(), rest[last..].to_string())
+}
+
+impl<T> Slots<T> {
+    /// `items` with the spacing before each (`prefixes`) and before its comma
+    /// (`suffixes`), and what the container holds after the last.
+    fn new(
+        items: Vec<T>,
+        prefixes: Vec<String>,
+        mut suffixes: Vec<String>,
+        trailing: String,
+        trailing_comma: bool,
+    ) -> Slots<T> {
+        let n = items.len();
+        let mut closing = trailing;
+        if n > 0 && !trailing_comma {
+            // No comma after the last: what is before the bracket is its suffix.
+            closing = format!("{}{closing}", std::mem::take(&mut suffixes[n - 1]));
+        }
+        let mut slots: Vec<Slot<T>> = Vec::with_capacity(n);
+        let mut opening = String::new();
+        for (i, ((item, prefix), before_comma)) in items.into_iter().zip(prefixes).zip(suffixes).enumerate() {
+            let (tail, lines, indent) = split_prefix(&prefix);
+            match slots.last_mut() {
+                Some(previous) => previous.tail = tail,
+                None if n > 0 => opening = tail,
+                None => {}
+            }
+            slots.push(Slot { item, lines, indent, before_comma, tail: String::new(), first: i == 0 });
+        }
+        if let Some(last) = slots.last_mut() {
+            let (tail, lines, indent) = split_prefix(&closing);
+            last.tail = tail;
+            closing = lines + &indent;
+        }
+        Slots { opening, slots, closing, trailing_comma }
+    }
+
+    /// The spacing of an element added: the rest of the line after it (a
+    /// line break when elements stand on lines of their own) and its
+    /// indentation, as the last elements have them.
+    fn spacing(&self) -> (String, String) {
+        let n = self.slots.len();
+        let breaks = |tail: &str| if tail.contains('\n') { "\n".to_string() } else { String::new() };
+        match n {
+            0 => (String::new(), " ".to_string()),
+            1 if self.opening.contains('\n') => ("\n".to_string(), self.slots[0].indent.clone()),
+            1 => (String::new(), " ".to_string()),
+            _ => (breaks(&self.slots[n - 2].tail), self.slots[n - 1].indent.clone()),
+        }
+    }
+
+    /// The slots edited by `ops`: elements kept, edited (`edit`), removed
+    /// (their comments, found by `comments`, written on lines of their own
+    /// before the next element, or before the closing bracket) and added.
+    fn edited(
+        mut self,
+        ops: Vec<Op>,
+        mut new: Vec<Option<T>>,
+        edit: impl Fn(&mut T, T),
+        comments: impl Fn(&T, &mut Comments),
+    ) -> Slots<T> {
+        let (tail, indent) = self.spacing();
+        let first_indent = self.slots.first().map(|s| s.indent.clone()).unwrap_or_default();
+        let mut old: Vec<Option<Slot<T>>> = self.slots.drain(..).map(Some).collect();
+        let mut out: Vec<Slot<T>> = Vec::new();
+        let mut lost: Comments = Vec::new();
+        let place = |mut slot: Slot<T>, out: &mut Vec<Slot<T>>, lost: &mut Comments| {
+            if !lost.is_empty() {
+                let above = out.last().map_or(&self.opening, |s| &s.tail);
+                let lines = comment_lines(lost, &slot.indent);
+                let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
+                slot.lines = format!("{lines}{}", slot.lines);
+                lost.clear();
+            }
+            out.push(slot);
+        };
+        for op in ops {
+            match op {
+                Op::Keep(i) => {
+                    let slot = old[i].take().expect("each slot once");
+                    place(slot, &mut out, &mut lost);
+                }
+                Op::Edit(i, j) => {
+                    let mut slot = old[i].take().expect("each slot once");
+                    edit(&mut slot.item, new[j].take().expect("each new item once"));
+                    place(slot, &mut out, &mut lost);
+                }
+                Op::Remove(i) => {
+                    let slot = old[i].take().expect("each slot once");
+                    lost.extend(comments_in(&slot.lines));
+                    comments(&slot.item, &mut lost);
+                    lost.extend(comments_in(&slot.tail));
+                }
+                Op::Add(j) => {
+                    let item = new[j].take().expect("each new item once");
+                    let slot = Slot {
+                        item,
+                        lines: String::new(),
+                        indent: indent.clone(),
+                        before_comma: String::new(),
+                        tail: tail.clone(),
+                        first: false,
+                    };
+                    place(slot, &mut out, &mut lost);
+                }
             }
         }
+        if !lost.is_empty() {
+            let above = out.last().map_or(&self.opening, |s| &s.tail);
+            let lines = comment_lines(&lost, out.last().map_or(&indent, |s| &s.indent));
+            let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
+            self.closing = format!("{lines}{}", self.closing);
+        }
+        // The first element stands where the first stood.
+        for (i, slot) in out.iter_mut().enumerate() {
+            if i == 0 && !slot.first {
+                slot.indent = first_indent.clone();
+            } else if i > 0 && slot.first {
+                slot.indent = indent.clone();
+            }
+        }
+        self.slots = out;
+        self
     }
-    let order = merged_order(&kept, &keys);
-    if !old.iter().map(|(k, _)| k).eq(order.iter().map(String::as_str)) {
-        let entries: Vec<_> = order.iter().filter_map(|k| old.remove_entry(k)).collect();
-        for (key, value) in entries {
-            old.insert_formatted(&key, value);
+
+    /// The prefixes, suffixes and trailing text to write the slots back.
+    fn parts(self) -> (Vec<(T, String, String)>, String) {
+        let n = self.slots.len();
+        if n == 0 {
+            return (Vec::new(), format!("{}{}", self.opening, self.closing));
+        }
+        let mut out = Vec::with_capacity(n);
+        let mut above = self.opening;
+        let mut trailing = String::new();
+        for (i, slot) in self.slots.into_iter().enumerate() {
+            let prefix = format!("{above}{}{}", slot.lines, slot.indent);
+            let mut suffix = slot.before_comma;
+            if i + 1 < n {
+                above = slot.tail;
+            } else {
+                let end = format!("{}{}", slot.tail, self.closing);
+                if self.trailing_comma {
+                    trailing = end;
+                } else {
+                    suffix.push_str(&end);
+                }
+                above = String::new();
+            }
+            out.push((slot.item, prefix, suffix));
+        }
+        (out, trailing)
+    }
+}
+
+/// What becomes of each element: kept as it is, edited to a new value,
+/// removed, or a new one added (indices into the old and new elements).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Op {
+    Keep(usize),
+    Edit(usize, usize),
+    Remove(usize),
+    Add(usize),
+}
+
+/// The elements of an array, edited so that those equal to a new one stay
+/// as they are, comments and all, wherever others are added or removed;
+/// between two that stay, the old ones left over are edited into the new
+/// ones in turn (a name changed stays where it was).
+fn edit_array(old: &mut Array, new: Array) {
+    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
+        // Nothing written inside to keep: the standard layout.
+        let decor = old.decor().clone();
+        *old = new;
+        *old.decor_mut() = decor;
+        return;
+    }
+    let items: Vec<Value> = old.iter().cloned().collect();
+    let news: Vec<Value> = new.into_iter().collect();
+    let ops = aligned(&items, &news);
+    let prefixes = items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| v.decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))))
+        .collect();
+    let suffixes = items.iter().map(|v| text(v.decor().suffix())).collect();
+    // The spacing around each is the slots' to keep now.
+    let items = items
+        .into_iter()
+        .map(|mut v| {
+            v.decor_mut().set_prefix("");
+            v.decor_mut().set_suffix("");
+            v
+        })
+        .collect();
+    let slots = Slots::new(items, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let slots = slots.edited(ops, news.into_iter().map(Some).collect(), edit_value, value_comments);
+    let trailing_comma = slots.trailing_comma;
+    let (parts, trailing) = slots.parts();
+    old.clear();
+    for (mut value, prefix, suffix) in parts {
+        value.decor_mut().set_prefix(prefix);
+        value.decor_mut().set_suffix(suffix);
+        old.push_formatted(value);
+    }
+    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing(trailing);
+}
+
+/// The spacing toml_edit gives an element without any: none before the
+/// first, a space before the others.
+fn default_gap(i: usize) -> String {
+    if i == 0 { String::new() } else { " ".to_string() }
+}
+
+/// The old and new elements lined up: the longest run of equal ones kept,
+/// and between two kept, the others edited in turn, removed or added.
+fn aligned(old: &[Value], new: &[Value]) -> Vec<Op> {
+    let (n, m) = (old.len(), new.len());
+    // longest[i][j]: the longest common run of old[i..] and new[j..].
+    let mut longest = vec![vec![0usize; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            longest[i][j] = if same(&old[i], &new[j]) {
+                longest[i + 1][j + 1] + 1
+            } else {
+                longest[i + 1][j].max(longest[i][j + 1])
+            };
         }
     }
-    let now_last = old.iter().last().map(|(k, _)| k.to_string());
-    if now_last != last
-        && let Some(closing) = closing
-    {
-        // The spacing before the closing brace stays before it.
-        if let Some(former) = last.as_deref().and_then(|k| old.get_mut(k)) {
-            former.decor_mut().set_suffix("");
-        }
-        if let Some(now_last) = now_last.as_deref().and_then(|k| old.get_mut(k)) {
-            now_last.decor_mut().set_suffix(closing);
+    let mut ops = Vec::new();
+    let (mut removed, mut added) = (Vec::new(), Vec::new());
+    let flush = |ops: &mut Vec<Op>, removed: &mut Vec<usize>, added: &mut Vec<usize>| {
+        let pairs = removed.len().min(added.len());
+        ops.extend(removed.iter().zip(added.iter()).map(|(&i, &j)| Op::Edit(i, j)));
+        ops.extend(removed[pairs..].iter().map(|&i| Op::Remove(i)));
+        ops.extend(added[pairs..].iter().map(|&j| Op::Add(j)));
+        removed.clear();
+        added.clear();
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < m {
+        if i < n && j < m && same(&old[i], &new[j]) {
+            flush(&mut ops, &mut removed, &mut added);
+            ops.push(Op::Keep(i));
+            i += 1;
+            j += 1;
+        } else if j == m || (i < n && longest[i + 1][j] >= longest[i][j + 1]) {
+            removed.push(i);
+            i += 1;
+        } else {
+            added.push(j);
+            j += 1;
         }
     }
+    flush(&mut ops, &mut removed, &mut added);
+    ops
+}
+
+/// The entries of an inline table, edited one by one: kept in their
+/// order, a renamed one in its place, new ones after the entry they follow
+/// in the new values; the comments of one removed go on lines of their own
+/// where it was.
+fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
+    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
+        // Nothing written inside to keep: the standard layout.
+        let decor = old.decor().clone();
+        *old = new;
+        *old.decor_mut() = decor;
+        return;
+    }
+    let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
+    let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
+    let renamed = renames(&old_keys, &new_keys, |o, n| match (old.get(o), new.get(n)) {
+        (Some(o), Some(n)) => alike(&Item::Value(o.clone()), &Item::Value(n.clone())),
+        _ => false,
+    });
+    let mut entries: Vec<(Key, Value)> = Vec::new();
+    let mut prefixes = Vec::new();
+    let mut suffixes = Vec::new();
+    for (i, k) in old_keys.iter().enumerate() {
+        let (mut key, mut value) = old.remove_entry(k).expect("a key of the table");
+        prefixes.push(key.leaf_decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))));
+        suffixes.push(text(value.decor().suffix()));
+        // The spacing around each is the slots' to keep now.
+        key.leaf_decor_mut().set_prefix("");
+        value.decor_mut().set_suffix("");
+        entries.push((key, value));
+    }
+    let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
+    // Old entries in order, each followed by the new ones that follow it.
+    let position = |k: &str| new_keys.iter().position(|n| n == k);
+    let counterpart =
+        |k: &str| position(k).or_else(|| renamed.iter().find(|(o, _)| o == k).and_then(|(_, n)| position(n)));
+    let mut ops = Vec::new();
+    let mut added: Vec<bool> = vec![false; news.len()];
+    let add_after = |from: usize, ops: &mut Vec<Op>, added: &mut Vec<bool>| {
+        for (j, n) in new_keys.iter().enumerate().skip(from) {
+            let kept = old_keys.contains(n) || renamed.iter().any(|(_, m)| m == n);
+            if kept {
+                break;
+            }
+            if !added[j] {
+                added[j] = true;
+                ops.push(Op::Add(j));
+            }
+        }
+    };
+    add_after(0, &mut ops, &mut added);
+    for (i, k) in old_keys.iter().enumerate() {
+        match counterpart(k) {
+            Some(j) => {
+                ops.push(Op::Edit(i, j));
+                add_after(j + 1, &mut ops, &mut added);
+            }
+            None => ops.push(Op::Remove(i)),
+        }
+    }
+    for (j, n) in new_keys.iter().enumerate() {
+        let kept = old_keys.contains(n) || renamed.iter().any(|(_, m)| m == n);
+        if !kept && !added[j] {
+            ops.push(Op::Add(j));
+        }
+    }
+    let slots = Slots::new(entries, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let slots = slots.edited(
+        ops,
+        news.into_iter().map(Some).collect(),
+        |(old_key, old_value), (new_key, new_value)| {
+            if old_key.get() != new_key.get() {
+                let mut key = new_key;
+                *key.leaf_decor_mut() = old_key.leaf_decor().clone();
+                *key.dotted_decor_mut() = old_key.dotted_decor().clone();
+                *old_key = key;
+            }
+            edit_value(old_value, new_value);
+        },
+        |(key, value), comments| {
+            key_comments(key, comments);
+            value_comments(value, comments);
+        },
+    );
+    let trailing_comma = slots.trailing_comma;
+    let (parts, trailing) = slots.parts();
+    old.clear();
+    for ((mut key, mut value), prefix, suffix) in parts {
+        key.leaf_decor_mut().set_prefix(prefix);
+        value.decor_mut().set_suffix(suffix);
+        old.insert_formatted(&key, value);
+    }
+    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing(trailing);
+}
+
+// Comments.
+
+/// The comments in spacing as written: each `# …`, to the end of its line.
+fn comments_in(raw: &str) -> Comments {
+    raw.split('\n').filter_map(|line| line.find('#').map(|at| line[at..].trim_end().to_string())).collect()
+}
+
+fn raw_comments(raw: Option<&RawString>, out: &mut Comments) {
+    out.extend(comments_in(&text(raw)));
+}
+
+fn key_comments(key: &Key, out: &mut Comments) {
+    raw_comments(key.leaf_decor().prefix(), out);
+    raw_comments(key.leaf_decor().suffix(), out);
+}
+
+fn value_comments(value: &Value, out: &mut Comments) {
+    raw_comments(value.decor().prefix(), out);
+    match value {
+        Value::Array(a) => {
+            for v in a.iter() {
+                value_comments(v, out);
+            }
+            raw_comments(Some(a.trailing()), out);
+        }
+        Value::InlineTable(t) => {
+            for (k, _) in t.iter() {
+                if let Some(key) = t.key(k) {
+                    key_comments(key, out);
+                }
+                if let Some(v) = t.get(k) {
+                    value_comments(v, out);
+                }
+            }
+            raw_comments(Some(t.trailing()), out);
+        }
+        _ => {}
+    }
+    raw_comments(value.decor().suffix(), out);
+}
+
+fn table_comments(table: &Table, out: &mut Comments) {
+    raw_comments(table.decor().prefix(), out);
+    raw_comments(table.decor().suffix(), out);
+    for (k, item) in table.iter() {
+        if let Some(key) = table.key(k) {
+            key_comments(key, out);
+        }
+        item_comments(item, out);
+    }
+}
+
+fn item_comments(item: &Item, out: &mut Comments) {
+    match item {
+        Item::Value(v) => value_comments(v, out),
+        Item::Table(t) => table_comments(t, out),
+        Item::ArrayOfTables(a) => {
+            for t in a.iter() {
+                table_comments(t, out);
+            }
+        }
+        Item::None => {}
+    }
+}
+
+/// Comments on lines of their own, indented.
+fn comment_lines(comments: &Comments, indent: &str) -> String {
+    comments.iter().map(|c| format!("{indent}{c}\n")).collect()
 }
 
 /// Spacing or a comment as written in the file.
-fn text(raw: Option<&toml_edit::RawString>) -> Option<String> {
-    raw.and_then(|r| r.as_str()).map(str::to_string)
+fn text(raw: Option<&RawString>) -> String {
+    raw.and_then(|r| r.as_str()).unwrap_or_default().to_string()
 }
 
 /// The order of a table's keys once edited: the `kept` ones in the order
@@ -353,6 +1094,45 @@ n = 2
 [tiebreak]
 t = 1
 "
+        );
+    }
+
+    #[test]
+    fn comments_in_lists_stay_on_the_elements_that_stay() {
+        let old = "\
+a = [ # open
+  1, # one
+  2, # two
+  3,
+]
+t = {
+  x = 1, # x
+  y = 2, # y
+  z = 3 # z
+}
+";
+        // Added before, between and after; one renamed; one removed.
+        assert_eq!(
+            edited(old, "a = [0, 1, 9, 3, 4]\nt = { x = 1, w = 2, z = 3, v = 4 }\n"),
+            "\
+a = [ # open
+  0,
+  1, # one
+  9, # two
+  3,
+  4,
+]
+t = {
+  x = 1, # x
+  w = 2, # y
+  z = 3, # z
+  v = 4
+}
+"
+        );
+        assert_eq!(
+            edited(old, "a = [1, 3]\nt = { x = 1, z = 3 }\n"),
+            "a = [ # open\n  1, # one\n  # two\n  3,\n]\nt = {\n  x = 1, # x\n  # y\n  z = 3 # z\n}\n"
         );
     }
 

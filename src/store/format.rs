@@ -28,7 +28,9 @@ const OLDEST_VERSION: i64 = 1;
 /// half-understood.
 pub(super) fn parse(text: &str) -> Result<Document<&str>, FileError> {
     let doc = Document::parse(text).map_err(|e| FileError {
-        at: e.span().map(|s| line_col(text, s.start)),
+        // The one error toml_edit does not place is a key of too many
+        // parts: it is found here.
+        at: e.span().map(|s| line_col(text, s.start)).or_else(|| longest_key(text)),
         message: one_line(e.message()),
     })?;
     check_version(text, &doc)?;
@@ -41,6 +43,32 @@ pub(super) fn deserialize<T: DeserializeOwned>(text: &str, doc: &Document<&str>)
         at: e.span().map(|s| line_col(text, s.start)),
         message: one_line(e.message()),
     })
+}
+
+/// The line and column of the first line holding a dotted key of more
+/// parts than toml_edit reads (80: its recursion limit).
+fn longest_key(text: &str) -> Option<(usize, usize)> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        // The dots outside quotes.
+        let mut quote = None;
+        let mut dots = 0;
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (None, '.') => dots += 1,
+                (None, '#') => break,
+                _ => {}
+            }
+        }
+        if dots >= 79 {
+            let indent = line.len() - line.trim_start().len();
+            return Some(line_col(text, offset + indent));
+        }
+        offset += line.len();
+    }
+    None
 }
 
 fn one_line(message: &str) -> String {

@@ -5,7 +5,7 @@ use std::fs;
 
 use super::{LOCK, Store};
 use crate::error::{Error, Result};
-use crate::files::{not_regular, remove_stale_temporaries};
+use crate::files::{link_target, not_regular, remove_stale_temporaries, remove_stale_temporaries_of};
 
 /// The data folder's lock, held by one writing process at a time; released
 /// when dropped.
@@ -16,7 +16,8 @@ pub(crate) struct Lock {
 
 impl Store {
     /// Takes the data folder's lock, waiting (and saying so) while another
-    /// process holds it; then removes what a save killed midway left.
+    /// process holds it; then removes what a save killed midway left, in
+    /// the data folder and beside the files linked sessions lead to.
     pub(crate) fn lock(&self) -> Result<Lock> {
         let sessions = self.sessions_dir();
         fs::create_dir_all(&sessions)
@@ -60,6 +61,12 @@ impl Store {
         crate::interrupt::holding();
         remove_stale_temporaries(&self.root);
         remove_stale_temporaries(&sessions);
+        // A linked session is saved beside the file its link leads to.
+        for entry in fs::read_dir(&sessions).into_iter().flatten().flatten() {
+            if let Some(target) = link_target(&entry.path()) {
+                remove_stale_temporaries_of(&target);
+            }
+        }
         Ok(Lock { _file: file })
     }
 

@@ -45,7 +45,10 @@ use three13_core::sheet::{Session, check_session_name};
 
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
-use crate::files::{Links, Unread, read_text, write_atomic};
+use crate::files::{
+    MAX_FILE_BYTES, Origin, Unread, is_temporary, read_file, same_inode, write_new, write_over,
+};
+use crate::ui::Ui;
 
 pub(crate) use lock::Lock;
 
@@ -62,21 +65,25 @@ pub(crate) struct Store {
     root: PathBuf,
 }
 
-/// A session file's TOML document, comments and layout included: a save
-/// writes the session into it. [`SessionDoc::default`] is the empty
-/// document a new session starts from.
+/// A session file's TOML document, comments and layout included, and the
+/// file it was read from: a save writes the session into the document, and
+/// the document over that same file. [`SessionDoc::default`] is the empty
+/// document a new session starts from, saved as a new file.
 #[derive(Debug, Default)]
-pub(crate) struct SessionDoc(DocumentMut);
+pub(crate) struct SessionDoc {
+    doc: DocumentMut,
+    origin: Option<Origin>,
+}
 
 impl SessionDoc {
     /// Writes `session`'s values into the document: only the values that
     /// differ from those it holds are replaced.
     fn write(&mut self, session: &Session) {
-        edit::edit_document(&mut self.0, write::session_document(session));
+        edit::edit_document(&mut self.doc, write::session_document(session));
     }
 
     fn text(&self) -> String {
-        self.0.to_string()
+        self.doc.to_string()
     }
 }
 
@@ -177,27 +184,62 @@ impl Store {
 
     /// The names of the sessions, sorted.
     pub(crate) fn names(&self) -> Result<Vec<String>> {
+        self.listing().map(|(names, _)| names)
+    }
+
+    /// [`Store::names`], with a note on stderr for each other file of the
+    /// sessions folder, which is left out.
+    pub(crate) fn names_noting_others(&self, ui: &Ui) -> Result<Vec<String>> {
+        let (names, others) = self.listing()?;
+        for other in others {
+            ui.note(&other);
+        }
+        Ok(names)
+    }
+
+    /// The names of the sessions, sorted, and for each other entry of the
+    /// sessions folder (the temporary files of saves aside) why it is not a
+    /// session.
+    fn listing(&self) -> Result<(Vec<String>, Vec<String>)> {
         let dir = self.sessions_dir();
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
             Err(e) => {
                 return Err(Error::data(format!("cannot read the sessions folder {}: {e}", dir.display())));
             }
         };
         let mut names = Vec::new();
+        let mut others = Vec::new();
         for entry in entries {
             let entry = entry.map_err(|e| {
                 Error::data(format!("cannot read the sessions folder {}: {e}", dir.display()))
             })?;
             let file = entry.file_name();
-            let Some(name) = file.to_str().and_then(|f| f.strip_suffix(".toml")) else { continue };
-            if check_session_name(name).is_ok() {
-                names.push(name.to_string());
+            let shown = || entry.path().display().to_string();
+            match file.to_str().and_then(|f| f.strip_suffix(".toml")) {
+                Some(name) => match check_session_name(name) {
+                    Ok(()) => names.push(name.to_string()),
+                    Err(e) => others.push((shown(), format!("{} is left out: {e}", shown()))),
+                },
+                None if is_temporary(&file) => {}
+                None => others
+                    .push((shown(), format!("{} is left out: a session's file is named NAME.toml", shown()))),
             }
         }
         names.sort();
-        Ok(names)
+        others.sort();
+        Ok((names, others.into_iter().map(|(_, note)| note).collect()))
+    }
+
+    /// Reads a session listed a moment ago: none when its file has gone
+    /// since (deleted by another three13), an error when it does not load.
+    pub(crate) fn load_listed(&self, name: &str) -> Result<Option<Session>> {
+        match self.load(name) {
+            Ok(session) => Ok(Some(session)),
+            Err(_) if fs::symlink_metadata(self.session_path(name)).is_err() => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// Reads a session. Needs no lock: saves are atomic, so a reader sees
@@ -213,10 +255,12 @@ impl Store {
         self.read(name)
     }
 
+    /// Reads a session's file, following a link there once: the document
+    /// keeps where it led, for the save.
     fn read(&self, name: &str) -> Result<Loaded> {
         let path = self.session_path(name);
-        let text = match read_text(&path) {
-            Ok(text) => text,
+        let (text, origin) = match read_file(&path) {
+            Ok(read) => read,
             Err(Unread::Missing) => {
                 let error = Error::data(format!(
                     "no session named \"{name}\" ({} does not exist); see `three13 sessions`, or start one with `three13 new`",
@@ -226,7 +270,9 @@ impl Store {
             }
             Err(Unread::Bad(e)) => return Err(damaged(&path, name, e)),
         };
-        read::session(&text, name).map_err(|e| damaged(&path, name, e))
+        let mut loaded = read::session(&text, name).map_err(|e| damaged(&path, name, e))?;
+        loaded.doc.origin = Some(origin);
+        Ok(loaded)
     }
 
     /// `error`, with a hint naming the session `name` most likely meant.
@@ -237,10 +283,19 @@ impl Store {
 
     /// Writes a session's file, atomically: `doc` (the document the session
     /// was loaded from, or an empty one for a new session) with the
-    /// session's values written into it. Needs the lock.
+    /// session's values written into it. A loaded session is saved over
+    /// the file it was read from, where its link led then, and only while
+    /// that file is still there; a new one is saved where nothing is.
+    /// Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
         doc.write(session);
-        write_atomic(&self.session_path(session.name()), &doc.text(), Links::Follow)
+        let path = self.session_path(session.name());
+        let text = doc.text();
+        check_size(&path, &text)?;
+        match &doc.origin {
+            Some(origin) => write_over(&path, origin, &text),
+            None => write_new(&path, &text),
+        }
     }
 
     /// Removes a session's file. Needs the lock.
@@ -258,6 +313,48 @@ impl Store {
         })
     }
 
+    /// Writes an output named on the command line (an export, a chart):
+    /// never over one of the data folder's own files.
+    pub(crate) fn write_output(&self, path: &Path, text: &str) -> Result<()> {
+        crate::files::write_output(path, text, |at| self.owner_of(at))
+    }
+
+    /// What `at` is when it is one of the data folder's files, or would be
+    /// made among them: the session files (and the files their links lead
+    /// to), `state.toml` and the lock.
+    fn owner_of(&self, at: &Path) -> Option<String> {
+        let mut own = vec![
+            (self.state_path(), "the state file naming the current session".to_string()),
+            (self.root.join(LOCK), "the data folder's lock file".to_string()),
+        ];
+        for entry in fs::read_dir(self.sessions_dir()).into_iter().flatten().flatten() {
+            let file = entry.file_name();
+            let what = match file.to_str().and_then(|f| f.strip_suffix(".toml")) {
+                Some(name) if check_session_name(name).is_ok() => format!("the file of session {name}"),
+                _ => "a file in the sessions folder".to_string(),
+            };
+            own.push((entry.path(), what));
+        }
+        if let Ok(meta) = fs::metadata(at) {
+            let found =
+                own.into_iter().find(|(path, _)| fs::metadata(path).is_ok_and(|m| same_inode(&m, &meta)));
+            return found.map(|(_, what)| format!("it is {what}, one of three13's own files"));
+        }
+        // A new file: not among the sessions, nor in the place of the others.
+        let folder = |p: &Path| {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            fs::canonicalize(dir).ok()
+        };
+        let here = folder(at)?;
+        if fs::canonicalize(self.sessions_dir()).is_ok_and(|s| s == here) {
+            return Some("it would be in the sessions folder, which holds only three13's own files".into());
+        }
+        let name = at.file_name()?;
+        own.into_iter()
+            .find(|(path, _)| path.file_name() == Some(name) && folder(path).is_some_and(|f| f == here))
+            .map(|(_, what)| format!("it would take the place of {what}, one of three13's own files"))
+    }
+
     /// The session a command acts on: `--session NAME`, else the current one.
     pub(crate) fn resolve(&self, flag: Option<&str>) -> Result<String> {
         if let Some(name) = flag {
@@ -271,6 +368,21 @@ impl Store {
             )),
         }
     }
+}
+
+/// A save is refused, before anything is written, when the file would be
+/// larger than a session file can be to load again.
+fn check_size(path: &Path, text: &str) -> Result<()> {
+    if text.len() as u64 <= MAX_FILE_BYTES {
+        return Ok(());
+    }
+    Err(Error::data(format!(
+        "cannot save {}: the file would be {} bytes, more than the {MAX_FILE_BYTES} bytes (1 MiB) a \
+         session file can be to load; the file is left as it was",
+        path.display(),
+        text.len()
+    ))
+    .with_hint("its comments count too: shorten them by hand to make room"))
 }
 
 fn damaged(path: &Path, name: &str, e: FileError) -> Error {

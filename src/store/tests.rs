@@ -348,5 +348,182 @@ mod properties {
             let back = save_into(&to_toml(&first), "prop", &second).unwrap();
             prop_assert_eq!(back, to_toml(&second));
         }
+
+        /// Whatever is saved into a file with comments everywhere, every
+        /// comment is still in it, once.
+        #[test]
+        fn no_comment_is_lost_or_doubled(
+            first in session(),
+            second in session(),
+            notes in proptest::collection::vec(0u8..4, 0..200),
+        ) {
+            let text = commented(&to_toml(&first), &notes);
+            let saved = save_into(&text, "prop", &second).unwrap();
+            for note in ["# a note before", "# a note after"] {
+                prop_assert_eq!(saved.matches(note).count(), text.matches(note).count(), "{}\n{}", text, saved);
+            }
+        }
+    }
+}
+
+/// A session listed a moment ago whose file has gone since is not one
+/// that does not load: it is simply not there.
+#[test]
+fn a_session_gone_since_the_listing_is_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::locate(Some(&dir.path().join("data"))).unwrap();
+    let lock = store.lock().unwrap();
+    store.save(&lock, &sample(), crate::store::SessionDoc::default()).unwrap();
+    assert_eq!(store.load_listed("friday").unwrap(), Some(sample()));
+    std::fs::write(store.session_path("friday"), "damaged").unwrap();
+    assert!(store.load_listed("friday").is_err());
+    store.delete(&lock, "friday").unwrap();
+    assert_eq!(store.load_listed("friday").unwrap(), None);
+}
+
+/// A session's link is followed once, when the file is read: the save goes
+/// to the file read, beside it and renamed over it, and only while that
+/// same file (device and inode) is still there.
+#[cfg(unix)]
+mod links {
+    use std::fs;
+    use std::os::unix::fs::symlink;
+
+    use super::*;
+    use crate::store::{Loaded, SessionDoc, Store};
+
+    /// The next round of `s`: every player at the table scores 5.
+    fn next_round(s: &mut Session) {
+        let deal = s.next_deal().unwrap();
+        let mut r = RoundRecord::from_deadwood(vec![0; s.players().len()]);
+        for p in s.playing(deal.round) {
+            r.deadwood[p] = 5;
+        }
+        s.add_round(r, Timestamp::UNIX_EPOCH).unwrap();
+    }
+
+    /// The names in `dir`, sorted.
+    fn listing(dir: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_link_swapped_between_the_read_and_the_save_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::locate(Some(&dir.path().join("data"))).unwrap();
+        let lock = store.lock().unwrap();
+        store.save(&lock, &sample(), SessionDoc::default()).unwrap();
+        // The session's file is kept elsewhere, behind a link.
+        let link = store.session_path("friday");
+        let synced = dir.path().join("synced");
+        fs::create_dir(&synced).unwrap();
+        let real = synced.join("friday.toml");
+        fs::rename(&link, &real).unwrap();
+        symlink(&real, &link).unwrap();
+        let victim = dir.path().join(".bashrc");
+        fs::write(&victim, "echo hello\n").unwrap();
+
+        // The link swapped for one to another file after the read: the save
+        // still goes to the file read, and the other file is untouched.
+        let Loaded { mut session, doc } = store.load_to_change(&lock, "friday").unwrap();
+        fs::remove_file(&link).unwrap();
+        symlink(&victim, &link).unwrap();
+        next_round(&mut session);
+        store.save(&lock, &session, doc).unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "echo hello\n");
+        assert_eq!(parse_session(&fs::read_to_string(&real).unwrap(), "friday"), Ok(session.clone()));
+        assert_eq!(listing(&synced), ["friday.toml"]);
+
+        // The file read replaced, by a link to another file or by another
+        // file: the save is refused and writes nothing anywhere.
+        fs::remove_file(&link).unwrap();
+        symlink(&real, &link).unwrap();
+        let written = fs::read_to_string(&real).unwrap();
+        let other = synced.join("other.toml");
+        fs::write(&other, &written).unwrap();
+        for by_a_link in [true, false] {
+            let Loaded { mut session, doc } = store.load_to_change(&lock, "friday").unwrap();
+            if by_a_link {
+                fs::remove_file(&real).unwrap();
+                symlink(&victim, &real).unwrap();
+            } else {
+                fs::rename(&other, &real).unwrap();
+            }
+            next_round(&mut session);
+            let refused = store.save(&lock, &session, doc).unwrap_err();
+            assert_eq!(
+                refused.to_string(),
+                format!(
+                    "cannot save {}: the file it leads to, {}, is no longer the one three13 read (it was \
+                     replaced or moved meanwhile); nothing was written\n  hint: run the command again to work on \
+                     the file as it is now",
+                    link.display(),
+                    real.display()
+                )
+            );
+            assert_eq!(fs::read_to_string(&victim).unwrap(), "echo hello\n");
+            // No temporary file is left behind.
+            assert_eq!(listing(&synced).len(), if by_a_link { 2 } else { 1 });
+            if by_a_link {
+                assert_eq!(fs::read_link(&real).unwrap(), victim);
+                fs::remove_file(&real).unwrap();
+                fs::write(&real, &written).unwrap();
+            } else {
+                assert_eq!(fs::read_to_string(&real).unwrap(), written);
+            }
+        }
+        assert!(fs::symlink_metadata(&real).unwrap().file_type().is_file());
+    }
+
+    /// The session file itself, not a link, replaced between the read and
+    /// the save by a link to another file: refused.
+    #[test]
+    fn a_file_replaced_by_a_link_after_the_read_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::locate(Some(&dir.path().join("data"))).unwrap();
+        let lock = store.lock().unwrap();
+        store.save(&lock, &sample(), SessionDoc::default()).unwrap();
+        let path = store.session_path("friday");
+        let victim = dir.path().join(".bashrc");
+        fs::write(&victim, "echo hello\n").unwrap();
+        let Loaded { mut session, doc } = store.load_to_change(&lock, "friday").unwrap();
+        fs::remove_file(&path).unwrap();
+        symlink(&victim, &path).unwrap();
+        next_round(&mut session);
+        let refused = store.save(&lock, &session, doc).unwrap_err();
+        assert!(
+            refused.to_string().starts_with(&format!(
+                "cannot save {}: the file is no longer the one three13 read (it was replaced or moved \
+                 meanwhile); nothing was written\n",
+                path.display()
+            )),
+            "{refused}"
+        );
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "echo hello\n");
+        assert!(fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+        assert_eq!(listing(&store.sessions_dir()), ["friday.toml"]);
+
+        // A new session's file is never written through a link put there.
+        let new = Session::new(
+            "other",
+            vec!["Ann".into(), "Bob".into()],
+            0,
+            Rules::default(),
+            Timestamp::UNIX_EPOCH,
+        )
+        .unwrap();
+        symlink(&victim, store.session_path("other")).unwrap();
+        let refused = store.save(&lock, &new, SessionDoc::default()).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "cannot save {}: a file was put there meanwhile; nothing was written",
+                store.session_path("other").display()
+            )
+        );
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "echo hello\n");
     }
 }

@@ -1106,3 +1106,13 @@ const TIE: &str = "Round 8: 10 cards dealt, 11 held after the draw, tens wild (r
          | 8d      | 48   | none                        | 0      | 0.0%   |\n\
          | 8s      | 48   | none                        | 0      | 0.0%   |\n\
          Least left:  discard Qs: 22 left, 8 outs, 11 unseen, 12.2% on the next draw\n";
+
+#[test]
+fn a_wild_that_fits_the_run_as_itself_stands_for_itself() {
+    let env = Env::new();
+    let r = env.ok(&["check", "--round", "1", "3h 4h 5h"]);
+    assert!(r.stdout.contains("\nMelds     run 3h 4h 5h\n"), "{}", r.stdout);
+    // Another suit's three still stands in for the next card up.
+    let r = env.ok(&["check", "--round", "1", "4h 5h 3c"]);
+    assert!(r.stdout.contains("\nMelds     run 4h 5h 3c  (3c as 6h)\n"), "{}", r.stdout);
+}

@@ -201,6 +201,68 @@ fn a_symlinked_session_file_is_written_through_and_keeps_its_mode() {
     assert!(std::fs::symlink_metadata(env.session_file("g")).is_err());
 }
 
+/// A session link made by another user (in a data folder others can
+/// write to) is not followed, for reading or saving; one of the user's own
+/// or root's is. The test needs to give a link away, which only root may.
+#[cfg(unix)]
+#[test]
+fn a_session_link_planted_by_another_user_is_not_followed() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    let link = env.session_file("g");
+    let real = env.path().join("g.toml");
+    std::fs::rename(&link, &real).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    env.ok(&["round", "1", "2"]);
+    match std::os::unix::fs::lchown(&link, Some(4242), None) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            eprintln!("not run: only root can give a link to another user");
+            return;
+        }
+        Err(e) => panic!("lchown: {e}"),
+    }
+    let before = std::fs::read(&real).unwrap();
+    let r = env.run(&["round", "3", "4"]);
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (
+            1,
+            format!(
+                "error: {}: is a symbolic link made by another user (uid 4242); three13 follows only links \
+                 made by you or by root\n  hint: the file is left as it is: fix it by hand, or remove it with \
+                 `three13 delete g`\n",
+                link.display()
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), before);
+}
+
+/// What a save killed midway leaves beside a linked session's file, in a
+/// folder elsewhere, is removed by the next writer, and nothing else there.
+#[cfg(unix)]
+#[test]
+fn temporary_files_beside_a_linked_session_file_are_cleared() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    let synced = env.path().join("synced");
+    std::fs::create_dir(&synced).unwrap();
+    std::fs::rename(env.session_file("g"), synced.join("friday.toml")).unwrap();
+    std::os::unix::fs::symlink(synced.join("friday.toml"), env.session_file("g")).unwrap();
+    for name in [".friday.toml.a1B2c3.tmp", ".other.toml.a1B2c3.tmp", ".friday.toml.notes.tmp", "notes.txt"] {
+        std::fs::write(synced.join(name), "left").unwrap();
+    }
+    env.ok(&["table"]);
+    assert_eq!(std::fs::read_dir(&synced).unwrap().count(), 5);
+    env.ok(&["round", "1", "2"]);
+    let mut left: Vec<String> =
+        std::fs::read_dir(&synced).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    left.sort();
+    assert_eq!(left, [".friday.toml.notes.tmp", ".other.toml.a1B2c3.tmp", "friday.toml", "notes.txt"]);
+}
+
 #[cfg(unix)]
 #[test]
 fn planted_links_for_the_lock_or_the_sessions_folder_are_refused() {
@@ -412,5 +474,16 @@ fn many_players_and_long_names_keep_the_lines_of_new_use_and_rules_save_within_8
     );
     for line in r.stdout.lines() {
         assert!(crate::common::width(line) <= 80, "{line}");
+    }
+}
+
+#[test]
+fn a_name_typed_for_stats_shows_its_escapes() {
+    let env = Env::new();
+    let e = "\u{1b}[31mX";
+    for args in [&["stats", e][..], &["stats", "--versus", e, "Ann"]] {
+        let r = env.ok(args);
+        assert!(r.stdout.contains("\\u{1b}[31mX"), "{args:?}: {:?}", r.stdout);
+        assert!(!r.stdout.contains('\u{1b}'), "{args:?}: {:?}", r.stdout);
     }
 }

@@ -330,6 +330,44 @@ fn files_that_are_not_text_or_too_big() {
     );
 }
 
+/// A save that would make the file larger than the loader reads is refused
+/// before anything is written: the file stays as it was, and loads.
+#[test]
+fn a_save_the_loader_would_refuse_is_not_written() {
+    let env = Env::new();
+    two_player_game(&env, "big");
+    let path = env.session_file("big");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A comment that brings the file to 20 bytes under the limit.
+    let room = 1024 * 1024 - text.len() - 20;
+    let padded = format!("{text}#{}\n", "x".repeat(room - 2));
+    assert_eq!(padded.len(), 1024 * 1024 - 20);
+    std::fs::write(&path, &padded).unwrap();
+    env.ok(&["table"]);
+    let r = env.run(&["round", "5", "0", "--out", "Bob"]);
+    // The round, and its line in the log of changes (a time of fixed length).
+    let size = padded.len()
+        + "\n[[rounds]]\nround = 1\ndeadwood = { Ann = 5, Bob = 0 }\nout = \"Bob\"\n".len()
+        + "\n[log]\nchanges = [\n    { at = \"2026-11-24T04:31:37Z\", change = \"round\", round = 1 },\n]\n"
+            .len();
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (
+            1,
+            format!(
+                "error: cannot save {}: the file would be {size} bytes, more than the 1048576 bytes (1 MiB) a \
+                 session file can be to load; the file is left as it was\n  hint: its comments count too: shorten \
+                 them by hand to make room\n",
+                path.display()
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), padded);
+    assert_eq!(env.session_folder(), ["big.toml"]);
+    assert_eq!(env.table_json(&[])["rounds"], json!([]));
+}
+
 #[test]
 fn concurrent_rounds_are_each_recorded_once() {
     let env = Env::new();

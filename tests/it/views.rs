@@ -476,3 +476,19 @@ score.
     );
     assert_eq!(env.run(&["rules", "tens", "--explain", "--save"]).code, 2);
 }
+
+#[test]
+fn show_names_the_cards_left_over() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "K 9", "5h 6h 7h", "--out", "Bob"]);
+    let r = env.ok_with(&[("COLUMNS", "80")], &["show"]);
+    assert!(
+        r.stdout.contains("| Ann    |     22 |    22 | cards left over: K 9              |\n"),
+        "{}",
+        r.stdout
+    );
+    let v: serde_json::Value = serde_json::from_str(&env.ok(&["show", "--json"]).stdout).unwrap();
+    assert_eq!(v["scores"][0]["leftover"], "K 9");
+    assert!(v["scores"][1].get("leftover").is_none(), "{v}");
+}

@@ -186,11 +186,39 @@ pub(crate) fn placed(cards: &[Card], rules: &Rules, wild: Rank) -> Result<(MeldK
                 })
                 .collect();
             let (lo, hi) = span(taken);
-            let mut free =
-                (lo..=hi).filter(|p| taken & (1 << p) == 0).chain(hi + 1..=top).chain((1..lo).rev());
-            for (spot, _) in spots.iter_mut().zip(cards).filter(|(_, c)| is_wild(**c)) {
-                let p = free.next().expect("a run has a place for each of its wilds");
-                *spot = (p, Some(card_at(p, suit)));
+            // The places the wilds fill: the gaps, then places above the
+            // top, then below the bottom; but where a wild is itself the
+            // card of a place the run can reach instead, the run reaches
+            // it (3h 4h 5h with threes wild is the natural run, not 4h 5h
+            // and a wild for 6h).
+            let gaps: Vec<u8> = (lo..=hi).filter(|p| taken & (1 << p) == 0).collect();
+            let more = wilds.saturating_sub(gaps.len()) as u8;
+            let own = |p: u8| cards.iter().any(|&c| is_wild(c) && c == card_at(p, suit));
+            let (below, above) = (0..=more)
+                .map(|a| (a, more - a))
+                .filter(|&(a, b)| lo > a && hi + b <= top)
+                .max_by_key(|&(a, b)| {
+                    let reached = (lo - a..lo).chain(hi + 1..=hi + b).filter(|&p| own(p)).count();
+                    (reached, b)
+                })
+                .unwrap_or((0, more));
+            let free = gaps.into_iter().chain(hi + 1..=hi + above).chain((lo - below..lo).rev());
+            let mut fill: Vec<u8> = free.take(wilds).collect();
+            for (spot, &c) in spots.iter_mut().zip(cards) {
+                if !is_wild(c) || c.suit() != Some(suit) {
+                    continue;
+                }
+                if let Some(i) = fill.iter().position(|&p| card_at(p, suit) == c) {
+                    let p = fill.remove(i);
+                    *spot = (p, Some(c));
+                }
+            }
+            let mut rest = fill.into_iter();
+            for (spot, &c) in spots.iter_mut().zip(cards) {
+                if is_wild(c) && spot.1.is_none() {
+                    let p = rest.next().expect("a run has a place for each of its wilds");
+                    *spot = (p, Some(card_at(p, suit)));
+                }
             }
             Ok((MeldKind::Run, spots))
         }

@@ -463,7 +463,7 @@ fn past_score(
 
 /// Checks the hands and cards left over of a round put back: each of the
 /// round's size, or fewer, and valid under its rules.
-fn check_hands(
+pub(super) fn check_hands(
     s: &Session,
     record: &RoundRecord,
     rules: &Rules,

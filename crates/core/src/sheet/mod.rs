@@ -377,6 +377,7 @@ impl Session {
         }
         let rules = self.rules_of(deal.round);
         check_round(&rules, &deal, &self.players, &self.plays_flags(deal.round), &record)?;
+        self.check_typed(&record, &rules, &deal)?;
         if self.tiebreak_round().is_some() {
             let scores = self.tied().into_iter().map(|s| (s, record.score(s, &rules))).collect();
             self.playoff = Some(Playoff::Round(scores));
@@ -393,6 +394,31 @@ impl Session {
         self.settle(now);
         self.logged(LogChange::Round { round: deal.round }, before, now);
         Ok(Added::Recorded(deal.round))
+    }
+
+    /// Refuses a round whose typed hands or cards left over the loader
+    /// would refuse: cards the rules' decks do not hold, a hand not of the
+    /// round's size, a deadwood that is not what the cards make. A round
+    /// worked out under other rules (changed meanwhile) is caught here.
+    fn check_typed(&self, record: &RoundRecord, rules: &Rules, deal: &Deal) -> Result<(), SheetError> {
+        log::check_hands(self, record, rules, deal)?;
+        let table = crate::solver::Table::new(rules, deal.wild);
+        let mut solver = crate::solver::Solver::new();
+        for seat in 0..self.players.len() {
+            let made = match (&record.hands[seat], &record.leftover[seat]) {
+                (Some(hand), _) => solver.deadwood(hand, &table),
+                (None, Some(cards)) => leftover_value(cards, rules),
+                (None, None) => continue,
+            };
+            if made != record.deadwood[seat] {
+                return Err(SheetError::HandMismatch {
+                    player: self.players[seat].clone(),
+                    solved: made,
+                    recorded: record.deadwood[seat],
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The round made of the scores typed for it, by seat: who typed `out`
@@ -553,6 +579,31 @@ mod tests {
     pub(super) fn session(players: &[&str]) -> Session {
         let players = players.iter().map(|p| p.to_string()).collect();
         Session::new("test", players, 0, Rules::default(), Timestamp::UNIX_EPOCH).unwrap()
+    }
+
+    #[test]
+    fn a_round_the_loader_would_refuse_is_not_taken() {
+        let mut s = session(&["Ann", "Bob"]);
+        let with_jokers = Rules { jokers: 2, ..Rules::default() };
+        // A joker, where the rules have none (a round worked out before a
+        // rule change made by another process).
+        let mut joker = RoundRecord::from_deadwood(vec![13, 0]);
+        joker.hands[0] = Some(crate::hand::parse_hand("9h 4d JK", &with_jokers).unwrap());
+        let refused = s.add_round(joker, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert!(matches!(&refused, SheetError::Hand { player, .. } if player == "Ann"), "{refused:?}");
+        // A deadwood that is not what the hand makes.
+        let mut wrong = RoundRecord::from_deadwood(vec![5, 0]);
+        wrong.hands[0] = Some(crate::hand::parse_hand("9h 4d Kh", &Rules::default()).unwrap());
+        assert_eq!(
+            s.add_round(wrong, Timestamp::UNIX_EPOCH).unwrap_err(),
+            SheetError::HandMismatch { player: "Ann".into(), solved: 26, recorded: 5 }
+        );
+        assert!(s.rounds().is_empty());
+        // The same hand with its deadwood is taken.
+        let mut right = RoundRecord::from_deadwood(vec![26, 0]);
+        right.hands[0] = Some(crate::hand::parse_hand("9h 4d Kh", &Rules::default()).unwrap());
+        s.add_round(right, Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(s.rounds().len(), 1);
     }
 
     #[test]

@@ -226,6 +226,15 @@ impl Session {
                     score.deadwood = new;
                 }
             }
+            // A number typed stays, but must still fit the cards under the
+            // new rules, as any score of the round must.
+            let most = rules.max_deadwood(deal.cards);
+            for (seat, score) in scores.iter() {
+                if score.deadwood > most {
+                    let player = &self.players[*seat];
+                    return Err(in_round(super::score::too_high(player, score.deadwood, &deal, most)));
+                }
+            }
         }
         self.rules = timeline;
         self.rounds = rounds;
