@@ -239,6 +239,10 @@ Examples:
       discard with the deadwood left and the chance to go out on the next draw
   three13 check --round 11 --seen \"4h 6h Jc\" Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As
       the same, knowing 4h 6h Jc lie in the discard pile: they are not drawn next
+  three13 check --round 11 --upcard 9h Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As
+      before the draw: take the face-up 9h or draw from the stock, with each one's chance
+  three13 check --round 8 --look 2 3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c
+      each discard's chance to go out within the next two draws as well
   three13 check --round 11 \"2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As\"
       a dispute: each group as laid down judged, and whether a better arrangement existed
   three13 check --session friday 9h 4d Kh 3c
@@ -261,10 +265,14 @@ Examples:
 stands for, and whether it can go out.\n\n\
 A hand of the round's size gets its outs: the cards that would let it go out on the next \
 draw, with the copies still unseen and the chance that the next card is one. A hand \
-holding the card just drawn (one card more) gets the hand laid down after the best \
-discard, then every discard with the deadwood left, its outs and its chance. Unseen \
-cards are the decks in play less the hand, the table melds (--onto) and the cards \
-given with --seen.\n\n\
+holding the card just drawn (one card more) gets the hand laid down after the advised \
+discard (least deadwood left, then the best chance to go out next), then every discard \
+with the deadwood left, its outs and its chance; --look 2 adds each discard's chance to \
+go out within the next two draws. Unseen cards are the decks in play less the hand, the \
+table melds (--onto), the cards given with --seen and the face-up card.\n\n\
+--upcard CARD, with a hand of the round's size, weighs taking the face-up card against \
+drawing from the stock: the chance to go out this turn or the next either way, then \
+the deadwood expected.\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
@@ -307,6 +315,14 @@ pub(crate) struct CheckArgs {
     /// Cards seen out of the stock: the discard pile, melds shown by others (repeatable)
     #[arg(long, value_name = "CARDS")]
     pub(crate) seen: Vec<String>,
+
+    /// The face-up card: whether to take it or draw from the stock (a hand of the round's size)
+    #[arg(long, value_name = "CARD")]
+    pub(crate) upcard: Option<String>,
+
+    /// How many draws ahead to weigh each discard: 2 adds the chance to go out within two draws
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub(crate) look: Option<u8>,
 
     /// One JSON object per hand
     #[arg(long)]

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::lines::{MAX_LINE, read_line};
 use crate::report::check::{self, Checked, RulesFrom, Setting};
 use crate::ui::Ui;
-use three13_core::analysis::analyse;
+use three13_core::analysis::{Ask, analyse_with};
 use three13_core::card::{Card, Rank};
 use three13_core::declared::judge_hand;
 use three13_core::hand::{
@@ -52,8 +52,15 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         .as_ref()
         .and_then(Session::next_deal)
         .filter(|d| session.as_ref().is_some_and(|s| s.rules() == rules) || rules.deal(d.round) == Some(*d));
-    let setting = Setting { onto: table_melds(args, &rules)?, seen: seen_cards(args, &rules)?, rules, from };
-    check_copies(&setting.rules, &[], &setting.onto, &setting.seen)?;
+    let upcard = upcard(args, &rules)?;
+    let setting = Setting {
+        onto: table_melds(args, &rules)?,
+        seen: seen_cards(args, &rules)?,
+        rules,
+        from,
+        ask: Ask { look: args.look.unwrap_or(1), upcard },
+    };
+    check_copies(&setting.rules, &[], &setting.onto, &setting.known())?;
     let mut solver = Solver::new();
     if !args.cards.is_empty() {
         let text = args.cards.join(" ");
@@ -152,6 +159,16 @@ fn seen_cards(args: &CheckArgs, rules: &Rules) -> Result<Vec<Card>> {
     Ok(seen)
 }
 
+/// The face-up card given with --upcard.
+fn upcard(args: &CheckArgs, rules: &Rules) -> Result<Option<Card>> {
+    let Some(text) = &args.upcard else { return Ok(None) };
+    let cards = parse_cards(text, rules).map_err(|e| Error::data(format!("in --upcard: {e}")))?;
+    match cards[..] {
+        [card] => Ok(Some(card)),
+        _ => Err(Error::usage(format!("--upcard takes one card, not {}", cards.len()))),
+    }
+}
+
 /// Checks one hand; also says how its round was chosen.
 fn check_one(
     solver: &mut Solver,
@@ -162,7 +179,7 @@ fn check_one(
 ) -> Result<(Checked, Chosen), Error> {
     let rules = &setting.rules;
     let (cards, groups) = parse_declared(text, rules)?;
-    check_copies(rules, &cards, &setting.onto, &setting.seen)?;
+    check_copies(rules, &cards, &setting.onto, &setting.known())?;
     let fits = |d: &Deal| cards.len() == d.cards || cards.len() == d.cards + 1;
     let (deal, chosen) = match (fixed, next) {
         (Some(d), _) => {
@@ -179,8 +196,17 @@ fn check_one(
             }
         },
     };
+    if let Some(up) = setting.ask.upcard
+        && cards.len() != deal.cards
+    {
+        return Err(Error::data(format!(
+            "--upcard {up} weighs a hand before the draw: give the round's {} cards, not {}",
+            deal.cards,
+            cards.len()
+        )));
+    }
     let table = Table::new(rules, deal.wild).with_onto(setting.onto.clone())?;
-    let analysis = analyse(solver, &cards, &deal, &table, &setting.seen);
+    let analysis = analyse_with(solver, &cards, &deal, &table, &setting.seen, setting.ask);
     let declared = groups.map(|g| judge_hand(&g, &table, &analysis));
     Ok((Checked { analysis, declared }, chosen))
 }

@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use serde::Serialize;
-use three13_core::analysis::{Analysis, Discard};
+use three13_core::analysis::{Analysis, Ask, Choice, Decided, Discard, Upcard};
 use three13_core::card::{Card, Rank};
 use three13_core::declared::{Declared, DeclaredDiscard, Group};
 use three13_core::rules::Rules;
@@ -62,6 +62,15 @@ pub(crate) struct Setting {
     pub(crate) from: RulesFrom,
     pub(crate) onto: Vec<Vec<Card>>,
     pub(crate) seen: Vec<Card>,
+    /// The face-up card and how far to look.
+    pub(crate) ask: Ask,
+}
+
+impl Setting {
+    /// The cards seen out of the stock: --seen and the face-up card.
+    pub(crate) fn known(&self) -> Vec<Card> {
+        self.seen.iter().copied().chain(self.ask.upcard).collect()
+    }
 }
 
 /// A checked hand for a script: the analysis, a declared hand's figures
@@ -132,6 +141,9 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
         setting.from.said()
     );
     let mut lines = vec![ui.bold(&ui.wrap(&head, 2)), String::new()];
+    if let Some(u) = &a.upcard {
+        upcard(ui, &mut lines, u);
+    }
     if let Some(d) = &checked.declared {
         declared(ui, &mut lines, d);
     }
@@ -168,6 +180,9 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
             lines.push(ui.wrap(&format!("Outs ({}): {}", outs.len(), cards.join(" ")), 1));
             lines.push(ui.wrap(&format!("  {n} of them unseen: {} on the next draw", percent(chance)), 4));
         }
+        if let Some(two) = a.chance_two {
+            lines.push(ui.wrap(&format!("  {} within the next two draws", percent(two)), 4));
+        }
     }
     for l in &lines {
         writeln!(ui.out, "{l}")?;
@@ -176,6 +191,77 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
         advice(ui, a, discards, rules)?;
     }
     Ok(())
+}
+
+/// Take the face-up card or draw: the advice and its margin in one line,
+/// then each branch's figures.
+fn upcard(ui: &Ui, lines: &mut Vec<String>, u: &Upcard) {
+    let card = ui.card(u.card);
+    let (take, draw) = (&u.take, &u.draw);
+    let (p_take, p_draw) = (take.chance_this_or_next, draw.chance_this_or_next);
+    let points = |x: f64, y: f64| {
+        let d = (x - y).abs() * 100.0;
+        if d < 0.05 { "under 0.1 points".to_string() } else { format!("{d:.1} points") }
+    };
+    let less = |x: f64, y: f64| format!("{:.1}", (x - y).abs());
+    let head = match (u.advice, u.decided_by) {
+        (Choice::Take, _) if take.goes_out => {
+            format!("Take {card}: it goes out now (drawing, {} to go out this turn or next)", percent(p_draw))
+        }
+        (Choice::Take, Decided::Chance) => format!(
+            "Take {card}: {} more likely to go out this turn or next ({} against {} drawing)",
+            points(p_take, p_draw),
+            percent(p_take),
+            percent(p_draw)
+        ),
+        (Choice::Draw, Decided::Chance) => format!(
+            "Draw: {} more likely to go out this turn or next ({} against {} taking {card})",
+            points(p_take, p_draw),
+            percent(p_draw),
+            percent(p_take)
+        ),
+        (Choice::Take, _) => format!(
+            "Take {card}: as likely to go out ({}), {} less deadwood than drawing ({} against {:.1})",
+            percent(p_take),
+            less(take.deadwood as f64, draw.expected_deadwood),
+            take.deadwood,
+            draw.expected_deadwood
+        ),
+        (Choice::Draw, Decided::Deadwood) => format!(
+            "Draw: as likely to go out ({}), {} less deadwood than taking {card} ({:.1} against {})",
+            percent(p_draw),
+            less(take.deadwood as f64, draw.expected_deadwood),
+            draw.expected_deadwood,
+            take.deadwood
+        ),
+        (Choice::Draw, Decided::Tie) => format!(
+            "Draw: taking {card} is no better ({} to go out this turn or next, {} left either way)",
+            percent(p_draw),
+            take.deadwood
+        ),
+    };
+    lines.push(ui.bold(&ui.wrap(&head, 2)));
+    let taking = if take.goes_out {
+        format!("Taking:  discard {} and go out", ui.card(take.discard))
+    } else {
+        format!(
+            "Taking:  discard {}, {} left, {} on the next draw",
+            ui.card(take.discard),
+            take.deadwood,
+            percent(take.chance_next)
+        )
+    };
+    lines.push(ui.wrap(&format!("  {taking}"), 11));
+    lines.push(ui.wrap(
+        &format!(
+            "  Drawing: {} to go out now, {:.1} left on average, {} this turn or next",
+            percent(draw.chance_now),
+            draw.expected_deadwood,
+            percent(p_draw)
+        ),
+        11,
+    ));
+    lines.push(String::new());
 }
 
 /// The hand's cards, its melds (wilds' roles), its unmelded cards, each
@@ -272,13 +358,15 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
 }
 
 /// The discards as every report lists them: the best chance to go out
-/// first; ties leave less, then keep a wild, then throw the card worth most.
+/// first; ties leave less, then (when worked out) have the better chance
+/// within two draws, then keep a wild, then throw the card worth most.
 pub(crate) fn ranked<'a>(a: &Analysis, discards: &'a [Discard], rules: &Rules) -> Vec<&'a Discard> {
     let mut sorted: Vec<&Discard> = discards.iter().collect();
     sorted.sort_by(|x, y| {
         y.chance
             .total_cmp(&x.chance)
             .then(x.deadwood.cmp(&y.deadwood))
+            .then(y.chance_two.unwrap_or(0.0).total_cmp(&x.chance_two.unwrap_or(0.0)))
             .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
             .then(rules.value_in(y.card, a.wild).cmp(&rules.value_in(x.card, a.wild)))
     });
@@ -290,6 +378,7 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
     let best = a.best_discard.as_ref().expect("after the draw");
     let chance = a.best_chance(rules).expect("after the draw");
     let sorted = ranked(a, discards, rules);
+    let look = discards.iter().any(|d| d.chance_two.is_some());
     // The outs of a discard, in lines of at most `most` columns.
     let outs_of = |d: &Discard, most: usize| {
         if d.outs.is_empty() {
@@ -316,15 +405,21 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
     };
     let table = |most: usize| {
         let mut t = ui.table();
-        t.set_header(vec!["Discard", "Left", "Outs", "Unseen", "Chance"]);
+        let mut header = vec!["Discard", "Left", "Outs", "Unseen", "Chance"];
+        if look {
+            header.push("Two draws");
+        }
+        t.set_header(header);
         for d in &sorted {
-            t.add_row(vec![
+            let mut row = vec![
                 plain_cards(ui, &[d.card]),
                 d.deadwood.to_string(),
                 outs_of(d, most),
                 d.unseen.to_string(),
                 percent(d.chance),
-            ]);
+            ];
+            row.extend(d.chance_two.map(percent));
+            t.add_row(row);
         }
         t.to_string()
     };
@@ -336,12 +431,13 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
             .map(|d| {
                 ui.wrap(
                     &format!(
-                        "{}: {} left, outs {}, {} unseen, {}",
+                        "{}: {} left, outs {}, {} unseen, {}{}",
                         plain_cards(ui, &[d.card]),
                         d.deadwood,
                         outs_of(d, usize::MAX),
                         d.unseen,
-                        percent(d.chance)
+                        percent(d.chance),
+                        d.chance_two.map(|c| format!(", {} in two draws", percent(c))).unwrap_or_default()
                     ),
                     2,
                 )
@@ -352,19 +448,23 @@ fn advice(ui: &mut Ui, a: &Analysis, discards: &[Discard], rules: &Rules) -> Res
     writeln!(ui.out, "\n{}", ui.first_fitting(layouts))?;
     let figures = |d: &Discard| {
         format!(
-            "discard {}: {} left, {} out{}, {} unseen, {} on the next draw",
+            "discard {}: {} left, {} out{}, {} unseen, {} on the next draw{}",
             ui.card(d.card),
             d.deadwood,
             d.outs.len(),
             if d.outs.len() == 1 { "" } else { "s" },
             d.unseen,
-            percent(d.chance)
+            percent(d.chance),
+            d.chance_two.map(|c| format!(", {} within two", percent(c))).unwrap_or_default()
         )
     };
     let least = discards.iter().find(|d| d.card == best.card).expect("a discard");
     let mut text = vec![ui.wrap(&format!("Least left:  {}", figures(least)), 13)];
     if chance.card != best.card && chance.chance > least.chance {
         text.push(ui.wrap(&format!("Best chance: {}", figures(chance)), 13));
+    }
+    if !look && discards.iter().all(|d| d.outs.is_empty()) {
+        text.push(ui.wrap("No discard has an out on the next draw: --look 2 weighs the next two", 2));
     }
     for line in text {
         writeln!(ui.out, "{line}")?;

@@ -269,11 +269,11 @@ fn discards_advised_by_the_chance_to_go_out() {
         r.stdout,
         "Round 11: 13 cards dealt, 14 held after the draw, kings wild (rules: standard)\n\
          \n\
-         Discard Qd and lay down:\n\
-         Hand      Ac 9c 9d 2h 3h 5h Jh As 10s Kc Kd Kh Ks\n\
+         Discard Jh and lay down:\n\
+         Hand      Ac 9c 9d Qd 2h 3h 5h As 10s Kc Kd Kh Ks\n\
          Melds     run 2h 3h Kc 5h  (Kc as 4h)\n\
          \x20         set 9c 9d Kd  (Kd as 9h)\n\
-         \x20         set Jh Kh Ks  (Kh as Jc, Ks as Jd)\n\
+         \x20         set Qd Kh Ks  (Kh as Qc, Ks as Qh)\n\
          Unmelded  10s 10, Ac 1, As 1  = 12\n\
          \n\
          Deadwood 12: does not go out\n\
@@ -300,8 +300,7 @@ fn discards_advised_by_the_chance_to_go_out() {
          | Kd      | 32   | none                           | 0      | 0.0%   |\n\
          | Kh      | 32   | none                           | 0      | 0.0%   |\n\
          | Ks      | 32   | none                           | 0      | 0.0%   |\n\
-         Least left:  discard Qd: 12 left, 24 outs, 33 unseen, 38.8% on the next draw\n\
-         Best chance: discard Jh: 12 left, 24 outs, 34 unseen, 40.0% on the next draw\n"
+         Least left:  discard Jh: 12 left, 24 outs, 34 unseen, 40.0% on the next draw\n"
     );
     // Every discard leaves 0: a natural card goes before the joker, then
     // the card worth most.
@@ -441,7 +440,8 @@ fn a_declaration_that_melds_every_card_but_must_discard_one() {
          | 8c      | 16   | none | 0      | 0.0%   |\n\
          | 8d      | 16   | none | 0      | 0.0%   |\n\
          | 8s      | 16   | none | 0      | 0.0%   |\n\
-         Least left:  discard 4c: 8 left, 0 outs, 0 unseen, 0.0% on the next draw\n"
+         Least left:  discard 4c: 8 left, 0 outs, 0 unseen, 0.0% on the next draw\n\
+         No discard has an out on the next draw: --look 2 weighs the next two\n"
     );
     // The JSON says what the screen says: the deadwood after the discard,
     // whether the declaration goes out, and the least.
@@ -879,6 +879,233 @@ fn every_report_fits_80_columns() {
         }
     }
 }
+
+#[test]
+fn take_the_face_up_card_or_draw() {
+    let env = Env::new();
+    // Taking 9h makes a set of nines and leaves 12 with a good chance next;
+    // drawing blind rarely does as well.
+    let r = env.ok(&["check", "--round", "11", "--upcard", "9h", "Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
+    assert_eq!(r.stdout, TAKE);
+    // The face-up card goes out at once.
+    let r = env.ok(&["check", "--round", "1", "--upcard", "7h", "5h 6h 9d"]);
+    assert_eq!(r.stdout, OUT_NOW);
+    // A king is no use to 5h 6h: drawing gives the better chance.
+    let r = env.ok(&["check", "--round", "1", "--upcard", "Kc", "5h 6h 9d"]);
+    assert!(
+        r.stdout.starts_with(
+            "Round 1: 3 cards dealt, threes wild (rules: standard)\n\
+             \n\
+             Draw: 11.5 points more likely to go out this turn or next (23.5% against 12.0% taking Kc)\n\
+             \x20 Taking:  discard Kc, 20 left, 12.0% on the next draw\n\
+             \x20 Drawing: 12.0% to go out now, 15.4 left on average, 23.5% this turn or next\n\
+             \n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // No chance either way: the deadwood expected decides, each way round.
+    let r = env.ok(&["check", "--round", "2", "--upcard", "Ac", "Kc Qd 9s 7h"]);
+    assert!(
+        r.stdout.contains(
+            "\nTake Ac: as likely to go out (0.0%), 5.9 less deadwood than drawing (29 against 34.9)\n\
+             \x20 Taking:  discard Kc, 29 left, 0.0% on the next draw\n\
+             \x20 Drawing: 0.0% to go out now, 34.9 left on average, 0.0% this turn or next\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok(&["check", "--round", "3", "--upcard", "2c", "Kc Qd 9s 7h 5d"]);
+    assert!(
+        r.stdout.contains(
+            "\nDraw: as likely to go out (0.0%), 7.8 less deadwood than taking 2c (27.2 against 35)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // A tie in everything: the hand goes out either way, so draw.
+    let r = env.ok(&["check", "--round", "1", "--upcard", "9s", "Kc Kd Ks"]);
+    assert!(
+        r.stdout.contains(
+            "\nDraw: taking 9s is no better (100.0% to go out this turn or next, 0 left either way)\n\
+             \x20 Taking:  discard 9s and go out\n\
+             \x20 Drawing: 100.0% to go out now, 0.0 left on average, 100.0% this turn or next\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    // The JSON carries the same figures, named.
+    let r = env.ok(&["check", "--json", "--round", "1", "--upcard", "7h", "5h 6h 9d"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let u = &v["upcard"];
+    assert_eq!(u["card"], "7h");
+    assert_eq!(u["advice"], "take");
+    assert_eq!(
+        u["take"],
+        serde_json::json!({
+            "discard": "9d", "goes_out": true, "deadwood": 0, "chance_next": 1.0, "chance_this_or_next": 1.0
+        })
+    );
+    assert_eq!(u["draw"]["chance_now"], 0.11);
+    let keys: Vec<&String> = u["draw"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["chance_now", "chance_this_or_next", "expected_deadwood"]);
+    // The face-up card is seen: of the outs, one 7h is left unseen, not two.
+    assert_eq!(v["unseen"], 11);
+}
+
+#[test]
+fn the_face_up_card_needs_a_hand_before_the_draw() {
+    let env = Env::new();
+    env.fails(
+        &["check", "--round", "1", "--upcard", "9h", "5h 6h 9d 9c"],
+        1,
+        "--upcard 9h weighs a hand before the draw: give the round's 3 cards, not 4",
+    );
+    env.fails(
+        &["check", "--round", "1", "--upcard", "9h 9d", "5h 6h 9d"],
+        2,
+        "--upcard takes one card, not 2",
+    );
+    // It counts against the decks with the hand.
+    env.fails(
+        &["check", "--round", "1", "--upcard", "9h", "9h 9h 9s"],
+        1,
+        "the hand and the cards seen hold 3 × 9h between them, but 2 decks hold only 2\n  \
+         hint: a card appears once per deck in play (setting decks)",
+    );
+}
+
+#[test]
+fn two_draws_ahead() {
+    let env = Env::new();
+    let r = env.ok(&["check", "--round", "8", "--look", "2", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    assert_eq!(r.stdout, LOOK);
+    // Before the draw: the hand's own chance within two draws.
+    let r = env.ok(&["check", "--round", "1", "--look", "2", "5h 6h 9d"]);
+    assert_eq!(r.stdout, BEFORE);
+    let r = env.ok(&["check", "--json", "--round", "8", "--look", "2", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let twos: Vec<f64> =
+        v["discards"].as_array().unwrap().iter().map(|d| d["chance_two"].as_f64().unwrap()).collect();
+    assert_eq!(twos.len(), 11);
+    assert!(twos.iter().all(|c| *c > 0.0 && *c < 1.0), "{twos:?}");
+    // Without --look 2 there is no such figure.
+    let r = env.ok(&["check", "--json", "--round", "8", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    assert!(!r.stdout.contains("chance_two"), "{}", r.stdout);
+    assert_eq!(env.run(&["check", "--look", "3", "5h 6h 9d"]).code, 2);
+}
+
+#[test]
+fn discards_leaving_as_much_go_by_the_chance_to_go_out() {
+    let env = Env::new();
+    // Jc and Qs both leave 22 (J Q K worth 10), but only keeping the jacks
+    // gives outs: Qs is the discard to make.
+    let args = [
+        "check",
+        "--rules",
+        "tens",
+        "--round",
+        "8",
+        "--seen",
+        "Jh Js 10c",
+        "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c",
+    ];
+    let r = env.ok(&args);
+    assert_eq!(r.stdout, TIE);
+    let r = env.ok(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["best_discard"]["card"], "Qs");
+    assert_eq!(v["best_discard"]["deadwood"], 22);
+}
+
+const TAKE: &str = "Round 11: 13 cards dealt, kings wild (rules: standard)\n\
+         \n\
+         Take 9h: 27.4 points more likely to go out this turn or next (42.2% against 14.8% drawing)\n\
+         \x20 Taking:  discard Qd, 12 left, 42.2% on the next draw\n\
+         \x20 Drawing: 0.0% to go out now, 18.8 left on average, 14.8% this turn or next\n\
+         \n\
+         Hand      Ac 9c 9d Qd 2h 3h 5h Jh As 10s Kd Kh Ks\n\
+         Melds     run 2h 3h Kd 5h  (Kd as 4h)\n\
+         \x20         run 9d Kh Ks Qd  (Kh as 10d, Ks as Jd)\n\
+         Unmelded  Jh 11, 10s 10, 9c 9, Ac 1, As 1  = 32\n\
+         \n\
+         Deadwood 32\n\
+         Outs (0): none\n";
+
+const OUT_NOW: &str = "Round 1: 3 cards dealt, threes wild (rules: standard)\n\
+         \n\
+         Take 7h: it goes out now (drawing, 21.7% to go out this turn or next)\n\
+         \x20 Taking:  discard 9d and go out\n\
+         \x20 Drawing: 11.0% to go out now, 15.6 left on average, 21.7% this turn or next\n\
+         \n\
+         Hand      9d 5h 6h\n\
+         Melds     none\n\
+         Unmelded  9d 9, 6h 6, 5h 5  = 20\n\
+         \n\
+         Deadwood 20\n\
+         Outs (6): 3c 3d 3h 3s 4h 7h\n\
+         \x20 11 of them unseen: 11.0% on the next draw\n";
+
+const LOOK: &str = "Round 8: 10 cards dealt, 11 held after the draw, tens wild (rules: standard)\n\
+         \n\
+         Discard Qs and lay down:\n\
+         Hand      2c 8c Jc 8d Jd 3h 4h 5h 6h 8s\n\
+         Melds     run 3h 4h 5h 6h\n\
+         \x20         set 8c 8d 8s\n\
+         Unmelded  Jc 11, Jd 11, 2c 2  = 24\n\
+         \n\
+         Deadwood 24: does not go out\n\
+         \n\
+         | Discard | Left | Outs                        | Unseen | Chance | Two draws |\n\
+         |---------|------|-----------------------------|--------|--------|-----------|\n\
+         | Qs      | 24   | 10c 10d 10h 10s Jc Jd Jh Js | 14     | 15.1%  | 28.2%     |\n\
+         | 2c      | 34   | 10c 10d 10h 10s Jc Jd Jh Js | 14     | 15.1%  | 28.2%     |\n\
+         | Jc      | 25   | none                        | 0      | 0.0%   | 7.7%      |\n\
+         | Jd      | 25   | none                        | 0      | 0.0%   | 7.7%      |\n\
+         | 6h      | 36   | none                        | 0      | 0.0%   | 4.7%      |\n\
+         | 3h      | 36   | none                        | 0      | 0.0%   | 4.7%      |\n\
+         | 5h      | 49   | none                        | 0      | 0.0%   | 2.1%      |\n\
+         | 4h      | 50   | none                        | 0      | 0.0%   | 2.1%      |\n\
+         | 8c      | 52   | none                        | 0      | 0.0%   | 3.4%      |\n\
+         | 8d      | 52   | none                        | 0      | 0.0%   | 3.4%      |\n\
+         | 8s      | 52   | none                        | 0      | 0.0%   | 3.4%      |\n\
+         Least left:  discard Qs: 24 left, 8 outs, 14 unseen, 15.1% on the next draw, 28.2% within two\n";
+
+const BEFORE: &str = "Round 1: 3 cards dealt, threes wild (rules: standard)\n\
+         \n\
+         Hand      9d 5h 6h\n\
+         Melds     none\n\
+         Unmelded  9d 9, 6h 6, 5h 5  = 20\n\
+         \n\
+         Deadwood 20\n\
+         Outs (6): 3c 3d 3h 3s 4h 7h\n\
+         \x20 12 of them unseen: 11.9% on the next draw\n\
+         \x20 23.4% within the next two draws\n";
+
+const TIE: &str = "Round 8: 10 cards dealt, 11 held after the draw, tens wild (rules: tens)\n\
+         \n\
+         Discard Qs and lay down:\n\
+         Hand      2c 8c Jc 8d Jd 3h 4h 5h 6h 8s\n\
+         Melds     run 3h 4h 5h 6h\n\
+         \x20         set 8c 8d 8s\n\
+         Unmelded  Jc 10, Jd 10, 2c 2  = 22\n\
+         \n\
+         Deadwood 22: does not go out\n\
+         \n\
+         | Discard | Left | Outs                        | Unseen | Chance |\n\
+         |---------|------|-----------------------------|--------|--------|\n\
+         | Qs      | 22   | 10c 10d 10h 10s Jc Jd Jh Js | 11     | 12.2%  |\n\
+         | 2c      | 30   | 10c 10d 10h 10s Jc Jd Jh Js | 11     | 12.2%  |\n\
+         | Jc      | 22   | none                        | 0      | 0.0%   |\n\
+         | Jd      | 22   | none                        | 0      | 0.0%   |\n\
+         | 6h      | 32   | none                        | 0      | 0.0%   |\n\
+         | 3h      | 32   | none                        | 0      | 0.0%   |\n\
+         | 5h      | 45   | none                        | 0      | 0.0%   |\n\
+         | 4h      | 46   | none                        | 0      | 0.0%   |\n\
+         | 8c      | 48   | none                        | 0      | 0.0%   |\n\
+         | 8d      | 48   | none                        | 0      | 0.0%   |\n\
+         | 8s      | 48   | none                        | 0      | 0.0%   |\n\
+         Least left:  discard Qs: 22 left, 8 outs, 11 unseen, 12.2% on the next draw\n";
 
 #[test]
 fn a_wild_that_fits_the_run_as_itself_stands_for_itself() {

@@ -249,6 +249,48 @@ fn agree(args: &[&str]) {
         }
     }
 
+    // Before the draw, asked: the chance within two draws.
+    if let Some(two) = v.get("chance_two") {
+        let line = format!("  {} within the next two draws", percent(two));
+        assert!(lines.contains(&line.as_str()), "{context}");
+    }
+
+    // The face-up card: the advice, then each branch's figures.
+    if let Some(u) = v.get("upcard") {
+        let at = lines.iter().position(|l| l.starts_with("  Taking:  ")).expect("the taking line");
+        let card = u["card"].as_str().unwrap();
+        let take = &u["take"];
+        let draw = &u["draw"];
+        let head = lines[at - 1];
+        match u["advice"].as_str().unwrap() {
+            "take" => assert!(head.starts_with(&format!("Take {card}: ")), "{context}"),
+            "draw" => assert!(head.starts_with("Draw: "), "{context}"),
+            other => panic!("advice {other}"),
+        }
+        if take["goes_out"] == false {
+            assert!(head.contains(&percent(&take["chance_this_or_next"])), "{context}");
+        }
+        assert!(head.contains(&percent(&draw["chance_this_or_next"])), "{context}");
+        let taking = if take["goes_out"] == true {
+            format!("  Taking:  discard {} and go out", take["discard"].as_str().unwrap())
+        } else {
+            format!(
+                "  Taking:  discard {}, {} left, {} on the next draw",
+                take["discard"].as_str().unwrap(),
+                take["deadwood"],
+                percent(&take["chance_next"])
+            )
+        };
+        assert_eq!(lines[at], taking, "{context}");
+        let drawing = format!(
+            "  Drawing: {} to go out now, {:.1} left on average, {} this turn or next",
+            percent(&draw["chance_now"]),
+            draw["expected_deadwood"].as_f64().unwrap(),
+            percent(&draw["chance_this_or_next"])
+        );
+        assert_eq!(lines[at + 1], drawing, "{context}");
+    }
+
     // Every discard after the draw: the table's rows, and the named ones.
     if let Some(discards) = v["discards"].as_array() {
         let mut rows: Vec<Vec<String>> = Vec::new();
@@ -271,21 +313,21 @@ fn agree(args: &[&str]) {
                 _ if d["chance"].as_f64() == Some(1.0) => "any card".to_string(),
                 _ => cards(&d["outs"]),
             };
-            assert_eq!(
-                row[1..],
-                [d["deadwood"].to_string(), outs, d["unseen"].to_string(), percent(&d["chance"])],
-                "{context}"
-            );
+            let mut cells =
+                vec![d["deadwood"].to_string(), outs, d["unseen"].to_string(), percent(&d["chance"])];
+            cells.extend(d.get("chance_two").map(percent));
+            assert_eq!(row[1..], cells, "{context}");
         }
         let said = |d: &Value| {
             let n = d["outs"].as_array().unwrap().len();
             format!(
-                "discard {}: {} left, {n} out{}, {} unseen, {} on the next draw",
+                "discard {}: {} left, {n} out{}, {} unseen, {} on the next draw{}",
                 d["card"].as_str().unwrap(),
                 d["deadwood"],
                 if n == 1 { "" } else { "s" },
                 d["unseen"],
-                percent(&d["chance"])
+                percent(&d["chance"]),
+                d.get("chance_two").map(|c| format!(", {} within two", percent(c))).unwrap_or_default()
             )
         };
         let best = discards.iter().find(|d| d["card"] == v["best_discard"]["card"]).unwrap();
@@ -315,6 +357,17 @@ fn check_tells_a_person_and_a_script_the_same_figures() {
     agree(&["--round", "11", "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
     // Laying off onto the table.
     agree(&["--set", "lay_off=true", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd"]);
+    // Discards leaving as much, told apart by the chance to go out.
+    agree(&["--rules", "tens", "--round", "8", "--seen", "Jh Js 10c", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    // The face-up card: taken, going out at once, drawn, and a tie.
+    agree(&["--round", "11", "--upcard", "9h", "Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
+    agree(&["--round", "1", "--upcard", "7h", "5h 6h 9d"]);
+    agree(&["--round", "1", "--upcard", "Kc", "5h 6h 9d"]);
+    agree(&["--round", "3", "--upcard", "2c", "Kc Qd 9s 7h 5d"]);
+    agree(&["--round", "1", "--upcard", "9s", "Kc Kd Ks"]);
+    // Two draws ahead, after the draw and before it.
+    agree(&["--round", "8", "--look", "2", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
+    agree(&["--round", "3", "--look", "2", "5h 6h 9c 9d 2s"]);
     // Hands of every round from a fixed shuffle, before and after the draw.
     let deck: Vec<String> = (0..104)
         .map(|i| {
@@ -336,6 +389,10 @@ fn check_tells_a_person_and_a_script_the_same_figures() {
             let hand = cards[..round + 2 + extra].join(" ");
             let r = round.to_string();
             agree(&["--round", &r, &hand]);
+            if extra == 0 {
+                // The next card of the shuffle face up.
+                agree(&["--round", &r, "--upcard", &cards[round + 2], &hand]);
+            }
         }
     }
 }

@@ -15,8 +15,18 @@ fn spawn(env: &Env, args: &[&str]) -> PtySession {
     spawn_command(cmd, Some(10_000)).expect("three13 starts on a pseudo-terminal")
 }
 
-/// Presses keys (sent at once: `send` alone leaves them in a buffer).
+/// Presses keys (sent at once: `send` alone leaves them in a buffer), once
+/// the question is reading keys. A question draws itself and then puts the
+/// terminal in raw mode to read; a Ctrl-D that came in between would be
+/// taken by the terminal as the end of a line rather than given as a key.
 fn key(p: &mut PtySession, keys: &str) {
+    use nix::sys::termios::{LocalFlags, tcgetattr};
+    let pty = p.process().get_file_handle().expect("the terminal");
+    let waited = std::time::Instant::now();
+    while tcgetattr(&pty).is_ok_and(|mode| mode.local_flags.contains(LocalFlags::ICANON)) {
+        assert!(waited.elapsed() < std::time::Duration::from_secs(10), "no question read {keys:?}");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     p.send(keys).unwrap();
     p.flush().unwrap();
 }

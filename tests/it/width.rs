@@ -751,7 +751,11 @@ fn the_sheet_fits_every_width_with_six_long_names() {
 #[test]
 fn the_checker_fits_every_width() {
     let env = Env::new();
-    let hands: [&[&str]; 5] = [
+    let hands: [&[&str]; 9] = [
+        &["--round", "11", "--upcard", "9h", "Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As"],
+        &["--round", "1", "--upcard", "7h", "5h 6h 9d"],
+        &["--round", "3", "--upcard", "2c", "Kc Qd 9s 7h 5d"],
+        &["--round", "8", "--look", "2", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"],
         &["--round", "11", "2h 3h Kc 5h | 9c 9d Kd | Qd Kh Ks | Jh 10s Ac As"],
         &["--round", "11", "--set", "ace_high=true", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah | 9c"],
         &["--round", "3", "5h 6h 9c 9d 2s"],
@@ -768,6 +772,12 @@ fn the_checker_fits_every_width() {
             let mut all = words(&["Deadwood", "Unmelded", "Melds", "Hand"]);
             if out.contains("Least left") {
                 all.extend(words(&["Least left: discard", "on the next draw"]));
+            }
+            if hand.contains(&"--upcard") {
+                all.extend(words(&["to go out this turn or next", "Taking:", "Drawing:"]));
+            }
+            if hand.contains(&"--look") {
+                all.extend(words(&["within two"]));
             }
             if hand.last().is_some_and(|h| h.contains("|")) {
                 all.extend(words(&["Declared deadwood", "The declaration does not go out"]));

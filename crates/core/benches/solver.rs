@@ -1,14 +1,21 @@
 //! How fast the solver is, per hand, on random and dense hands, and the
 //! brute force of the tests on the same hands for the ratio; how fast the
-//! outs and the discard advice are, beside the per-candidate method (one
-//! solve per card that might be drawn, per discard) on the same hands.
+//! outs and the discard advice are (every completing card found in one
+//! search), beside the previous method (a solve with a wild, then one solve
+//! per card that could complete) and the plain per-candidate one (one solve
+//! per card that might be drawn, per discard) on the same hands; the hands
+//! near going out, the slowest families of rules, the face-up card and two
+//! draws ahead.
 //!
 //! `cargo bench` (or `cargo bench -- solve` for some of it). Every sample is
 //! one hand (`sample_size = 1`), so the median is the median over hands.
 //! The hands are drawn from a fixed seed: every run times the same ones.
+//! `THREE13_PERCENTILES=1 cargo bench -p three13-core --bench solver` prints
+//! the 50th and 99th percentiles and the slowest hand of the advice on each
+//! set instead.
 
 use divan::Bencher;
-use three13_core::analysis::{Unseen, analyse, discards, outs};
+use three13_core::analysis::{Ask, Unseen, analyse, analyse_with, discards, outs};
 use three13_core::card::{Card, Rank};
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::{Solver, Table};
@@ -16,7 +23,14 @@ use three13_core::solver::{Solver, Table};
 #[path = "../tests/core/brute.rs"]
 mod brute;
 
+#[path = "support/previous.rs"]
+mod previous;
+
 fn main() {
+    if std::env::var_os("THREE13_PERCENTILES").is_some() {
+        percentiles();
+        return;
+    }
     divan::main();
 }
 
@@ -232,17 +246,19 @@ fn round_11_of(n: usize, seed: u64) -> (Rules, Vec<Hand>) {
 }
 
 /// Outs of a 13-card hand and the advice for a 14-card hand (outs after
-/// every distinct discard), each beside the per-candidate method.
+/// every distinct discard), each beside the previous method and the
+/// per-candidate one.
 mod d_outs_round_11 {
     use super::*;
 
-    /// Checks, before timing, that both methods give the same outs.
+    /// Checks, before timing, that the three methods give the same outs.
     fn agree(rules: &Rules, hands: &[Hand]) {
         let mut solver = Solver::new();
         for h in hands {
             let table = Table::new(rules, h.deal.wild);
             let unseen = Unseen::new(rules, &h.cards);
             let fast = outs(&mut solver, &h.cards, &table, &unseen);
+            assert_eq!(fast, previous::outs(&mut solver, &h.cards, &table, &unseen), "{:?}", h.cards);
             assert_eq!(fast, outs_per_candidate(&mut solver, &h.cards, &table, &unseen), "{:?}", h.cards);
         }
     }
@@ -255,6 +271,16 @@ mod d_outs_round_11 {
         bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
             let table = Table::new(&rules, h.deal.wild);
             outs(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 4000, sample_size = 1)]
+    fn outs_13_previous(bencher: Bencher) {
+        let (rules, hands) = round_11_of(13, 0x1313_1313_1313_1313);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            previous::outs(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
         });
     }
 
@@ -275,6 +301,16 @@ mod d_outs_round_11 {
         bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
             let table = Table::new(&rules, h.deal.wild);
             discards(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 2000, sample_size = 1)]
+    fn advice_14_previous(bencher: Bencher) {
+        let (rules, hands) = round_11_of(14, 0x1414_1414_1414_1414);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            previous::discards(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
         });
     }
 
@@ -300,6 +336,316 @@ mod d_outs_round_11 {
             out
         });
     }
+}
+
+/// A hand of round 11 one or two cards from going out, with the card
+/// drawn: 13 cards in melds (sets and runs, now and then a king, wild),
+/// one or two of them swapped for random cards, and one card drawn.
+fn near_out(rng: &mut Rng, rules: &Rules) -> Vec<Card> {
+    let card = |rank: u8, suit: usize| {
+        Card::new(Rank::new(rank).expect("a rank"), three13_core::card::Suit::ALL[suit])
+    };
+    loop {
+        let mut hand: Vec<Card> = Vec::new();
+        while hand.len() < 13 {
+            let left = 13 - hand.len();
+            let size = if left <= 5 { left.max(3) } else { 3 + rng.below(3) };
+            if rng.below(2) == 0 {
+                let rank = 1 + rng.below(12) as u8;
+                hand.extend((0..size).map(|_| card(rank, rng.below(4))));
+            } else {
+                let suit = rng.below(4);
+                let start = 1 + rng.below(14 - size) as u8;
+                hand.extend((0..size as u8).map(|k| card(start + k, suit)));
+            }
+            if rng.below(4) == 0 && hand.len() > 3 {
+                let at = rng.below(hand.len());
+                hand[at] = card(13, rng.below(4));
+            }
+        }
+        hand.truncate(13);
+        for _ in 0..1 + rng.below(2) {
+            let at = rng.below(13);
+            hand[at] = Card::from_index(rng.below(52)).expect("a card");
+        }
+        hand.push(Card::from_index(rng.below(52)).expect("a card"));
+        if Card::deck().all(|c| hand.iter().filter(|&&h| h == c).count() <= rules.copies(c)) {
+            return hand;
+        }
+    }
+}
+
+const NEAR: usize = 400;
+
+fn near_out_hands() -> (Rules, Vec<Hand>) {
+    let rules = Rules::default();
+    let deal = rules.deal(11).expect("round 11");
+    let mut rng = Rng(0x0e0e_0e0e_0e0e_0e0e);
+    let hands = (0..NEAR).map(|_| Hand { cards: near_out(&mut rng, &rules), deal }).collect();
+    (rules, hands)
+}
+
+/// Hands near going out: the advice, beside the previous method.
+mod e_near_out_14 {
+    use super::*;
+
+    #[divan::bench(sample_count = 2000, sample_size = 1)]
+    fn advice(bencher: Bencher) {
+        let (rules, hands) = near_out_hands();
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            discards(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+
+    #[divan::bench(sample_count = 400, sample_size = 1)]
+    fn advice_previous(bencher: Bencher) {
+        let (rules, hands) = near_out_hands();
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            previous::discards(&mut solver, &h.cards, &table, &Unseen::new(&rules, &h.cards))
+        });
+    }
+}
+
+/// A hand with its rules and table melds.
+struct Laid {
+    rules: Rules,
+    deal: Deal,
+    onto: Vec<Vec<Card>>,
+    cards: Vec<Card>,
+}
+
+fn parse(text: &str, rules: &Rules) -> Vec<Card> {
+    three13_core::hand::parse_hand(text, &Rules { jokers: 2, decks: 4, ..*rules }).expect("cards")
+}
+
+/// The slow families: the 15-card round under strict rules with lay-off
+/// onto table melds (one holding a wild), the hand that took 65 ms; dense
+/// 16-card hands with table melds; strict 14-card hands near going out.
+fn slow_families() -> Vec<Laid> {
+    let strict = Rules { all_wild_melds: false, lay_off: true, extra_rounds: 2, ..Rules::default() };
+    let deal = *strict.deals().last().expect("a round");
+    let mut out = vec![Laid {
+        rules: strict,
+        deal,
+        onto: vec![parse("5h 6h 7h", &strict), parse("9c 9d 9s", &strict), parse("Jd Qd Kd", &strict)],
+        cards: parse("6c 8d 2s 8h Kd Jh 9c Jd 10d 6h 2h 2c 8c 7d 7c 2h", &strict),
+    }];
+    let mut rng = Rng(0x6565_6565_6565_6565);
+    let (_, dense) = dense();
+    for (k, h) in dense.into_iter().enumerate().take(40) {
+        let rules = Rules { all_wild_melds: k % 2 == 0, lay_off: true, ..strict };
+        let rules = Rules { jokers: 2, ..rules };
+        // Table melds of the same narrow pool, one holding a wild.
+        let onto = vec![parse("5h 6h 7h", &rules), parse("9c 2d 9s", &rules), parse("Jd Qd Kd", &rules)];
+        let mut cards = h.cards;
+        // Never more copies than the decks hold with the table's.
+        cards.retain(|&c| c.is_joker() || onto.iter().flatten().filter(|&&t| t == c).count() == 0);
+        while cards.len() < 16 {
+            cards.push(Card::from_index(rng.below(52)).expect("a card"));
+        }
+        out.push(Laid { rules, deal: h.deal, onto, cards });
+    }
+    let strict14 = Rules { all_wild_melds: false, lay_off: true, ..Rules::default() };
+    let deal14 = strict14.deal(11).expect("round 11");
+    for _ in 0..40 {
+        out.push(Laid {
+            rules: strict14,
+            deal: deal14,
+            onto: Vec::new(),
+            cards: near_out(&mut rng, &strict14),
+        });
+    }
+    out
+}
+
+fn laid_advice(solver: &mut Solver, h: &Laid) -> usize {
+    let table = Table::new(&h.rules, h.deal.wild).with_onto(h.onto.clone()).expect("table melds");
+    let mut known = h.cards.clone();
+    known.extend(h.onto.iter().flatten());
+    discards(solver, &h.cards, &table, &Unseen::new(&h.rules, &known)).len()
+}
+
+fn laid_previous(solver: &mut Solver, h: &Laid) -> usize {
+    let table = Table::new(&h.rules, h.deal.wild).with_onto(h.onto.clone()).expect("table melds");
+    let mut known = h.cards.clone();
+    known.extend(h.onto.iter().flatten());
+    previous::discards(solver, &h.cards, &table, &Unseen::new(&h.rules, &known)).len()
+}
+
+/// The slowest families, the previous method beside.
+mod f_slow_families {
+    use super::*;
+
+    #[divan::bench(sample_count = 243, sample_size = 1)]
+    fn advice(bencher: Bencher) {
+        let hands = slow_families();
+        let mut solver = Solver::new();
+        let mut next = 0;
+        bencher
+            .with_inputs(|| {
+                next += 1;
+                &hands[(next - 1) % hands.len()]
+            })
+            .bench_local_values(|h| laid_advice(&mut solver, h));
+    }
+
+    #[divan::bench(sample_count = 81, sample_size = 1)]
+    fn advice_previous(bencher: Bencher) {
+        let hands = slow_families();
+        let mut solver = Solver::new();
+        let mut next = 0;
+        bencher
+            .with_inputs(|| {
+                next += 1;
+                &hands[(next - 1) % hands.len()]
+            })
+            .bench_local_values(|h| laid_previous(&mut solver, h));
+    }
+
+    /// The hand that took 65 ms, alone: a new solver each time, so that
+    /// nothing worked out for it before is kept.
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn the_65_ms_hand(bencher: Bencher) {
+        let hands = slow_families();
+        bencher.with_inputs(Solver::new).bench_local_values(|mut solver| laid_advice(&mut solver, &hands[0]));
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn the_65_ms_hand_previous(bencher: Bencher) {
+        let hands = slow_families();
+        bencher
+            .with_inputs(Solver::new)
+            .bench_local_values(|mut solver| laid_previous(&mut solver, &hands[0]));
+    }
+}
+
+/// Round-11 hands before the draw with a face-up card; and two draws ahead
+/// for hands after the draw.
+mod g_upcard_and_look {
+    use super::*;
+
+    fn upcard_hands() -> (Rules, Vec<(Hand, Card)>) {
+        let (rules, hands) = round_11_of(14, 0x0909_0909_0909_0909);
+        let with_up = hands
+            .into_iter()
+            .map(|mut h| {
+                let up = h.cards.pop().expect("a card");
+                (h, up)
+            })
+            .collect();
+        (rules, with_up)
+    }
+
+    #[divan::bench(sample_count = 100, sample_size = 1)]
+    fn upcard_round_11(bencher: Bencher) {
+        let (rules, hands) = upcard_hands();
+        let mut solver = Solver::new();
+        let mut next = 0;
+        bencher
+            .with_inputs(|| {
+                next += 1;
+                &hands[(next - 1) % hands.len()]
+            })
+            .bench_local_values(|(h, up)| {
+                let table = Table::new(&rules, h.deal.wild);
+                let ask = Ask { look: 1, upcard: Some(*up) };
+                analyse_with(&mut solver, &h.cards, &h.deal, &table, &[], ask)
+            });
+    }
+
+    #[divan::bench(sample_count = 10, sample_size = 1)]
+    fn look_2_round_11(bencher: Bencher) {
+        let (rules, hands) = round_11_of(14, 0x2222_2222_2222_2222);
+        let mut solver = Solver::new();
+        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+            let table = Table::new(&rules, h.deal.wild);
+            let ask = Ask { look: 2, upcard: None };
+            analyse_with(&mut solver, &h.cards, &h.deal, &table, &[], ask)
+        });
+    }
+}
+
+/// The 50th and 99th percentiles and the slowest hand of the advice, per
+/// set of hands, the new method and the previous one.
+fn percentiles() {
+    use std::time::{Duration, Instant};
+    fn show(name: &str, mut times: Vec<Duration>) {
+        times.sort();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        println!(
+            "{name:<40} {:>10.1?} {:>10.1?} {:>10.1?}  ({} hands)",
+            at(0.5),
+            at(0.99),
+            times[times.len() - 1],
+            times.len()
+        );
+    }
+    // Each hand is timed three times and the quickest kept: on a machine
+    // shared with other work, a hand preempted midway is timed again. A
+    // solver keeps what it worked out for the hand it holds, so before each
+    // run it is given an empty hand: it then starts afresh, its memo's
+    // table grown as in use.
+    fn best_of_3(solver: &mut Solver, mut f: impl FnMut(&mut Solver)) -> Duration {
+        let empty = Table::new(&Rules::default(), Rank::KING);
+        (0..3)
+            .map(|_| {
+                solver.load(&[], &empty);
+                let t = Instant::now();
+                f(solver);
+                t.elapsed()
+            })
+            .min()
+            .expect("three runs")
+    }
+    println!("{:<40} {:>10} {:>10} {:>10}", "advice per hand", "p50", "p99", "slowest");
+    let mut solver = Solver::new();
+    let mut run = |name: &str, rules: &Rules, hands: &[Hand], old: bool| {
+        let times: Vec<Duration> = hands
+            .iter()
+            .map(|h| {
+                let table = Table::new(rules, h.deal.wild);
+                let unseen = Unseen::new(rules, &h.cards);
+                best_of_3(&mut solver, |solver| {
+                    if old {
+                        std::hint::black_box(previous::discards(solver, &h.cards, &table, &unseen));
+                    } else {
+                        std::hint::black_box(discards(solver, &h.cards, &table, &unseen));
+                    }
+                })
+            })
+            .collect();
+        if std::env::var_os("THREE13_SLOWEST").is_some() {
+            let slowest = (0..hands.len()).max_by_key(|&i| times[i]).expect("a hand");
+            let cards: Vec<String> = hands[slowest].cards.iter().map(|c| c.ascii()).collect();
+            println!("  slowest: {}", cards.join(" "));
+        }
+        show(name, times);
+    };
+    let (rules, random) = round_11_of(14, 0x1414_1414_1414_1414);
+    run("round 11, 14 random cards", &rules, &random, false);
+    run("  previous method", &rules, &random, true);
+    let (rules, near) = near_out_hands();
+    run("round 11, 14 cards near going out", &rules, &near, false);
+    run("  previous method", &rules, &near, true);
+    let (rules, dense) = dense();
+    run("dense 16 cards", &rules, &dense, false);
+    run("  previous method", &rules, &dense, true);
+    let laid = slow_families();
+    let mut time = |old: bool| -> Vec<Duration> {
+        laid.iter()
+            .map(|h| {
+                best_of_3(&mut solver, |solver| {
+                    std::hint::black_box(if old { laid_previous(solver, h) } else { laid_advice(solver, h) });
+                })
+            })
+            .collect()
+    };
+    show("slow families (strict, lay-off, 16 cards)", time(false));
+    show("  previous method", time(true));
 }
 
 mod b_mixed_3_to_14 {

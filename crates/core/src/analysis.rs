@@ -1,6 +1,10 @@
 //! What `check` tells about a hand: its best arrangement; after the draw,
-//! the hand laid down after the best discard and every discard's chance to
-//! go out on the next draw; before it, the cards that would let it go out.
+//! the hand laid down after the advised discard and every discard's chance
+//! to go out on the next draw (and, asked, within the next two); before
+//! it, the cards that would let it go out, and whether to take the
+//! face-up card or draw from the stock.
+
+use std::cmp::Ordering;
 
 use crate::card::{Card, Rank};
 use crate::rules::{Deal, Rules};
@@ -19,9 +23,14 @@ pub struct Discard {
     pub unseen: u32,
     /// The chance that the next card from the stock is one of the outs.
     pub chance: f64,
+    /// Asked for (`look` 2): the chance to go out within the next two
+    /// draws from the stock, each draw's discard played for the best chance
+    /// on the following draw.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub chance_two: Option<f64>,
 }
 
-/// The best discard and the hand laid down after it.
+/// The advised discard and the hand laid down after it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BestDiscard {
@@ -50,8 +59,8 @@ pub struct Analysis {
     /// A hand of the round's size: it melds completely. A hand with the
     /// drawn card: some discard leaves a hand that melds completely.
     pub can_go_out: bool,
-    /// After the draw: the discard leaving least (ties go to a natural card
-    /// before a wild, then to the card worth most) and the hand left.
+    /// After the draw: the advised discard (see [`advice_order`]) and the
+    /// hand left.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub best_discard: Option<BestDiscard>,
     /// After the draw: every distinct discard, in hand order.
@@ -67,21 +76,110 @@ pub struct Analysis {
     /// The chance that the next card from the stock is one of the outs.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub chance: Option<f64>,
+    /// A hand of the round's size, asked for (`look` 2): the chance to go
+    /// out within the next two draws from the stock.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub chance_two: Option<f64>,
+    /// A hand of the round's size, with the face-up card given: take it or
+    /// draw from the stock.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub upcard: Option<Upcard>,
+}
+
+/// What else is asked of the analysis besides the hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ask {
+    /// 2 to work out the chance to go out within the next two draws.
+    pub look: u8,
+    /// The face-up card on the discard pile, for a hand of the round's size.
+    pub upcard: Option<Card>,
+}
+
+/// Take the face-up card or draw from the stock: each branch's figures and
+/// the advice.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Upcard {
+    pub card: Card,
+    pub take: Take,
+    pub draw: Draw,
+    pub advice: Choice,
+    /// What decided the advice.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub decided_by: Decided,
+}
+
+/// Taking the face-up card: the hand with it, after the advised discard.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Take {
+    pub discard: Card,
+    pub goes_out: bool,
+    pub deadwood: u32,
+    /// The chance to go out on the next draw (1 when it goes out now).
+    pub chance_next: f64,
+    pub chance_this_or_next: f64,
+}
+
+/// Drawing from the stock, over every unseen card by its copies unseen:
+/// the hand with it, after the advised discard.
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Draw {
+    pub chance_now: f64,
+    pub expected_deadwood: f64,
+    pub chance_this_or_next: f64,
+}
+
+/// Which pile to draw from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
+pub enum Choice {
+    Take,
+    Draw,
+}
+
+/// What decided between taking and drawing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decided {
+    /// The chance to go out this turn or the next.
+    Chance,
+    /// The same chance; the deadwood expected.
+    Deadwood,
+    /// The same chance and deadwood: drawing.
+    Tie,
 }
 
 impl Analysis {
     /// After the draw: the discard with the best chance to go out on the
-    /// next draw (ties go to the one leaving least, then as for the best
-    /// discard).
+    /// next draw (ties go to the one leaving least, then as for the
+    /// advised discard).
     pub fn best_chance(&self, rules: &Rules) -> Option<&Discard> {
         let discards = self.discards.as_ref()?;
         discards.iter().min_by(|a, b| {
             b.chance
                 .total_cmp(&a.chance)
                 .then(a.deadwood.cmp(&b.deadwood))
+                .then(two(b).total_cmp(&two(a)))
                 .then(tie(rules, self.wild, a.card, b.card))
         })
     }
+}
+
+fn two(d: &Discard) -> f64 {
+    d.chance_two.unwrap_or(0.0)
+}
+
+/// The order of the advised discard: least deadwood left; among equal
+/// deadwood, the best chance to go out on the next draw, then (when worked
+/// out) within the next two; then a natural card before a wild, then the
+/// card worth most.
+pub fn advice_order(rules: &Rules, wild: Rank, a: &Discard, b: &Discard) -> Ordering {
+    a.deadwood
+        .cmp(&b.deadwood)
+        .then(b.chance.total_cmp(&a.chance))
+        .then(two(b).total_cmp(&two(a)))
+        .then(tie(rules, wild, a.card, b.card))
 }
 
 /// The tie rule between two discards leaving as much, in a round whose wild
@@ -132,6 +230,21 @@ impl Unseen {
         self.total
     }
 
+    /// The cards unseen once one copy of `card` is seen.
+    pub fn less(&self, card: Card) -> Unseen {
+        let mut u = self.clone();
+        if u.copies[card.index()] > 0 {
+            u.copies[card.index()] -= 1;
+            u.total -= 1;
+        }
+        u
+    }
+
+    /// Every distinct card with a copy unseen.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        (0..Card::KINDS).filter_map(Card::from_index).filter(|&c| self.of(c) > 0)
+    }
+
     /// The copies of `cards` unseen, and the chance the next card is one.
     fn odds(&self, cards: &[Card]) -> (u32, f64) {
         let n: u32 = cards.iter().map(|&c| self.of(c)).sum();
@@ -145,12 +258,28 @@ impl Unseen {
 /// are the cards known to be out of the stock besides the hand and the
 /// table melds (the discard pile, melds shown by others).
 pub fn analyse(solver: &mut Solver, hand: &[Card], deal: &Deal, table: &Table, seen: &[Card]) -> Analysis {
+    analyse_with(solver, hand, deal, table, seen, Ask::default())
+}
+
+/// [`analyse`], with the two-draw chance and the face-up card when asked.
+/// The face-up card counts as seen.
+pub fn analyse_with(
+    solver: &mut Solver,
+    hand: &[Card],
+    deal: &Deal,
+    table: &Table,
+    seen: &[Card],
+    ask: Ask,
+) -> Analysis {
     let mut sorted = hand.to_vec();
     sort_hand(&mut sorted, table);
-    let best = solver.solve(&sorted, table);
+    // One memo for the hand, every discard and the hand laid down.
+    solver.load(&sorted, table);
+    let best = solver.solve_less(&[]);
     let mut known = sorted.clone();
     known.extend(table.onto().iter().flatten());
     known.extend_from_slice(seen);
+    known.extend(ask.upcard.filter(|_| hand.len() == deal.cards));
     let unseen = Unseen::new(table.rules(), &known);
     let mut a = Analysis {
         hand: sorted.clone(),
@@ -166,17 +295,21 @@ pub fn analyse(solver: &mut Solver, hand: &[Card], deal: &Deal, table: &Table, s
         outs: None,
         unseen: None,
         chance: None,
+        chance_two: None,
+        upcard: None,
     };
     if hand.len() > deal.cards {
-        let discards = discards(solver, &sorted, table, &unseen);
-        let rules = table.rules();
-        let best = discards
-            .iter()
-            .min_by(|a, b| a.deadwood.cmp(&b.deadwood).then(tie(rules, table.wild(), a.card, b.card)))
-            .expect("a hand has a card to discard");
-        let mut rest = sorted.clone();
-        rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
-        let laid = solver.solve(&rest, table);
+        let mut discards = discards(solver, &sorted, table, &unseen);
+        if ask.look >= 2 {
+            for d in &mut discards {
+                let mut rest = sorted.clone();
+                rest.remove(rest.iter().position(|&c| c == d.card).expect("a card of the hand"));
+                d.chance_two = Some(two_draws(solver, &rest, table, &unseen).chance());
+            }
+        }
+        let best = advised(&discards, table, deal.wild);
+        solver.load(&sorted, table);
+        let laid = solver.solve_less(&[best.card]);
         a.can_go_out = best.deadwood == 0;
         a.best_discard = Some(BestDiscard {
             card: best.card,
@@ -191,25 +324,35 @@ pub fn analyse(solver: &mut Solver, hand: &[Card], deal: &Deal, table: &Table, s
         a.outs = Some(outs);
         a.unseen = Some(n);
         a.chance = Some(chance);
+        if ask.look >= 2 {
+            a.chance_two = Some(two_draws(solver, &sorted, table, &unseen).chance());
+        }
+        a.upcard = ask.upcard.map(|card| upcard(solver, &sorted, card, table, &unseen));
     }
     a
+}
+
+/// The advised discard among `discards` (see [`advice_order`]).
+fn advised<'a>(discards: &'a [Discard], table: &Table, wild: Rank) -> &'a Discard {
+    discards
+        .iter()
+        .min_by(|a, b| advice_order(table.rules(), wild, a, b))
+        .expect("a hand has a card to discard")
 }
 
 /// Every distinct discard from `hand`: the deadwood left and the outs of
 /// the hand left, counted against `unseen`.
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
-    let mut finder = Finder::new(hand, table);
+    solver.load(hand, table);
     let mut out: Vec<Discard> = Vec::new();
-    for (i, &card) in hand.iter().enumerate() {
+    for &card in hand {
         if out.iter().any(|d| d.card == card) {
             continue;
         }
-        let mut rest = hand.to_vec();
-        rest.remove(i);
-        let deadwood = solver.deadwood(&rest, table);
-        let outs = finder.outs(solver, i, unseen);
+        let deadwood = solver.deadwood_less(&[card]);
+        let outs = outs_less(solver, &[card], table, unseen);
         let (n, chance) = unseen.odds(&outs);
-        out.push(Discard { card, deadwood, outs, unseen: n, chance });
+        out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });
     }
     out
 }
@@ -217,258 +360,164 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
 /// The distinct cards with a copy unseen that, drawn to `hand`, let it go
 /// out after one discard.
 pub fn outs(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
-    let mut with = hand.to_vec();
-    // A placeholder for the discard already made: `Finder` works on a hand
-    // with one card more than the one whose outs it finds.
-    with.push(Card::JOKER);
-    let at = with.len() - 1;
-    Finder::new(&with, table).outs(solver, at, unseen)
+    solver.load(hand, table);
+    outs_less(solver, &[], table, unseen)
 }
 
-/// Finds the outs of the hands left by each discard from one hand.
-///
-/// A card `c` is an out of a hand `H` when `H + c` less some card `d`
-/// melds completely: `d = c` when `H` melds already (every card is then an
-/// out), else `d` is a card of `H`, and `c` completes `G = H - d`. So the
-/// outs are the union, over the distinct cards `d` of `H`, of the cards
-/// completing `G`; after the draw, the same `G` (the hand less two cards)
-/// serves both orders of discarding, so each is worked out once.
-///
-/// Rather than trying every card on every `G`, one solve with a wild in
-/// place of `c` tells whether any card can complete `G`: when three or more
-/// wilds may make a meld, a card that completes `G` can be swapped for the
-/// wild (a wild stands for it in its meld), so when the wild does not
-/// complete `G`, nothing does. Only then are cards tried one by one, and
-/// only those that could share a meld with `G`'s cards or the table's.
-struct Finder<'a> {
-    /// The hand, one card more than the hands whose outs are found.
-    hand: &'a [Card],
-    table: &'a Table,
-    /// For each pair of hand positions (lower, higher), the cards completing
-    /// the hand less both, once worked out.
-    completing: Vec<Option<CardSet>>,
-}
-
-/// A set of distinct cards, by index (the joker's stands for any wild).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct CardSet(u128);
-
-impl CardSet {
-    const ALL: CardSet = CardSet((1 << Card::KINDS) - 1);
-
-    fn insert(&mut self, c: Card) {
-        self.0 |= 1 << c.index();
-    }
-
-    fn contains(self, c: Card) -> bool {
-        self.0 & (1 << c.index()) != 0
-    }
-}
-
-impl<'a> Finder<'a> {
-    fn new(hand: &'a [Card], table: &'a Table) -> Finder<'a> {
-        let n = hand.len();
-        Finder { hand, table, completing: vec![None; n * n] }
-    }
-
-    /// The outs of the hand less the card at `discard`, with a copy unseen.
-    fn outs(&mut self, solver: &mut Solver, discard: usize, unseen: &Unseen) -> Vec<Card> {
-        let rest: Vec<Card> = self.without(&[discard]);
-        let mut set = CardSet::default();
-        if may_meld(&rest, 0, self.table) && solver.goes_out(&rest, self.table) {
-            set = CardSet::ALL;
-        } else {
-            for j in 0..self.hand.len() {
-                // Each distinct card of the hand left once.
-                let first = (0..self.hand.len()).find(|&k| k != discard && self.hand[k] == self.hand[j]);
-                if j == discard || first != Some(j) {
-                    continue;
-                }
-                set.0 |= self.completing(solver, discard, j).0;
-            }
-        }
-        let rules = self.table.rules();
-        let any_wild = set.contains(Card::JOKER);
-        rules
-            .deck()
-            .cards()
-            .chain([Card::JOKER])
-            .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
-            .filter(|&c| if self.table.is_wild(c) { any_wild } else { set.contains(c) })
-            .collect()
-    }
-
-    /// The hand without the cards at `positions`.
-    fn without(&self, positions: &[usize]) -> Vec<Card> {
-        self.hand.iter().enumerate().filter(|(i, _)| !positions.contains(i)).map(|(_, &c)| c).collect()
-    }
-
-    /// The cards completing the hand less the cards at `a` and `b`: the
-    /// joker's bit stands for every wild.
-    fn completing(&mut self, solver: &mut Solver, a: usize, b: usize) -> CardSet {
-        let n = self.hand.len();
-        let key = a.min(b) * n + a.max(b);
-        if let Some(set) = self.completing[key] {
-            return set;
-        }
-        let g = self.without(&[a, b]);
-        let table = self.table;
-        let rules = table.rules();
-        let mut with = g.clone();
-        with.push(Card::JOKER);
-        let wild_completes = may_meld(&g, 1, table) && solver.goes_out(&with, table);
-        let wilds = g.iter().filter(|&&c| table.is_wild(c)).count();
-        let mut set = CardSet::default();
-        if wild_completes {
-            set.insert(Card::JOKER);
-        }
-        // A card that completes G can stand in for the wild, unless every
-        // meld needs a natural card and it is the one natural of its meld,
-        // which takes two wilds of G's; or at most half of a meld may be
-        // wild, which a wild in a natural card's place may break.
-        let must_try = wild_completes || (!rules.all_wild_melds && wilds >= 2) || rules.half_wild;
-        if must_try {
-            let near = Near::new(&g, table, wilds);
-            for c in rules.deck().cards() {
-                if table.is_wild(c) || !near.could_meld(c) {
-                    continue;
-                }
-                *with.last_mut().expect("the card tried") = c;
-                if solver.goes_out(&with, table) {
-                    set.insert(c);
-                }
-            }
-        }
-        self.completing[key] = Some(set);
-        set
-    }
-}
-
-/// A quick test that fails only for cards that cannot all meld with
-/// `extra` more wilds: a natural card with no other natural of its rank,
-/// nor of its suit within reach of the wilds, needs two wilds of its own.
-fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
-    let onto = table.lay_off_melds();
-    let mut wilds = extra;
-    let mut table_wilds = 0;
-    // Per rank, the naturals held; per suit, the run places they take.
-    let mut ranks = [0u8; 14];
-    let mut places = [0u16; 5];
-    let high = table.rules().aces_high();
-    let mut note = |c: Card, in_hand: bool| {
-        let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return };
-        let r = rank.number() as usize;
-        ranks[r] = ranks[r].saturating_add(if in_hand { 1 } else { 2 });
-        places[suit.index()] |= 1 << r;
-        if r == 1 && high {
-            places[suit.index()] |= 1 << 14;
-        }
-    };
-    for &c in cards {
-        if table.is_wild(c) {
-            wilds += 1;
-        } else {
-            note(c, true);
+/// The advised discard of `hand`, after the draw, without the figures of
+/// the other discards: the deadwood of every discard, the outs only of
+/// those leaving least. Its card, the deadwood left and the copies of its
+/// outs unseen.
+fn advise(
+    solver: &mut Solver,
+    hand: &[Card],
+    table: &Table,
+    wild: Rank,
+    unseen: &Unseen,
+) -> (Card, u32, u32) {
+    solver.load(hand, table);
+    let mut all: Vec<(Card, u32)> = Vec::new();
+    for &card in hand {
+        if !all.iter().any(|d| d.0 == card) {
+            all.push((card, solver.deadwood_less(&[card])));
         }
     }
-    for meld in onto {
-        let mut naturals = 0;
-        for &c in meld {
-            if table.is_wild(c) {
-                table_wilds += 1;
+    let least = all.iter().map(|d| d.1).min().expect("a card to discard");
+    let tied: Vec<Discard> = all
+        .into_iter()
+        .filter(|d| d.1 == least)
+        .map(|(card, deadwood)| {
+            // Every card is an out of a hand that goes out.
+            let n = if deadwood == 0 {
+                unseen.total()
             } else {
-                naturals += 1;
-                // A table card partners any card of its rank or suit near it.
-                note(c, false);
-            }
-        }
-        if naturals == 0 {
-            return true;
-        }
+                unseen.odds(&outs_less(solver, &[card], table, unseen)).0
+            };
+            let chance = if unseen.total() == 0 { 0.0 } else { n as f64 / unseen.total() as f64 };
+            Discard { card, deadwood, outs: Vec::new(), unseen: n, chance, chance_two: None }
+        })
+        .collect();
+    let best = advised(&tied, table, wild);
+    (best.card, best.deadwood, best.unseen)
+}
+
+/// A chance as a fraction, kept exact for comparing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Fraction {
+    num: u64,
+    den: u64,
+}
+
+impl Fraction {
+    fn chance(self) -> f64 {
+        if self.den == 0 { 0.0 } else { self.num as f64 / self.den as f64 }
     }
-    let naturals = cards.len() + extra - wilds;
-    let half = table.rules().half_wild;
-    if wilds >= 2 * naturals && !half {
-        return true;
-    }
-    let reach = (1 + wilds + table_wilds).min(14) as u32;
-    let near = |p: u32| {
-        let lo = p.saturating_sub(reach);
-        let hi = (p + reach).min(15);
-        (((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1) & !(1 << p)) as u16
-    };
-    let mut isolated = 0;
-    for &c in cards {
-        let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
-        if table.is_wild(c) {
+}
+
+/// The chance that `hand`, of the round's size, goes out within the next
+/// two draws from the stock: the first card drawn lets it go out, or else,
+/// after the discard giving the best chance on the following draw, the
+/// second does. Every unseen card is taken as equally likely to come.
+fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Fraction {
+    let total = unseen.total() as u64;
+    // The chances of the second draw are over the cards then unseen.
+    let next = total.saturating_sub(1).max(1);
+    let outs = outs(solver, hand, table, unseen);
+    let mut num = 0;
+    for x in unseen.cards() {
+        let copies = unseen.of(x) as u64;
+        if outs.contains(&x) {
+            num += copies * next;
             continue;
         }
-        let r = rank.number() as u32;
-        let mut window = near(r);
-        if r == 1 && high {
-            window |= near(14);
-        }
-        let partnered = ranks[r as usize] >= 2 || places[suit.index()] & window != 0;
-        if !partnered {
-            isolated += 1;
-        }
-    }
-    // Where at most half of a meld may be wild, every meld holds two
-    // natural cards: a card without a partner melds in none.
-    if half { isolated == 0 } else { 2 * isolated <= wilds }
-}
-
-/// Which natural cards could share a meld with a hand's cards or a table
-/// meld: the ones worth trying as the card completing the hand.
-struct Near {
-    /// Any card could: two wilds make a set with it, or a table meld of
-    /// wilds only takes it.
-    any: bool,
-    /// Ranks held by a natural card of the hand or the table.
-    ranks: u16,
-    /// Per suit, the run places (1-14) a card must lie within reach of.
-    places: [u16; 5],
-    /// How far from a natural card of its suit a card may lie.
-    reach: u8,
-}
-
-impl Near {
-    fn new(hand: &[Card], table: &Table, wilds: usize) -> Near {
-        let onto = table.lay_off_melds();
-        let table_wilds = onto.iter().flatten().filter(|&&c| table.is_wild(c)).count();
-        let all_wild_meld = onto.iter().any(|m| m.iter().all(|&c| table.is_wild(c)));
-        // Where at most half of a meld may be wild, a card melds only with
-        // another natural card, of its rank or of its suit near it.
-        let half = table.rules().half_wild;
-        let mut near = Near {
-            any: !half && (wilds >= 2 || all_wild_meld),
-            ranks: 0,
-            places: [0; 5],
-            // A card and a natural in one run have only wilds between them.
-            reach: (1 + wilds + table_wilds).min(14) as u8,
-        };
-        let high = table.rules().aces_high();
-        for &c in hand.iter().chain(onto.iter().flatten()) {
-            let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
-            if table.is_wild(c) {
-                continue;
-            }
-            near.ranks |= 1 << rank.number();
-            near.places[suit.index()] |= 1 << rank.number();
-            if high && rank == Rank::ACE {
-                near.places[suit.index()] |= 1 << 14;
+        let mut with = hand.to_vec();
+        with.push(x);
+        let after = unseen.less(x);
+        solver.load(&with, table);
+        let mut best = 0;
+        for (i, &e) in with.iter().enumerate() {
+            if !with[..i].contains(&e) {
+                best = best.max(after.odds(&outs_less(solver, &[e], table, &after)).0);
             }
         }
-        near
+        num += copies * best as u64;
     }
+    Fraction { num, den: total * next }
+}
 
-    fn could_meld(&self, c: Card) -> bool {
-        let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return true };
-        if self.any || self.ranks & (1 << rank.number()) != 0 {
-            return true;
+/// Take the face-up card `card` or draw from the stock, for `hand` of the
+/// round's size; `unseen` leaves out the hand and the face-up card.
+fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen: &Unseen) -> Upcard {
+    let total = unseen.total() as u64;
+    // Chances over total × next, the second draw's unseen cards.
+    let next = total.saturating_sub(1).max(1);
+    let wild = table.wild();
+    let mut with = hand.to_vec();
+    with.push(card);
+    let (discard, deadwood, outs) = advise(solver, &with, table, wild, unseen);
+    let goes_out = deadwood == 0;
+    let take_next = Fraction { num: if goes_out { total } else { outs as u64 }, den: total };
+    let take_chance = Fraction { num: take_next.num * next, den: total * next };
+    let (mut now, mut dead, mut chance) = (0u64, 0u64, 0u64);
+    for x in unseen.cards() {
+        let copies = unseen.of(x) as u64;
+        let mut with = hand.to_vec();
+        with.push(x);
+        let (_, deadwood, outs) = advise(solver, &with, table, wild, &unseen.less(x));
+        dead += copies * deadwood as u64;
+        if deadwood == 0 {
+            now += copies;
+            chance += copies * next;
+        } else {
+            chance += copies * outs as u64;
         }
-        let places = self.places[suit.index()];
-        let within = |p: u8| (1..=14u8).any(|q| places & (1 << q) != 0 && p.abs_diff(q) <= self.reach);
-        within(rank.number()) || (rank == Rank::ACE && within(14))
     }
+    let draw_chance = Fraction { num: chance, den: total * next };
+    let (advice, decided_by) = if total == 0 {
+        // Nothing left to draw.
+        (Choice::Take, Decided::Chance)
+    } else {
+        match take_chance.num.cmp(&draw_chance.num) {
+            Ordering::Greater => (Choice::Take, Decided::Chance),
+            Ordering::Less => (Choice::Draw, Decided::Chance),
+            Ordering::Equal => match (deadwood as u64 * total).cmp(&dead) {
+                Ordering::Less => (Choice::Take, Decided::Deadwood),
+                Ordering::Greater => (Choice::Draw, Decided::Deadwood),
+                Ordering::Equal => (Choice::Draw, Decided::Tie),
+            },
+        }
+    };
+    let per = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
+    Upcard {
+        card,
+        take: Take {
+            discard,
+            goes_out,
+            deadwood,
+            chance_next: take_next.chance(),
+            chance_this_or_next: take_chance.chance(),
+        },
+        draw: Draw {
+            chance_now: per(now),
+            expected_deadwood: per(dead),
+            chance_this_or_next: draw_chance.chance(),
+        },
+        advice,
+        decided_by,
+    }
+}
+
+/// The outs, with a copy unseen, of the hand loaded into the solver less
+/// `less`, found in one search (`Solver::outs_less`, exact as the solver's
+/// module `complete` argues).
+fn outs_less(solver: &mut Solver, less: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
+    let set = solver.outs_less(less);
+    let rules = table.rules();
+    rules
+        .deck()
+        .cards()
+        .chain([Card::JOKER])
+        .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
+        .filter(|&c| set.completes(c, table.is_wild(c)))
+        .collect()
 }

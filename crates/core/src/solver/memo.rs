@@ -1,4 +1,4 @@
-//! The search's memo: the best choice for each state, in an open-addressing
+//! The searches' memo: what was found for each state, in an open-addressing
 //! table cleared in O(1), so one allocation serves many hands.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,27 +23,28 @@ pub(super) struct Choice {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Slot {
+struct Slot<V> {
     key: u64,
     stamp: u32,
-    cost: u16,
-    choice: Choice,
+    value: V,
 }
 
 /// An open-addressing memo cleared in O(1) by bumping a stamp, so one
-/// allocation serves many hands.
+/// allocation serves many hands. The deadwood search keeps its cost and
+/// choice for each state; the search for completing cards, the cards.
 #[derive(Debug)]
-pub(super) struct Memo {
-    slots: Vec<Slot>,
+pub(super) struct Memo<V> {
+    slots: Vec<Slot<V>>,
     stamp: u32,
     len: usize,
+    empty: V,
 }
 
 pub(super) const EMPTY_CHOICE: Choice = Choice { step: Step::Dead, used: 0, wilds: 0 };
 
-impl Memo {
-    pub(super) fn new() -> Memo {
-        Memo { slots: Vec::new(), stamp: 1, len: 0 }
+impl<V: Copy> Memo<V> {
+    pub(super) fn new(empty: V) -> Memo<V> {
+        Memo { slots: Vec::new(), stamp: 1, len: 0, empty }
     }
 
     pub(super) fn clear(&mut self) {
@@ -54,7 +55,7 @@ impl Memo {
         }
         self.len = 0;
         if self.slots.is_empty() {
-            self.slots = vec![Slot { key: 0, stamp: 0, cost: 0, choice: EMPTY_CHOICE }; 1 << 10];
+            self.slots = vec![Slot { key: 0, stamp: 0, value: self.empty }; 1 << 10];
         }
     }
 
@@ -63,7 +64,7 @@ impl Memo {
         (h >> 32) as usize & (self.slots.len() - 1)
     }
 
-    pub(super) fn get(&self, key: u64) -> Option<(u16, Choice)> {
+    pub(super) fn get(&self, key: u64) -> Option<V> {
         let mut i = self.index(key);
         loop {
             let s = &self.slots[i];
@@ -71,13 +72,13 @@ impl Memo {
                 return None;
             }
             if s.key == key {
-                return Some((s.cost, s.choice));
+                return Some(s.value);
             }
             i = (i + 1) & (self.slots.len() - 1);
         }
     }
 
-    pub(super) fn insert(&mut self, key: u64, cost: u16, choice: Choice) {
+    pub(super) fn insert(&mut self, key: u64, value: V) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -89,7 +90,7 @@ impl Memo {
                 if s.stamp != stamp {
                     self.len += 1;
                 }
-                *s = Slot { key, stamp, cost, choice };
+                *s = Slot { key, stamp, value };
                 return;
             }
             i = (i + 1) & (self.slots.len() - 1);
@@ -99,10 +100,10 @@ impl Memo {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let stamp = self.stamp;
-        self.slots = vec![Slot { key: 0, stamp: 0, cost: 0, choice: EMPTY_CHOICE }; old.len() * 2];
+        self.slots = vec![Slot { key: 0, stamp: 0, value: self.empty }; old.len() * 2];
         self.len = 0;
         for s in old.into_iter().filter(|s| s.stamp == stamp) {
-            self.insert(s.key, s.cost, s.choice);
+            self.insert(s.key, s.value);
         }
     }
 }

@@ -10,10 +10,16 @@
 //! `crate::meld`, which also says what each wild stands for.
 //!
 //! The modules: `search` (the search over the natural cards), `naturals`
-//! (the natural cards as bits), `memo` (the search's memo), `runs` (the
-//! walk along a run's places), `lay_off` (groups laid off onto table melds)
-//! and `arrange` (rebuilding one best arrangement from the memo, wilds and
-//! all).
+//! (the natural cards as bits), `memo` (the searches' memo), `runs` (the
+//! walk along a run's places), `lay_off` (groups laid off onto table melds),
+//! `arrange` (rebuilding one best arrangement from the memo, wilds and
+//! all) and `complete` (every card that completes a hand, or lets it go
+//! out after a discard, found in one search, with its own argument).
+//!
+//! A hand can be loaded once ([`Solver::load`]) and asked about itself
+//! less a card or two: the deadwood left by each discard, the outs after
+//! it, the hand laid down. The questions share the memo, whose key is over
+//! the loaded hand's naturals, so what one works out serves the others.
 //!
 //! # Why the search is exact
 //!
@@ -87,8 +93,11 @@
 //!    hand has a meld of its own (laying off needs one); the rest are
 //!    deadwood, and since which wilds go into melds does not matter, the
 //!    least valuable are the ones left. All of this depends on the key of
-//!    step 4 alone, so the memo stays exact. No meld is of wilds alone, so
-//!    step 8 is not needed.
+//!    step 4 and the hand's wilds alone, so the memo stays exact while the
+//!    wilds stay the same: a question about the hand less one of its wilds
+//!    is asked of that hand afresh. No meld is of wilds alone, so step 8 is
+//!    not needed. The completing cards are then found one card at a time
+//!    (module `complete` relies on steps 5 and 6).
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -98,6 +107,7 @@
 //! only for the cards left over.
 
 mod arrange;
+mod complete;
 mod lay_off;
 mod memo;
 mod naturals;
@@ -108,8 +118,10 @@ use crate::card::{Card, Rank};
 pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge, room};
 use crate::rules::Rules;
-use memo::{Memo, Step, key};
-use naturals::{Naturals, full_mask};
+pub use complete::CardSet;
+use complete::{Complete, SlotRun, single_lay_offs};
+use memo::{Choice, Memo, Step, key};
+use naturals::{BitIter, Naturals, full_mask};
 use search::{INF, Limit, Search};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -227,7 +239,26 @@ impl Table {
 
 #[derive(Debug)]
 pub struct Solver {
-    memo: Memo,
+    /// The deadwood search's memo.
+    memo: Memo<(u16, Choice)>,
+    /// The memo of the search with no card left over.
+    zero_memo: Memo<(u16, Choice)>,
+    /// The memo of the search for completing cards.
+    slot_memo: Memo<u128>,
+    /// For each table meld, the single cards it takes (see `complete`).
+    single: Vec<[u128; 2]>,
+    /// The wild cards of the round, and the deck's natural cards, as bits.
+    wild_bits: u128,
+    deck_bits: u128,
+    /// The hand loaded (sorted) and its table, while the memos are its.
+    loaded: Option<(Vec<Card>, Table)>,
+    /// Lists of runs and sets the searches reuse.
+    run_pool: Vec<Vec<(u32, u8)>>,
+    slot_runs: Vec<Vec<SlotRun>>,
+    set_pool: Vec<Vec<u32>>,
+    /// For each natural, the other naturals it could share a meld with;
+    /// with all bits set when a table meld could take it.
+    partners: Vec<u32>,
     nat: Naturals,
     /// Lay-off targets: for each table meld, its naturals and its size.
     table: Vec<(Vec<Card>, usize)>,
@@ -237,7 +268,13 @@ pub struct Solver {
     left: Vec<u16>,
     /// For each lay-off target, how many more wilds it may take alone.
     room: Vec<usize>,
+    /// Where at most half of a meld may be wild: a solver for the hands the
+    /// loaded one leads to (less a wild, or with a card to come), and the
+    /// cards found completing each of them.
+    spare: Option<Box<Solver>>,
+    completing_found: std::collections::HashMap<Vec<Card>, CardSet>,
     ace_high: bool,
+    wild: Rank,
     rules: Rules,
 }
 
@@ -250,13 +287,26 @@ impl Default for Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            memo: Memo::new(),
+            memo: Memo::new((0, memo::EMPTY_CHOICE)),
+            zero_memo: Memo::new((0, memo::EMPTY_CHOICE)),
+            slot_memo: Memo::new(0),
+            single: Vec::new(),
+            wild_bits: 0,
+            deck_bits: 0,
+            loaded: None,
+            run_pool: Vec::new(),
+            slot_runs: Vec::new(),
+            set_pool: Vec::new(),
+            partners: Vec::new(),
             nat: Naturals::default(),
             table: Vec::new(),
             wilds: Vec::new(),
             left: Vec::new(),
             room: Vec::new(),
+            spare: None,
+            completing_found: std::collections::HashMap::new(),
             ace_high: false,
+            wild: Rank::ACE,
             rules: Rules::default(),
         }
     }
@@ -264,11 +314,13 @@ impl Solver {
     /// Loads the hand's naturals and wilds (into `self.wilds`, most
     /// valuable first) and the table; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.loaded = None;
         self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
         self.wilds.clear();
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
         assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
         self.rules = table.rules;
+        self.wild = table.wild;
         self.ace_high = table.rules.aces_high();
         self.table.clear();
         self.table.extend(table.lay_off_melds().iter().map(|m| {
@@ -276,6 +328,18 @@ impl Solver {
             (nats, m.len())
         }));
         self.memo.clear();
+        self.zero_memo.clear();
+        self.slot_memo.clear();
+        self.single.clear();
+        self.completing_found.clear();
+        self.wild_bits = table
+            .rules
+            .deck()
+            .cards()
+            .chain([Card::JOKER])
+            .filter(|&c| table.is_wild(c))
+            .fold(0, |b, c| b | 1 << c.index());
+        self.deck_bits = table.rules.deck().cards().fold(0, |b, c| b | 1 << c.index());
         // The most valuable wilds are the ones to put to work (exactness,
         // step 5).
         self.wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
@@ -297,31 +361,363 @@ impl Solver {
     fn search(&mut self, zero: bool) -> Search<'_> {
         let limit = self.rules.half_wild.then(|| Limit { left: &self.left, room: &self.room });
         Search {
-            memo: &mut self.memo,
+            memo: if zero { &mut self.zero_memo } else { &mut self.memo },
             zero,
             nat: &self.nat,
             table: &self.table,
             rules: &self.rules,
             ace_high: self.ace_high,
+            partners: if zero { &self.partners } else { &[] },
+            pool: &mut self.run_pool,
             limit,
         }
     }
 
     /// The minimum deadwood of `hand`, without building the arrangement.
     pub fn deadwood(&mut self, hand: &[Card], table: &Table) -> u32 {
-        let w = self.prepare(hand, table);
-        let full = full_mask(self.nat.cards.len());
-        let natural_dead = self.search(false).best(full, w, 0, false) as u32;
-        self.total(natural_dead, table)
+        self.load(hand, table);
+        self.deadwood_less(&[])
     }
 
     /// Whether `hand` melds completely (deadwood 0). Quicker than
     /// `deadwood`: no card may be left over, which prunes the search.
     pub fn goes_out(&mut self, hand: &[Card], table: &Table) -> bool {
-        let w = self.prepare(hand, table);
-        let full = full_mask(self.nat.cards.len());
-        let natural_dead = self.search(true).best(full, w, 0, false);
-        natural_dead != INF && self.total(natural_dead as u32, table) == 0
+        self.load(hand, table);
+        self.goes_out_less(&[])
+    }
+
+    /// The cards that complete `hand`, one card short: with any one of
+    /// them it melds completely. The joker's bit stands for every wild.
+    pub fn completing(&mut self, hand: &[Card], table: &Table) -> CardSet {
+        self.load(hand, table);
+        self.completing_less(&[])
+    }
+
+    /// Loads `hand` for questions about it less a card or two
+    /// ([`Solver::deadwood_less`], [`Solver::goes_out_less`],
+    /// [`Solver::completing_less`]): they share one memo, so what one
+    /// works out serves the others.
+    pub fn load(&mut self, hand: &[Card], table: &Table) {
+        // The same cards under the same table: what the memos hold stands.
+        if let Some((cards, same)) = &self.loaded
+            && same.rules == table.rules
+            && same.wild == table.wild
+            && same.onto == table.onto
+            && cards.len() == hand.len()
+            && {
+                let mut sorted = hand.to_vec();
+                sorted.sort_unstable();
+                *cards == sorted
+            }
+        {
+            return;
+        }
+        self.prepare(hand, table);
+        let mut sorted = hand.to_vec();
+        sorted.sort_unstable();
+        self.loaded = Some((sorted, table.clone()));
+        if !self.table.is_empty() {
+            self.single = single_lay_offs(&self.table, &self.rules);
+        }
+        self.partners.clear();
+    }
+
+    /// Which naturals could share a meld: of one rank, or of one suit
+    /// with no more places between them than the wilds could fill (the
+    /// hand's, one more for a card to come, and the table's). A natural a
+    /// table meld could take, or any when a table meld is all wilds, is
+    /// partnered with every card.
+    fn find_partners(&mut self) {
+        let nat = &self.nat;
+        let table_wilds: usize = self.table.iter().map(|(n, size)| size - n.len()).sum();
+        let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
+        let all_wild_meld = self.table.iter().any(|(n, _)| n.is_empty());
+        let high = self.ace_high;
+        let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
+        let near =
+            |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
+        self.partners.clear();
+        for i in 0..nat.cards.len() {
+            let by_table = all_wild_meld
+                || self.table.iter().flat_map(|(n, _)| n).any(|t| {
+                    let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+                    r == nat.rank[i] || (s == nat.suit[i] as usize && near(r, nat.rank[i]))
+                });
+            let mut bits = if by_table { u32::MAX } else { 0 };
+            for j in 0..nat.cards.len() {
+                if j != i
+                    && (nat.rank[j] == nat.rank[i]
+                        || (nat.suit[j] == nat.suit[i] && near(nat.rank[j], nat.rank[i])))
+                {
+                    bits |= 1 << j;
+                }
+            }
+            self.partners.push(bits);
+        }
+    }
+
+    /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
+    /// natural with no partner needs two wilds of its own.
+    fn hopeless(&mut self, mask: u32, w: u8) -> bool {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        let alone = BitIter(mask).filter(|&j| self.partners[j] & mask == 0).count() as u32;
+        2 * alone > w as u32
+    }
+
+    /// The loaded hand less the cards `less` (each one of its cards): its
+    /// open naturals, its wilds and what they score.
+    fn less(&self, less: &[Card]) -> (u32, u8, u32) {
+        let mut mask = full_mask(self.nat.cards.len());
+        let mut w = self.wilds.len() as u8;
+        let mut wild_points: u32 = self.wilds.iter().map(|&c| self.rules.value_in(c, self.wild)).sum();
+        for &c in less {
+            if self.wild_bits & (1 << c.index()) != 0 {
+                assert!(w > 0 && self.wilds.contains(&c), "a card of the hand");
+                w -= 1;
+                wild_points -= self.rules.value_in(c, self.wild);
+            } else {
+                // The highest copy, so the lowest copies stay open as the
+                // search takes them (exactness, step 2).
+                let j = BitIter(mask).filter(|&j| self.nat.cards[j] == c).last().expect("a card of the hand");
+                mask &= !(1 << j);
+            }
+        }
+        (mask, w, wild_points)
+    }
+
+    /// Where at most half of a meld may be wild and `less` takes a wild
+    /// away: the hand left and its table, to be asked afresh (exactness,
+    /// step 9).
+    fn afresh(&self, less: &[Card]) -> Option<(Vec<Card>, Table)> {
+        let wild = |c: &Card| self.wild_bits & (1 << c.index()) != 0;
+        (self.rules.half_wild && less.iter().any(wild)).then(|| self.without(less))
+    }
+
+    /// The loaded hand less `less`, and its table.
+    fn without(&self, less: &[Card]) -> (Vec<Card>, Table) {
+        let (cards, table) = self.loaded.as_ref().expect("a hand loaded");
+        let mut hand = cards.clone();
+        for c in less {
+            hand.remove(hand.iter().position(|h| h == c).expect("a card of the hand"));
+        }
+        (hand, table.clone())
+    }
+
+    fn spare(&mut self) -> &mut Solver {
+        self.spare.get_or_insert_with(|| Box::new(Solver::new()))
+    }
+
+    /// The minimum deadwood of the loaded hand less `less`.
+    pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
+        if let Some((hand, table)) = self.afresh(less) {
+            return self.spare().deadwood(&hand, &table);
+        }
+        let (mask, w, wild_points) = self.less(less);
+        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
+        self.total_of(mask, natural_dead, w, wild_points)
+    }
+
+    /// Whether the loaded hand less `less` melds completely.
+    pub fn goes_out_less(&mut self, less: &[Card]) -> bool {
+        if let Some((hand, table)) = self.afresh(less) {
+            return self.spare().goes_out(&hand, &table);
+        }
+        let (mask, w, _) = self.less(less);
+        self.melds_all(mask, w)
+    }
+
+    /// Whether the naturals in `mask` and `w` wilds meld completely.
+    fn melds_all(&mut self, mask: u32, w: u8) -> bool {
+        if mask == 0 {
+            // Wilds alone: a meld of their own, where the rules allow.
+            return w == 0 || (w >= 3 && self.rules.all_wild_melds && !self.rules.half_wild);
+        }
+        if self.hopeless(mask, w) {
+            return false;
+        }
+        self.search(true).best(mask, w, 0, false) != INF
+    }
+
+    /// The cards completing the loaded hand less `less` (see
+    /// [`Solver::completing`]).
+    pub fn completing_less(&mut self, less: &[Card]) -> CardSet {
+        if self.rules.half_wild {
+            let (hand, table) = self.without(less);
+            return self.completing_by_card(hand, &table);
+        }
+        let (mask, w, _) = self.less(less);
+        if self.hopeless(mask, w + 1) {
+            return CardSet::EMPTY;
+        }
+        if self.rules.all_wild_melds {
+            // Exactness, step 4 of `complete`: a wild completes when some
+            // card at face value does.
+            let cards = self.complete().cards(mask, w, 0, false);
+            return self.found(cards, cards != 0);
+        }
+        let any_wild = self.melds_all(mask, w + 1);
+        // A natural card completing the hand could be swapped for a wild,
+        // which stands for it in its meld; unless every meld needs a
+        // natural card and it is the one natural of its meld, which takes
+        // two wilds of the hand's. So when no wild completes, often nothing
+        // does.
+        if !any_wild && w < 2 {
+            return CardSet::EMPTY;
+        }
+        let cards = self.complete().cards(mask, w, 0, false);
+        self.found(cards, any_wild)
+    }
+
+    /// The cards found by the search (at face value, those of the wild
+    /// ranks among them) as a set of cards drawn: the natural ones, and the
+    /// joker's bit when a wild does.
+    fn found(&self, cards: u128, any_wild: bool) -> CardSet {
+        let naturals = cards & self.deck_bits & !self.wild_bits;
+        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+    }
+
+    /// The outs of `hand`: the cards that, drawn, let it go out after one
+    /// discard. The joker's bit stands for every wild.
+    pub fn outs(&mut self, hand: &[Card], table: &Table) -> CardSet {
+        self.load(hand, table);
+        self.outs_less(&[])
+    }
+
+    /// The outs of the loaded hand less `less` (see [`Solver::outs`]).
+    ///
+    /// A card `c` drawn lets a hand `H` go out when `H + c` less some card
+    /// `e` melds completely: `e = c` when `H` melds already (every card is
+    /// then an out); else `e` is a natural card of `H`, which the search
+    /// with a discard still to make finds (`Complete::cards_less_one`), or a
+    /// wild of `H`, and then `c` completes `H` less one wild.
+    pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
+        if self.rules.half_wild {
+            // Exactness, step 9: a card drawn, then any card discarded.
+            let (hand, table) = self.without(less);
+            if self.spare().goes_out(&hand, &table) {
+                return CardSet::ALL;
+            }
+            let mut discards = hand.clone();
+            discards.dedup();
+            let mut set = CardSet::EMPTY;
+            for e in discards {
+                let mut rest = hand.clone();
+                rest.remove(rest.iter().position(|&c| c == e).expect("a card of the hand"));
+                set = set.union(self.completing_by_card(rest, &table));
+            }
+            return set;
+        }
+        let (mask, w, _) = self.less(less);
+        if self.melds_all(mask, w) {
+            return CardSet::ALL;
+        }
+        if mask == 0 {
+            // Wilds alone that do not meld: a natural card and all but one
+            // of them, where that makes a meld.
+            return CardSet::from_bits(if w >= 3 { self.deck_bits & !self.wild_bits } else { 0 });
+        }
+        if self.rules.all_wild_melds {
+            // Exactness, step 4 of `complete`: a wild drawn lets the hand
+            // go out when some card at face value does. A card completing
+            // the hand less a wild could be swapped for a wild, and then
+            // the hand would meld as it is: so only a natural is discarded.
+            let cards = self.complete().cards_less_one(mask, w, 0, false);
+            return self.found(cards, cards != 0);
+        }
+        // A wild drawn, a natural discarded (a wild discarded would leave
+        // the hand as it is).
+        let any_wild = self.complete().melds_less_one(mask, w + 1, 0, false);
+        // A natural card drawn could be swapped for a wild, as above.
+        if !any_wild && w < 2 {
+            return CardSet::EMPTY;
+        }
+        let mut complete = self.complete();
+        let mut cards = complete.cards_less_one(mask, w, 0, false);
+        if w > 0 {
+            cards |= complete.cards(mask, w - 1, 0, false);
+        }
+        self.found(cards, any_wild)
+    }
+
+    /// The cards completing `hand`, each tried in turn (where at most half
+    /// of a meld may be wild; exactness, step 9). A natural card then melds
+    /// only beside another natural card, of its rank or its suit, in the
+    /// hand or on a table meld it is laid off onto; a wild is tried once,
+    /// for every wild.
+    fn completing_by_card(&mut self, mut hand: Vec<Card>, table: &Table) -> CardSet {
+        hand.sort_unstable();
+        if let Some(&set) = self.completing_found.get(&hand) {
+            return set;
+        }
+        let naturals: Vec<Card> = hand
+            .iter()
+            .chain(table.lay_off_melds().iter().flatten())
+            .copied()
+            .filter(|&c| !table.is_wild(c))
+            .collect();
+        let spare = self.spare();
+        let mut set = CardSet::EMPTY;
+        let mut with = hand.clone();
+        with.push(Card::JOKER);
+        if spare.goes_out(&with, table) {
+            set.insert(Card::JOKER);
+        }
+        for c in table.rules().deck().cards() {
+            if table.is_wild(c) || !naturals.iter().any(|n| n.rank() == c.rank() || n.suit() == c.suit()) {
+                continue;
+            }
+            *with.last_mut().expect("the card tried") = c;
+            if spare.goes_out(&with, table) {
+                set.insert(c);
+            }
+        }
+        self.completing_found.insert(hand, set);
+        set
+    }
+
+    /// The search for completing cards over the loaded hand; its partner
+    /// table worked out.
+    fn complete(&mut self) -> Complete<'_> {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        Complete {
+            memo: &mut self.slot_memo,
+            zero: Search {
+                memo: &mut self.zero_memo,
+                zero: true,
+                nat: &self.nat,
+                table: &self.table,
+                rules: &self.rules,
+                ace_high: self.ace_high,
+                partners: &self.partners,
+                pool: &mut self.run_pool,
+                limit: None,
+            },
+            nat: &self.nat,
+            table: &self.table,
+            single: &self.single,
+            rules: &self.rules,
+            ace_high: self.ace_high,
+            sets: &mut self.set_pool,
+            runs: &mut self.slot_runs,
+        }
+    }
+
+    /// The total deadwood of the naturals in `mask` and `w` wilds scoring
+    /// `wild_points`, given the naturals' part: wilds left over cost
+    /// nothing unless the hand has no meld at all. Exactness, step 5.
+    fn total_of(&self, mask: u32, natural_dead: u32, w: u8, wild_points: u32) -> u32 {
+        let all_naturals: u32 = BitIter(mask).map(|j| self.nat.value[j] as u32).sum();
+        let has_meld = natural_dead < all_naturals;
+        // With the half-wild limit the search has counted them (step 9).
+        if self.rules.half_wild || has_meld || w == 0 || (w >= 3 && self.rules.all_wild_melds) {
+            natural_dead
+        } else {
+            natural_dead + wild_points
+        }
     }
 
     /// The total deadwood given the naturals' part: wilds left over cost
@@ -343,6 +739,24 @@ impl Solver {
         }
     }
 
+    /// One best arrangement of the loaded hand less `less`.
+    pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
+        if let Some((hand, table)) = self.afresh(less) {
+            return self.spare().solve(&hand, &table);
+        }
+        let (mask, w, wild_points) = self.less(less);
+        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
+        let deadwood = self.total_of(mask, natural_dead, w, wild_points);
+        let mut wilds = self.wilds.clone();
+        for c in less {
+            if let Some(i) = wilds.iter().position(|w| w == c) {
+                wilds.remove(i);
+            }
+        }
+        let table = self.loaded.as_ref().expect("a hand loaded").1.clone();
+        self.follow(mask, w, wilds, &table, deadwood)
+    }
+
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
         let w = self.prepare(hand, table);
@@ -350,10 +764,14 @@ impl Solver {
         let natural_dead = self.search(false).best(full, w, 0, false) as u32;
         let deadwood = self.total(natural_dead, table);
         let wilds = self.wilds.clone();
+        self.follow(full, w, wilds, table, deadwood)
+    }
 
-        // Follow the memoised choices.
+    /// Follows the memoised choices from the naturals in `mask` with `w`
+    /// wilds (`wilds`, most valuable first) and builds the arrangement.
+    fn follow(&mut self, mask: u32, w: u8, wilds: Vec<Card>, table: &Table, deadwood: u32) -> Arrangement {
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
-        let (mut mask, mut left, mut used_table, mut own) = (full, w, 0u8, false);
+        let (mut mask, mut left, mut used_table, mut own) = (mask, w, 0u8, false);
         while mask != 0 {
             if !table.rules.half_wild && left as u32 >= 2 * mask.count_ones() {
                 groups.push((Step::AllSets, mask, 0));

@@ -13,13 +13,18 @@ use crate::rules::Rules;
 pub(super) const INF: u16 = u16::MAX;
 
 pub(super) struct Search<'a> {
-    pub(super) memo: &'a mut Memo,
+    pub(super) memo: &'a mut Memo<(u16, Choice)>,
     /// Only whether every card melds matters: no card may be deadwood.
     pub(super) zero: bool,
     pub(super) nat: &'a Naturals,
     pub(super) table: &'a [(Vec<Card>, usize)],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
+    /// For each natural, the others it could share a meld with (see
+    /// `Solver::find_partners`); empty when not worked out.
+    pub(super) partners: &'a [u32],
+    /// Lists of runs to reuse, so that a state allocates none.
+    pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// At most half of a meld's cards wild (`half_wild`): each meld takes
     /// its wilds, and the search counts the wilds left over.
     pub(super) limit: Option<Limit<'a>>,
@@ -35,6 +40,12 @@ pub(super) struct Limit<'a> {
     pub(super) room: &'a [usize],
 }
 
+/// How many naturals in `mask` have no partner among them: each needs two
+/// wilds of its own to meld.
+pub(super) fn alone(partners: &[u32], mask: u32) -> u32 {
+    BitIter(mask).filter(|&j| partners[j] & mask == 0).count() as u32
+}
+
 impl Search<'_> {
     /// The least deadwood of the open natural cards in `mask` with `w` wilds
     /// to spend. `used_table` marks table melds already laid off onto, `own`
@@ -48,7 +59,8 @@ impl Search<'_> {
                 None => 0,
                 // Wilds left over go onto table melds not used yet, as far
                 // as their room goes, once the hand has a meld of its own;
-                // the rest are deadwood, the least valuable of them.
+                // the rest are deadwood, the least valuable of them (none
+                // may be where every card must meld).
                 Some(limit) => {
                     let room: usize = if own {
                         (0..self.table.len())
@@ -58,7 +70,8 @@ impl Search<'_> {
                     } else {
                         0
                     };
-                    limit.left[(w as usize).saturating_sub(room)]
+                    let left = (w as usize).saturating_sub(room);
+                    if self.zero && left > 0 { INF } else { limit.left[left] }
                 }
             };
         }
@@ -67,13 +80,17 @@ impl Search<'_> {
         if self.limit.is_none() && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
+        // A natural with no partner needs two wilds of its own.
+        if self.zero && !self.partners.is_empty() && 2 * alone(self.partners, mask) > w as u32 {
+            return INF;
+        }
         // Exactness, step 4.
         let k = key(mask, w, used_table, own);
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
         let (cost, choice) = self.decide(mask, w, used_table, own);
-        self.memo.insert(k, cost, choice);
+        self.memo.insert(k, (cost, choice));
         cost
     }
 
@@ -151,13 +168,16 @@ impl Search<'_> {
         let suit = nat.suit[i] as usize;
         let rank = nat.rank[i];
         let top = if rank == 1 { top_place(self.rules) } else { 13 };
-        let mut walk = RunWalk { nat, suit, mask, w, runs: Vec::new() };
+        let mut runs = self.pool.pop().unwrap_or_default();
+        runs.clear();
+        let mut walk = RunWalk { nat, suit, mask, w, runs };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
         }
+        let runs = walk.runs;
         let run_places = if limited { places(self.rules) as u8 } else { 0 };
-        for (used, need) in walk.runs {
+        for &(used, need) in &runs {
             // With the half-wild limit a run takes no more wilds than it has
             // natural cards, the extra ones at its ends while places remain.
             let most = if limited {
@@ -176,6 +196,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.pool.push(runs);
 
         // Laid off onto a table meld not used yet.
         for (m, (naturals, size)) in self.table.iter().enumerate() {

@@ -233,3 +233,216 @@ impl Search<'_> {
         best
     }
 }
+
+/// Every card that could be in a hand under `rules`, jokers included.
+pub fn every_card(rules: &Rules) -> Vec<Card> {
+    rules.deck().cards().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
+}
+
+/// The cards unseen: every card of the decks with its copies, less the
+/// `known` ones, leaving out cards with no copy left.
+pub fn unseen(rules: &Rules, known: &[Card]) -> Vec<(Card, u32)> {
+    every_card(rules)
+        .into_iter()
+        .map(|c| {
+            let copies = if c.is_joker() {
+                rules.jokers as usize * rules.decks as usize
+            } else {
+                rules.decks as usize
+            };
+            (c, copies.saturating_sub(known.iter().filter(|&&k| k == c).count()) as u32)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+/// One card fewer of `card` unseen.
+pub fn less(unseen: &[(Card, u32)], card: Card) -> Vec<(Card, u32)> {
+    unseen.iter().map(|&(c, n)| if c == card { (c, n - 1) } else { (c, n) }).filter(|&(_, n)| n > 0).collect()
+}
+
+/// `hand` without one copy of `card`.
+pub fn without(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut rest = hand.to_vec();
+    rest.remove(rest.iter().position(|&c| c == card).expect("a card of the hand"));
+    rest
+}
+
+/// `hand` with `card` added.
+pub fn with(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut all = hand.to_vec();
+    all.push(card);
+    all
+}
+
+/// A discard as the advice weighs it: the card, the deadwood left, the
+/// copies of the outs of the hand left still unseen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    pub card: Card,
+    pub deadwood: u32,
+    pub outs: u32,
+}
+
+/// The figures the advice works out, each by trying every card: deadwood
+/// by the brute force above, remembered per hand (which changes the speed
+/// and nothing else).
+pub struct Advice<'a> {
+    pub rules: &'a Rules,
+    pub wild: Rank,
+    pub onto: &'a [Vec<Card>],
+    known: std::collections::HashMap<Vec<Card>, u32>,
+}
+
+impl<'a> Advice<'a> {
+    pub fn new(rules: &'a Rules, wild: Rank, onto: &'a [Vec<Card>]) -> Advice<'a> {
+        Advice { rules, wild, onto, known: Default::default() }
+    }
+
+    pub fn deadwood(&mut self, hand: &[Card]) -> u32 {
+        let mut key = hand.to_vec();
+        key.sort();
+        if let Some(&d) = self.known.get(&key) {
+            return d;
+        }
+        let d = deadwood(self.rules, self.wild, hand, self.onto);
+        self.known.insert(key, d);
+        d
+    }
+
+    /// The cards of `cards` that, added to `hand`, let it meld completely.
+    pub fn completing(&mut self, hand: &[Card], cards: &[Card]) -> Vec<Card> {
+        cards.iter().copied().filter(|&c| self.deadwood(&with(hand, c)) == 0).collect()
+    }
+
+    /// Whether `hand`, one card over the round's, goes out after some discard.
+    pub fn goes_out(&mut self, hand: &[Card]) -> bool {
+        (0..hand.len()).any(|i| {
+            let mut rest = hand.to_vec();
+            rest.remove(i);
+            self.deadwood(&rest) == 0
+        })
+    }
+
+    /// The outs of `hand` among the unseen cards, and their copies unseen.
+    pub fn outs(&mut self, hand: &[Card], unseen: &[(Card, u32)]) -> (Vec<Card>, u32) {
+        let mut outs = Vec::new();
+        let mut n = 0;
+        for &(c, copies) in unseen {
+            if self.goes_out(&with(hand, c)) {
+                outs.push(c);
+                n += copies;
+            }
+        }
+        (outs, n)
+    }
+
+    /// Every distinct discard of `hand` (one card over the round's).
+    pub fn discards(&mut self, hand: &[Card], unseen: &[(Card, u32)]) -> Vec<Weighed> {
+        let mut out: Vec<Weighed> = Vec::new();
+        for &card in hand {
+            if out.iter().any(|d| d.card == card) {
+                continue;
+            }
+            let rest = without(hand, card);
+            let deadwood = self.deadwood(&rest);
+            let outs = self.outs(&rest, unseen).1;
+            out.push(Weighed { card, deadwood, outs });
+        }
+        out
+    }
+
+    /// The advised discard: least deadwood, then the most copies of outs
+    /// unseen, then a natural card before a wild, then the card worth most.
+    pub fn advised(&mut self, hand: &[Card], unseen: &[(Card, u32)]) -> Weighed {
+        let (rules, wild) = (self.rules, self.wild);
+        self.discards(hand, unseen)
+            .into_iter()
+            .min_by_key(|d| {
+                (
+                    d.deadwood,
+                    std::cmp::Reverse(d.outs),
+                    is_wild(rules, wild, d.card),
+                    std::cmp::Reverse(value(rules, d.card)),
+                )
+            })
+            .expect("a card to discard")
+    }
+
+    /// The chance that `hand` (of the round's size) goes out within the
+    /// next two draws, as a fraction: each first card by its copies; one
+    /// that lets the hand go out counts whole, any other by the most copies
+    /// of outs unseen any discard then leaves, over the cards then unseen.
+    pub fn two_draws(&mut self, hand: &[Card], unseen: &[(Card, u32)]) -> (u64, u64) {
+        let total: u64 = unseen.iter().map(|&(_, n)| n as u64).sum();
+        let next = total.saturating_sub(1).max(1);
+        let mut num = 0;
+        for &(x, copies) in unseen {
+            let drawn = with(hand, x);
+            if self.goes_out(&drawn) {
+                num += copies as u64 * next;
+            } else {
+                let after = less(unseen, x);
+                let best = self.discards(&drawn, &after).iter().map(|d| d.outs).max().unwrap_or(0);
+                num += copies as u64 * best as u64;
+            }
+        }
+        (num, total * next)
+    }
+}
+
+/// Taking the face-up card or drawing, as fractions over the cards unseen.
+#[derive(Debug)]
+pub struct UpcardFigures {
+    pub discard: Card,
+    pub take_deadwood: u32,
+    pub take_goes_out: bool,
+    /// The copies of outs unseen after taking (all of them when it goes out).
+    pub take_outs: u32,
+    /// Over the unseen cards: drawing goes out now, deadwood summed.
+    pub draw_now: u64,
+    pub draw_deadwood: u64,
+    /// Over total × (total - 1): drawing goes out this turn or the next.
+    pub draw_chance: u64,
+    pub total: u64,
+    pub take: bool,
+}
+
+impl Advice<'_> {
+    /// Take `up` or draw, for `hand` of the round's size, `unseen` leaving
+    /// out the hand and `up`: the chance to go out this turn or the next,
+    /// then the deadwood expected, then drawing.
+    pub fn upcard(&mut self, hand: &[Card], up: Card, unseen: &[(Card, u32)]) -> UpcardFigures {
+        let total: u64 = unseen.iter().map(|&(_, n)| n as u64).sum();
+        let next = total.saturating_sub(1).max(1);
+        let taken = self.advised(&with(hand, up), unseen);
+        let take_outs = if taken.deadwood == 0 { total as u32 } else { taken.outs };
+        let (mut now, mut dead, mut chance) = (0, 0, 0);
+        for &(x, copies) in unseen {
+            let d = self.advised(&with(hand, x), &less(unseen, x));
+            let copies = copies as u64;
+            dead += copies * d.deadwood as u64;
+            if d.deadwood == 0 {
+                now += copies;
+                chance += copies * next;
+            } else {
+                chance += copies * d.outs as u64;
+            }
+        }
+        let take_chance = take_outs as u64 * next;
+        let take = total == 0
+            || take_chance > chance
+            || (take_chance == chance && (taken.deadwood as u64) * total < dead);
+        UpcardFigures {
+            discard: taken.card,
+            take_deadwood: taken.deadwood,
+            take_goes_out: taken.deadwood == 0,
+            take_outs,
+            draw_now: now,
+            draw_deadwood: dead,
+            draw_chance: chance,
+            total,
+            take,
+        }
+    }
+}

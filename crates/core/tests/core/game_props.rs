@@ -11,6 +11,7 @@ use three13_core::hand::parse_hand;
 use three13_core::rules::{FaceCards, Rules, WildValue};
 use three13_core::solver::{Solver, Table};
 
+use crate::advice_props::check_completing;
 use crate::brute;
 use crate::meld_props::check_verdict;
 use crate::solver_props::{
@@ -122,6 +123,22 @@ proptest! {
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
         check_discards(&case, &picks)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(150))]
+    /// The cards completing a hand, on the Five Crowns deck or with at most
+    /// half of a meld wild, against the brute force and one card at a time.
+    #[test]
+    fn completing_cards_on_any_deck_match_the_brute_force(
+        case in prop_oneof![
+            cases_under(five_crowns(), 5, 3..=10, ALL_STYLES.to_vec(), 0..=60, 3, None),
+            cases_under(half_wild(), 5, 3..=9, ALL_STYLES.to_vec(), 0..=60, 3, None),
+        ],
+        extra in prop::collection::vec(any::<u32>(), 2),
+    ) {
+        check_completing(case, &extra)?;
     }
 }
 

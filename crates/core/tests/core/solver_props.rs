@@ -205,7 +205,7 @@ fn table_meld(rules: &Rules, wild: Rank, spec: MeldSpec) -> Option<Vec<Card>> {
 
 /// Random cases with hands of `sizes` cards, drawn in the given styles,
 /// with up to `tables` melds on the table.
-fn cases(
+pub(crate) fn cases(
     sizes: std::ops::RangeInclusive<usize>,
     styles: Vec<Style>,
     wild_percent: std::ops::RangeInclusive<u32>,
@@ -388,7 +388,7 @@ pub(crate) fn text(cards: &[Card]) -> String {
     cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
 }
 
-fn show(case: &Case) -> String {
+pub(crate) fn show(case: &Case) -> String {
     let onto: Vec<String> = case.onto.iter().map(|m| format!("[{}]", text(m))).collect();
     format!(
         "hand \"{}\", wild {}, round {}, rules {}, onto {}",
@@ -536,13 +536,14 @@ fn brute_outs(case: &Case, hand: &[Card], known: &[Card]) -> (Vec<Card>, u32, f6
     (outs, n, if total == 0 { 0.0 } else { n as f64 / total as f64 })
 }
 
-fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+pub(crate) fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
     cards.sort();
     cards
 }
 
-/// The tie rule, written again: among the discards leaving least, a
-/// natural card before a wild, then the card worth most.
+/// The tie rule, written again: among the discards leaving least and as
+/// likely to go out next, a natural card before a wild, then the card
+/// worth most.
 fn tie_key(case: &Case, card: Card) -> (bool, std::cmp::Reverse<u32>) {
     let (rules, wild) = (&case.rules, case.deal.wild);
     (brute::is_wild(rules, wild, card), std::cmp::Reverse(brute::value_in(rules, wild, card)))
@@ -568,6 +569,9 @@ pub(crate) fn check_discards(case: &Case, picks: &[u32]) -> Result<(), TestCaseE
     let mut known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
     known.extend(&seen);
     let mut lowest = u32::MAX;
+    // The advised discard, written again: least deadwood, then the most
+    // copies of outs unseen, then the tie rule.
+    let mut keys = Vec::new();
     for d in &all {
         let i = case.hand.iter().position(|&c| c == d.card).unwrap();
         let mut rest = case.hand.clone();
@@ -579,11 +583,13 @@ pub(crate) fn check_discards(case: &Case, picks: &[u32]) -> Result<(), TestCaseE
         prop_assert_eq!(sorted(d.outs.clone()), outs, "outs after {} from {}", d.card, show(case));
         prop_assert_eq!(d.unseen, n);
         prop_assert!((d.chance - chance).abs() < 1e-12);
+        keys.push((d.card, (expected, std::cmp::Reverse(n), tie_key(case, d.card))));
     }
     let best = a.best_discard.clone().expect("a best discard");
     prop_assert_eq!(best.deadwood, lowest, "best discard of {}", show(case));
-    let key = all.iter().filter(|d| d.deadwood == lowest).map(|d| tie_key(case, d.card)).min().unwrap();
-    prop_assert_eq!(tie_key(case, best.card), key, "the tie rule, {}", show(case));
+    let key = keys.iter().map(|k| k.1).min().unwrap();
+    let best_key = keys.iter().find(|k| k.0 == best.card).unwrap().1;
+    prop_assert_eq!(best_key, key, "the advised discard, {}", show(case));
     let mut rest = case.hand.clone();
     rest.remove(rest.iter().position(|&c| c == best.card).unwrap());
     let laid = Case { hand: rest, ..case.clone() };

@@ -1,0 +1,570 @@
+//! Every card that completes a hand one card short, found in one search.
+//!
+//! The search is the solver's own (the lowest open natural card decided
+//! first, memoised on the same state) with one place more: a *slot* for the
+//! card to come, which a meld may take instead of a wild. For each state it
+//! gives the set of natural cards that, put in the slot, let every open
+//! card meld; whether a wild does is the solver's question with one wild
+//! more, or, where three wilds may make a meld, step 4 below.
+//!
+//! # Why the set is exact
+//!
+//! Take a hand `G`, one card short, and a natural card `c` such that `G`
+//! with `c` melds completely in some arrangement `A`. Let `M` be the meld
+//! of `A` holding `c`.
+//!
+//! 1. If `M` holds a natural card of `G`, let `j` be the lowest of them.
+//!    The solver's search reaches every arrangement of `G`'s naturals
+//!    deciding the lowest open card first (the solver's steps 1 and 2), so
+//!    it comes to the state where `j` is decided with `M`'s other natural
+//!    cards of `G` still open. There the search tries `M` with the slot:
+//!    - a set: `j` with the open cards of its rank `M` holds (lowest copies
+//!      first, step 2), and `c` any card of that rank;
+//!    - a run: the places of `M`'s naturals of `G` walked from `j` (upward,
+//!      or downward from an ace played high, as in step 2) with at most one
+//!      place more left empty than there are wilds (the slot fills at most
+//!      one), and `c` any card of the suit on a place they leave free, in a
+//!      gap or beyond either end;
+//!    - laid off onto a table meld: the groups that could extend it with
+//!      one hole more than there are wilds (step 7), and `c` any card of
+//!      the group's rank or suit that the meld's verdict accepts with them.
+//!
+//!    In each case `M` takes the fewest wilds its places need (the
+//!    difference between its span, at least three, and its cards); more
+//!    would be placed later at no cost (step 5), so fewer lose nothing. The
+//!    rest of `G` must then meld completely with the wilds left: the
+//!    solver's own search with no card left over.
+//! 2. If `M` holds no natural card of `G`, it is `c` with wilds alone: with
+//!    two or more wilds a meld of the hand's own (a set of `c`'s rank),
+//!    else `c` with at most one wild laid off onto a table meld, which
+//!    needs a meld of the hand's own elsewhere (docs/rules.md, "Laying
+//!    off"). Which open cards are decided before does not matter to such a
+//!    meld: only the wilds it takes, the table meld it uses and whether the
+//!    hand has a meld of its own, all of them in the state. So it is
+//!    decided once every card of `G` is placed. An arrangement laying cards
+//!    off whose own melds are wilds alone has one of the same deadwood
+//!    where a natural card makes a set with two of those wilds (the
+//!    solver's step 8), so such a `c` is found as a set of its own.
+//! 3. Conversely every set found is an arrangement of `G` with `c`, checked
+//!    meld by meld by the verdict of `crate::meld` (sets of one rank, runs
+//!    of one suit on free places, lay-offs as the table meld accepts them).
+//!
+//! So the cards found are exactly the natural cards completing `G`. The
+//! search also finds the cards of the wild ranks that would complete `G`
+//! taken at face value (a card of its rank in a set, of its suit on its
+//! place in a run), which the caller drops, and uses:
+//!
+//! 4. Where three wilds may make a meld, a wild completes `G` exactly when
+//!    some card at face value does. A wild in a meld stands for some card
+//!    `X` on its place (`crate::meld`: a card of the set's rank, of the
+//!    run's suit on its place, of the wild rank in a meld of wilds only);
+//!    `X` at face value there makes the same meld, with one natural card
+//!    more. Back, a wild stands for any card at face value, and a meld that
+//!    is left with wilds only is still a meld.
+//!
+//! With a discard still to make (the cards drawn that let a hand go out),
+//! the lowest open card may also be the one discarded, as a card is left
+//! over in the solver's step 1; with none left to discard, the rest must
+//! meld completely.
+//!
+//! 5. A state is cut short only where nothing can meld it: a natural card
+//!    with no other open natural of its rank, nor of its suit within reach
+//!    of the wilds (the hand's, one more for the card to come, and the
+//!    table's), nor a table meld that could take it, is in a meld whose
+//!    other cards are wilds: two of them, or the slot's card and one, and
+//!    none for the card discarded.
+//!
+//! The deck changes none of this: its suits are the places of a set's
+//! cards and a run's suit, and its ranks the places of a run (the slot's
+//! card is never placed below the deck's lowest rank). Where at most half
+//! of a meld may be wild, steps 1, 2 and 4 do not hold, and the solver
+//! tries the cards one by one instead (the solver's step 9).
+
+use super::lay_off::lay_off_groups;
+use super::memo::{Memo, key};
+use super::naturals::{BitIter, Naturals, lowest_bits};
+use super::runs::{Dir, RunWalk};
+use super::search::{INF, Search, alone};
+use crate::card::{Card, Rank, Suit};
+use crate::meld::{bottom_place, card_at, top_place, wilds_needed};
+use crate::rules::Rules;
+
+/// A set of distinct cards, by index; the joker's bit stands for every
+/// wild card of the round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u128);
+
+/// Every natural card's bit, of any deck.
+pub(super) const NATURALS: u128 = (1 << Card::JOKER.index()) - 1;
+
+/// Memo keys of states with a discard still to make: the slot's cards, and
+/// whether the cards meld less one.
+const DISCARD: u64 = 1 << 40;
+const ONE: u64 = 1 << 41;
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    /// Every card, the joker's bit for any wild.
+    pub const ALL: CardSet = CardSet((1 << Card::KINDS) - 1);
+
+    pub(super) const fn from_bits(bits: u128) -> CardSet {
+        CardSet(bits)
+    }
+
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= 1 << c.index();
+    }
+
+    /// Whether `c` is in the set; a joker asks whether any wild is.
+    pub fn contains(self, c: Card) -> bool {
+        self.0 & (1 << c.index()) != 0
+    }
+
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `card` completes, for a set of completing cards: a wild
+    /// card does when any wild does (the joker's bit).
+    pub fn completes(self, card: Card, wild: bool) -> bool {
+        if wild { self.contains(Card::JOKER) } else { self.contains(card) }
+    }
+}
+
+/// The cards of rank `r` (1 to 13), as bits.
+fn rank_bits(r: u8) -> u128 {
+    let first = Card::new(Rank::new(r).expect("a rank"), Suit::ALL[0]).index();
+    ((1 << Suit::FIVE.len()) - 1) << first
+}
+
+/// Every card of `suit`, as bits.
+fn suit_bits(suit: Suit) -> u128 {
+    (1..=13).fold(0, |bits, r| bits | 1 << Card::new(Rank::new(r).expect("a rank"), suit).index())
+}
+
+/// A run found from the lowest open card: the cards used and the places
+/// they take.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SlotRun {
+    used: u32,
+    taken: u16,
+}
+
+pub(super) struct Complete<'a> {
+    pub(super) memo: &'a mut Memo<u128>,
+    /// The solver's search with no card left over: whether the rest melds.
+    pub(super) zero: Search<'a>,
+    pub(super) nat: &'a Naturals,
+    pub(super) table: &'a [(Vec<Card>, usize)],
+    /// For each table meld, the natural cards that could be laid off onto
+    /// it alone with no wild of the hand's, and with one.
+    pub(super) single: &'a [[u128; 2]],
+    pub(super) rules: &'a Rules,
+    pub(super) ace_high: bool,
+    /// Lists of sets and runs to reuse, so that a state allocates none.
+    pub(super) sets: &'a mut Vec<Vec<u32>>,
+    pub(super) runs: &'a mut Vec<Vec<SlotRun>>,
+}
+
+impl Complete<'_> {
+    /// The natural cards that, put in the slot, let the open cards in
+    /// `mask` meld completely with `w` wilds (`used_table` and `own` as in
+    /// the solver's search). Cards of the wild rank may be among them; the
+    /// caller asks about wilds on its own.
+    pub(super) fn cards(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        self.cards_with(false, mask, w, used_table, own)
+    }
+
+    /// The natural cards that, put in the slot, let the open cards in
+    /// `mask` meld completely less one of them, discarded (exactness, step
+    /// 4): the cards drawn that let a hand go out.
+    pub(super) fn cards_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        self.cards_with(true, mask, w, used_table, own)
+    }
+
+    fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        if discard {
+            if mask == 0 {
+                return 0;
+            }
+            // Discard any one; two wilds for each of the others and the
+            // slot's card.
+            if w as u32 >= 2 * mask.count_ones() {
+                return NATURALS;
+            }
+            // Of the naturals with no partner, one may be discarded and
+            // one take the slot's card and a wild; the others take two.
+            let alone = alone(self.zero.partners, mask);
+            if alone >= 2 && 2 * alone - 3 > w as u32 {
+                return 0;
+            }
+            let k = key(mask, w, used_table, own) | DISCARD;
+            if let Some(cards) = self.memo.get(k) {
+                return cards;
+            }
+            let cards = self.decide(true, mask, w, used_table, own);
+            self.memo.insert(k, cards);
+            return cards;
+        }
+        if mask == 0 {
+            // Exactness, step 2: the slot's card with wilds alone.
+            if w >= 2 {
+                return NATURALS;
+            }
+            if !own {
+                return 0;
+            }
+            let mut out = 0;
+            for (m, single) in self.single.iter().enumerate() {
+                if used_table & (1 << m) == 0 {
+                    out |= single[w as usize];
+                }
+            }
+            return out;
+        }
+        // Two wilds for each natural, the slot's card too: everything melds.
+        if w as u32 >= 2 * (mask.count_ones() + 1) {
+            return NATURALS;
+        }
+        // A natural with no partner needs two wilds of its own, or the
+        // slot's card and one wild: at most one of them can have the slot.
+        let alone = alone(self.zero.partners, mask);
+        if alone > 0 && 2 * alone - 1 > w as u32 {
+            return 0;
+        }
+        let k = key(mask, w, used_table, own);
+        if let Some(cards) = self.memo.get(k) {
+            return cards;
+        }
+        let cards = self.decide(false, mask, w, used_table, own);
+        self.memo.insert(k, cards);
+        cards
+    }
+
+    /// Whether the open cards meld completely, the slot filled already.
+    fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        self.zero.best(mask, w, used_table, own) != INF
+    }
+
+    /// Whether the open cards meld completely less one of them, discarded.
+    pub(super) fn melds_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if mask == 0 {
+            return false;
+        }
+        let count = mask.count_ones();
+        if count >= 2 && w as u32 >= 2 * (count - 1) {
+            return true;
+        }
+        let alone = alone(self.zero.partners, mask);
+        if alone >= 1 && 2 * (alone - 1) > w as u32 {
+            return false;
+        }
+        let k = key(mask, w, used_table, own) | ONE;
+        if let Some(v) = self.memo.get(k) {
+            return v != 0;
+        }
+        let v = self.decide_one(mask, w, used_table, own);
+        self.memo.insert(k, v as u128);
+        v
+    }
+
+    /// The rest melds: completely, or with a discard still to make, less one.
+    fn rest_melds(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if discard {
+            self.melds_less_one(mask, w, used_table, own)
+        } else {
+            self.melds(mask, w, used_table, own)
+        }
+    }
+
+    /// The slot's cards for the rest, a discard still to make or not.
+    fn rest_cards(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        self.cards_with(discard, mask, w, used_table, own)
+    }
+
+    /// [`Complete::melds_less_one`]: the lowest open card discarded, or in
+    /// a meld with open cards and wilds, the rest less one.
+    fn decide_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        if self.melds(mask & !bit, w, used_table, own) {
+            return true;
+        }
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        let found = sets.iter().any(|&used| {
+            let need = 3u32.saturating_sub(used.count_ones()) as u8;
+            need <= w && self.melds_less_one(mask & !used, w - need, used_table, true)
+        });
+        self.sets.push(sets);
+        if found {
+            return true;
+        }
+        let rank = nat.rank[i];
+        let mut runs = self.zero.pool.pop().unwrap_or_default();
+        runs.clear();
+        let mut walk = RunWalk { nat, suit: nat.suit[i] as usize, mask, w, runs };
+        let top = if rank == 1 { top_place(self.rules) } else { 13 };
+        walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
+        if self.ace_high && rank == 1 {
+            walk.walk(Dir::Down, 13, 2, bit, 1, 0);
+        }
+        let runs = walk.runs;
+        let found =
+            runs.iter().any(|&(used, need)| self.melds_less_one(mask & !used, w - need, used_table, true));
+        self.zero.pool.push(runs);
+        if found {
+            return true;
+        }
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 {
+                continue;
+            }
+            let table_wilds = size - naturals.len();
+            for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, self.ace_high) {
+                let mut all = naturals.clone();
+                all.extend(BitIter(used).map(|j| nat.cards[j]));
+                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
+                    && need <= w as usize
+                    && self.melds_less_one(mask & !used, w - need as u8, used_table | 1 << m, own)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The slot's cards for the state: the options of the lowest open card,
+    /// the slot's card in its meld or not; with a discard still to make,
+    /// also the lowest open card discarded.
+    fn decide(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+        let mut out = 0u128;
+        if discard {
+            out |= self.cards(mask & !bit, w, used_table, own);
+        }
+
+        // Sets of the lowest open card's rank, the slot in them or not.
+        let same = rank_bits(rank);
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
+            let size = used.count_ones();
+            let need = 3u32.saturating_sub(size) as u8;
+            if need <= w {
+                out |= self.rest_cards(discard, mask & !used, w - need, used_table, true);
+            }
+            let need = 3u32.saturating_sub(size + 1) as u8;
+            if out & same != same
+                && need <= w
+                && self.rest_melds(discard, mask & !used, w - need, used_table, true)
+            {
+                out |= same;
+            }
+        }
+
+        self.sets.push(sets);
+
+        // Runs from the lowest open card, the slot on a free place or not.
+        let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
+        let mut runs = self.runs.pop().unwrap_or_default();
+        runs.clear();
+        let walk_top = if rank == 1 { top } else { 13 };
+        let budget = w.saturating_add(1);
+        runs.push(SlotRun { used: bit, taken: 1 << rank });
+        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
+        if self.ace_high && rank == 1 {
+            runs.push(SlotRun { used: bit, taken: 1 << 14 });
+            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
+        }
+        let suit_of = Suit::FIVE[suit];
+        // Every card of the suit, as bits, and the card on each place.
+        let suit_cards = suit_bits(suit_of);
+        let mut place_bits = [0u128; 15];
+        for (p, bits) in place_bits.iter_mut().enumerate().skip(1) {
+            *bits = 1 << card_at(p as u8, suit_of).index();
+        }
+        for &run in &runs {
+            let n = run.taken.count_ones() as u8;
+            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
+            let rest = mask & !run.used;
+            if n >= 2 {
+                let need = (hi - lo + 1).max(3) - n;
+                if need <= w {
+                    out |= self.rest_cards(discard, rest, w - need, used_table, true);
+                }
+            }
+            // The slot's card on a free place: with `need` wilds the run
+            // spans at most `need + n + 1` places, so the place lies in that
+            // window around the run's cards. Fewer wilds left never help
+            // the rest, so the fewest are tried first, and no more once the
+            // rest does not meld.
+            if out & suit_cards == suit_cards {
+                continue;
+            }
+            let least = (hi - lo + 1).max(3);
+            for need in 0..=w {
+                let span = need + n + 1;
+                if span < least {
+                    continue;
+                }
+                let from = (hi + 1).saturating_sub(span).max(bottom);
+                let to = (lo + span - 1).min(top);
+                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
+                let mut new = 0u128;
+                for p in BitIter(places as u32) {
+                    new |= place_bits[p];
+                }
+                new &= !out;
+                if new == 0 {
+                    continue;
+                }
+                if !self.rest_melds(discard, rest, w - need, used_table, true) {
+                    break;
+                }
+                out |= new;
+            }
+        }
+
+        self.runs.push(runs);
+
+        // Laid off onto a table meld not used yet, the slot's card in the
+        // group or not.
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 {
+                continue;
+            }
+            let table_wilds = size - naturals.len();
+            let deck = self.rules.deck();
+            let candidates: Vec<Card> = deck
+                .suits()
+                .iter()
+                .map(|&s| Card::new(Rank::new(rank).expect("a rank"), s))
+                .chain(deck.ranks().map(|r| Card::new(r, suit_of)))
+                .collect();
+            let groups = lay_off_groups(nat, i, mask, naturals, table_wilds, budget, self.ace_high);
+            for used in groups {
+                let mut all = naturals.clone();
+                all.extend(BitIter(used).map(|j| nat.cards[j]));
+                let rest = mask & !used;
+                let with = used_table | 1 << m;
+                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
+                    && need <= w as usize
+                {
+                    out |= self.rest_cards(discard, rest, w - need as u8, with, own);
+                }
+                for &c in &candidates {
+                    if out & (1 << c.index()) != 0 {
+                        continue;
+                    }
+                    all.push(c);
+                    let need = wilds_needed(self.rules, &all, table_wilds);
+                    all.pop();
+                    if let Some(need) = need
+                        && need <= w as usize
+                        && self.rest_melds(discard, rest, w - need as u8, with, own)
+                    {
+                        out |= 1 << c.index();
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The sets holding the lowest open card `i`: it and any of the open cards
+/// of its rank, the lowest copies of each card first (the solver's step 2).
+fn set_groups(nat: &Naturals, i: usize, mask: u32, out: &mut Vec<u32>) {
+    let bit = 1u32 << i;
+    let others = nat.same_rank_after[i] & mask;
+    let mut per_suit: [(u32, u32); 5] = [(0, 0); 5];
+    for j in BitIter(others) {
+        let s = nat.suit[j] as usize;
+        per_suit[s].0 |= 1 << j;
+        per_suit[s].1 += 1;
+    }
+    out.clear();
+    let mut counts = [0u32; 5];
+    loop {
+        let mut used = bit;
+        for s in 0..5 {
+            used |= lowest_bits(per_suit[s].0, counts[s]);
+        }
+        out.push(used);
+        let mut s = 0;
+        while s < 5 {
+            if counts[s] < per_suit[s].1 {
+                counts[s] += 1;
+                break;
+            }
+            counts[s] = 0;
+            s += 1;
+        }
+        if s == 5 {
+            return;
+        }
+    }
+}
+
+/// Walks the places of a run of `suit` from `pos` toward `end` (upward, or
+/// downward with `up` false), each taken by an open card or left empty, at
+/// most `budget` empty; records each run that ends on a card.
+fn slot_walk(
+    nat: &Naturals,
+    suit: usize,
+    mask: u32,
+    (pos, end, up): (u8, u8, bool),
+    (used, taken, gaps, budget): (u32, u16, u8, u8),
+    out: &mut Vec<SlotRun>,
+) {
+    if (up && pos > end) || (!up && pos < end) {
+        return;
+    }
+    let next = if up { pos + 1 } else { pos - 1 };
+    let here = nat.at_pos(suit, pos) & mask & !used;
+    if here != 0 {
+        let used = used | (here & here.wrapping_neg());
+        let taken = taken | 1 << pos;
+        out.push(SlotRun { used, taken });
+        slot_walk(nat, suit, mask, (next, end, up), (used, taken, gaps, budget), out);
+    }
+    if gaps < budget {
+        slot_walk(nat, suit, mask, (next, end, up), (used, taken, gaps + 1, budget), out);
+    }
+}
+
+/// For each table meld, the natural cards that could be laid off onto it
+/// alone, with no wild of the hand's and with one.
+pub(super) fn single_lay_offs(table: &[(Vec<Card>, usize)], rules: &Rules) -> Vec<[u128; 2]> {
+    table
+        .iter()
+        .map(|(naturals, size)| {
+            let mut out = [0u128; 2];
+            let mut all = naturals.clone();
+            for c in rules.deck().cards() {
+                all.push(c);
+                if let Some(need) = wilds_needed(rules, &all, size - naturals.len()) {
+                    for (k, set) in out.iter_mut().enumerate() {
+                        if need <= k {
+                            *set |= 1 << c.index();
+                        }
+                    }
+                }
+                all.pop();
+            }
+            out
+        })
+        .collect()
+}
