@@ -877,7 +877,7 @@ Examples:
   three13 rules tens --explain           how to play under the preset tens";
 
 /// Show the rules in force and the round table
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 #[command(
     long_about = "Show every setting of the rules in force and the round table (each \
 round's cards dealt and wild rank). The rules are the preset's when one is named, \
@@ -900,6 +900,10 @@ pub(crate) struct RulesShowArgs {
     /// A preset: standard, tens, strict or five-crowns
     #[arg(value_name = "PRESET", add = ArgValueCandidates::new(complete::presets))]
     pub(crate) preset: Option<String>,
+
+    /// The same as PRESET, as `check` and `new` take it
+    #[arg(long = "rules", value_name = "PRESET", conflicts_with = "preset", add = ArgValueCandidates::new(complete::presets))]
+    pub(crate) rules: Option<String>,
 
     /// Change one setting, e.g. --set decks=3 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE", add = ArgValueCompleter::new(complete::setting))]

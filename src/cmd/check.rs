@@ -122,7 +122,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
     }
     if let Some(text) = &args.wild {
         let Some(rank) = Rank::parse(text) else {
-            return Err(Error::usage(format!("\"{text}\" is not a rank; ranks are A 2-10 J Q K")));
+            return Err(Error::usage(format!("\"{text}\" is not a rank; {}", rules.deck().rank_hint())));
         };
         return match deals.iter().find(|d| d.wild == rank) {
             Some(d) => Ok(Some(*d)),

@@ -34,6 +34,15 @@ struct DealJson {
 }
 
 pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    // `--rules PRESET` is the positional PRESET under the name the other
+    // commands give it.
+    let merged;
+    let args = if args.rules.is_some() {
+        merged = RulesShowArgs { preset: args.rules.clone(), rules: None, ..args.clone() };
+        &merged
+    } else {
+        args
+    };
     if args.save {
         return save(args, cli, ui);
     }

@@ -382,6 +382,50 @@ fn cards_the_deck_has_not_are_refused() {
     );
 }
 
+/// `rules --rules five-crowns` is `rules five-crowns`, as `check` and `new`
+/// take the preset; the settings of aces say they do nothing on its deck;
+/// a wild rank is asked for among the deck's ranks.
+#[test]
+fn the_five_crowns_rules_by_either_name() {
+    let env = Env::new();
+    let by_option = env.ok(&["rules", "--rules", "five-crowns", "--json"]);
+    let by_name = env.ok(&["rules", "five-crowns", "--json"]);
+    assert_eq!(by_option.stdout, by_name.stdout);
+    let shown = env.ok_with(&[("COLUMNS", "200")], &["rules", "--rules", "five-crowns"]).stdout;
+    assert!(shown.starts_with("Rules: five-crowns (from preset five-crowns)\n"), "{shown}");
+    for (key, about) in [
+        ("ace_value", "what an ace scores when left over; no effect on a deck of 3 to K"),
+        ("ace_high", "an ace may also sit above the king (Q-K-A); no effect on a deck of 3 to K"),
+        (
+            "extra_rounds",
+            "a 14-card round (aces wild), then a 15-card round (twos wild); only on a deck with aces and twos",
+        ),
+    ] {
+        let line = shown.lines().find(|l| l.starts_with(&format!("| {key} "))).expect(key);
+        assert!(line.trim_end_matches([' ', '|']).ends_with(about), "{line}");
+    }
+    // Three Thirteen's own rows say nothing of the kind.
+    let standard = env.ok_with(&[("COLUMNS", "200")], &["rules", "--rules", "standard"]).stdout;
+    assert!(!standard.contains("no effect"), "{standard}");
+    let both = env.run(&["rules", "--rules", "five-crowns", "standard"]);
+    assert_eq!(both.code, 2);
+    assert!(
+        both.stderr.starts_with("error: the argument '--rules <PRESET>' cannot be used with '[PRESET]'\n"),
+        "{}",
+        both.stderr
+    );
+    env.fails(
+        &["check", "--rules", "five-crowns", "--wild", "X", "3r 4r 5r"],
+        2,
+        "\"X\" is not a rank; ranks are 3-10 J Q K (or T for ten)",
+    );
+    env.fails(
+        &["check", "--wild", "X", "3h 4h 5h"],
+        2,
+        "\"X\" is not a rank; ranks are A 2-10 J Q K (or T for ten)",
+    );
+}
+
 /// The values people argue about are settings: a joker at 25, a wild of
 /// the round at its face or at a number, in either game.
 #[test]

@@ -707,6 +707,13 @@ impl Setting {
     pub fn about_for(&self, rules: &Rules) -> String {
         match self.key {
             "decks" => format!("{}-card decks shuffled together", rules.deck().size()),
+            // Settings of aces, on a deck without them.
+            "ace_value" | "ace_high" if !rules.deck().has_rank(Rank::ACE) => {
+                format!("{}; no effect on a deck of 3 to K", self.about)
+            }
+            "extra_rounds" if !rules.deck().has_rank(Rank::ACE) => {
+                format!("{}; only on a deck with aces and twos", self.about)
+            }
             "tiebreak" => format!(
                 "a tie for the win: share it, a {}-card round, or a card draw",
                 rules.tiebreak_cards()

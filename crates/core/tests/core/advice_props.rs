@@ -11,7 +11,8 @@ use three13_core::card::Card;
 use three13_core::solver::Solver;
 
 use crate::brute::{self, Advice};
-use crate::solver_props::{Case, Style, cases, config, seen_cards, show, sorted};
+use crate::game_props::{five_crowns, half_wild};
+use crate::solver_props::{Case, Style, cases, cases_under, config, seen_cards, show, sorted};
 
 /// The cards of the case known to be out of the stock: the hand, the
 /// table melds, and `seen`.
@@ -75,10 +76,15 @@ proptest! {
 proptest! {
     #![proptest_config(config(60))]
     /// Take the face-up card or draw: every figure of both branches and
-    /// the advice, against the brute force, with cards seen or not.
+    /// the advice, against the brute force, with cards seen or not; in
+    /// Three Thirteen, Five Crowns and with at most half a meld wild.
     #[test]
     fn the_upcard_decision_matches_the_brute_force(
-        case in cases(3..=4, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+        case in prop_oneof![
+            2 => cases(3..=4, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+            1 => cases_under(five_crowns(), 5, 3..=4, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+            1 => cases_under(half_wild(), 5, 3..=4, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+        ],
         picks in prop::collection::vec(any::<u32>(), 1..=8),
     ) {
         let seen = seen_cards(&case, &picks);
@@ -98,7 +104,7 @@ proptest! {
         prop_assert_eq!(u.card, up);
         // Discards alike in every respect are equally good.
         let weighed = brute.discards(&brute::with(&case.hand, up), &unseen);
-        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value(&case.rules, card)));
+        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value_in(&case.rules, case.deal.wild, card)));
         prop_assert_eq!(key(u.take.discard), key(b.discard), "{}", context);
         prop_assert_eq!(u.take.deadwood, b.take_deadwood, "{}", context);
         prop_assert_eq!(u.take.goes_out, b.take_goes_out, "{}", context);
@@ -124,7 +130,11 @@ proptest! {
     /// before the draw, the hand's own.
     #[test]
     fn two_draws_match_the_brute_force(
-        case in cases(4..=5, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+        case in prop_oneof![
+            2 => cases(4..=5, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+            1 => cases_under(five_crowns(), 5, 4..=5, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+            1 => cases_under(half_wild(), 5, 4..=5, vec![Style::Mixed, Style::Dense], 0..=50, 1, None),
+        ],
         picks in prop::collection::vec(any::<u32>(), 0..=6),
     ) {
         let seen = seen_cards(&case, &picks);
@@ -143,7 +153,7 @@ proptest! {
             let got = d.chance_two.expect("the chance within two draws");
             prop_assert!((got - expected).abs() < 1e-9, "{} after {}: {} against {}", show(&case), d.card, got, expected);
             let w = brute::is_wild(&case.rules, case.deal.wild, d.card);
-            let v = brute::value(&case.rules, d.card);
+            let v = brute::value_in(&case.rules, case.deal.wild, d.card);
             keys.push((d.card, (d.deadwood, std::cmp::Reverse(d.unseen), std::cmp::Reverse(num), w, std::cmp::Reverse(v))));
         }
         let best = a.best_discard.expect("the advised discard").card;
@@ -169,7 +179,11 @@ proptest! {
     /// the card worth most; on hands where discards tie on deadwood.
     #[test]
     fn the_advised_discard_matches_the_brute_force(
-        case in cases(4..=7, vec![Style::Dense], 20..=60, 2, None),
+        case in prop_oneof![
+            2 => cases(4..=7, vec![Style::Dense], 20..=60, 2, None),
+            1 => cases_under(five_crowns(), 5, 4..=7, vec![Style::Dense], 20..=60, 2, None),
+            1 => cases_under(half_wild(), 5, 4..=7, vec![Style::Dense], 20..=60, 2, None),
+        ],
         picks in prop::collection::vec(any::<u32>(), 0..=10),
     ) {
         let seen = seen_cards(&case, &picks);
@@ -182,7 +196,7 @@ proptest! {
         let best = a.best_discard.expect("the advised discard");
         // Discards alike in every respect are equally good.
         let weighed = brute.discards(&case.hand, &unseen);
-        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value(&case.rules, card)));
+        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value_in(&case.rules, case.deal.wild, card)));
         prop_assert_eq!(key(best.card), key(expected.card), "{}", show(&case));
         prop_assert_eq!(best.deadwood, expected.deadwood);
         let outs = &a.discards.unwrap().into_iter().find(|d| d.card == best.card).unwrap();

@@ -363,7 +363,7 @@ impl<'a> Advice<'a> {
                     d.deadwood,
                     std::cmp::Reverse(d.outs),
                     is_wild(rules, wild, d.card),
-                    std::cmp::Reverse(value(rules, d.card)),
+                    std::cmp::Reverse(value_in(rules, wild, d.card)),
                 )
             })
             .expect("a card to discard")

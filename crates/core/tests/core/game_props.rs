@@ -23,7 +23,7 @@ use crate::solver_props::{
 /// the values of a wild and a joker left over, four suits or five, the
 /// face cards, melds of wilds alone, kings wild, the half-wild limit and
 /// the round order.
-fn five_crowns() -> impl Strategy<Value = Rules> {
+pub(crate) fn five_crowns() -> impl Strategy<Value = Rules> {
     (
         (1u8..=3, 0u8..=3, prop::sample::select(vec![20u8, 1, 35]), prop::sample::select(vec![50u8, 25, 20])),
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), 0u8..8),
@@ -63,7 +63,7 @@ fn house_rules() -> impl Strategy<Value = Rules> {
 }
 
 /// Three Thirteen or Five Crowns, with at most half of each meld wild.
-fn half_wild() -> impl Strategy<Value = Rules> {
+pub(crate) fn half_wild() -> impl Strategy<Value = Rules> {
     prop_oneof![house_rules(), five_crowns()].prop_map(|rules| Rules { half_wild: true, ..rules })
 }
 
