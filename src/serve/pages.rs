@@ -557,6 +557,20 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
     page(frame, &format!("{} · TV · three13", t.session), "tv", Some(&src), body)
 }
 
+/// How the checker's cards are typed, on the session's deck.
+fn how_cards_are_typed(rules: &three13_core::rules::Rules) -> String {
+    let deck = rules.deck();
+    let mut text = String::from("Cards are rank then suit: 7d 10c KS Q♥");
+    if deck.has_suit(three13_core::card::Suit::Stars) {
+        text.push_str(", and 5r or 5★ for the stars");
+    }
+    if rules.jokers > 0 {
+        text.push_str("; JK is a joker");
+    }
+    text.push_str(&format!("; {}.", deck.rank_hint()));
+    text
+}
+
 /// The hand checker's page, with the answer to the hand asked about.
 pub(crate) fn checker(
     frame: &Frame,
@@ -590,7 +604,7 @@ pub(crate) fn checker(
                     }
                     button { "Check" }
                 }
-                p { small { "Cards are rank then suit: 7d 10c KS Q♥; a hand with one card more is the hand after the draw. Groups between | are judged as laid down." } }
+                p { small { (how_cards_are_typed(&s.rules())) " A hand with one card more is the hand after the draw. Groups between | are judged as laid down." } }
             }
             @match &answer {
                 Some(Ok(checked)) => (checked_hand(checked)),

@@ -502,6 +502,50 @@ fn the_hand_checker_answers_as_check_does() {
     assert!(none.text().contains("there is no round 40; these rules play rounds 1 to 11"));
 }
 
+/// A game of Five Crowns served: its rules, its wild and its cards on the
+/// pages, the stars drawn as ★, and the checker on its deck.
+#[test]
+fn a_game_of_five_crowns_is_served_on_its_deck() {
+    let env = Env::new();
+    env.ok(&["new", "crowns", "--rules", "five-crowns", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "Ann=0", "Bob=JK 3r", "--out", "Ann"]);
+    let server = Server::start(&env, &[]);
+    let page = server.get("").text();
+    assert!(page.starts_with("crowns · three13 crowns Rules: five-crowns "), "{page}");
+    assert!(page.contains("Round 2 of 11 Cards 4 fours and jokers wild 4 +JK Dealer Bob"), "{page}");
+    // The joker left over at 50 and the round's wild (a three) at 20.
+    assert!(page.contains("1 Ann 0 0 1 2 Bob 70 70 0"), "{page}");
+
+    let form = server.get("check").text();
+    assert!(form.contains("Round round 1: 3 cards, threes and jokers wild round 2:"), "{form}");
+    assert!(
+        form.ends_with(
+            "Cards are rank then suit: 7d 10c KS Q♥, and 5r or 5★ for the stars; JK is a joker; \
+             ranks are 3-10 J Q K (or T for ten). A hand with one card more is the hand after the \
+             draw. Groups between | are judged as laid down."
+        ),
+        "{form}"
+    );
+    let answer = server.get("check?hand=3r+5r+JK+9c&round=2");
+    assert_eq!(answer.status, 200);
+    let text = answer.text();
+    let at = text.find("Round 2:").expect("the answer");
+    assert_eq!(
+        &text[at..],
+        "Round 2: 4 cards dealt, fours and jokers wild Hand 9♣ 3★ 5★ JK \
+         Melds run 3★ JK 5★ (JK as 4★) Unmelded 9♣ 9 = 9 Deadwood 9 \
+         Outs (7): 4♣ 4♦ 4♥ 4♠ 4★ 6★ JK 17 of them unseen: 15.2% on the next draw"
+    );
+    // The command line says the same, the stars as r.
+    let cli = env.ok(&["check", "--round", "2", "3r", "5r", "JK", "9c"]).stdout;
+    assert!(cli.contains("run 3r JK 5r  (JK as 4r)") && cli.contains("Deadwood 9"), "{cli}");
+    assert!(cli.contains("Outs (7): 4c 4d 4h 4s 4r 6r JK"), "{cli}");
+    // An ace is not in the deck, on the page as on the command line.
+    let bad = server.get("check?hand=Ah+3r+4r&round=1");
+    assert_eq!(bad.status, 422);
+    assert!(bad.text().contains("\"Ah\": the deck has no aces"), "{}", bad.text());
+}
+
 #[test]
 fn scores_from_two_phones_are_recorded_as_round_records_them() {
     let env = Env::new();
