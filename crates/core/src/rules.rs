@@ -749,6 +749,11 @@ impl RulesChange {
         RulesChange { preset: Some(rules), settings: Vec::new(), drawn: None }
     }
 
+    /// The settings the change makes, in the order given.
+    pub fn settings(&self) -> &[(&'static Setting, Value)] {
+        &self.settings
+    }
+
     /// `rules` with the change made.
     pub fn apply(&self, rules: Rules) -> Rules {
         let mut out = self.preset.unwrap_or(rules);
@@ -814,6 +819,21 @@ impl Rules {
         let setting =
             Setting::find(key).ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
         setting.set(self, value)
+    }
+
+    /// These rules with one setting changed, its value checked as by
+    /// [`Rules::set`]: `Rules::default().with("jokers", "2")`.
+    pub fn with(mut self, key: &str, value: &str) -> Result<Rules, RulesError> {
+        self.set(key, value)?;
+        Ok(self)
+    }
+
+    /// Keeps `drawn` as the order of the rounds where it is random (as a
+    /// session file keeps the order drawn); up and down stay as they are.
+    pub fn keep_order(&mut self, drawn: Drawn) {
+        if let RoundOrder::Random(_) = self.round_order {
+            self.round_order = RoundOrder::Random(drawn);
+        }
     }
 
     /// Checks the settings together, once all are set: the extra rounds
@@ -1092,6 +1112,118 @@ impl Rules {
     }
 }
 
+/// The settings one by one, read only: they change through [`Rules::set`],
+/// [`Rules::with`], a preset or a [`RulesChange`], each checked.
+impl Rules {
+    /// Decks shuffled together: each card is in play this many times.
+    pub fn decks(&self) -> u8 {
+        self.decks
+    }
+
+    /// The suits of a deck: 4, or 5 with the stars of Five Crowns.
+    pub fn suits(&self) -> u8 {
+        self.suits
+    }
+
+    /// The ranks of a deck: ace to king, or 3 to king (Five Crowns).
+    pub fn ranks(&self) -> Ranks {
+        self.ranks
+    }
+
+    /// What jacks, queens and kings score when left over.
+    pub fn face_cards(&self) -> FaceCards {
+        self.face_cards
+    }
+
+    /// What an ace scores when left over.
+    pub fn ace_value(&self) -> u8 {
+        self.ace_value
+    }
+
+    /// What a wild card of the round scores when left over (not a joker).
+    pub fn wild_value(&self) -> WildValue {
+        self.wild_value
+    }
+
+    /// The `ace_high` setting as set; [`Rules::aces_high`] says whether
+    /// it applies to the deck.
+    pub fn ace_high(&self) -> bool {
+        self.ace_high
+    }
+
+    /// Three or more wild cards may form a meld on their own.
+    pub fn all_wild_melds(&self) -> bool {
+        self.all_wild_melds
+    }
+
+    /// At most half of a meld's cards may be wild.
+    pub fn half_wild(&self) -> bool {
+        self.half_wild
+    }
+
+    /// Jokers per deck: wild in every round.
+    pub fn jokers(&self) -> u8 {
+        self.jokers
+    }
+
+    /// What a joker scores when left over.
+    pub fn joker_value(&self) -> u8 {
+        self.joker_value
+    }
+
+    /// Kings are wild in every round, besides the round's own rank.
+    pub fn kings_wild(&self) -> bool {
+        self.kings_wild
+    }
+
+    /// Extra rounds after the eleventh: 1 adds 14 cards with aces wild,
+    /// 2 also adds 15 cards with twos wild.
+    pub fn extra_rounds(&self) -> u8 {
+        self.extra_rounds
+    }
+
+    /// The hand sizes climb to the largest and come back down.
+    pub fn down_and_up(&self) -> bool {
+        self.down_and_up
+    }
+
+    /// The order of the hand sizes: climbing, falling, or drawn at random.
+    pub fn round_order(&self) -> RoundOrder {
+        self.round_order
+    }
+
+    /// After someone goes out, a player with a meld of their own may add
+    /// cards to the melds already shown on the table.
+    pub fn lay_off(&self) -> bool {
+        self.lay_off
+    }
+
+    /// Scores double in the rounds where jacks, queens and kings are wild.
+    pub fn double_last_rounds(&self) -> bool {
+        self.double_last_rounds
+    }
+
+    /// The score of the first player to go out, in place of 0.
+    pub fn go_out_bonus(&self) -> GoOutBonus {
+        self.go_out_bonus
+    }
+
+    /// Added for a player who declared out with a hand that does not meld.
+    pub fn bad_go_out_penalty(&self) -> u16 {
+        self.bad_go_out_penalty
+    }
+
+    /// A round where every player scores 0 is replayed.
+    pub fn double_naughts(&self) -> bool {
+        self.double_naughts
+    }
+
+    /// How a tie for the lowest total at the end is decided.
+    pub fn tiebreak(&self) -> Tiebreak {
+        self.tiebreak
+    }
+}
+
 /// Whether `drawn` is an order of exactly the hand sizes `sizes`.
 fn fits(drawn: &[usize], sizes: &[usize]) -> bool {
     let (mut a, mut b) = (drawn.to_vec(), sizes.to_vec());
@@ -1180,6 +1312,35 @@ mod tests {
         assert_eq!(rules, Rules::default());
         assert_eq!(Allowed::RangeOrWord(-100, 0, "wild").to_string(), "0 to -100|wild");
         assert_eq!(SETTINGS[1].allowed.to_string(), "rank|ten");
+    }
+
+    #[test]
+    fn values_out_of_range_cannot_get_in() {
+        let bad = |key, value: &str, allowed| RulesError::BadValue { key, value: value.into(), allowed };
+        // More jokers than the solver supports, no decks, a sixth suit.
+        assert_eq!(Rules::default().with("jokers", "9"), Err(bad("jokers", "9", Allowed::Range(0, 3))));
+        assert_eq!(Rules::default().with("decks", "0"), Err(bad("decks", "0", Allowed::Range(1, 20))));
+        assert_eq!(Rules::default().with("suits", "6"), Err(bad("suits", "6", Allowed::Range(4, 5))));
+        assert_eq!(
+            Rules::default().with("bad_go_out_penalty", "70000"),
+            Err(bad("bad_go_out_penalty", "70000", Allowed::Range(0, 1000)))
+        );
+        // A refused value leaves the rules as they were.
+        let mut rules = Rules::preset("tens").unwrap();
+        assert_eq!(rules.set("jokers", "9"), Err(bad("jokers", "9", Allowed::Range(0, 3))));
+        assert_eq!(rules.apply("decks=0"), Err(bad("decks", "0", Allowed::Range(1, 20))));
+        assert_eq!(rules, Rules::preset("tens").unwrap());
+        // A change is checked as it is parsed, before it is applied.
+        assert_eq!(
+            RulesChange::parse(None, &["decks=2".into(), "jokers=9".into()]).unwrap_err(),
+            bad("jokers", "9", Allowed::Range(0, 3))
+        );
+        // The ends of the ranges get in.
+        let most = Rules::default().with("jokers", "3").and_then(|r| r.with("decks", "20")).unwrap();
+        assert_eq!((most.jokers(), most.decks()), (3, MAX_DECKS));
+        let change = RulesChange::parse(None, &["suits=5".into()]).unwrap();
+        assert_eq!(change.apply(Rules::default()).suits(), 5);
+        assert_eq!(change.settings().len(), 1);
     }
 
     #[test]
