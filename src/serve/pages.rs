@@ -496,7 +496,7 @@ fn entry_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -
 /// The scorer's confirmation, once every score is in.
 fn confirm_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
     let line = entries.line(s);
-    let penalty = s.rules().bad_go_out_penalty;
+    let penalty = s.rules().bad_go_out_penalty();
     html! {
         section #confirm data-live="" {
             h2 { "Record the round" }
