@@ -15,52 +15,57 @@ use crate::card::{Card, Deck, Rank};
 
 /// Every setting of the rules. `Rules::default()` is the `standard` preset;
 /// [`SETTINGS`] reads and writes each one by its key.
+///
+/// The fields are the crate's own: from outside, rules are made and changed
+/// only through checked paths ([`Rules::set`], [`Rules::with`], a preset, a
+/// [`RulesChange`]), so every value is one its setting takes, and each is
+/// read by its getter (`rules.jokers()`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     /// Decks shuffled together: each card is in play this many times.
-    pub decks: u8,
+    pub(crate) decks: u8,
     /// The suits of a deck: the four, or 5 with the stars of Five Crowns.
-    pub suits: u8,
+    pub(crate) suits: u8,
     /// The ranks of a deck: ace to king, or 3 to king (Five Crowns).
-    pub ranks: Ranks,
+    pub(crate) ranks: Ranks,
     /// What jacks, queens and kings score when left over.
-    pub face_cards: FaceCards,
+    pub(crate) face_cards: FaceCards,
     /// What an ace scores when left over.
-    pub ace_value: u8,
+    pub(crate) ace_value: u8,
     /// What a wild card of the round scores when left over (not a joker).
-    pub wild_value: WildValue,
+    pub(crate) wild_value: WildValue,
     /// An ace may also sit above the king in a run (Q-K-A), never wrapping.
-    pub ace_high: bool,
+    pub(crate) ace_high: bool,
     /// Three or more wild cards may form a meld on their own.
-    pub all_wild_melds: bool,
+    pub(crate) all_wild_melds: bool,
     /// At most half of a meld's cards may be wild.
-    pub half_wild: bool,
+    pub(crate) half_wild: bool,
     /// Jokers per deck: wild in every round.
-    pub jokers: u8,
+    pub(crate) jokers: u8,
     /// What a joker scores when left over.
-    pub joker_value: u8,
+    pub(crate) joker_value: u8,
     /// Kings are wild in every round, besides the round's own rank.
-    pub kings_wild: bool,
+    pub(crate) kings_wild: bool,
     /// Extra rounds after the eleventh: 1 adds 14 cards with aces wild,
     /// 2 also adds 15 cards with twos wild.
-    pub extra_rounds: u8,
+    pub(crate) extra_rounds: u8,
     /// The hand sizes climb to the largest and come back down.
-    pub down_and_up: bool,
+    pub(crate) down_and_up: bool,
     /// The order of the hand sizes: climbing, falling, or drawn at random.
-    pub round_order: RoundOrder,
+    pub(crate) round_order: RoundOrder,
     /// After someone goes out, a player with a meld of their own may add
     /// cards to the melds already shown on the table.
-    pub lay_off: bool,
+    pub(crate) lay_off: bool,
     /// Scores double in the rounds where jacks, queens and kings are wild.
-    pub double_last_rounds: bool,
+    pub(crate) double_last_rounds: bool,
     /// The score of the first player to go out, in place of 0.
-    pub go_out_bonus: GoOutBonus,
+    pub(crate) go_out_bonus: GoOutBonus,
     /// Added for a player who declared out with a hand that does not meld.
-    pub bad_go_out_penalty: u16,
+    pub(crate) bad_go_out_penalty: u16,
     /// A round where every player scores 0 is replayed.
-    pub double_naughts: bool,
+    pub(crate) double_naughts: bool,
     /// How a tie for the lowest total at the end is decided.
-    pub tiebreak: Tiebreak,
+    pub(crate) tiebreak: Tiebreak,
 }
 
 impl Default for Rules {
@@ -722,7 +727,8 @@ impl Setting {
 #[derive(Clone, Debug, Default)]
 pub struct RulesChange {
     pub preset: Option<Rules>,
-    pub settings: Vec<(&'static Setting, Value)>,
+    /// Each value checked against its setting as [`RulesChange::parse`] reads it.
+    settings: Vec<(&'static Setting, Value)>,
     /// The order of the rounds drawn for the game, where the change makes
     /// it random: set after the settings.
     pub drawn: Option<RoundOrder>,
