@@ -230,7 +230,7 @@ pub(crate) fn marks(
     penalty: &[String],
 ) -> Result<(Option<usize>, Vec<usize>)> {
     let out = out.map(|p| session.seat_of(p)).transpose()?;
-    if !penalty.is_empty() && session.rules().bad_go_out_penalty == 0 {
+    if !penalty.is_empty() && session.rules().bad_go_out_penalty() == 0 {
         return Err(Error::data(
             "--penalty: these rules give no penalty for a bad go-out (bad_go_out_penalty is 0); \
              to play with one, see `three13 rules --set bad_go_out_penalty=20 --save`",

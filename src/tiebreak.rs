@@ -72,8 +72,8 @@ pub(crate) fn who_draws(session: &Session) -> String {
 /// Why no draw is due, as an error.
 pub(crate) fn not_due(session: &Session, name: &str) -> Error {
     let rules = session.rules();
-    let why = if rules.tiebreak != three13_core::rules::Tiebreak::Draw {
-        format!("its rules break a tie with tiebreak={}", rules.tiebreak.word())
+    let why = if rules.tiebreak() != three13_core::rules::Tiebreak::Draw {
+        format!("its rules break a tie with tiebreak={}", rules.tiebreak().word())
     } else if session.rounds().len() < session.deals().len() {
         "rounds remain to be played".to_string()
     } else if session.tied().is_empty() {

@@ -140,7 +140,7 @@ fn fixed_deal(args: &CheckArgs, rules: &Rules) -> Result<Option<Deal>> {
 }
 
 fn table_melds(args: &CheckArgs, rules: &Rules) -> Result<Vec<Vec<Card>>> {
-    if !args.onto.is_empty() && !rules.lay_off {
+    if !args.onto.is_empty() && !rules.lay_off() {
         return Err(Error::data("--onto needs laying off allowed: add --set lay_off=true or --rules strict"));
     }
     args.onto

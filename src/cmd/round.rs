@@ -205,7 +205,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
                 }
             };
         }
-        if session.rules().bad_go_out_penalty > 0 && args.penalty.is_empty() && !tiebreak {
+        if session.rules().bad_go_out_penalty() > 0 && args.penalty.is_empty() && !tiebreak {
             let others: Vec<usize> = playing.iter().copied().filter(|&s| Some(s) != record.out).collect();
             let chosen = match &marked {
                 Some(seats) => seats.clone(),
@@ -213,7 +213,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
                     let items: Vec<String> = others.iter().map(|&s| session.players()[s].clone()).collect();
                     let prompt = format!(
                         "Who declared out with a hand that does not meld (+{} each)? Space marks, Enter goes on",
-                        session.rules().bad_go_out_penalty
+                        session.rules().bad_go_out_penalty()
                     );
                     let mut picked = ui.multi_select(&prompt, &items, false)?;
                     picked.sort_unstable();
@@ -262,7 +262,7 @@ fn fix(
         .map(|(&seat, (text, _))| format!("{}'s score ({})", session.players()[seat], text.trim()))
         .collect();
     let scores = items.len();
-    let penalty = session.rules().bad_go_out_penalty > 0 && !tiebreak;
+    let penalty = session.rules().bad_go_out_penalty() > 0 && !tiebreak;
     if !tiebreak {
         items.push("who went out first".to_string());
     }

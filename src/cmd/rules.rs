@@ -126,7 +126,7 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         }
     }
 
-    let doubling = rules.double_last_rounds;
+    let doubling = rules.double_last_rounds();
     let mut header = vec!["Round", "Cards", "Wild"];
     if doubling {
         header.push("Scores");
@@ -220,7 +220,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         // rounds played keep their places, the others are drawn.
         let sizes: Vec<usize> = session.deals().iter().take(played).map(|d| d.cards).collect();
         rules.draw_order(&sizes, |n| fastrand::usize(..n));
-        change.drawn = Some(rules.round_order);
+        change.drawn = Some(rules.round_order());
     }
     let before = session.rules_summary();
     let was = session.rules_of(from);
@@ -250,7 +250,7 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if changed.round_table {
         // A random order is drawn for the whole game: the rounds played
         // keep their places.
-        let order = change.settings.iter().any(|(s, _)| s.key == "round_order");
+        let order = change.settings().iter().any(|(s, _)| s.key == "round_order");
         let shape = if order {
             "round_order shapes the round table, which is the whole game's (the rounds played keep their \
              places)"

@@ -190,7 +190,7 @@ fn last_round(s: &Session) -> Option<usize> {
 /// else one player under another.
 fn scores(ui: &Ui, s: &Session, shown: &Shown) -> String {
     let differs = shown.scores.iter().any(|line| i64::from(line.deadwood) != i64::from(line.points));
-    let penalty = s.rules_of(shown.deal.round).bad_go_out_penalty;
+    let penalty = s.rules_of(shown.deal.round).bad_go_out_penalty();
     let notes = |seat: usize, typed: bool| {
         let mut notes = Vec::new();
         if let Some(cards) = shown.scores.iter().find(|l| l.seat == seat).and_then(|l| l.leftover.as_ref()) {

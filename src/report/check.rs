@@ -292,7 +292,7 @@ fn arrangement(
     }
     // Table melds given, but no meld of the hand's own: say why nothing
     // goes onto them.
-    if setting.rules.lay_off && !setting.onto.is_empty() && melds.iter().all(|m| m.onto.is_some()) {
+    if setting.rules.lay_off() && !setting.onto.is_empty() && melds.iter().all(|m| m.onto.is_some()) {
         lines.push(ui.wrap("No lay-off: laying off needs a meld of the hand's own", 2));
     }
 }

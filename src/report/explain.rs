@@ -53,14 +53,14 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     let deals = rules.deals();
     let first = deals.first().expect("every game has a round");
     let largest = rules.largest_hand();
-    let decks = rules.decks as usize;
-    let jokers = rules.jokers as usize * decks;
+    let decks = rules.decks() as usize;
+    let jokers = rules.jokers() as usize * decks;
     let deck = rules.deck();
     let mut out = Vec::new();
     let para = |out: &mut Vec<Block>, text: String| out.push(Block::Para(text));
 
     out.push(Block::Heading("The game".into()));
-    let climb = match (rules.round_order, rules.down_and_up) {
+    let climb = match (rules.round_order(), rules.down_and_up()) {
         (RoundOrder::Up, true) => format!(
             "one more each round up to {}, then one fewer each round back down to {} (the largest \
              hand is dealt twice)",
@@ -157,7 +157,7 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     let aces = if deck.lowest() != Rank::ACE {
         "Runs go from 3 up to king: there are no aces or twos, and a run never goes round the corner \
          (K 3 4)."
-    } else if rules.ace_high {
+    } else if rules.ace_high() {
         "An ace is low (A 2 3) or high (Q K A), but a run never goes round the corner (K A 2)."
     } else {
         "Aces are low: A 2 3 is a run, Q K A is not, and a run never goes round the corner (K A 2)."
@@ -173,7 +173,7 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
             .into(),
     ]));
     let mut always = Vec::new();
-    if rules.kings_wild {
+    if rules.kings_wild() {
         always.push("kings");
     }
     if jokers > 0 {
@@ -184,16 +184,16 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     } else {
         format!(", and in every round {}", super::and_list(&always))
     };
-    let all_wild = if rules.half_wild {
+    let all_wild = if rules.half_wild() {
         "At most half of a meld's cards may be wild, so wilds alone are no meld, and a card of the wild \
          rank never counts as natural."
-    } else if rules.all_wild_melds {
+    } else if rules.all_wild_melds() {
         "Three wilds or more make a meld on their own."
     } else {
         "Every meld needs a natural card: wilds alone are no meld, and a card of the wild rank never \
          counts as natural."
     };
-    let how_many = if rules.half_wild {
+    let how_many = if rules.half_wild() {
         "no more in a meld than its natural cards"
     } else {
         "as many as you like in a meld"
@@ -208,7 +208,7 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     );
     para(
         &mut out,
-        if rules.lay_off {
+        if rules.lay_off() {
             "Laying off: after someone goes out, a player taking a final turn who has a meld of their own \
              may add cards to the melds already on the table."
                 .to_string()
@@ -218,24 +218,24 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     );
 
     out.push(Block::Heading("Scoring".into()));
-    let face = match rules.face_cards {
+    let face = match rules.face_cards() {
         FaceCards::Rank => "11, 12, 13",
         FaceCards::Ten => "10 each",
     };
     let mut values = Vec::new();
     if deck.has_rank(Rank::ACE) {
-        values.push(vec!["ace".to_string(), rules.ace_value.to_string()]);
+        values.push(vec!["ace".to_string(), rules.ace_value().to_string()]);
     }
     let low = deck.lowest().number().max(2);
     values.push(vec![format!("{low} to 10"), "their number".to_string()]);
     values.push(vec!["jack, queen, king".to_string(), face.to_string()]);
-    if let WildValue::Points(n) = rules.wild_value {
+    if let WildValue::Points(n) = rules.wild_value() {
         values.push(vec!["a wild card of the round".to_string(), n.to_string()]);
     }
     if jokers > 0 {
-        values.push(vec!["joker".to_string(), rules.joker_value.to_string()]);
+        values.push(vec!["joker".to_string(), rules.joker_value().to_string()]);
     }
-    let wild_left = match rules.wild_value {
+    let wild_left = match rules.wild_value() {
         WildValue::Face => " (a wild card left over scores its own value)",
         WildValue::Points(_) => "",
     };
@@ -248,7 +248,7 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     );
     out.push(Block::Table(vec!["Card".into(), "Points".into()], values));
     let mut scoring = Vec::new();
-    scoring.push(match rules.go_out_bonus {
+    scoring.push(match rules.go_out_bonus() {
         GoOutBonus::Points(0) => "The player who went out first scores 0.".to_string(),
         GoOutBonus::Points(p) => format!("The player who went out first scores {p}."),
         GoOutBonus::Wild => format!(
@@ -257,16 +257,16 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
             rules.go_out_score(Rank::KING)
         ),
     });
-    if rules.double_last_rounds {
+    if rules.double_last_rounds() {
         scoring.push("Scores count double in the rounds where jacks, queens or kings are wild.".into());
     }
-    if rules.bad_go_out_penalty > 0 {
+    if rules.bad_go_out_penalty() > 0 {
         scoring.push(format!(
             "A player who declared out with a hand that does not meld adds {} to their score.",
-            rules.bad_go_out_penalty
+            rules.bad_go_out_penalty()
         ));
     }
-    if rules.double_naughts {
+    if rules.double_naughts() {
         scoring.push(
             "A round in which every player scores 0 is played again, as if it never happened: same \
              round, same dealer."
@@ -278,7 +278,7 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
     let tie = rules.tiebreak_deal();
     para(
         &mut out,
-        match rules.tiebreak {
+        match rules.tiebreak() {
             Tiebreak::Share => "Players tied on the lowest total share the win.".to_string(),
             Tiebreak::Round => format!(
                 "Players tied on the lowest total play one more round, of {}, {} wild, by themselves; its \
@@ -296,14 +296,14 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
 
     out.push(Block::Heading("The rounds".into()));
     let mut header = vec!["Round".to_string(), "Cards".to_string(), "Wild".to_string()];
-    if rules.double_last_rounds {
+    if rules.double_last_rounds() {
         header.push("Scores".into());
     }
     let rows = deals
         .iter()
         .map(|d| {
             let mut row = vec![d.round.to_string(), d.cards.to_string(), rules.wilds(d.wild).to_string()];
-            if rules.double_last_rounds {
+            if rules.double_last_rounds() {
                 row.push(if rules.doubles(d.wild) { "double".into() } else { String::new() });
             }
             row

@@ -225,7 +225,7 @@ impl TableJson {
                 .collect(),
             margin: board.margin(),
             tiebreak: TiebreakJson {
-                rule: s.rules().tiebreak.word(),
+                rule: s.rules().tiebreak().word(),
                 tied: names(&s.tied()),
                 round: match s.playoff() {
                     Some(Playoff::Round(sc)) => Some(Named(
@@ -357,7 +357,7 @@ struct Sheet<'a> {
 
 impl Sheet<'_> {
     fn penalties(&self) -> bool {
-        self.s.rules_timeline().iter().any(|(_, r)| r.bad_go_out_penalty > 0)
+        self.s.rules_timeline().iter().any(|(_, r)| r.bad_go_out_penalty() > 0)
             || self.s.rounds().iter().any(|r| !r.penalties.is_empty())
     }
 
@@ -463,7 +463,7 @@ impl Sheet<'_> {
     fn full(&self, ui: &Ui) -> String {
         let s = self.s;
         let penalties = self.penalties();
-        let doubling = s.rules_timeline().iter().any(|(_, r)| r.double_last_rounds);
+        let doubling = s.rules_timeline().iter().any(|(_, r)| r.double_last_rounds());
         let mut t = ui.table();
         let mut header: Vec<String> = ["Round", "Cards", "Wild"].map(String::from).to_vec();
         if doubling {

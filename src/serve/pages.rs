@@ -496,7 +496,7 @@ fn entry_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -
 /// The scorer's confirmation, once every score is in.
 fn confirm_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
     let line = entries.line(s);
-    let penalty = s.rules().bad_go_out_penalty;
+    let penalty = s.rules().bad_go_out_penalty();
     html! {
         section #confirm data-live="" {
             h2 { "Record the round" }
@@ -564,7 +564,7 @@ fn how_cards_are_typed(rules: &three13_core::rules::Rules) -> String {
     if deck.has_suit(three13_core::card::Suit::Stars) {
         text.push_str(", and 5r or 5★ for the stars");
     }
-    if rules.jokers > 0 {
+    if rules.jokers() > 0 {
         text.push_str("; JK is a joker");
     }
     text.push_str(&format!("; {}.", deck.rank_hint()));

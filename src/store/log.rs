@@ -131,8 +131,8 @@ fn entry(e: &Logged) -> InlineTable {
                     p.insert(setting.key, super::write::setting_value(setting, rules));
                 }
                 // A random order of the rounds, with the order drawn.
-                if let RoundOrder::Random(_) = rules.round_order
-                    && rules.round_order != before.round_order
+                if let RoundOrder::Random(_) = rules.round_order()
+                    && rules.round_order() != before.round_order()
                     && !rules.order_to_draw()
                 {
                     let sizes = rules.deals().iter().map(|d| count(d.cards)).collect();
@@ -469,9 +469,9 @@ impl Reader<'_> {
                 .as_integer()
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| self.wrong("from", from_item, "a round"))?;
-            let drawn = before.round_order;
+            let drawn = before.round_order();
             before = settings(self.text, table, &["from", "hand_sizes"], before, "log: was: ")?;
-            if let RoundOrder::Random(_) = before.round_order {
+            if let RoundOrder::Random(_) = before.round_order() {
                 // The order drawn: the one given, else the one before.
                 let sizes: Option<Vec<usize>> = match table.get("hand_sizes") {
                     Some(item) => Some(
@@ -487,11 +487,13 @@ impl Reader<'_> {
                     ),
                     None => None,
                 };
-                before.round_order = match (sizes.and_then(|s| Drawn::of(&s)), drawn) {
-                    (Some(d), _) => RoundOrder::Random(d),
-                    (None, RoundOrder::Random(d)) => RoundOrder::Random(d),
-                    (None, _) => before.round_order,
+                let kept = match (sizes.and_then(|s| Drawn::of(&s)), drawn) {
+                    (Some(d), _) | (None, RoundOrder::Random(d)) => Some(d),
+                    (None, _) => None,
                 };
+                if let Some(d) = kept {
+                    before.keep_order(d);
+                }
             }
             was.push((from, before));
         }
@@ -550,5 +552,10 @@ impl Reader<'_> {
 
 /// Rules that take any card, to read cards whose rules the round decides.
 fn loose_rules() -> Rules {
-    Rules { jokers: 3, suits: 5, decks: three13_core::rules::MAX_DECKS, ..Rules::default() }
+    let decks = three13_core::rules::MAX_DECKS.to_string();
+    Rules::default()
+        .with("jokers", "3")
+        .and_then(|r| r.with("suits", "5"))
+        .and_then(|r| r.with("decks", &decks))
+        .expect("the largest values the settings take")
 }

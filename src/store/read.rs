@@ -185,7 +185,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         },
     };
     let rules_at = doc.get("rules").and_then(Item::span).unwrap_or(0..0);
-    match (&file.hand_sizes, rules.round_order) {
+    match (&file.hand_sizes, rules.round_order()) {
         (Some(sizes), RoundOrder::Random(_)) => {
             let drawn =
                 sizes.get_ref().iter().map(|&n| usize::try_from(n).ok()).collect::<Option<Vec<usize>>>();
@@ -200,7 +200,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
                 )
             };
             let drawn = drawn.and_then(|d| Drawn::of(&d)).ok_or_else(wrong)?;
-            rules.round_order = RoundOrder::Random(drawn);
+            rules.keep_order(drawn);
             if rules.order_to_draw() {
                 return Err(wrong());
             }

@@ -49,6 +49,38 @@ fn places_errors() {
     assert_eq!(e.at, Some((line, 14)));
 }
 
+#[test]
+fn settings_out_of_range_are_refused_where_a_file_holds_them() {
+    let text = to_toml(&sample());
+    // The message, and whether it is placed at the value on `line`.
+    let refused = |text: &str, line: &str| {
+        let e = parse_session(text, "friday").unwrap_err();
+        let at = (text.lines().position(|l| l == line).unwrap() + 1, line.find('=').unwrap() + 3);
+        (e.message, e.at == Some(at))
+    };
+    let jokers = text.replace("jokers = 0", "jokers = 9");
+    assert_eq!(
+        refused(&jokers, "jokers = 9"),
+        ("rules: jokers cannot be \"9\"; it takes 0-3".to_string(), true)
+    );
+    let decks = text.replace("decks = 2", "decks = 0");
+    assert_eq!(
+        refused(&decks, "decks = 0"),
+        ("rules: decks cannot be \"0\"; it takes 1-20".to_string(), true)
+    );
+    let suits = text.replace("decks = 2", "suits = 6");
+    assert_eq!(
+        refused(&suits, "suits = 6"),
+        ("rules: suits cannot be \"6\"; it takes 4-5".to_string(), true)
+    );
+    // A change of rules from a round on is checked the same way.
+    let change = format!("{text}\n[[rule_changes]]\nfrom = 2\njokers = 9\n");
+    assert_eq!(
+        refused(&change, "jokers = 9"),
+        ("rule_changes: jokers cannot be \"9\"; it takes 0-3".to_string(), true)
+    );
+}
+
 mod properties {
     use proptest::prelude::*;
 
@@ -71,14 +103,15 @@ mod properties {
                 |((extra, down, double, bonus), (penalty, naughts, preset, order, seed, half, joker))| {
                     let mut r = Rules::preset(["standard", "tens", "strict", "five-crowns"][preset]).unwrap();
                     // Five Crowns' deck has no aces or twos to be wild in extra rounds.
-                    r.extra_rounds = if preset == 3 { 0 } else { extra };
-                    r.down_and_up = down;
-                    r.double_last_rounds = double;
+                    let extra = if preset == 3 { 0 } else { extra };
+                    r.set("extra_rounds", &extra.to_string()).unwrap();
+                    r.set("down_and_up", &down.to_string()).unwrap();
+                    r.set("double_last_rounds", &double.to_string()).unwrap();
                     r.set("go_out_bonus", bonus).unwrap();
-                    r.bad_go_out_penalty = penalty;
-                    r.double_naughts = naughts;
-                    r.half_wild = half;
-                    r.joker_value = joker;
+                    r.set("bad_go_out_penalty", &penalty.to_string()).unwrap();
+                    r.set("double_naughts", &naughts.to_string()).unwrap();
+                    r.set("half_wild", &half.to_string()).unwrap();
+                    r.set("joker_value", &joker.to_string()).unwrap();
                     r.set("round_order", ["up", "down", "random"][order]).unwrap();
                     let mut seed = seed;
                     r.draw_order(&[], |k| {
@@ -171,7 +204,7 @@ mod properties {
             r.set_score(out, three13_core::sheet::Score::number(0));
             r.out = Some(out);
         }
-        if s.rules().bad_go_out_penalty > 0 {
+        if s.rules().bad_go_out_penalty() > 0 {
             r.penalties =
                 playing.iter().copied().filter(|&p| penalised[p % 12] && Some(p) != r.out).collect();
         }

@@ -43,7 +43,7 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
         doc.insert("dealers", list(dealers));
     }
     // The order of the rounds drawn at random, kept for the whole game.
-    if let RoundOrder::Random(_) = rules.round_order
+    if let RoundOrder::Random(_) = rules.round_order()
         && !rules.order_to_draw()
     {
         let sizes = rules.deals().into_iter().map(|d| Value::from(count(d.cards)));

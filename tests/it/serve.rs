@@ -317,12 +317,19 @@ fn game_in_progress(env: &Env) {
     env.ok(&["round", "Ann=0", "Bob=8", "Cy=9h 4d Kh 5s", "--out", "Ann"]);
 }
 
-/// A session file without its times, which differ from run to run.
+/// A session file without its times (of the file and of each change
+/// logged), which differ from run to run.
 fn timeless(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes)
         .expect("UTF-8")
         .lines()
         .filter(|l| !l.starts_with("created = ") && !l.starts_with("updated = "))
+        .map(|l| {
+            match l.split_once("at = \"").and_then(|(head, rest)| Some((head, rest.split_once('"')?.1))) {
+                Some((head, tail)) => format!("{head}at = _{tail}"),
+                None => l.to_string(),
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -53,7 +53,7 @@ impl Rng {
 /// Every physical card of the decks, jokers included.
 fn shoe(rules: &Rules) -> Vec<Card> {
     let mut cards = Vec::new();
-    for _ in 0..rules.decks {
+    for _ in 0..rules.decks() {
         cards.extend(rules.deck().cards());
     }
     cards.extend(std::iter::repeat_n(Card::JOKER, rules.copies(Card::JOKER)));
@@ -111,7 +111,8 @@ fn mixed() -> (Rules, Vec<Hand>) {
 /// deck: 16 cards, 4 to 8 of them wild, the rest from six ranks of two
 /// suits (48 cards with duplicates), so full of runs, sets and duplicates.
 fn dense() -> (Rules, Vec<Hand>) {
-    let rules = Rules { extra_rounds: 2, jokers: 2, ..Rules::default() };
+    let rules =
+        Rules::default().with("extra_rounds", "2").and_then(|r| r.with("jokers", "2")).expect("rules");
     let deal = *rules.deals().last().expect("a round");
     assert_eq!((deal.cards, deal.wild), (15, Rank::TWO));
     let mut rng = Rng(0x1616_1616_1616_1616);
@@ -419,14 +420,19 @@ struct Laid {
 }
 
 fn parse(text: &str, rules: &Rules) -> Vec<Card> {
-    three13_core::hand::parse_hand(text, &Rules { jokers: 2, decks: 4, ..*rules }).expect("cards")
+    let rules = rules.with("jokers", "2").and_then(|r| r.with("decks", "4")).expect("rules");
+    three13_core::hand::parse_hand(text, &rules).expect("cards")
 }
 
 /// The slow families: the 15-card round under strict rules with lay-off
 /// onto table melds (one holding a wild), the hand that took 65 ms; dense
 /// 16-card hands with table melds; strict 14-card hands near going out.
 fn slow_families() -> Vec<Laid> {
-    let strict = Rules { all_wild_melds: false, lay_off: true, extra_rounds: 2, ..Rules::default() };
+    let strict14 = Rules::default()
+        .with("all_wild_melds", "false")
+        .and_then(|r| r.with("lay_off", "true"))
+        .expect("rules");
+    let strict = strict14.with("extra_rounds", "2").expect("rules");
     let deal = *strict.deals().last().expect("a round");
     let mut out = vec![Laid {
         rules: strict,
@@ -437,8 +443,10 @@ fn slow_families() -> Vec<Laid> {
     let mut rng = Rng(0x6565_6565_6565_6565);
     let (_, dense) = dense();
     for (k, h) in dense.into_iter().enumerate().take(40) {
-        let rules = Rules { all_wild_melds: k % 2 == 0, lay_off: true, ..strict };
-        let rules = Rules { jokers: 2, ..rules };
+        let rules = strict
+            .with("all_wild_melds", &(k % 2 == 0).to_string())
+            .and_then(|r| r.with("jokers", "2"))
+            .expect("rules");
         // Table melds of the same narrow pool, one holding a wild.
         let onto = vec![parse("5h 6h 7h", &rules), parse("9c 2d 9s", &rules), parse("Jd Qd Kd", &rules)];
         let mut cards = h.cards;
@@ -449,7 +457,6 @@ fn slow_families() -> Vec<Laid> {
         }
         out.push(Laid { rules, deal: h.deal, onto, cards });
     }
-    let strict14 = Rules { all_wild_melds: false, lay_off: true, ..Rules::default() };
     let deal14 = strict14.deal(11).expect("round 11");
     for _ in 0..40 {
         out.push(Laid {

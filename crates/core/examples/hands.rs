@@ -26,10 +26,11 @@ fn main() {
     };
     let mut out = String::new();
     if dense {
-        let rules = Rules { extra_rounds: 2, jokers: 2, ..Rules::default() };
+        let rules =
+            Rules::default().with("extra_rounds", "2").and_then(|r| r.with("jokers", "2")).expect("rules");
         let wild = rules.deals().last().expect("a round").wild;
         let mut shoe: Vec<Card> = Vec::new();
-        for _ in 0..rules.decks {
+        for _ in 0..rules.decks() {
             shoe.extend(Card::deck());
         }
         shoe.extend(std::iter::repeat_n(Card::JOKER, rules.copies(Card::JOKER)));
@@ -66,7 +67,7 @@ fn main() {
     let rules = Rules::default();
     let deals = rules.deals();
     let mut shoe: Vec<Card> = Vec::new();
-    for _ in 0..rules.decks {
+    for _ in 0..rules.decks() {
         shoe.extend(Card::deck());
     }
     for _ in 0..n {

@@ -15,52 +15,57 @@ use crate::card::{Card, Deck, Rank};
 
 /// Every setting of the rules. `Rules::default()` is the `standard` preset;
 /// [`SETTINGS`] reads and writes each one by its key.
+///
+/// The fields are the crate's own: from outside, rules are made and changed
+/// only through checked paths ([`Rules::set`], [`Rules::with`], a preset, a
+/// [`RulesChange`]), so every value is one its setting takes, and each is
+/// read by its getter (`rules.jokers()`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
     /// Decks shuffled together: each card is in play this many times.
-    pub decks: u8,
+    pub(crate) decks: u8,
     /// The suits of a deck: the four, or 5 with the stars of Five Crowns.
-    pub suits: u8,
+    pub(crate) suits: u8,
     /// The ranks of a deck: ace to king, or 3 to king (Five Crowns).
-    pub ranks: Ranks,
+    pub(crate) ranks: Ranks,
     /// What jacks, queens and kings score when left over.
-    pub face_cards: FaceCards,
+    pub(crate) face_cards: FaceCards,
     /// What an ace scores when left over.
-    pub ace_value: u8,
+    pub(crate) ace_value: u8,
     /// What a wild card of the round scores when left over (not a joker).
-    pub wild_value: WildValue,
+    pub(crate) wild_value: WildValue,
     /// An ace may also sit above the king in a run (Q-K-A), never wrapping.
-    pub ace_high: bool,
+    pub(crate) ace_high: bool,
     /// Three or more wild cards may form a meld on their own.
-    pub all_wild_melds: bool,
+    pub(crate) all_wild_melds: bool,
     /// At most half of a meld's cards may be wild.
-    pub half_wild: bool,
+    pub(crate) half_wild: bool,
     /// Jokers per deck: wild in every round.
-    pub jokers: u8,
+    pub(crate) jokers: u8,
     /// What a joker scores when left over.
-    pub joker_value: u8,
+    pub(crate) joker_value: u8,
     /// Kings are wild in every round, besides the round's own rank.
-    pub kings_wild: bool,
+    pub(crate) kings_wild: bool,
     /// Extra rounds after the eleventh: 1 adds 14 cards with aces wild,
     /// 2 also adds 15 cards with twos wild.
-    pub extra_rounds: u8,
+    pub(crate) extra_rounds: u8,
     /// The hand sizes climb to the largest and come back down.
-    pub down_and_up: bool,
+    pub(crate) down_and_up: bool,
     /// The order of the hand sizes: climbing, falling, or drawn at random.
-    pub round_order: RoundOrder,
+    pub(crate) round_order: RoundOrder,
     /// After someone goes out, a player with a meld of their own may add
     /// cards to the melds already shown on the table.
-    pub lay_off: bool,
+    pub(crate) lay_off: bool,
     /// Scores double in the rounds where jacks, queens and kings are wild.
-    pub double_last_rounds: bool,
+    pub(crate) double_last_rounds: bool,
     /// The score of the first player to go out, in place of 0.
-    pub go_out_bonus: GoOutBonus,
+    pub(crate) go_out_bonus: GoOutBonus,
     /// Added for a player who declared out with a hand that does not meld.
-    pub bad_go_out_penalty: u16,
+    pub(crate) bad_go_out_penalty: u16,
     /// A round where every player scores 0 is replayed.
-    pub double_naughts: bool,
+    pub(crate) double_naughts: bool,
     /// How a tie for the lowest total at the end is decided.
-    pub tiebreak: Tiebreak,
+    pub(crate) tiebreak: Tiebreak,
 }
 
 impl Default for Rules {
@@ -729,7 +734,8 @@ impl Setting {
 #[derive(Clone, Debug, Default)]
 pub struct RulesChange {
     pub preset: Option<Rules>,
-    pub settings: Vec<(&'static Setting, Value)>,
+    /// Each value checked against its setting as [`RulesChange::parse`] reads it.
+    settings: Vec<(&'static Setting, Value)>,
     /// The order of the rounds drawn for the game, where the change makes
     /// it random: set after the settings.
     pub drawn: Option<RoundOrder>,
@@ -754,6 +760,11 @@ impl RulesChange {
     /// Every setting of `rules`: what replaces rules outright.
     pub fn replacing(rules: Rules) -> RulesChange {
         RulesChange { preset: Some(rules), settings: Vec::new(), drawn: None }
+    }
+
+    /// The settings the change makes, in the order given.
+    pub fn settings(&self) -> &[(&'static Setting, Value)] {
+        &self.settings
     }
 
     /// `rules` with the change made.
@@ -821,6 +832,21 @@ impl Rules {
         let setting =
             Setting::find(key).ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
         setting.set(self, value)
+    }
+
+    /// These rules with one setting changed, its value checked as by
+    /// [`Rules::set`]: `Rules::default().with("jokers", "2")`.
+    pub fn with(mut self, key: &str, value: &str) -> Result<Rules, RulesError> {
+        self.set(key, value)?;
+        Ok(self)
+    }
+
+    /// Keeps `drawn` as the order of the rounds where it is random (as a
+    /// session file keeps the order drawn); up and down stay as they are.
+    pub fn keep_order(&mut self, drawn: Drawn) {
+        if let RoundOrder::Random(_) = self.round_order {
+            self.round_order = RoundOrder::Random(drawn);
+        }
     }
 
     /// Checks the settings together, once all are set: the extra rounds
@@ -1099,6 +1125,118 @@ impl Rules {
     }
 }
 
+/// The settings one by one, read only: they change through [`Rules::set`],
+/// [`Rules::with`], a preset or a [`RulesChange`], each checked.
+impl Rules {
+    /// Decks shuffled together: each card is in play this many times.
+    pub fn decks(&self) -> u8 {
+        self.decks
+    }
+
+    /// The suits of a deck: 4, or 5 with the stars of Five Crowns.
+    pub fn suits(&self) -> u8 {
+        self.suits
+    }
+
+    /// The ranks of a deck: ace to king, or 3 to king (Five Crowns).
+    pub fn ranks(&self) -> Ranks {
+        self.ranks
+    }
+
+    /// What jacks, queens and kings score when left over.
+    pub fn face_cards(&self) -> FaceCards {
+        self.face_cards
+    }
+
+    /// What an ace scores when left over.
+    pub fn ace_value(&self) -> u8 {
+        self.ace_value
+    }
+
+    /// What a wild card of the round scores when left over (not a joker).
+    pub fn wild_value(&self) -> WildValue {
+        self.wild_value
+    }
+
+    /// The `ace_high` setting as set; [`Rules::aces_high`] says whether
+    /// it applies to the deck.
+    pub fn ace_high(&self) -> bool {
+        self.ace_high
+    }
+
+    /// Three or more wild cards may form a meld on their own.
+    pub fn all_wild_melds(&self) -> bool {
+        self.all_wild_melds
+    }
+
+    /// At most half of a meld's cards may be wild.
+    pub fn half_wild(&self) -> bool {
+        self.half_wild
+    }
+
+    /// Jokers per deck: wild in every round.
+    pub fn jokers(&self) -> u8 {
+        self.jokers
+    }
+
+    /// What a joker scores when left over.
+    pub fn joker_value(&self) -> u8 {
+        self.joker_value
+    }
+
+    /// Kings are wild in every round, besides the round's own rank.
+    pub fn kings_wild(&self) -> bool {
+        self.kings_wild
+    }
+
+    /// Extra rounds after the eleventh: 1 adds 14 cards with aces wild,
+    /// 2 also adds 15 cards with twos wild.
+    pub fn extra_rounds(&self) -> u8 {
+        self.extra_rounds
+    }
+
+    /// The hand sizes climb to the largest and come back down.
+    pub fn down_and_up(&self) -> bool {
+        self.down_and_up
+    }
+
+    /// The order of the hand sizes: climbing, falling, or drawn at random.
+    pub fn round_order(&self) -> RoundOrder {
+        self.round_order
+    }
+
+    /// After someone goes out, a player with a meld of their own may add
+    /// cards to the melds already shown on the table.
+    pub fn lay_off(&self) -> bool {
+        self.lay_off
+    }
+
+    /// Scores double in the rounds where jacks, queens and kings are wild.
+    pub fn double_last_rounds(&self) -> bool {
+        self.double_last_rounds
+    }
+
+    /// The score of the first player to go out, in place of 0.
+    pub fn go_out_bonus(&self) -> GoOutBonus {
+        self.go_out_bonus
+    }
+
+    /// Added for a player who declared out with a hand that does not meld.
+    pub fn bad_go_out_penalty(&self) -> u16 {
+        self.bad_go_out_penalty
+    }
+
+    /// A round where every player scores 0 is replayed.
+    pub fn double_naughts(&self) -> bool {
+        self.double_naughts
+    }
+
+    /// How a tie for the lowest total at the end is decided.
+    pub fn tiebreak(&self) -> Tiebreak {
+        self.tiebreak
+    }
+}
+
 /// Whether `drawn` is an order of exactly the hand sizes `sizes`.
 fn fits(drawn: &[usize], sizes: &[usize]) -> bool {
     let (mut a, mut b) = (drawn.to_vec(), sizes.to_vec());
@@ -1187,6 +1325,35 @@ mod tests {
         assert_eq!(rules, Rules::default());
         assert_eq!(Allowed::RangeOrWord(-100, 0, "wild").to_string(), "0 to -100|wild");
         assert_eq!(SETTINGS[1].allowed.to_string(), "rank|ten");
+    }
+
+    #[test]
+    fn values_out_of_range_cannot_get_in() {
+        let bad = |key, value: &str, allowed| RulesError::BadValue { key, value: value.into(), allowed };
+        // More jokers than the solver supports, no decks, a sixth suit.
+        assert_eq!(Rules::default().with("jokers", "9"), Err(bad("jokers", "9", Allowed::Range(0, 3))));
+        assert_eq!(Rules::default().with("decks", "0"), Err(bad("decks", "0", Allowed::Range(1, 20))));
+        assert_eq!(Rules::default().with("suits", "6"), Err(bad("suits", "6", Allowed::Range(4, 5))));
+        assert_eq!(
+            Rules::default().with("bad_go_out_penalty", "70000"),
+            Err(bad("bad_go_out_penalty", "70000", Allowed::Range(0, 1000)))
+        );
+        // A refused value leaves the rules as they were.
+        let mut rules = Rules::preset("tens").unwrap();
+        assert_eq!(rules.set("jokers", "9"), Err(bad("jokers", "9", Allowed::Range(0, 3))));
+        assert_eq!(rules.apply("decks=0"), Err(bad("decks", "0", Allowed::Range(1, 20))));
+        assert_eq!(rules, Rules::preset("tens").unwrap());
+        // A change is checked as it is parsed, before it is applied.
+        assert_eq!(
+            RulesChange::parse(None, &["decks=2".into(), "jokers=9".into()]).unwrap_err(),
+            bad("jokers", "9", Allowed::Range(0, 3))
+        );
+        // The ends of the ranges get in.
+        let most = Rules::default().with("jokers", "3").and_then(|r| r.with("decks", "20")).unwrap();
+        assert_eq!((most.jokers(), most.decks()), (3, MAX_DECKS));
+        let change = RulesChange::parse(None, &["suits=5".into()]).unwrap();
+        assert_eq!(change.apply(Rules::default()).suits(), 5);
+        assert_eq!(change.settings().len(), 1);
     }
 
     #[test]

@@ -140,7 +140,7 @@ impl<'a> Finder<'a> {
         // A card that completes G can stand in for the wild, unless every
         // meld needs a natural card and it is the one natural of its meld,
         // which takes two wilds of G's.
-        let must_try = wild_completes || (!rules.all_wild_melds && wilds >= 2);
+        let must_try = wild_completes || (!rules.all_wild_melds() && wilds >= 2);
         if must_try {
             let near = Near::new(&g, table, wilds);
             for c in Card::deck() {
@@ -168,7 +168,7 @@ fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
     // Per rank, the naturals held; per suit, the run places they take.
     let mut ranks = [0u8; 14];
     let mut places = [0u16; 4];
-    let high = table.rules().ace_high;
+    let high = table.rules().ace_high();
     let mut note = |c: Card, in_hand: bool| {
         let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return };
         let r = rank.number() as usize;
@@ -255,7 +255,7 @@ impl Near {
             // A card and a natural in one run have only wilds between them.
             reach: (1 + wilds + table_wilds).min(14) as u8,
         };
-        let high = table.rules().ace_high;
+        let high = table.rules().ace_high();
         for &c in hand.iter().chain(onto.iter().flatten()) {
             let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
             if table.is_wild(c) {
@@ -283,5 +283,5 @@ impl Near {
 
 /// The table melds cards may be laid off onto: none unless the rules allow.
 fn lay_off_melds(table: &Table) -> &[Vec<Card>] {
-    if table.rules().lay_off { table.onto() } else { &[] }
+    if table.rules().lay_off() { table.onto() } else { &[] }
 }

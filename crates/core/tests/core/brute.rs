@@ -22,13 +22,13 @@ use three13_core::rules::{FaceCards, Ranks, Rules, WildValue};
 pub fn is_wild(rules: &Rules, wild: Rank, card: Card) -> bool {
     match card.rank() {
         None => true,
-        Some(r) => r == wild || (rules.kings_wild && r.number() == 13),
+        Some(r) => r == wild || (rules.kings_wild() && r.number() == 13),
     }
 }
 
 /// The lowest rank of the rules' deck: 1, the ace, or 3 (Five Crowns).
 pub fn lowest(rules: &Rules) -> usize {
-    match rules.ranks {
+    match rules.ranks() {
         Ranks::AceToKing => 1,
         Ranks::ThreeToKing => 3,
     }
@@ -37,14 +37,14 @@ pub fn lowest(rules: &Rules) -> usize {
 /// Whether an ace may take place 14: where the rules say so and the deck
 /// has aces.
 pub fn ace_high(rules: &Rules) -> bool {
-    rules.ace_high && lowest(rules) == 1
+    rules.ace_high() && lowest(rules) == 1
 }
 
 /// What `card` scores when left over in a round with `wild` wild: a joker
 /// its value, a wild of the round the rules' value for it where that is a
 /// number, any other card its own.
 pub fn value_in(rules: &Rules, wild: Rank, card: Card) -> u32 {
-    match rules.wild_value {
+    match rules.wild_value() {
         WildValue::Points(n) if !card.is_joker() && is_wild(rules, wild, card) => n as u32,
         _ => value(rules, card),
     }
@@ -52,11 +52,11 @@ pub fn value_in(rules: &Rules, wild: Rank, card: Card) -> u32 {
 
 /// What `card` scores when left over, at its face.
 pub fn value(rules: &Rules, card: Card) -> u32 {
-    let Some(rank) = card.rank() else { return rules.joker_value as u32 };
+    let Some(rank) = card.rank() else { return rules.joker_value() as u32 };
     match rank.number() {
-        1 => rules.ace_value as u32,
+        1 => rules.ace_value() as u32,
         n @ 2..=10 => n as u32,
-        n => match rules.face_cards {
+        n => match rules.face_cards() {
             FaceCards::Rank => n as u32,
             FaceCards::Ten => 10,
         },
@@ -124,11 +124,11 @@ pub fn fits_run_from(pinned: &[Card], free: usize, ace_high: bool, lowest: usize
 pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
     let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !is_wild(rules, wild, c)).collect();
     let wilds = cards.len() - naturals.len();
-    if rules.half_wild && 2 * wilds > cards.len() {
+    if rules.half_wild() && 2 * wilds > cards.len() {
         return false;
     }
     if naturals.is_empty() {
-        return rules.all_wild_melds && wilds >= 3;
+        return rules.all_wild_melds() && wilds >= 3;
     }
     fits_set(&naturals, wilds) || fits_run_from(&naturals, wilds, ace_high(rules), lowest(rules))
 }
@@ -137,7 +137,7 @@ pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
 /// only when the rules allow laying off.
 pub fn deadwood(rules: &Rules, wild: Rank, hand: &[Card], onto: &[Vec<Card>]) -> u32 {
     assert!(hand.len() <= 20 && onto.len() <= 4, "too big for the brute force");
-    let onto: &[Vec<Card>] = if rules.lay_off { onto } else { &[] };
+    let onto: &[Vec<Card>] = if rules.lay_off() { onto } else { &[] };
     let blocks = 1usize << hand.len();
     let mut search = Search {
         rules,
@@ -236,7 +236,7 @@ impl Search<'_> {
 
 /// Every card that could be in a hand under `rules`, jokers included.
 pub fn every_card(rules: &Rules) -> Vec<Card> {
-    rules.deck().cards().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
+    rules.deck().cards().chain((rules.jokers() > 0).then_some(Card::JOKER)).collect()
 }
 
 /// The cards unseen: every card of the decks with its copies, less the
@@ -246,9 +246,9 @@ pub fn unseen(rules: &Rules, known: &[Card]) -> Vec<(Card, u32)> {
         .into_iter()
         .map(|c| {
             let copies = if c.is_joker() {
-                rules.jokers as usize * rules.decks as usize
+                rules.jokers() as usize * rules.decks() as usize
             } else {
-                rules.decks as usize
+                rules.decks() as usize
             };
             (c, copies.saturating_sub(known.iter().filter(|&&k| k == c).count()) as u32)
         })

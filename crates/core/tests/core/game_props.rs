@@ -8,16 +8,16 @@ use proptest::prelude::*;
 use three13_core::card::{Card, Deck, Rank, Suit};
 use three13_core::declared::judge;
 use three13_core::hand::parse_hand;
-use three13_core::rules::{FaceCards, Rules, WildValue};
+use three13_core::rules::Rules;
 use three13_core::solver::{Solver, Table};
 
 use crate::advice_props::check_completing;
-use crate::brute;
 use crate::meld_props::check_verdict;
 use crate::solver_props::{
     Case, Style, cases_under, check_arrangement, check_case, check_discards, check_outs, config, pool_of,
     rules, text,
 };
+use crate::{brute, with_settings};
 
 /// The Five Crowns preset with its settings drawn: the decks and jokers,
 /// the values of a wild and a joker left over, four suits or five, the
@@ -29,22 +29,27 @@ pub(crate) fn five_crowns() -> impl Strategy<Value = Rules> {
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), 0u8..8),
     )
         .prop_map(|((decks, jokers, wild, joker), (face, four, all_wild, kings, down, bits))| {
-            let mut rules = Rules::preset("five-crowns").expect("the preset");
-            rules.decks = decks;
-            rules.jokers = jokers;
             // One draw in four plays wilds at their face, as Three Thirteen.
-            rules.wild_value = if bits & 3 == 0 { WildValue::Face } else { WildValue::Points(wild) };
-            rules.joker_value = joker;
+            let wild_value = if bits & 3 == 0 { "face".to_string() } else { wild.to_string() };
+            let mut rules = with_settings(
+                Rules::preset("five-crowns").expect("the preset"),
+                &[
+                    ("decks", &decks),
+                    ("jokers", &jokers),
+                    ("wild_value", &wild_value),
+                    ("joker_value", &joker),
+                    ("all_wild_melds", &all_wild),
+                    ("kings_wild", &kings),
+                    ("half_wild", &(bits & 4 != 0)),
+                    ("round_order", &if down { "down" } else { "up" }),
+                ],
+            );
             if face {
-                rules.face_cards = FaceCards::Ten;
+                rules.set("face_cards", "ten").expect("a word");
             }
             if four {
-                rules.suits = 4;
+                rules.set("suits", "4").expect("a number");
             }
-            rules.all_wild_melds = all_wild;
-            rules.kings_wild = kings;
-            rules.half_wild = bits & 4 != 0;
-            rules.set("round_order", if down { "down" } else { "up" }).expect("a round order");
             rules
         })
 }
@@ -53,18 +58,23 @@ pub(crate) fn five_crowns() -> impl Strategy<Value = Rules> {
 /// the values of wilds and jokers and the round order drawn too.
 fn house_rules() -> impl Strategy<Value = Rules> {
     (rules(), any::<bool>(), prop::sample::select(vec![None, Some(20u8), Some(1)]), 0u8..3, 20u8..=50)
-        .prop_map(|(mut rules, half, wild, order, joker)| {
-            rules.half_wild = half;
-            rules.wild_value = wild.map_or(WildValue::Face, WildValue::Points);
-            rules.joker_value = joker;
-            rules.set("round_order", ["up", "down", "random"][order as usize]).expect("a round order");
-            rules
+        .prop_map(|(rules, half, wild, order, joker)| {
+            let wild_value = wild.map_or("face".to_string(), |n| n.to_string());
+            with_settings(
+                rules,
+                &[
+                    ("half_wild", &half),
+                    ("wild_value", &wild_value),
+                    ("joker_value", &joker),
+                    ("round_order", &["up", "down", "random"][order as usize]),
+                ],
+            )
         })
 }
 
 /// Three Thirteen or Five Crowns, with at most half of each meld wild.
 pub(crate) fn half_wild() -> impl Strategy<Value = Rules> {
-    prop_oneof![house_rules(), five_crowns()].prop_map(|rules| Rules { half_wild: true, ..rules })
+    prop_oneof![house_rules(), five_crowns()].prop_map(|rules| rules.with("half_wild", "true").unwrap())
 }
 
 const ALL_STYLES: [Style; 3] = [Style::Uniform, Style::Mixed, Style::Dense];
@@ -243,7 +253,7 @@ fn five() -> Rules {
 }
 
 fn hand(rules: &Rules, text: &str) -> Vec<Card> {
-    parse_hand(text, &Rules { decks: 3, ..*rules }).unwrap()
+    parse_hand(text, &rules.with("decks", "3").unwrap()).unwrap()
 }
 
 fn rank(n: u8) -> Rank {
@@ -283,12 +293,12 @@ fn five_crowns_by_the_rulebook() {
     agree(&fc, 3, "3r 3h JK", &[], 0);
     // At most half of a meld wild: wilds no meld can take are left over,
     // the least valuable of them.
-    let fc_half = Rules { half_wild: true, ..fc };
+    let fc_half = fc.with("half_wild", "true").unwrap();
     agree(&fc_half, 3, "3r 3h JK", &[], 20 + 20 + 50);
     agree(&fc_half, 3, "9c 9d JK JK", &[], 0);
     agree(&fc_half, 3, "9c 9d JK JK 3h", &[], 20);
     // A wild laid off alone onto a table meld with room for it.
-    let lay = Rules { lay_off: true, ..fc_half };
+    let lay = fc_half.with("lay_off", "true").unwrap();
     agree(&lay, 3, "9c 9d JK JK 3h", &["5r 6r 7r 8r"], 0);
     agree(&lay, 3, "9c 9d JK JK 3h 3s", &["5r 6r JK"], 20);
 }

@@ -11,10 +11,10 @@ use three13_core::meld::{self, NotMeld};
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::{Arrangement, Meld, Solver, Table};
 
-use crate::brute;
 use crate::solver_props::{
     Case, Style, check_arrangement, check_case, config, pool, rules, same_cards, text, wild_cards,
 };
+use crate::{brute, with_settings};
 
 /// The card of `suit` at run place `place` (14 is the ace, high).
 fn at(place: u8, suit: Suit) -> Card {
@@ -106,13 +106,13 @@ fn reasons_true(rules: &Rules, wild: Rank, cards: &[Card]) -> [bool; 7] {
     });
     [
         count < 3,
-        naturals.is_empty() && !rules.all_wild_melds,
-        rules.half_wild && 2 * wilds > count,
+        naturals.is_empty() && !rules.all_wild_melds(),
+        rules.half_wild() && 2 * wilds > count,
         !naturals.is_empty() && !one_rank && !one_suit,
         one_suit && !one_rank && too_often,
         !ace_high
             && naturals.iter().any(|c| c.rank() == Some(Rank::ACE))
-            && brute::is_meld(&Rules { ace_high: true, ..*rules }, wild, cards),
+            && brute::is_meld(&rules.with("ace_high", "true").unwrap(), wild, cards),
         one_suit && !one_rank && wraps,
     ]
 }
@@ -129,7 +129,7 @@ pub(crate) fn check_verdict(rules: &Rules, wild: Rank, cards: &[Card]) -> Result
             prop_assert!(same_cards(&formed.cards, cards), "{}", shown());
             let deal = Deal { round: 1, cards: cards.len(), wild };
             let case = Case {
-                rules: Rules { lay_off: false, ..*rules },
+                rules: rules.with("lay_off", "false").unwrap(),
                 deal,
                 hand: cards.to_vec(),
                 onto: Vec::new(),
@@ -253,7 +253,7 @@ fn lay_off_case() -> impl Strategy<Value = Case> {
             if !brute::is_meld(&rules, wild, &table) {
                 return None;
             }
-            let rules = Rules { lay_off: true, ..rules };
+            let rules = rules.with("lay_off", "true").unwrap();
             let suit = table.iter().find(|&&c| !brute::is_wild(&rules, wild, c)).and_then(|c| c.suit())?;
             let wilds = wild_cards(&rules, wild);
             let mut near: Vec<Card> = [1, 2, 3, 11, 12, 13, 14].iter().map(|&p| at(p, suit)).collect();
@@ -290,14 +290,14 @@ fn cards(text: &str) -> Vec<Card> {
 /// lay-off, each where aces may be high and not where they are low.
 #[test]
 fn the_run_from_ace_to_ace_everywhere() {
-    let low = Rules { lay_off: true, extra_rounds: 2, ..Rules::default() };
-    let high = Rules { ace_high: true, ..low };
+    let low = with_settings(Rules::default(), &[("lay_off", &true), ("extra_rounds", &2)]);
+    let high = low.with("ace_high", "true").unwrap();
     let run = cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah");
     let twos = Rank::new(2).unwrap();
     for rules in [low, high] {
-        assert_eq!(meld::judge(&run, &rules, twos).is_ok(), rules.ace_high);
-        assert_eq!(brute::is_meld(&rules, twos, &run), rules.ace_high);
-        assert_eq!(Table::new(&rules, twos).with_onto(vec![run.clone()]).is_ok(), rules.ace_high);
+        assert_eq!(meld::judge(&run, &rules, twos).is_ok(), rules.ace_high());
+        assert_eq!(brute::is_meld(&rules, twos, &run), rules.ace_high());
+        assert_eq!(Table::new(&rules, twos).with_onto(vec![run.clone()]).is_ok(), rules.ace_high());
         // Round 13, twos wild: the run and 9c.
         let mut hand = run.clone();
         hand.push(cards("9c")[0]);
@@ -309,7 +309,7 @@ fn the_run_from_ace_to_ace_everywhere() {
         let onto = vec![run[1..].to_vec()];
         let table = Table::new(&rules, fours).with_onto(onto.clone()).unwrap();
         let hand = cards("Ah 9c 9d 9s");
-        let expected = if rules.ace_high { 0 } else { 1 };
+        let expected = if rules.ace_high() { 0 } else { 1 };
         assert_eq!(brute::deadwood(&rules, fours, &hand, &onto), expected);
         let case = Case { rules, deal: Deal { round: 2, cards: 4, wild: fours }, hand, onto };
         let arr = Solver::new().solve(&case.hand, &table);

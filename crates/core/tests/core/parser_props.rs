@@ -7,12 +7,14 @@ use three13_core::card::{Card, Rank};
 use three13_core::hand::{HandError, HandProblem, parse_hand};
 use three13_core::rules::Rules;
 
+use crate::with_settings;
+
 fn rules() -> impl Strategy<Value = Rules> {
-    (1u8..=3, 0u8..=2, 0u8..=2).prop_map(|(decks, jokers, extra_rounds)| Rules {
-        decks,
-        jokers,
-        extra_rounds,
-        ..Rules::default()
+    (1u8..=3, 0u8..=2, 0u8..=2).prop_map(|(decks, jokers, extra_rounds)| {
+        with_settings(
+            Rules::default(),
+            &[("decks", &decks), ("jokers", &jokers), ("extra_rounds", &extra_rounds)],
+        )
     })
 }
 
@@ -109,7 +111,7 @@ fn join(cards: &[Card], form: fn(Card) -> String, sep: &str) -> String {
 /// A hand the rules allow, each card with at most as many copies as the
 /// decks hold.
 fn hand(rules: &Rules, picks: &[usize], size: usize) -> Vec<Card> {
-    let all: Vec<Card> = Card::deck().chain((rules.jokers > 0).then_some(Card::JOKER)).collect();
+    let all: Vec<Card> = Card::deck().chain((rules.jokers() > 0).then_some(Card::JOKER)).collect();
     let mut hand = Vec::new();
     for &p in picks.iter().cycle().take(picks.len() * 4) {
         if hand.len() == size {
@@ -246,7 +248,7 @@ proptest! {
         cards.push(Card::from_index((pick + 1) % 52).unwrap());
         let text = join(&cards, Card::ascii, " ");
         let err = parse_hand(&text, &rules).unwrap_err();
-        let expected = HandProblem::TooManyCopies { card, held: copies + 1, copies, decks: rules.decks };
+        let expected = HandProblem::TooManyCopies { card, held: copies + 1, copies, decks: rules.decks() };
         prop_assert_eq!(&err.problem, &expected);
         let (_, start, _) = err.source.clone().expect("a caret");
         prop_assert_eq!(start, text.rfind(&card.ascii()).unwrap());

@@ -9,11 +9,11 @@ use three13_core::analysis::{Analysis, analyse};
 use three13_core::card::{Card, Rank, Suit};
 use three13_core::declared::judge;
 use three13_core::hand::parse_hand;
-use three13_core::rules::{Deal, FaceCards, Rules};
+use three13_core::rules::{Deal, Rules};
 use three13_core::solver::Meld;
 use three13_core::solver::{Arrangement, MeldKind, Solver, Table};
 
-use crate::brute;
+use crate::{brute, with_settings};
 
 /// One hand to check: the rules, the deal it comes from, the cards, and the
 /// melds on the table (used only when the rules allow laying off).
@@ -44,18 +44,22 @@ pub(crate) fn rules() -> impl Strategy<Value = Rules> {
             |(
                 (decks, ten, ace_value, ace_high),
                 (all_wild_melds, jokers, kings_wild, extra_rounds, down_and_up, lay_off),
-            )| Rules {
-                decks,
-                face_cards: if ten { FaceCards::Ten } else { FaceCards::Rank },
-                ace_value,
-                ace_high,
-                all_wild_melds,
-                jokers,
-                kings_wild,
-                extra_rounds,
-                down_and_up,
-                lay_off,
-                ..Rules::default()
+            )| {
+                with_settings(
+                    Rules::default(),
+                    &[
+                        ("decks", &decks),
+                        ("face_cards", &if ten { "ten" } else { "rank" }),
+                        ("ace_value", &ace_value),
+                        ("ace_high", &ace_high),
+                        ("all_wild_melds", &all_wild_melds),
+                        ("jokers", &jokers),
+                        ("kings_wild", &kings_wild),
+                        ("extra_rounds", &extra_rounds),
+                        ("down_and_up", &down_and_up),
+                        ("lay_off", &lay_off),
+                    ],
+                )
             },
         )
 }
@@ -116,7 +120,7 @@ pub(crate) fn pool_of(
 
 /// Every card that could be in a hand under `rules`, jokers included.
 pub(crate) fn all_cards(rules: &Rules) -> Vec<Card> {
-    rules.deck().cards().chain((rules.jokers > 0).then_some(Card::JOKER)).collect()
+    rules.deck().cards().chain((rules.jokers() > 0).then_some(Card::JOKER)).collect()
 }
 
 /// Every distinct wild card of the round.
@@ -129,7 +133,7 @@ pub(crate) fn wild_cards(rules: &Rules, wild: Rank) -> Vec<Card> {
 fn natural(rules: &Rules, rank0: u32, suit: usize) -> Card {
     let lowest = brute::lowest(rules) as u32;
     let rank = lowest + rank0 % (14 - lowest);
-    let suits = if rules.suits == 5 { &Suit::FIVE[..] } else { &Suit::ALL[..] };
+    let suits = if rules.suits() == 5 { &Suit::FIVE[..] } else { &Suit::ALL[..] };
     Card::new(Rank::new(rank as u8).unwrap(), suits[suit % suits.len()])
 }
 
@@ -236,9 +240,10 @@ pub(crate) fn cases_under(
     )
         .prop_map(move |(n, mut rules, deal, pool, picks, specs)| {
             // A hand of n cards needs a round of n or n - 1 cards.
-            rules.extra_rounds = rules.extra_rounds.max(n.saturating_sub(14) as u8);
+            let extra_rounds = rules.extra_rounds().max(n.saturating_sub(14) as u8);
+            rules.set("extra_rounds", &extra_rounds.to_string()).expect("extra rounds");
             if let Some(lay_off) = lay_off {
-                rules.lay_off = lay_off;
+                rules.set("lay_off", &lay_off.to_string()).expect("a flag");
             }
             let deals: Vec<Deal> =
                 rules.deals().into_iter().filter(|d| d.cards == n || d.cards + 1 == n).collect();
@@ -262,10 +267,10 @@ pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
 
 /// Whether `naturals` and `wilds` wild cards make a meld of `kind`.
 fn valid_as(rules: &Rules, kind: MeldKind, naturals: &[Card], wilds: usize) -> bool {
-    if naturals.is_empty() && !rules.all_wild_melds {
+    if naturals.is_empty() && !rules.all_wild_melds() {
         return false;
     }
-    if rules.half_wild && wilds > naturals.len() {
+    if rules.half_wild() && wilds > naturals.len() {
         return false;
     }
     match kind {
@@ -308,7 +313,7 @@ pub(crate) fn check_arrangement(case: &Case, arr: &Arrangement) -> Result<(), St
         match &meld.onto {
             None => own += 1,
             Some(t) => {
-                if !rules.lay_off || !case.onto.contains(t) {
+                if !rules.lay_off() || !case.onto.contains(t) {
                     return Err(format!("laid off onto {t:?}, not a table meld in play"));
                 }
                 laid.push(t);
@@ -471,7 +476,7 @@ proptest! {
         case in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true))
             .prop_map(|mut case| {
                 // Aces high: any table meld stays a meld.
-                case.rules.ace_high = true;
+                case.rules.set("ace_high", "true").expect("a flag");
                 case
             })
     ) {
@@ -483,7 +488,7 @@ proptest! {
 /// joker stands for Qd or Kd, not a card below the ten.
 #[test]
 fn high_ace_lay_off_names_a_place_in_the_run() {
-    let rules = Rules { ace_high: true, jokers: 2, lay_off: true, ..Rules::default() };
+    let rules = with_settings(Rules::default(), &[("ace_high", &true), ("jokers", &2), ("lay_off", &true)]);
     let cards = |t: &str| parse_hand(t, &rules).unwrap();
     let case =
         Case { deal: rules.deals()[2], hand: cards("Ad JK 7s 7h 7c"), onto: vec![cards("5c 10d Jd")], rules };
@@ -675,7 +680,7 @@ proptest! {
         prop_assert!(same_cards(&group.cards, &cards));
         if valid {
             let deal = Deal { round: 1, cards: cards.len(), wild };
-            let case = Case { rules: Rules { lay_off: false, ..rules }, deal, hand: cards.clone(), onto: Vec::new() };
+            let case = Case { rules: rules.with("lay_off", "false").unwrap(), deal, hand: cards.clone(), onto: Vec::new() };
             let meld = Meld { kind: group.kind.unwrap(), cards: group.cards.clone(), wilds: group.wilds.clone(), onto: None };
             let arr = Arrangement { deadwood: 0, melds: vec![meld], unmelded: Vec::new() };
             if let Err(e) = check_arrangement(&case, &arr) {
@@ -729,7 +734,7 @@ fn rank(n: u8) -> Rank {
 }
 
 fn brute_text(rules: &Rules, wild: u8, hand: &str) -> u32 {
-    let parse_rules = Rules { jokers: 2, decks: 3, ..*rules };
+    let parse_rules = with_settings(*rules, &[("jokers", &2), ("decks", &3)]);
     brute::deadwood(rules, rank(wild), &parse_hand(hand, &parse_rules).unwrap(), &[])
 }
 
@@ -767,7 +772,7 @@ fn brute_force_knows_the_variants() {
     assert_eq!(brute_text(&strict, 4, "4d 4c 9h"), 0);
     // Aces: low only, unless ace_high, and never wrapping.
     assert_eq!(brute_text(&std, 5, "Qh Kh Ah"), 26);
-    let high = Rules { ace_high: true, ace_value: 15, ..Rules::default() };
+    let high = with_settings(Rules::default(), &[("ace_high", &true), ("ace_value", &15)]);
     assert_eq!(brute_text(&high, 5, "Qh Kh Ah"), 0);
     assert_eq!(brute_text(&high, 5, "Kh Ah 2h"), 30);
     assert_eq!(brute_text(&high, 5, "Ah 2h 3h"), 0);
@@ -777,13 +782,13 @@ fn brute_force_knows_the_variants() {
     assert_eq!(brute_text(&std, 5, "7h 7h 8h"), 22);
     assert_eq!(brute_text(&std, 5, "7h 7h 7d"), 0);
     // Kings wild besides the round's rank; jokers score 20.
-    let kings = Rules { kings_wild: true, ..Rules::default() };
+    let kings = Rules::default().with("kings_wild", "true").unwrap();
     assert_eq!(brute_text(&kings, 5, "Kh 9c 9d"), 0);
     assert_eq!(brute_text(&std, 5, "Kh 9c 9d"), 31);
-    let jokers = Rules { jokers: 2, ..Rules::default() };
+    let jokers = Rules::default().with("jokers", "2").unwrap();
     assert_eq!(brute_text(&jokers, 3, "JK 9h Kc"), 42);
     assert_eq!(brute_text(&jokers, 3, "JK JK 3c"), 0);
-    let tens = Rules { face_cards: FaceCards::Ten, ace_value: 20, ..Rules::default() };
+    let tens = with_settings(Rules::default(), &[("face_cards", &"ten"), ("ace_value", &20)]);
     assert_eq!(brute_text(&tens, 3, "Jh Qd Ac"), 40);
     // A wild stands for any card, even one held: 9c 9c with a wild.
     assert_eq!(brute_text(&std, 5, "9c 9c 5h"), 0);
@@ -819,7 +824,7 @@ fn brute_force_knows_runs() {
     assert!(brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d 4c")));
     assert!(!brute::is_meld(&Rules::default(), rank(4), &cards("4h 4d")));
     // The run from ace to ace where the ace may be high; no other rank twice.
-    let high = Rules { ace_high: true, ..Rules::default() };
+    let high = Rules::default().with("ace_high", "true").unwrap();
     let ace_to_ace = cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah");
     assert!(brute::is_meld(&high, rank(5), &ace_to_ace));
     assert!(!brute::is_meld(&Rules::default(), rank(5), &ace_to_ace));
@@ -831,7 +836,7 @@ fn brute_force_knows_runs() {
 #[test]
 fn brute_force_lays_off() {
     let strict = Rules::preset("strict").unwrap();
-    let cards = |t: &str| parse_hand(t, &Rules { jokers: 2, ..Rules::default() }).unwrap();
+    let cards = |t: &str| parse_hand(t, &Rules::default().with("jokers", "2").unwrap()).unwrap();
     let run = vec![cards("5h 6h 7h")];
     assert_eq!(brute::deadwood(&strict, rank(3), &cards("8h 9c Kd"), &run), 8 + 9 + 13);
     assert_eq!(brute::deadwood(&strict, rank(3), &cards("8h 9c 9d 9s"), &run), 0);
@@ -856,7 +861,10 @@ fn brute_force_lays_off() {
 /// Solver and brute force agree on a few hands picked by hand.
 #[test]
 fn hand_picked_hands_agree() {
-    let rules = Rules { jokers: 2, extra_rounds: 2, kings_wild: true, ace_high: true, ..Rules::default() };
+    let rules = with_settings(
+        Rules::default(),
+        &[("jokers", &2), ("extra_rounds", &2), ("kings_wild", &true), ("ace_high", &true)],
+    );
     for (wild, text) in [
         (2, "2h 2d 2c JK JK Kh Ks 3h 4h 5h 5h 6c 7c 8c 9d 9d"),
         (2, "2h 2d 2c JK 3h 4s 5h 6h 7d 8d 9d 10c Jc Qc Ad Ah"),
