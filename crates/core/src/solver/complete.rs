@@ -83,7 +83,7 @@
 use super::lay_off::lay_off_groups;
 use super::memo::{Memo, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
-use super::runs::{Dir, RunWalk};
+use super::runs::{Dir, RunWalk, places_of};
 use super::search::{INF, Search, alone};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, card_at, top_place, wilds_needed};
@@ -308,7 +308,8 @@ impl Complete<'_> {
         let rank = nat.rank[i];
         let mut runs = self.zero.pool.pop().unwrap_or_default();
         runs.clear();
-        let mut walk = RunWalk { nat, suit: nat.suit[i] as usize, mask, w, runs };
+        let suit = nat.suit[i] as usize;
+        let mut walk = RunWalk { nat, suit, mask, w, runs, places: places_of(nat, suit, mask) };
         let top = if rank == 1 { top_place(self.rules) } else { 13 };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {

@@ -524,8 +524,18 @@ impl Solver {
         if let Some((hand, table)) = self.afresh(less) {
             return self.spare().goes_out(&hand, &table);
         }
-        let (mask, w, _) = self.less(less);
-        self.melds_all(mask, w)
+        let (mask, w, wild_points) = self.less(less);
+        self.melds_or_known(mask, w, wild_points)
+    }
+
+    /// Whether the naturals in `mask` and `w` wilds (scoring `wild_points`)
+    /// meld completely: deadwood 0, where the deadwood search has been
+    /// there already (every card scores at least a point), else asked.
+    fn melds_or_known(&mut self, mask: u32, w: u8, wild_points: u32) -> bool {
+        match self.memo.get(key(mask, w, 0, false)) {
+            Some((cost, _)) => self.total_of(mask, cost as u32, w, wild_points) == 0,
+            None => self.melds_all(mask, w),
+        }
     }
 
     /// Whether the naturals in `mask` and `w` wilds meld completely.
@@ -609,8 +619,8 @@ impl Solver {
             }
             return set;
         }
-        let (mask, w, _) = self.less(less);
-        if self.melds_all(mask, w) {
+        let (mask, w, wild_points) = self.less(less);
+        if self.melds_or_known(mask, w, wild_points) {
             return CardSet::ALL;
         }
         if mask == 0 {

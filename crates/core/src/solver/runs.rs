@@ -38,6 +38,37 @@ pub(super) struct RunWalk<'a> {
     pub(super) w: u8,
     /// Each run found: the cards used and the wilds it needs.
     pub(super) runs: Vec<(u32, u8)>,
+    /// The places (1 to 14) holding an open card of the suit.
+    pub(super) places: u16,
+}
+
+/// The places (1 to 14, 14 the ace played high) holding a card of `suit`
+/// among `mask`.
+pub(super) fn places_of(nat: &Naturals, suit: usize, mask: u32) -> u16 {
+    (1..=14u8).filter(|&p| nat.at_pos(suit, p) & mask != 0).fold(0, |bits, p| bits | 1 << p)
+}
+
+/// How far the nearest place holding an open card lies beyond `pos` in
+/// direction `dir`, if any does.
+pub(super) fn next_card(places: u16, dir: Dir, pos: u8) -> Option<u8> {
+    match dir {
+        Dir::Up => {
+            let ahead = places.checked_shr(pos as u32 + 1).unwrap_or(0);
+            (ahead != 0).then(|| ahead.trailing_zeros() as u8 + 1)
+        }
+        Dir::Down => {
+            let ahead = places & ((1u16 << pos) - 1);
+            (ahead != 0).then(|| pos - (15 - ahead.leading_zeros() as u8))
+        }
+    }
+}
+
+/// The place `d` places beyond `pos` in direction `dir`.
+fn dir_step(dir: Dir, pos: u8, d: u8) -> u8 {
+    match dir {
+        Dir::Up => pos + d,
+        Dir::Down => pos - d,
+    }
 }
 
 impl RunWalk<'_> {
@@ -56,7 +87,12 @@ impl RunWalk<'_> {
             }
             self.walk(dir, dir.next(pos), end, used, len + 1, gaps);
         }
-        if gaps < self.w {
+        // A wild on this place, when a run can still end on a card beyond
+        // it: the places up to the next card are all wilds.
+        if gaps < self.w
+            && next_card(self.places, dir, pos)
+                .is_some_and(|d| gaps + d <= self.w && !dir.past(dir_step(dir, pos, d), end))
+        {
             self.walk(dir, dir.next(pos), end, used, len + 1, gaps + 1);
         }
     }

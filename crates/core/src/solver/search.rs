@@ -4,7 +4,7 @@
 use super::lay_off::lay_off_groups;
 use super::memo::{Choice, EMPTY_CHOICE, Memo, Step, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
-use super::runs::{Dir, RunWalk};
+use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
 use crate::meld::{places, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -170,7 +170,7 @@ impl Search<'_> {
         let top = if rank == 1 { top_place(self.rules) } else { 13 };
         let mut runs = self.pool.pop().unwrap_or_default();
         runs.clear();
-        let mut walk = RunWalk { nat, suit, mask, w, runs };
+        let mut walk = RunWalk { nat, suit, mask, w, runs, places: places_of(nat, suit, mask) };
         walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
         if self.ace_high && rank == 1 {
             walk.walk(Dir::Down, 13, 2, bit, 1, 0);
