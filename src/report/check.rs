@@ -104,6 +104,18 @@ pub(crate) struct CheckJson<'a> {
     least_deadwood: Option<u32>,
 }
 
+/// The rules in a word or a few (`Rules::summary`), worked out once for
+/// the many hands of a batch checked under the same rules.
+fn summary(rules: &Rules) -> String {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Rules, String)>> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| match last {
+        Some((same, text)) if same == rules => text.clone(),
+        _ => last.insert((*rules, rules.summary())).1.clone(),
+    })
+}
+
 /// One hand's JSON, on one line; `line` for a hand read from stdin.
 pub(crate) fn json(checked: &Checked, setting: &Setting, line: Option<usize>) -> String {
     let a = &checked.analysis;
@@ -112,7 +124,7 @@ pub(crate) fn json(checked: &Checked, setting: &Setting, line: Option<usize>) ->
         line,
         analysis: a,
         best_chance: a.best_chance(&setting.rules),
-        rules: setting.rules.summary(),
+        rules: summary(&setting.rules),
         rules_session: setting.from.session(),
         groups: d.map(|d| d.groups.as_slice()),
         declared_deadwood: d.map(|d| d.deadwood),
@@ -137,7 +149,7 @@ pub(crate) fn print(ui: &mut Ui, checked: &Checked, setting: &Setting) -> Result
         a.round,
         a.cards,
         rules.wilds(a.wild),
-        rules.summary(),
+        summary(rules),
         setting.from.said()
     );
     let mut lines = vec![ui.bold(&ui.wrap(&head, 2)), String::new()];

@@ -512,12 +512,10 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
 /// module `complete` argues).
 fn outs_less(solver: &mut Solver, less: &[Card], table: &Table, unseen: &Unseen) -> Vec<Card> {
     let set = solver.outs_less(less);
-    let rules = table.rules();
-    rules
-        .deck()
-        .cards()
-        .chain([Card::JOKER])
-        .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
-        .filter(|&c| set.completes(c, table.is_wild(c)))
+    // Every card of the decks in card order, the joker last: a card with a
+    // copy unseen is one the decks hold.
+    (0..Card::KINDS)
+        .filter_map(Card::from_index)
+        .filter(|&c| unseen.of(c) > 0 && set.completes(c, table.is_wild(c)))
         .collect()
 }

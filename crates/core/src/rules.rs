@@ -911,15 +911,13 @@ impl Rules {
     /// that differ from it: `tens`, `tens, double_last_rounds=true`,
     /// `five-crowns, joker_value=25`.
     pub fn summary(&self) -> String {
-        let nearest = PRESETS
+        let (name, nearest) = PRESETS
             .iter()
-            .map(|(name, _)| (name, self.changes_from(&Rules::preset(name).expect("a preset"))))
-            .min_by_key(|(_, changes)| changes.len())
+            .map(|(name, _)| (name, Rules::preset(name).expect("a preset")))
+            .min_by_key(|(_, preset)| self.differences(preset).count())
             .expect("there are presets");
-        match nearest {
-            (name, changes) if changes.is_empty() => name.to_string(),
-            (name, changes) => format!("{name}, {}", changes.join(", ")),
-        }
+        let changes = self.changes_from(&nearest);
+        if changes.is_empty() { name.to_string() } else { format!("{name}, {}", changes.join(", ")) }
     }
 
     /// The cards of one deck, without jokers.

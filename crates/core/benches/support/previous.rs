@@ -66,12 +66,12 @@ struct Finder<'a> {
     completing: Vec<Option<CardSet>>,
 }
 
-/// A set of distinct cards, by index (52 is the joker: any wild).
+/// A set of distinct cards, by index (the joker's stands for any wild).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct CardSet(u64);
+struct CardSet(u128);
 
 impl CardSet {
-    const ALL: CardSet = CardSet((1 << 53) - 1);
+    const ALL: CardSet = CardSet((1 << Card::KINDS) - 1);
 
     fn insert(&mut self, c: Card) {
         self.0 |= 1 << c.index();
@@ -106,7 +106,9 @@ impl<'a> Finder<'a> {
         }
         let rules = self.table.rules();
         let any_wild = set.contains(Card::JOKER);
-        Card::deck()
+        rules
+            .deck()
+            .cards()
             .chain([Card::JOKER])
             .filter(|&c| rules.copies(c) > 0 && unseen.of(c) > 0)
             .filter(|&c| if self.table.is_wild(c) { any_wild } else { set.contains(c) })
@@ -143,7 +145,7 @@ impl<'a> Finder<'a> {
         let must_try = wild_completes || (!rules.all_wild_melds() && wilds >= 2);
         if must_try {
             let near = Near::new(&g, table, wilds);
-            for c in Card::deck() {
+            for c in table.rules().deck().cards() {
                 if table.is_wild(c) || !near.could_meld(c) {
                     continue;
                 }
@@ -167,8 +169,8 @@ fn may_meld(cards: &[Card], extra: usize, table: &Table) -> bool {
     let mut table_wilds = 0;
     // Per rank, the naturals held; per suit, the run places they take.
     let mut ranks = [0u8; 14];
-    let mut places = [0u16; 4];
-    let high = table.rules().ace_high();
+    let mut places = [0u16; 5];
+    let high = table.rules().aces_high();
     let mut note = |c: Card, in_hand: bool| {
         let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { return };
         let r = rank.number() as usize;
@@ -238,7 +240,7 @@ struct Near {
     /// Ranks held by a natural card of the hand or the table.
     ranks: u16,
     /// Per suit, the run places (1-14) a card must lie within reach of.
-    places: [u16; 4],
+    places: [u16; 5],
     /// How far from a natural card of its suit a card may lie.
     reach: u8,
 }
@@ -251,11 +253,11 @@ impl Near {
         let mut near = Near {
             any: wilds >= 2 || all_wild_meld,
             ranks: 0,
-            places: [0; 4],
+            places: [0; 5],
             // A card and a natural in one run have only wilds between them.
             reach: (1 + wilds + table_wilds).min(14) as u8,
         };
-        let high = table.rules().ace_high();
+        let high = table.rules().aces_high();
         for &c in hand.iter().chain(onto.iter().flatten()) {
             let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else { continue };
             if table.is_wild(c) {

@@ -250,6 +250,8 @@ pub struct Solver {
     /// The wild cards of the round, and the deck's natural cards, as bits.
     wild_bits: u128,
     deck_bits: u128,
+    /// The rules and wild rank the bits above are for.
+    bits_for: Option<(Rules, Rank)>,
     /// The hand loaded (sorted) and its table, while the memos are its.
     loaded: Option<(Vec<Card>, Table)>,
     /// Lists of runs and sets the searches reuse.
@@ -293,6 +295,7 @@ impl Solver {
             single: Vec::new(),
             wild_bits: 0,
             deck_bits: 0,
+            bits_for: None,
             loaded: None,
             run_pool: Vec::new(),
             slot_runs: Vec::new(),
@@ -332,14 +335,17 @@ impl Solver {
         self.slot_memo.clear();
         self.single.clear();
         self.completing_found.clear();
-        self.wild_bits = table
-            .rules
-            .deck()
-            .cards()
-            .chain([Card::JOKER])
-            .filter(|&c| table.is_wild(c))
-            .fold(0, |b, c| b | 1 << c.index());
-        self.deck_bits = table.rules.deck().cards().fold(0, |b, c| b | 1 << c.index());
+        if self.bits_for != Some((table.rules, table.wild)) {
+            self.wild_bits = table
+                .rules
+                .deck()
+                .cards()
+                .chain([Card::JOKER])
+                .filter(|&c| table.is_wild(c))
+                .fold(0, |b, c| b | 1 << c.index());
+            self.deck_bits = table.rules.deck().cards().fold(0, |b, c| b | 1 << c.index());
+            self.bits_for = Some((table.rules, table.wild));
+        }
         // The most valuable wilds are the ones to put to work (exactness,
         // step 5).
         self.wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
@@ -436,21 +442,28 @@ impl Solver {
         let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
         let near =
             |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
+        // The naturals of each rank, any suit.
+        let mut of_rank = [0u32; 14];
+        for (r, bits) in of_rank.iter_mut().enumerate() {
+            *bits = nat.at.iter().fold(0, |b, suit| b | suit[r]);
+        }
         self.partners.clear();
         for i in 0..nat.cards.len() {
+            let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
             let by_table = all_wild_meld
                 || self.table.iter().flat_map(|(n, _)| n).any(|t| {
                     let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                    r == nat.rank[i] || (s == nat.suit[i] as usize && near(r, nat.rank[i]))
+                    r == rank || (s == suit && near(r, rank))
                 });
             let mut bits = if by_table { u32::MAX } else { 0 };
-            for j in 0..nat.cards.len() {
-                if j != i
-                    && (nat.rank[j] == nat.rank[i]
-                        || (nat.suit[j] == nat.suit[i] && near(nat.rank[j], nat.rank[i])))
-                {
-                    bits |= 1 << j;
+            bits |= of_rank[rank as usize];
+            for q in 1..=13u8 {
+                if near(q, rank) {
+                    bits |= nat.at[suit][q as usize];
                 }
+            }
+            if !by_table {
+                bits &= !(1 << i);
             }
             self.partners.push(bits);
         }
