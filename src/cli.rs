@@ -7,7 +7,8 @@ use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
 use crate::complete;
 
-use crate::ui::{ColorWhen, display_width, wrap_to};
+use crate::text::{display_width, wrap_to};
+use crate::ui::ColorWhen;
 
 const ABOUT: &str = "Score sheet and exact hand checker for the card game Three Thirteen";
 

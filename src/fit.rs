@@ -5,7 +5,8 @@
 
 use comfy_table::CellAlignment;
 
-use crate::ui::{Ui, display_width, wrap_to};
+use crate::text::{display_width, wrap_to};
+use crate::ui::Ui;
 
 /// A space that keeps the words on either side on one line (`true *`),
 /// shown as a plain space.

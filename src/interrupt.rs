@@ -98,6 +98,9 @@ pub(crate) fn holding() {
 }
 
 /// What is said once a command that a signal waited for has finished.
+/// What is said of a command cancelled at a question.
+pub(crate) const CANCELLED: &str = "cancelled; nothing was written";
+
 pub(crate) const FINISHED_FIRST: &str =
     "the signal came while the session was being written: the command finished first, as said above";
 
@@ -111,7 +114,7 @@ fn cancelled(colour: bool) -> String {
     use anstyle::{AnsiColor, Style};
     let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
     let label = if colour { format!("{red}error:{red:#}") } else { "error:".to_string() };
-    format!("\n{label} {}", crate::ui::CANCELLED)
+    format!("\n{label} {}", CANCELLED)
 }
 
 /// A question that reads Ctrl-C as a key ends the command itself, as

@@ -20,6 +20,7 @@ mod report;
 mod run;
 mod serve;
 mod store;
+mod text;
 mod tiebreak;
 mod ui;
 

@@ -13,7 +13,7 @@ use std::io;
 
 use console::{Key, Term};
 
-use crate::ui::{display_width, wrap_to};
+use crate::text::{display_width, wrap_to};
 
 /// What a question reads and where it draws.
 pub(crate) struct Prompt {

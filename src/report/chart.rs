@@ -10,7 +10,8 @@ use three13_core::sheet::Session;
 
 use super::Named;
 use crate::error::{Error, Result};
-use crate::ui::{Ui, display_width};
+use crate::text::display_width;
+use crate::ui::Ui;
 
 /// One mark per player, in seat order (at most 20 players).
 const MARKS: [char; 20] =

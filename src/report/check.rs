@@ -16,7 +16,8 @@ use three13_core::rules::Rules;
 use three13_core::solver::{Meld, MeldKind};
 
 use crate::error::Result;
-use crate::ui::{Ui, display_width};
+use crate::text::display_width;
+use crate::ui::Ui;
 
 /// One hand checked: the analysis and, for a declared hand, its verdicts.
 #[derive(Debug)]

@@ -76,7 +76,7 @@ pub(crate) fn wild_roles(
 /// cut. None when no such forms keep every name apart.
 pub(crate) fn names_within(names: &[String], most: usize) -> Option<Vec<String>> {
     use unicode_width::UnicodeWidthChar;
-    let width = |s: &str| crate::ui::display_width(s);
+    let width = |s: &str| crate::text::display_width(s);
     // The first characters of `name` that take at most `room` columns.
     let head = |name: &str, room: usize| {
         let mut out = String::new();
@@ -131,7 +131,7 @@ pub(crate) fn names_within(names: &[String], most: usize) -> Option<Vec<String>>
 /// Every set of shortened names from the widest to the narrowest that
 /// still tells the players apart (the names whole first).
 pub(crate) fn shortened(names: &[String]) -> Vec<Vec<String>> {
-    let longest = names.iter().map(|n| crate::ui::display_width(n)).max().unwrap_or(0);
+    let longest = names.iter().map(|n| crate::text::display_width(n)).max().unwrap_or(0);
     let mut all: Vec<Vec<String>> = vec![names.to_vec()];
     for most in (3..longest).rev() {
         if let Some(forms) = names_within(names, most)
@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(names_within(&players, 4).unwrap(), names(&["Al…h", "Al…s", "Cy", "Bar…"]));
         for most in 3..16 {
             let forms = names_within(&players, most).expect("names this different can always be told apart");
-            assert!(forms.iter().all(|f| crate::ui::display_width(f) <= most), "{most}: {forms:?}");
+            assert!(forms.iter().all(|f| crate::text::display_width(f) <= most), "{most}: {forms:?}");
             for (form, name) in forms.iter().zip(&players) {
                 let start: String = form.chars().take_while(|&c| c != '…').collect();
                 assert!(name.starts_with(&start), "{form} is a start of {name}");

@@ -165,7 +165,7 @@ fn say(text: &str) {
     let text = visible(text);
     match crate::ui::stderr_width() {
         Some(width) => {
-            let lines: Vec<String> = text.lines().map(|l| crate::ui::wrap_to(l, 2, width)).collect();
+            let lines: Vec<String> = text.lines().map(|l| crate::text::wrap_to(l, 2, width)).collect();
             eprintln!("{}", lines.join("\n"));
         }
         None => eprintln!("{text}"),

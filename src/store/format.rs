@@ -1,11 +1,14 @@
 //! What the files of the data folder share: the format version, TOML
-//! errors placed at a line and column, and strings written the way the
-//! files write them.
+//! errors placed at a line and column, strings written the way the files
+//! write them, and the settings of a rules table read and written.
 
 use std::fmt::Write as _;
 
 use serde::de::DeserializeOwned;
-use toml_edit::{Document, Item, Key, Value};
+use std::ops::Range;
+
+use three13_core::rules::{Rules, SETTINGS, Setting, Value as SettingValue};
+use toml_edit::{Document, Item, Key, TableLike, Value};
 
 use crate::files::{FileError, line_col};
 
@@ -169,6 +172,77 @@ fn basic(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The `k`th table of an array of tables, or of an array of inline tables.
+pub(super) fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
+    match item {
+        Item::ArrayOfTables(tables) => tables.get(k).map(|t| t as &dyn TableLike),
+        Item::Value(toml_edit::Value::Array(values)) => {
+            values.get(k).and_then(toml_edit::Value::as_inline_table).map(|t| t as &dyn TableLike)
+        }
+        _ => None,
+    }
+}
+
+/// `before` with the settings of a table (a key `skip` names aside) set
+/// one by one, each checked and an error placed at its key or value:
+/// `prefix` begins a message.
+pub(super) fn settings(
+    text: &str,
+    table: &dyn TableLike,
+    skip: &[&str],
+    before: Rules,
+    prefix: &str,
+) -> Result<Rules, FileError> {
+    let at = |span: Option<Range<usize>>, message: String| FileError {
+        at: Some(line_col(text, span.map_or(0, |s| s.start))),
+        message,
+    };
+    let mut rules = before;
+    for (key, item) in table.iter().filter(|(k, _)| !skip.contains(k)) {
+        let key_span = table.key(key).and_then(toml_edit::Key::span);
+        let setting = Setting::find(key).ok_or_else(|| {
+            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
+            at(
+                key_span.clone(),
+                format!(
+                    "{prefix}unknown setting \"{}\"; the settings are {}",
+                    key.escape_debug(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        // A value must be of the setting's own type: a number, a flag or a word.
+        let typed = match setting.get(&rules) {
+            SettingValue::Flag(_) => item.as_bool().map(|b| b.to_string()),
+            SettingValue::Number(_) | SettingValue::Word(_) => {
+                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
+            }
+        };
+        let shown = match item.as_str() {
+            Some(w) => w.escape_debug().to_string(),
+            None => shown(item),
+        };
+        let refused = || {
+            at(
+                item.span().or(key_span.clone()),
+                format!("{prefix}{} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
+            )
+        };
+        let typed = typed.ok_or_else(refused)?;
+        setting.set(&mut rules, &typed).map_err(|_| refused())?;
+    }
+    Ok(rules)
+}
+
+/// A setting's value under `rules`, as TOML.
+pub(super) fn setting_value(setting: &Setting, rules: &Rules) -> Value {
+    match setting.get(rules) {
+        SettingValue::Number(n) => Value::from(n),
+        SettingValue::Flag(f) => Value::from(f),
+        SettingValue::Word(w) => string(w),
+    }
 }
 
 #[cfg(test)]

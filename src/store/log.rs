@@ -23,8 +23,7 @@ use three13_core::card::{Card, Deck, Rank};
 use three13_core::rules::{Drawn, RoundOrder, Rules};
 use three13_core::sheet::{LogChange, Logged, PastScore, RoundWas, SeatWas, StoredPlayoff};
 
-use super::format::{key, shown, string};
-use super::read::{nth_table, settings};
+use super::format::{key, nth_table, setting_value, settings, shown, string};
 use crate::files::{FileError, line_col};
 
 /// The `[log]` table of a session's log, none for an empty log.
@@ -128,7 +127,7 @@ fn entry(e: &Logged) -> InlineTable {
                 let mut p = InlineTable::new();
                 p.insert("from", count(*from));
                 for setting in rules.differences(&before) {
-                    p.insert(setting.key, super::write::setting_value(setting, rules));
+                    p.insert(setting.key, setting_value(setting, rules));
                 }
                 // A random order of the rounds, with the order drawn.
                 if let RoundOrder::Random(_) = rules.round_order()

@@ -8,13 +8,13 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_spanned::Spanned;
-use toml_edit::{Document, Item, TableLike};
+use toml_edit::{Document, Item};
 
-use three13_core::rules::{Drawn, Game, RoundOrder, Rules, SETTINGS, Setting, Value};
+use three13_core::rules::{Drawn, Game, RoundOrder};
 use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
 use three13_core::solver::Solver;
 
-use super::format::{deserialize, parse, shown};
+use super::format::{deserialize, nth_table, parse, settings, shown};
 use super::{Loaded, SessionDoc};
 use crate::files::{FileError, line_col};
 
@@ -377,66 +377,4 @@ fn hands(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
 /// The cards left over of a stored round, in the file's order.
 fn leftover(r: &RoundFile) -> &[(Spanned<String>, Spanned<String>)] {
     r.leftover.as_ref().map_or(&[], |h| &h.0)
-}
-
-/// The `k`th table of an array of tables, or of an array of inline tables.
-pub(super) fn nth_table(item: &Item, k: usize) -> Option<&dyn TableLike> {
-    match item {
-        Item::ArrayOfTables(tables) => tables.get(k).map(|t| t as &dyn TableLike),
-        Item::Value(toml_edit::Value::Array(values)) => {
-            values.get(k).and_then(toml_edit::Value::as_inline_table).map(|t| t as &dyn TableLike)
-        }
-        _ => None,
-    }
-}
-
-/// `before` with the settings of a table (a key `skip` names aside) set
-/// one by one, each checked and an error placed at its key or value:
-/// `prefix` begins a message.
-pub(super) fn settings(
-    text: &str,
-    table: &dyn TableLike,
-    skip: &[&str],
-    before: Rules,
-    prefix: &str,
-) -> Result<Rules, FileError> {
-    let at = |span: Option<Range<usize>>, message: String| FileError {
-        at: Some(line_col(text, span.map_or(0, |s| s.start))),
-        message,
-    };
-    let mut rules = before;
-    for (key, item) in table.iter().filter(|(k, _)| !skip.contains(k)) {
-        let key_span = table.key(key).and_then(toml_edit::Key::span);
-        let setting = Setting::find(key).ok_or_else(|| {
-            let keys: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
-            at(
-                key_span.clone(),
-                format!(
-                    "{prefix}unknown setting \"{}\"; the settings are {}",
-                    key.escape_debug(),
-                    keys.join(", ")
-                ),
-            )
-        })?;
-        // A value must be of the setting's own type: a number, a flag or a word.
-        let typed = match setting.get(&rules) {
-            Value::Flag(_) => item.as_bool().map(|b| b.to_string()),
-            Value::Number(_) | Value::Word(_) => {
-                item.as_integer().map(|n| n.to_string()).or_else(|| item.as_str().map(str::to_string))
-            }
-        };
-        let shown = match item.as_str() {
-            Some(w) => w.escape_debug().to_string(),
-            None => shown(item),
-        };
-        let refused = || {
-            at(
-                item.span().or(key_span.clone()),
-                format!("{prefix}{} cannot be \"{shown}\"; it takes {}", setting.key, setting.allowed),
-            )
-        };
-        let typed = typed.ok_or_else(refused)?;
-        setting.set(&mut rules, &typed).map_err(|_| refused())?;
-    }
-    Ok(rules)
 }

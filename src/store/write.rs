@@ -11,10 +11,10 @@
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
 use three13_core::card::Card;
-use three13_core::rules::{Game, RoundOrder, Rules, SETTINGS, Setting, Value as SettingValue};
+use three13_core::rules::{Game, RoundOrder, SETTINGS};
 use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session};
 
-use super::format::{FORMAT_VERSION, key, string};
+use super::format::{FORMAT_VERSION, key, setting_value, string};
 
 /// Every value of `session`, as a document of the standard layout.
 pub(super) fn session_document(session: &Session) -> DocumentMut {
@@ -211,15 +211,6 @@ fn cards(hand: &[Card]) -> Value {
 fn leftover(cards: &[Leftover]) -> Value {
     let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
     string(&cards.join(" "))
-}
-
-/// A setting's value under `rules`, as TOML.
-pub(super) fn setting_value(setting: &Setting, rules: &Rules) -> Value {
-    match setting.get(rules) {
-        SettingValue::Number(n) => Value::from(n),
-        SettingValue::Flag(f) => Value::from(f),
-        SettingValue::Word(w) => string(w),
-    }
 }
 
 /// A count as a TOML integer; no count of a score sheet comes near the limit.
