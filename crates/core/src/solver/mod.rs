@@ -237,6 +237,13 @@ impl Table {
     }
 }
 
+/// `table` without the half-wild limit: every meld under the limit is a
+/// meld without it, so what completes a hand under it completes the hand
+/// without it.
+fn unlimited(table: &Table) -> Table {
+    Table { rules: Rules { half_wild: false, ..table.rules }, ..table.clone() }
+}
+
 #[derive(Debug)]
 pub struct Solver {
     /// The deadwood search's memo.
@@ -274,6 +281,8 @@ pub struct Solver {
     /// loaded one leads to (less a wild, or with a card to come), and the
     /// cards found completing each of them.
     spare: Option<Box<Solver>>,
+    /// And a solver for the same hands without the limit.
+    loose: Option<Box<Solver>>,
     completing_found: std::collections::HashMap<Vec<Card>, CardSet>,
     ace_high: bool,
     wild: Rank,
@@ -307,6 +316,7 @@ impl Solver {
             left: Vec::new(),
             room: Vec::new(),
             spare: None,
+            loose: None,
             completing_found: std::collections::HashMap::new(),
             ace_high: false,
             wild: Rank::ACE,
@@ -619,18 +629,7 @@ impl Solver {
         if self.rules.half_wild {
             // Exactness, step 9: a card drawn, then any card discarded.
             let (hand, table) = self.without(less);
-            if self.spare().goes_out(&hand, &table) {
-                return CardSet::ALL;
-            }
-            let mut discards = hand.clone();
-            discards.dedup();
-            let mut set = CardSet::EMPTY;
-            for e in discards {
-                let mut rest = hand.clone();
-                rest.remove(rest.iter().position(|&c| c == e).expect("a card of the hand"));
-                set = set.union(self.completing_by_card(rest, &table));
-            }
-            return set;
+            return self.outs_by_card(hand, &table);
         }
         let (mask, w, wild_points) = self.less(less);
         if self.melds_or_known(mask, w, wild_points) {
@@ -665,30 +664,24 @@ impl Solver {
     }
 
     /// The cards completing `hand`, each tried in turn (where at most half
-    /// of a meld may be wild; exactness, step 9). A natural card then melds
-    /// only beside another natural card, of its rank or its suit, in the
-    /// hand or on a table meld it is laid off onto; a wild is tried once,
-    /// for every wild.
+    /// of a meld may be wild; exactness, step 9): those that complete it
+    /// without the limit (every meld under the limit is one without it), a
+    /// wild tried once for every wild.
     fn completing_by_card(&mut self, mut hand: Vec<Card>, table: &Table) -> CardSet {
         hand.sort_unstable();
         if let Some(&set) = self.completing_found.get(&hand) {
             return set;
         }
-        let naturals: Vec<Card> = hand
-            .iter()
-            .chain(table.lay_off_melds().iter().flatten())
-            .copied()
-            .filter(|&c| !table.is_wild(c))
-            .collect();
+        let without_limit = self.loose().completing(&hand, &unlimited(table));
         let spare = self.spare();
         let mut set = CardSet::EMPTY;
         let mut with = hand.clone();
         with.push(Card::JOKER);
-        if spare.goes_out(&with, table) {
+        if without_limit.contains(Card::JOKER) && spare.goes_out(&with, table) {
             set.insert(Card::JOKER);
         }
         for c in table.rules().deck().cards() {
-            if table.is_wild(c) || !naturals.iter().any(|n| n.rank() == c.rank() || n.suit() == c.suit()) {
+            if table.is_wild(c) || !without_limit.contains(c) {
                 continue;
             }
             *with.last_mut().expect("the card tried") = c;
@@ -698,6 +691,43 @@ impl Solver {
         }
         self.completing_found.insert(hand, set);
         set
+    }
+
+    /// The outs of `hand` where at most half of a meld may be wild
+    /// (exactness, step 9): of the outs without the limit (a superset, as
+    /// for the completing cards; every card where the hand melds without
+    /// it), those that let the hand go out after some discard under it,
+    /// each tried with one memo for its discards.
+    fn outs_by_card(&mut self, hand: Vec<Card>, table: &Table) -> CardSet {
+        if self.spare().goes_out(&hand, table) {
+            return CardSet::ALL;
+        }
+        let without_limit = self.loose().outs(&hand, &unlimited(table));
+        let mut discards = hand.clone();
+        discards.sort_unstable();
+        discards.dedup();
+        let mut set = CardSet::EMPTY;
+        let tried = table
+            .rules()
+            .deck()
+            .cards()
+            .filter(|&c| !table.is_wild(c) && without_limit.contains(c))
+            .chain(without_limit.contains(Card::JOKER).then_some(Card::JOKER));
+        let tried: Vec<Card> = tried.collect();
+        let spare = self.spare();
+        for c in tried {
+            let mut with = hand.clone();
+            with.push(c);
+            spare.load(&with, table);
+            if discards.iter().any(|&e| spare.goes_out_less(&[e])) {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    fn loose(&mut self) -> &mut Solver {
+        self.loose.get_or_insert_with(|| Box::new(Solver::new()))
     }
 
     /// The search for completing cards over the loaded hand; its partner

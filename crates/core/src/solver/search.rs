@@ -84,6 +84,22 @@ impl Search<'_> {
         if self.zero && !self.partners.is_empty() && 2 * alone(self.partners, mask) > w as u32 {
             return INF;
         }
+        // With the half-wild limit no card may be left over where every card
+        // must meld: a natural with no partner melds in nothing, and the
+        // melds take at most as many wilds as they hold naturals, the
+        // hand's and, for what is laid off, the table meld's (step 9).
+        if self.zero
+            && let Some(limit) = &self.limit
+        {
+            if !self.partners.is_empty() && alone(self.partners, mask) > 0 {
+                return INF;
+            }
+            let room: usize =
+                (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| limit.room[m]).sum();
+            if w as usize > mask.count_ones() as usize + room {
+                return INF;
+            }
+        }
         // Exactness, step 4.
         let k = key(mask, w, used_table, own);
         if let Some((cost, _)) = self.memo.get(k) {
