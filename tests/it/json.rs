@@ -396,3 +396,74 @@ fn check_tells_a_person_and_a_script_the_same_figures() {
         }
     }
 }
+
+/// `show` tells a person and a script the same round: for every round of a
+/// game with typed hands, cards left over, a doubled round, a bad go-out
+/// and a late joiner, each figure of the screen is read back and compared
+/// with `show N --json`.
+#[test]
+fn show_tells_a_person_and_a_script_the_same_round() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "bad_go_out_penalty=20"]);
+    env.ok(&["round", "Ann=12", "Bob=9h 4d Kh", "Cy=0", "--out", "Cy"]);
+    env.ok(&["round", "Ann=0", "Bob=5", "Cy=K 9", "--out", "Ann"]);
+    env.ok(&["round", "Ann=5", "Bob=0", "Cy=3", "--out", "Bob", "--penalty", "Ann"]);
+    env.ok(&["player", "add", "Dee"]);
+    env.ok(&["round", "Ann=K+4", "Bob=0", "Cy=7", "Dee=3s 3d 3h 9c 9d 9s", "--out", "Bob"]);
+    let wide = [("COLUMNS", "200")];
+    let (mut hands, mut leftovers) = (0, 0);
+    for n in 1..=4 {
+        let round = n.to_string();
+        let j = json(&env, &["show", &round, "--json"]);
+        let screen = env.ok_with(&wide, &["show", &round]).stdout;
+        let mut lines = screen.lines();
+        let heading = lines.next().expect("a heading");
+        let (dealer, first) = (j["dealer"].as_str().unwrap(), j["first"].as_str().unwrap());
+        assert!(heading.starts_with(&format!("Round {n} of g: {} cards, ", j["cards"])), "{heading}");
+        assert!(heading.ends_with(&format!("; {dealer} dealt, {first} played first")), "{heading}");
+        // The table's columns by their headers.
+        let cells = |line: &str| -> Vec<String> {
+            line.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect()
+        };
+        let header = cells(lines.next().expect("the table's header"));
+        let column = |name: &str| header.iter().position(|h| h == name);
+        let rows: Vec<Vec<String>> = screen
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| Player "))
+            .map(cells)
+            .collect();
+        let scores = j["scores"].as_array().unwrap();
+        assert_eq!(rows.len(), scores.len(), "{screen}");
+        let out = j["out"].as_str();
+        let penalties: Vec<&str> =
+            j["penalties"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+        for (row, s) in rows.iter().zip(scores) {
+            let player = s["player"].as_str().unwrap();
+            assert_eq!(row[0], player, "{screen}");
+            let number = |name: &str| row[column(name).unwrap()].parse::<i64>().unwrap();
+            assert_eq!(number("Points"), s["points"].as_i64().unwrap(), "{player}: {screen}");
+            assert_eq!(number("Total"), s["total"].as_i64().unwrap(), "{player}: {screen}");
+            // The deadwood has a column only where it differs from the points.
+            let deadwood = column("Deadwood").map_or(number("Points"), |_| number("Deadwood"));
+            assert_eq!(deadwood, s["deadwood"].as_i64().unwrap(), "{player}: {screen}");
+            let note = row.last().unwrap();
+            assert_eq!(note.contains("went out first"), out == Some(player), "{player}: {screen}");
+            assert_eq!(note.contains("bad go-out"), penalties.contains(&player), "{player}: {screen}");
+            assert_eq!(note.contains("hand typed"), s["typed"] == true, "{player}: {screen}");
+            leftovers += s["leftover"].is_string() as usize;
+            match s["leftover"].as_str() {
+                Some(cards) => {
+                    assert!(note.contains(&format!("cards left over: {cards}")), "{player}: {screen}")
+                }
+                None => assert!(!note.contains("left over"), "{player}: {screen}"),
+            }
+        }
+        // Each typed hand is shown below the table, as the JSON has it.
+        for h in j["hands"].as_array().unwrap() {
+            hands += 1;
+            let line = format!("{}: {}", h["player"].as_str().unwrap(), h["hand"].as_str().unwrap());
+            assert!(screen.lines().any(|l| l == line), "{line} in {screen}\n{h}");
+        }
+    }
+    assert_eq!((hands, leftovers), (2, 1), "the game has typed hands and cards left over");
+}
