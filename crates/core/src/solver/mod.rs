@@ -386,6 +386,7 @@ impl Solver {
             partners: if zero { &self.partners } else { &[] },
             pool: &mut self.run_pool,
             limit,
+            discard: false,
         }
     }
 
@@ -719,11 +720,26 @@ impl Solver {
             let mut with = hand.clone();
             with.push(c);
             spare.load(&with, table);
-            if discards.iter().any(|&e| spare.goes_out_less(&[e])) {
+            if spare.goes_out_after_a_discard() {
                 set.insert(c);
             }
         }
         set
+    }
+
+    /// Where at most half of a meld may be wild: whether the loaded hand
+    /// melds completely less one of its cards, whichever, in one search
+    /// whose state holds whether the discard is still to make (exactness,
+    /// step 9).
+    fn goes_out_after_a_discard(&mut self) -> bool {
+        debug_assert!(self.rules.half_wild, "the search with a discard is the half-wild limit's");
+        let (mask, w, _) = self.less(&[]);
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        let mut search = self.search(true);
+        search.discard = true;
+        search.best(mask, w, 0, false) != INF
     }
 
     fn loose(&mut self) -> &mut Solver {
@@ -748,6 +764,7 @@ impl Solver {
                 partners: &self.partners,
                 pool: &mut self.run_pool,
                 limit: None,
+                discard: false,
             },
             nat: &self.nat,
             table: &self.table,

@@ -28,6 +28,10 @@ pub(super) struct Search<'a> {
     /// At most half of a meld's cards wild (`half_wild`): each meld takes
     /// its wilds, and the search counts the wilds left over.
     pub(super) limit: Option<Limit<'a>>,
+    /// With `zero` and the limit: one card, a natural or a wild, is still
+    /// to be discarded, so it need not meld (whether a hand goes out after
+    /// one discard, asked at once).
+    pub(super) discard: bool,
 }
 
 /// What the search needs where at most half of a meld's cards may be
@@ -71,7 +75,16 @@ impl Search<'_> {
                         0
                     };
                     let left = (w as usize).saturating_sub(room);
-                    if self.zero && left > 0 { INF } else { limit.left[left] }
+                    // Where every card must meld, a discard still to make is
+                    // one of the wilds, and the others all find room.
+                    let discard = self.discard as usize;
+                    if !self.zero {
+                        limit.left[left]
+                    } else if w as usize >= discard && w as usize - discard <= room {
+                        0
+                    } else {
+                        INF
+                    }
                 }
             };
         }
@@ -80,8 +93,12 @@ impl Search<'_> {
         if self.limit.is_none() && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
-        // A natural with no partner needs two wilds of its own.
-        if self.zero && !self.partners.is_empty() && 2 * alone(self.partners, mask) > w as u32 {
+        // A natural with no partner needs two wilds of its own (or is the
+        // discard).
+        if self.zero
+            && !self.partners.is_empty()
+            && 2 * alone(self.partners, mask).saturating_sub(self.discard as u32) > w as u32
+        {
             return INF;
         }
         // With the half-wild limit no card may be left over where every card
@@ -91,17 +108,17 @@ impl Search<'_> {
         if self.zero
             && let Some(limit) = &self.limit
         {
-            if !self.partners.is_empty() && alone(self.partners, mask) > 0 {
+            if !self.partners.is_empty() && alone(self.partners, mask) > self.discard as u32 {
                 return INF;
             }
             let room: usize =
                 (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| limit.room[m]).sum();
-            if w as usize > mask.count_ones() as usize + room {
+            if w as usize > mask.count_ones() as usize + room + self.discard as usize {
                 return INF;
             }
         }
-        // Exactness, step 4.
-        let k = key(mask, w, used_table, own);
+        // Exactness, step 4; a discard still to make is part of the state.
+        let k = key(mask, w, used_table, own) | (self.discard as u64) << 40;
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
@@ -129,6 +146,14 @@ impl Search<'_> {
             let rest = self.best(mask & !bit, w, used_table, own);
             if rest != INF {
                 consider(rest + nat.value[i], Step::Dead, bit, 0);
+            }
+        } else if self.discard {
+            // The card still to be discarded.
+            self.discard = false;
+            let rest = self.best(mask & !bit, w, used_table, own);
+            self.discard = true;
+            if rest != INF {
+                consider(rest, Step::Dead, bit, 0);
             }
         }
 
