@@ -97,7 +97,12 @@
 //!    wilds stay the same: a question about the hand less one of its wilds
 //!    is asked of that hand afresh. No meld is of wilds alone, so step 8 is
 //!    not needed. The completing cards are then found one card at a time
-//!    (module `complete` relies on steps 5 and 6).
+//!    (module `complete` relies on steps 5 and 6), among those found
+//!    without the limit (every meld under it is a meld without it); and
+//!    whether a hand with a card drawn goes out after some discard is one
+//!    search where every card must meld but one, the discard still to make
+//!    part of the state: the lowest open card discarded, or at the end one
+//!    wild, the other wilds finding room.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
