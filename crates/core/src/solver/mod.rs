@@ -289,6 +289,9 @@ pub struct Solver {
     /// And a solver for the same hands without the limit.
     loose: Option<Box<Solver>>,
     completing_found: std::collections::HashMap<Vec<Card>, CardSet>,
+    /// Where at most half of a meld may be wild: the outs of the loaded
+    /// hand less each of its cards, found together.
+    outs_found: std::collections::HashMap<Card, CardSet>,
     ace_high: bool,
     wild: Rank,
     rules: Rules,
@@ -323,6 +326,7 @@ impl Solver {
             spare: None,
             loose: None,
             completing_found: std::collections::HashMap::new(),
+            outs_found: std::collections::HashMap::new(),
             ace_high: false,
             wild: Rank::ACE,
             rules: Rules::default(),
@@ -350,6 +354,7 @@ impl Solver {
         self.slot_memo.clear();
         self.single.clear();
         self.completing_found.clear();
+        self.outs_found.clear();
         if self.bits_for != Some((table.rules, table.wild)) {
             self.wild_bits = table
                 .rules
@@ -634,6 +639,12 @@ impl Solver {
     pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
         if self.rules.half_wild {
             // Exactness, step 9: a card drawn, then any card discarded.
+            if let [discard] = less {
+                if self.outs_found.is_empty() {
+                    self.outs_of_every_discard();
+                }
+                return self.outs_found[discard];
+            }
             let (hand, table) = self.without(less);
             return self.outs_by_card(hand, &table);
         }
@@ -732,13 +743,67 @@ impl Solver {
         set
     }
 
+    /// Where at most half of a meld may be wild: the outs of the loaded
+    /// hand less each of its cards, as [`Solver::outs_by_card`] finds them
+    /// for one, here for all at once: each card that might be drawn is
+    /// tried with the whole hand loaded once, less each discard in turn,
+    /// so that the searches share one memo.
+    fn outs_of_every_discard(&mut self) {
+        let (hand, table) = self.without(&[]);
+        let mut distinct = hand.clone();
+        distinct.dedup();
+        let loose_table = unlimited(&table);
+        // For each discard, the outs without the limit (a superset).
+        let mut open: Vec<(Card, CardSet)> = Vec::new();
+        let mut any = CardSet::EMPTY;
+        for &d in &distinct {
+            let mut rest = hand.clone();
+            rest.remove(rest.iter().position(|&c| c == d).expect("a card of the hand"));
+            if self.spare().goes_out(&rest, &table) {
+                self.outs_found.insert(d, CardSet::ALL);
+                continue;
+            }
+            let without_limit = self.loose().outs(&rest, &loose_table);
+            self.outs_found.insert(d, CardSet::EMPTY);
+            any = any.union(without_limit);
+            open.push((d, without_limit));
+        }
+        let tried: Vec<Card> = table
+            .rules()
+            .deck()
+            .cards()
+            .filter(|&c| !table.is_wild(c) && any.contains(c))
+            .chain(any.contains(Card::JOKER).then_some(Card::JOKER))
+            .collect();
+        let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
+        for c in tried {
+            let mut with = hand.clone();
+            with.push(c);
+            spare.load(&with, &table);
+            let wild = table.is_wild(c);
+            for &(d, without_limit) in &open {
+                if without_limit.completes(c, wild) && spare.goes_out_after_a_discard_less(&[d]) {
+                    let set = self.outs_found.get_mut(&d).expect("each discard");
+                    set.insert(c);
+                }
+            }
+        }
+    }
+
     /// Where at most half of a meld may be wild: whether the loaded hand
     /// melds completely less one of its cards, whichever, in one search
     /// whose state holds whether the discard is still to make (exactness,
     /// step 9).
     fn goes_out_after_a_discard(&mut self) -> bool {
+        self.goes_out_after_a_discard_less(&[])
+    }
+
+    /// The same of the loaded hand less `less`: whether every card melds
+    /// does not depend on what the wilds score, so a wild taken away needs
+    /// no fresh search.
+    fn goes_out_after_a_discard_less(&mut self, less: &[Card]) -> bool {
         debug_assert!(self.rules.half_wild, "the search with a discard is the half-wild limit's");
-        let (mask, w, _) = self.less(&[]);
+        let (mask, w, _) = self.less(less);
         if self.partners.len() != self.nat.cards.len() {
             self.find_partners();
         }
