@@ -131,29 +131,22 @@ impl Search<'_> {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let nat = self.nat;
-        let mut best = INF;
-        let mut choice = EMPTY_CHOICE;
-        let mut consider = |cost: u16, step: Step, used: u32, wilds: u8| {
-            if cost < best {
-                best = cost;
-                choice = Choice { step, used, wilds };
-            }
-        };
+        let mut found = Found { cost: INF, choice: EMPTY_CHOICE };
 
         // Exactness, step 1: every place the lowest open card can take.
         // The card is deadwood.
         if !self.zero {
             let rest = self.best(mask & !bit, w, used_table, own);
             if rest != INF {
-                consider(rest + nat.value[i], Step::Dead, bit, 0);
+                found.consider(rest + nat.value[i], Step::Dead, bit, 0);
             }
         } else if self.discard {
             // The card still to be discarded.
             self.discard = false;
             let rest = self.best(mask & !bit, w, used_table, own);
             self.discard = true;
-            if rest != INF {
-                consider(rest, Step::Dead, bit, 0);
+            if rest != INF && found.consider(rest, Step::Dead, bit, 0) {
+                return found.into();
             }
         }
 
@@ -184,8 +177,8 @@ impl Search<'_> {
                 let most = if limited { (size as u8).min(w) } else { need };
                 for wilds in need..=most {
                     let rest = self.best(mask & !used, w - wilds, used_table, true);
-                    if rest != INF {
-                        consider(rest, Step::Set, used, wilds);
+                    if rest != INF && found.consider(rest, Step::Set, used, wilds) {
+                        return found.into();
                     }
                 }
             }
@@ -232,8 +225,9 @@ impl Search<'_> {
             };
             for wilds in need..=most {
                 let rest = self.best(mask & !used, w - wilds, used_table, true);
-                if rest != INF {
-                    consider(rest, Step::Run, used, wilds);
+                if rest != INF && found.consider(rest, Step::Run, used, wilds) {
+                    self.pool.push(runs);
+                    return found.into();
                 }
             }
         }
@@ -269,12 +263,37 @@ impl Search<'_> {
                 };
                 for wilds in need as u8..=most as u8 {
                     let rest = self.best(mask & !used, w - wilds, used_table | 1 << m, own);
-                    if rest != INF {
-                        consider(rest, Step::Lay { meld: m as u8 }, used, wilds);
+                    if rest != INF && found.consider(rest, Step::Lay { meld: m as u8 }, used, wilds) {
+                        return found.into();
                     }
                 }
             }
         }
-        (best, choice)
+        found.into()
+    }
+}
+
+/// The least cost found so far in a state, and its choice.
+struct Found {
+    cost: u16,
+    choice: Choice,
+}
+
+impl Found {
+    /// Keeps `cost` if it is less than the least so far (the first of equal
+    /// costs stays); whether it is 0, which nothing can beat, so that the
+    /// state is decided.
+    fn consider(&mut self, cost: u16, step: Step, used: u32, wilds: u8) -> bool {
+        if cost < self.cost {
+            self.cost = cost;
+            self.choice = Choice { step, used, wilds };
+        }
+        self.cost == 0
+    }
+}
+
+impl From<Found> for (u16, Choice) {
+    fn from(found: Found) -> (u16, Choice) {
+        (found.cost, found.choice)
     }
 }
