@@ -15,6 +15,18 @@ use console::{Key, Term};
 
 use crate::text::{display_width, wrap_to};
 
+/// Where a key that moves through a list of `len` items takes the
+/// highlight from `chosen`: the arrows, j and k, Tab, Home and End.
+fn moved(key: &Key, chosen: usize, len: usize) -> Option<usize> {
+    match key {
+        Key::ArrowDown | Key::Tab | Key::Char('j') => Some((chosen + 1) % len),
+        Key::ArrowUp | Key::BackTab | Key::Char('k') => Some((chosen + len - 1) % len),
+        Key::Home => Some(0),
+        Key::End => Some(len - 1),
+        _ => None,
+    }
+}
+
 /// What a question reads and where it draws.
 pub(crate) struct Prompt {
     term: Term,
@@ -197,13 +209,12 @@ impl Prompt {
                 self.abandon()?;
                 return Ok(stop);
             }
-            match key? {
-                Key::ArrowDown | Key::Tab | Key::Char('j') => chosen = (chosen + 1) % items.len(),
-                Key::ArrowUp | Key::BackTab | Key::Char('k') => {
-                    chosen = (chosen + items.len() - 1) % items.len()
-                }
-                Key::Home => chosen = 0,
-                Key::End => chosen = items.len() - 1,
+            let key = key?;
+            if let Some(to) = moved(&key, chosen, items.len()) {
+                chosen = to;
+                continue;
+            }
+            match key {
                 Key::Char('q') => {
                     self.abandon()?;
                     return Ok(Answer::Escaped);
@@ -244,13 +255,12 @@ impl Prompt {
                 self.abandon()?;
                 return Ok(stop);
             }
-            match key? {
-                Key::ArrowDown | Key::Tab | Key::Char('j') => chosen = (chosen + 1) % items.len(),
-                Key::ArrowUp | Key::BackTab | Key::Char('k') => {
-                    chosen = (chosen + items.len() - 1) % items.len()
-                }
-                Key::Home => chosen = 0,
-                Key::End => chosen = items.len() - 1,
+            let key = key?;
+            if let Some(to) = moved(&key, chosen, items.len()) {
+                chosen = to;
+                continue;
+            }
+            match key {
                 Key::Char(' ') => match marked.iter().position(|&m| m == chosen) {
                     Some(k) => {
                         marked.remove(k);

@@ -12,7 +12,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use three13_core::card::Card;
 use three13_core::sheet::{Playoff, Session};
-use three13_core::solver::{Meld, MeldKind};
+use three13_core::solver::{Meld, MeldKind, WildRole};
 
 use super::checker::{Asked, Checked};
 use super::entry::Entries;
@@ -202,9 +202,24 @@ fn cards(cs: &[Card]) -> Markup {
     }
 }
 
+/// What the wilds of a meld stand for, after `gap`: ` (5♣ as J♠)`;
+/// nothing where every wild stands for itself.
+fn roles(wilds: &[WildRole], gap: &str) -> Markup {
+    let roles: Vec<_> = wilds.iter().filter(|r| r.card != r.stands_for).collect();
+    html! {
+        @if !roles.is_empty() {
+            (gap) "("
+            @for (i, r) in roles.iter().enumerate() {
+                @if i > 0 { ", " }
+                (card(r.card)) " as " (card(r.stands_for))
+            }
+            ")"
+        }
+    }
+}
+
 /// A meld as `check` shows it: `run 5♣ Q♠ K♠ (5♣ as J♠)`.
 fn meld(m: &Meld) -> Markup {
-    let roles: Vec<_> = m.wilds.iter().filter(|r| r.card != r.stands_for).collect();
     html! {
         @match (&m.onto, m.kind) {
             (Some(onto), _) => { "onto " (cards(onto)) ": " }
@@ -212,14 +227,7 @@ fn meld(m: &Meld) -> Markup {
             (None, MeldKind::Run) => "run ",
         }
         (cards(&m.cards))
-        @if !roles.is_empty() {
-            "  ("
-            @for (i, r) in roles.iter().enumerate() {
-                @if i > 0 { ", " }
-                (card(r.card)) " as " (card(r.stands_for))
-            }
-            ")"
-        }
+        (roles(&m.wilds, "  "))
     }
 }
 
@@ -683,15 +691,7 @@ fn checked_hand(checked: &Checked) -> Markup {
                             @match (&g.kind, &g.reason) {
                                 (Some(kind), _) => {
                                     span.good { @if *kind == MeldKind::Set { "a set" } @else { "a run" } }
-                                    @let roles: Vec<_> = g.wilds.iter().filter(|r| r.card != r.stands_for).collect();
-                                    @if !roles.is_empty() {
-                                        " ("
-                                        @for (i, r) in roles.iter().enumerate() {
-                                            @if i > 0 { ", " }
-                                            (card(r.card)) " as " (card(r.stands_for))
-                                        }
-                                        ")"
-                                    }
+                                    (roles(&g.wilds, " "))
                                 }
                                 (None, Some(reason)) => span.red { (reason.to_string()) },
                                 (None, None) => {}

@@ -159,6 +159,15 @@ fn agree(rules: &Rules, hands: &[Hand]) {
     }
 }
 
+/// `check`'s whole analysis of each hand.
+fn bench_analyse(bencher: Bencher, (rules, hands): (Rules, Vec<Hand>)) {
+    let mut solver = Solver::new();
+    bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
+        let table = Table::new(&rules, h.deal.wild);
+        analyse(&mut solver, &h.cards, &h.deal, &table, &[])
+    });
+}
+
 fn bench_solve(bencher: Bencher, (rules, hands): (Rules, Vec<Hand>)) {
     let mut solver = Solver::new();
     bencher
@@ -196,12 +205,7 @@ mod a_round_11 {
 
     #[divan::bench(sample_count = 4000, sample_size = 1)]
     fn analyse(bencher: Bencher) {
-        let (rules, hands) = round_11();
-        let mut solver = Solver::new();
-        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
-            let table = Table::new(&rules, h.deal.wild);
-            super::analyse(&mut solver, &h.cards, &h.deal, &table, &[])
-        });
+        bench_analyse(bencher, round_11());
     }
 
     #[divan::bench(sample_count = 200, sample_size = 1)]
@@ -732,12 +736,7 @@ mod e_five_crowns_round_11 {
 
     #[divan::bench(sample_count = 4000, sample_size = 1)]
     fn analyse(bencher: Bencher) {
-        let (rules, hands) = five_crowns_round_11();
-        let mut solver = Solver::new();
-        bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
-            let table = Table::new(&rules, h.deal.wild);
-            super::analyse(&mut solver, &h.cards, &h.deal, &table, &[])
-        });
+        bench_analyse(bencher, five_crowns_round_11());
     }
 
     #[divan::bench(sample_count = 200, sample_size = 1)]

@@ -242,6 +242,19 @@ impl Table {
     }
 }
 
+/// The cards to draw that `set` (found without the half-wild limit) says
+/// may complete a hand: its natural cards of the deck, and the joker for
+/// every wild when any wild does.
+fn to_try(set: CardSet, table: &Table) -> Vec<Card> {
+    table
+        .rules()
+        .deck()
+        .cards()
+        .filter(|&c| !table.is_wild(c) && set.contains(c))
+        .chain(set.contains(Card::JOKER).then_some(Card::JOKER))
+        .collect()
+}
+
 /// `table` without the half-wild limit: every meld under the limit is a
 /// meld without it, so what completes a hand under it completes the hand
 /// without it.
@@ -694,13 +707,7 @@ impl Solver {
         let mut set = CardSet::EMPTY;
         let mut with = hand.clone();
         with.push(Card::JOKER);
-        if without_limit.contains(Card::JOKER) && spare.goes_out(&with, table) {
-            set.insert(Card::JOKER);
-        }
-        for c in table.rules().deck().cards() {
-            if table.is_wild(c) || !without_limit.contains(c) {
-                continue;
-            }
+        for c in to_try(without_limit, table) {
             *with.last_mut().expect("the card tried") = c;
             if spare.goes_out(&with, table) {
                 set.insert(c);
@@ -724,15 +731,8 @@ impl Solver {
         discards.sort_unstable();
         discards.dedup();
         let mut set = CardSet::EMPTY;
-        let tried = table
-            .rules()
-            .deck()
-            .cards()
-            .filter(|&c| !table.is_wild(c) && without_limit.contains(c))
-            .chain(without_limit.contains(Card::JOKER).then_some(Card::JOKER));
-        let tried: Vec<Card> = tried.collect();
         let spare = self.spare();
-        for c in tried {
+        for c in to_try(without_limit, table) {
             let mut with = hand.clone();
             with.push(c);
             spare.load(&with, table);
@@ -768,15 +768,8 @@ impl Solver {
             any = any.union(without_limit);
             open.push((d, without_limit));
         }
-        let tried: Vec<Card> = table
-            .rules()
-            .deck()
-            .cards()
-            .filter(|&c| !table.is_wild(c) && any.contains(c))
-            .chain(any.contains(Card::JOKER).then_some(Card::JOKER))
-            .collect();
         let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
-        for c in tried {
+        for c in to_try(any, &table) {
             let mut with = hand.clone();
             with.push(c);
             spare.load(&with, &table);

@@ -58,6 +58,17 @@ pub(crate) fn check_completing(case: Case, extra: &[u32]) -> Result<(), TestCase
     Ok(())
 }
 
+/// What makes two discards equally good, of those `weighed` by the brute
+/// force: the deadwood left, the copies of outs unseen, natural or wild,
+/// and what the card scores.
+fn alike(case: &Case, weighed: &[brute::Weighed], card: Card) -> Option<(u32, u32, bool, u32)> {
+    let (rules, wild) = (&case.rules, case.deal.wild);
+    weighed
+        .iter()
+        .find(|d| d.card == card)
+        .map(|d| (d.deadwood, d.outs, brute::is_wild(rules, wild, card), brute::value_in(rules, wild, card)))
+}
+
 proptest! {
     #![proptest_config(config(300))]
     /// The cards completing a hand, found in one search, are exactly those
@@ -104,7 +115,7 @@ proptest! {
         prop_assert_eq!(u.card, up);
         // Discards alike in every respect are equally good.
         let weighed = brute.discards(&brute::with(&case.hand, up), &unseen);
-        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value_in(&case.rules, case.deal.wild, card)));
+        let key = |card: Card| alike(&case, &weighed, card);
         prop_assert_eq!(key(u.take.discard), key(b.discard), "{}", context);
         prop_assert_eq!(u.take.deadwood, b.take_deadwood, "{}", context);
         prop_assert_eq!(u.take.goes_out, b.take_goes_out, "{}", context);
@@ -196,7 +207,7 @@ proptest! {
         let best = a.best_discard.expect("the advised discard");
         // Discards alike in every respect are equally good.
         let weighed = brute.discards(&case.hand, &unseen);
-        let key = |card: Card| weighed.iter().find(|d| d.card == card).map(|d| (d.deadwood, d.outs, brute::is_wild(&case.rules, case.deal.wild, card), brute::value_in(&case.rules, case.deal.wild, card)));
+        let key = |card: Card| alike(&case, &weighed, card);
         prop_assert_eq!(key(best.card), key(expected.card), "{}", show(&case));
         prop_assert_eq!(best.deadwood, expected.deadwood);
         let outs = &a.discards.unwrap().into_iter().find(|d| d.card == best.card).unwrap();
