@@ -56,7 +56,9 @@ section{background:var(--card);border:1px solid var(--line);border-radius:.7rem;
 h2{font-size:1.1rem;margin:0 0 .5rem}
 .next{display:grid;grid-template-columns:repeat(4,1fr);gap:.4rem;text-align:center}
 .label{display:block;color:var(--muted);font-size:.85rem}
-.big{display:block;font-size:2.4rem;font-weight:700;line-height:1.15;overflow-wrap:anywhere}
+.big{display:block;font-size:2.4rem;font-weight:700;line-height:1.15;overflow-wrap:anywhere;hyphens:auto}
+.big .more{font-size:.55em}
+.big.long{font-size:1.6rem}
 .wild .big{color:var(--accent);font-size:3.4rem}
 .note{margin:.5rem 0 0}
 .over .big{font-size:1.8rem}
@@ -88,7 +90,7 @@ dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem
 dl.hand dt{color:var(--muted)}
 dl.hand dd{margin:0}
 .phone{display:none}
-@media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}
+@media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}.big.long{font-size:1.25rem}
 .dealer,.running,.wide,.cards{display:none}.phone{display:inline}
 th.player{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;vertical-align:bottom;max-height:9rem;overflow:hidden;text-overflow:ellipsis}
 table.places td.name{white-space:normal;overflow-wrap:anywhere}
@@ -97,7 +99,7 @@ body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 .tv main{max-width:none;min-height:100vh;padding:3vh 4vw;display:grid;grid-template-columns:1fr 1.2fr;gap:4vw;align-items:center}
 .tv .label{color:#b9c9bf;font-size:4vh}
 .tv .big{font-size:7vh}
-.tv .wild .big{font-size:26vh;color:#ffd166;line-height:1}
+.tv .wild .big{font-size:26vh;color:#ffd166;line-height:1;white-space:nowrap}
 .tv .title{font-size:3.2vh;color:#b9c9bf;margin:0 0 1vh}
 .tv .deal{font-size:5.4vh;margin-top:2vh}
 .tv section{background:none;border:0;padding:0;margin:0}
@@ -256,9 +258,9 @@ fn next_round(s: &Session, t: &TableJson) -> Markup {
                     h2 { (round_title(s, next)) }
                     div.next {
                         div { div.label { "Cards" } div.big { (next.cards) } }
-                        div.wild { div.label { (wilds(s, next)) " wild" } div.big { (next.wilds) } }
-                        div { div.label { "Dealer" } div.big { (next.dealer) } }
-                        div { div.label { "Plays first" } div.big { (next.first) } }
+                        div.wild { div.label { (wilds(s, next)) " wild" } div.big { (wild_figure(&next.wilds)) } }
+                        div { div.label { "Dealer" } div.big.long[long(&next.dealer)] { (next.dealer) } }
+                        div { div.label { "Plays first" } div.big.long[long(&next.first)] { (next.first) } }
                     }
                     @if next.tiebreak {
                         p.note { (and_list(&names(&next.players))) " are tied: the lowest deadwood wins." }
@@ -288,6 +290,21 @@ fn round_title(s: &Session, next: &NextJson) -> String {
 }
 
 /// `fives`, `fives and kings`.
+/// Whether a name is too long for large type in half a phone's width, so
+/// that it is set smaller rather than broken inside a word.
+fn long(name: &str) -> bool {
+    name.chars().count() > 8
+}
+
+/// The wild rank in large type, what is wild besides (`+JK`) smaller, so
+/// that it stays beside the rank.
+fn wild_figure(wilds: &str) -> Markup {
+    match wilds.split_once(' ') {
+        Some((rank, more)) => html! { (rank) " " span.more { (more) } },
+        None => html! { (wilds) },
+    }
+}
+
 fn wilds(s: &Session, next: &NextJson) -> String {
     s.rules().wilds(next.wild).to_string()
 }
@@ -550,7 +567,7 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
                 @match &t.next {
                     Some(next) => {
                         div { div.label { (round_title(s, next)) " · " (next.cards) " cards" } }
-                        div.wild { div.big { (next.wilds) } div.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
+                        div.wild { div.big { (wild_figure(&next.wilds)) } div.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
                         p.deal { (next.dealer) " deals · " (next.first) " plays first" }
                     }
                     None => {

@@ -517,6 +517,11 @@ fn a_game_of_five_crowns_is_served_on_its_deck() {
     env.ok(&["new", "crowns", "--rules", "five-crowns", "-p", "Ann", "-p", "Bob"]);
     env.ok(&["round", "Ann=0", "Bob=JK 3r", "--out", "Ann"]);
     let server = Server::start(&env, &[]);
+    let body = server.get("").body;
+    // The jokers wild beside the rank, smaller, so that they stay beside it
+    // in large type; short names in large type.
+    assert!(body.contains("<div class=\"big\">4 <span class=\"more\">+JK</span></div>"), "{body}");
+    assert!(body.contains("<div class=\"big\">Bob</div>"), "{body}");
     let page = server.get("").text();
     assert!(page.starts_with("crowns · three13 crowns Rules: five-crowns "), "{page}");
     assert!(page.contains("Round 2 of 11 Cards 4 fours and jokers wild 4 +JK Dealer Bob"), "{page}");
