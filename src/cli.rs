@@ -205,6 +205,7 @@ pub(crate) enum Command {
     Delete(DeleteArgs),
     Rules(RulesShowArgs),
     Stats(StatsArgs),
+    League(LeagueArgs),
     Export(ExportArgs),
     Path(PathArgs),
     Serve(ServeArgs),
@@ -980,6 +981,79 @@ pub(crate) struct StatsArgs {
     /// The records as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+const LEAGUE_EXAMPLES: &str = "\
+Examples:
+  three13 league                    this year's season: standings, ratings, records, evenings
+  three13 league --points 1st=5,2nd=3,3rd=1,out=1
+      standings by the club's own table: 5, 3 and 1 a place, 1 a round gone out first
+  three13 league --season spring --since 2026-03-01 --until 2026-05-31 --member Ann --member Bob --save
+      keep a named season with its dates and members; later `three13 league --season spring`
+  three13 league --game five-crowns --min-games 5
+      the Five Crowns games only; fewer than 5 games makes a guest
+  three13 league --svg ratings.svg  the ratings over the season as a chart
+  three13 league --json             the same, for a script (--csv for a spreadsheet)";
+
+/// A season: standings by the club's points, ratings, records
+#[derive(Debug, Args)]
+#[command(
+    long_about = "The finished games of a season, in the order they ended: standings by a \
+points table of the club's own (places to points; players tied on a place share the points of \
+the places they cover, after any tiebreak the game's rules settle), the standings after each \
+evening, each player's Weng-Lin rating with its uncertainty (a conservative value, mu - 3 sigma, \
+shown once a player has the season's minimum of games), and the season's records, each with the \
+session it came from. Everything is worked out again from the session files each time, so a \
+correction of an old game shows at once. A season is a year by default (this one), or the dates \
+given; Three Thirteen and Five Crowns are never mixed. A named season (--season NAME --save) \
+keeps its dates, game, members, points table and minimum in seasons.toml in the data folder. \
+Players are matched by name without regard to case, and under every name they had.",
+    after_help = LEAGUE_EXAMPLES
+)]
+pub(crate) struct LeagueArgs {
+    /// A named season: its kept settings, which the flags given override
+    #[arg(long, value_name = "NAME", add = ArgValueCandidates::new(complete::seasons))]
+    pub(crate) season: Option<String>,
+
+    /// With --season: keep the settings given under the season's name
+    #[arg(long, requires = "season")]
+    pub(crate) save: bool,
+
+    /// Only games that ended on or after this day (YYYY-MM-DD) [default: the 1st of January]
+    #[arg(long, value_name = "DATE")]
+    pub(crate) since: Option<String>,
+
+    /// Only games that ended on or before this day (YYYY-MM-DD) [default: the 31st of December]
+    #[arg(long, value_name = "DATE")]
+    pub(crate) until: Option<String>,
+
+    /// The game: three-thirteen or five-crowns [default: three-thirteen]
+    #[arg(long, value_name = "GAME", value_parser = ["three-thirteen", "five-crowns"])]
+    pub(crate) game: Option<String>,
+
+    /// Season points by place, e.g. 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1; out=N a round gone out first [default: 1=3,2=2,3=1]
+    #[arg(long, value_name = "TABLE")]
+    pub(crate) points: Option<String>,
+
+    /// Fewer games than this makes a guest, listed apart, their rating not shown [default: 3]
+    #[arg(long, value_name = "N")]
+    pub(crate) min_games: Option<usize>,
+
+    /// A member of the season (repeatable): anyone else is a guest
+    #[arg(long = "member", value_name = "PLAYER", add = ArgValueCompleter::new(complete::finished_players))]
+    pub(crate) members: Vec<String>,
+
+    /// The season as one JSON object
+    #[arg(long, conflicts_with = "csv")]
+    pub(crate) json: bool,
+
+    /// The standings and ratings as CSV, one row per player
+    #[arg(long)]
+    pub(crate) csv: bool,
+
+    /// Also draw the ratings over the season as an SVG chart to FILE
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<PathBuf>,
 }
 
 const EXPORT_EXAMPLES: &str = "\

@@ -211,6 +211,24 @@ pub(crate) fn finished_players(current: &OsStr) -> Vec<CompletionCandidate> {
     begun(once(names), current)
 }
 
+/// `league --season`: the seasons kept, with their dates.
+pub(crate) fn seasons() -> Vec<CompletionCandidate> {
+    let Some(store) = Typed::read().store() else { return Vec::new() };
+    let seasons = store.seasons().unwrap_or_default();
+    seasons
+        .into_iter()
+        .map(|(name, s)| {
+            let dates = match (s.since, s.until) {
+                (Some(a), Some(b)) => Some(format!("{a} to {b}")),
+                (Some(a), None) => Some(format!("from {a}")),
+                (None, Some(b)) => Some(format!("until {b}")),
+                (None, None) => None,
+            };
+            CompletionCandidate::new(name).help(dates.map(Into::into))
+        })
+        .collect()
+}
+
 /// `new --player`: the players of earlier games not named on the line yet.
 pub(crate) fn earlier_players(current: &OsStr) -> Vec<CompletionCandidate> {
     let typed = Typed::read();

@@ -65,6 +65,7 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Delete(args) => cmd::delete::run(args, cli, ui),
         Command::Rules(args) => cmd::rules::run(args, cli, ui),
         Command::Stats(args) => cmd::stats::run(args, cli, ui),
+        Command::League(args) => cmd::league::run(args, cli, ui),
         Command::Export(args) => cmd::export::run(args, cli, ui),
         Command::Path(args) => cmd::path::run(args, cli, ui),
         Command::Serve(args) => cmd::serve::run(args, cli, ui),

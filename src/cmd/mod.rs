@@ -8,6 +8,7 @@ pub(crate) mod draw;
 pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod glance;
+pub(crate) mod league;
 pub(crate) mod log;
 pub(crate) mod new;
 pub(crate) mod path;

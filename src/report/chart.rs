@@ -28,7 +28,7 @@ const COLOURS: [AnsiColor; 6] = [
     AnsiColor::Yellow,
 ];
 /// The SVG colours, in turn.
-const SVG_COLOURS: [(u8, u8, u8); 10] = [
+pub(crate) const SVG_COLOURS: [(u8, u8, u8); 10] = [
     (31, 119, 180),
     (255, 127, 14),
     (44, 160, 44),

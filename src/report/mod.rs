@@ -7,6 +7,7 @@ pub(crate) mod change;
 pub(crate) mod chart;
 pub(crate) mod check;
 pub(crate) mod explain;
+pub(crate) mod league;
 pub(crate) mod log;
 pub(crate) mod round;
 pub(crate) mod table;

@@ -30,6 +30,7 @@ mod format;
 mod lock;
 mod log;
 mod read;
+mod season;
 mod state;
 mod write;
 
@@ -51,6 +52,7 @@ use crate::files::{
 use crate::ui::Ui;
 
 pub(crate) use lock::Lock;
+pub(crate) use season::SeasonFile;
 
 /// The environment variable naming the data folder.
 pub(crate) const DATA_DIR_ENV: &str = "THREE13_DATA_DIR";
@@ -326,6 +328,7 @@ impl Store {
         let mut own = vec![
             (self.state_path(), "the state file naming the current session".to_string()),
             (self.root.join(LOCK), "the data folder's lock file".to_string()),
+            (self.seasons_path(), "the seasons file".to_string()),
         ];
         for entry in fs::read_dir(self.sessions_dir()).into_iter().flatten().flatten() {
             let file = entry.file_name();

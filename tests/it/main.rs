@@ -15,6 +15,7 @@ mod games;
 mod help;
 mod hostile;
 mod json;
+mod league;
 mod log;
 mod names;
 mod outputs;

@@ -12,6 +12,7 @@ pub mod analysis;
 pub mod card;
 pub mod declared;
 pub mod hand;
+pub mod league;
 pub mod meld;
 pub mod rules;
 pub mod sheet;

@@ -38,13 +38,13 @@ impl Filter {
 /// The players of a set of games, each known under every name they had:
 /// a player renamed in one game (Bob to Robert) is the same person in
 /// every game under either name, in whatever order the games come.
-struct People {
+pub(crate) struct People {
     /// Each person's names, as first seen.
     names: Vec<Vec<String>>,
 }
 
 impl People {
-    fn of(games: &[&Session]) -> People {
+    pub(crate) fn of(games: &[&Session]) -> People {
         let mut names: Vec<Vec<String>> = Vec::new();
         for s in games {
             for (seat, player) in s.players().iter().enumerate() {
@@ -77,8 +77,13 @@ impl People {
             .unwrap_or_else(|| vec![name.to_string()])
     }
 
+    /// How many people.
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
+    }
+
     /// The person of a name, by index.
-    fn index_of(&self, name: &str) -> Option<usize> {
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|person| person.iter().any(|n| same_name(n, name)))
     }
 }
