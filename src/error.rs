@@ -12,6 +12,7 @@
 use std::fmt;
 
 use three13_core::hand::{CopiesError, HandError, HandProblem};
+use three13_core::league::PointsError;
 use three13_core::rules::{Allowed, PRESETS, RulesError, SETTINGS};
 use three13_core::sheet::{SheetError, shown};
 use three13_core::solver::TableMeldError;
@@ -235,6 +236,27 @@ pub(crate) fn no_player(prefix: &str, typed: &str, players: &[String], place: &s
         players.join(", ")
     ));
     did_you_mean(error, typed, players.iter().map(String::as_str))
+}
+
+impl From<PointsError> for Error {
+    fn from(e: PointsError) -> Error {
+        let what = match e {
+            PointsError::Empty => "it names no place".to_string(),
+            PointsError::NotEntry { text } => format!("\"{}\" is not PLACE=POINTS", text.escape_debug()),
+            PointsError::UnknownKey { key } => {
+                format!("\"{}\" is neither a place (1, 1st, 2nd, …) nor out", key.escape_debug())
+            }
+            PointsError::PlaceOutOfRange { key } => {
+                format!("the place \"{}\" is not from 1 to 10", key.escape_debug())
+            }
+            PointsError::BadValue { key, value } => {
+                format!("{key}: \"{}\" is not a number of points from 0 to 1000", value.escape_debug())
+            }
+            PointsError::Repeated { key } => format!("{key} is given twice"),
+        };
+        Error::usage(format!("--points: {what}"))
+            .with_hint("a table is written like 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1,out=1")
+    }
 }
 
 impl From<RulesError> for Error {

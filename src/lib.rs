@@ -4,6 +4,7 @@
 //! is the `three13-core` crate; this crate is its edge: the command line,
 //! the terminal and prompts, the files, and the exit codes.
 
+mod app;
 mod cli;
 mod clock;
 mod cmd;

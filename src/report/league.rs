@@ -1,31 +1,12 @@
 //! A season as a person reads it (fitting the width, one table after
 //! another), as CSV for a spreadsheet, and its ratings as an SVG chart.
 
-use jiff::civil::Date;
-
+use crate::app::league::Season;
 use crate::error::{Error, Result};
 use crate::fit::{Grid, Record};
 use crate::ui::Ui;
 use three13_core::league::{Evening, Feat, League, PointsTable, Rating, Standing, number};
 use three13_core::rules::Game;
-
-/// The season as asked for: its name, dates, game and settings.
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct Season {
-    pub(crate) name: String,
-    #[serde(serialize_with = "day")]
-    pub(crate) since: Date,
-    #[serde(serialize_with = "day")]
-    pub(crate) until: Date,
-    pub(crate) game: &'static str,
-    pub(crate) points: String,
-    pub(crate) min_games: usize,
-    pub(crate) members: Vec<String>,
-}
-
-fn day<S: serde::Serializer>(d: &Date, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.collect_str(d)
-}
 
 /// Points as shown: `5`, `4.5`.
 fn pts(x: f64) -> String {

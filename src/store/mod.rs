@@ -202,7 +202,7 @@ impl Store {
     /// The names of the sessions, sorted, and for each other entry of the
     /// sessions folder (the temporary files of saves aside) why it is not a
     /// session.
-    fn listing(&self) -> Result<(Vec<String>, Vec<String>)> {
+    pub(crate) fn listing(&self) -> Result<(Vec<String>, Vec<String>)> {
         let dir = self.sessions_dir();
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,

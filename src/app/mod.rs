@@ -1,0 +1,5 @@
+//! The use cases, between the faces (the terminal, the pages) and the game
+//! and the store: each takes typed input and returns a typed outcome, and
+//! never prints or asks.
+
+pub(crate) mod league;
