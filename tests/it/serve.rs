@@ -2,7 +2,7 @@
 //! port, and a small HTTP/1.1 client written here on `TcpStream`.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -90,10 +90,16 @@ pub fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
 impl Server {
     /// Starts `three13 serve --port 0 ARGS` and reads the address it prints.
     pub fn start(env: &Env, args: &[&str]) -> Server {
+        Server::start_with(env, args, &[])
+    }
+
+    /// The same, with variables of the environment set.
+    pub fn start_with(env: &Env, args: &[&str], vars: &[(&str, &str)]) -> Server {
         let mut all = vec!["serve", "--port", "0"];
         all.extend_from_slice(args);
-        let mut child = env
-            .command(&all)
+        let mut command = env.command(&all);
+        command.envs(vars.iter().copied());
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -207,9 +213,27 @@ impl Server {
         self.request("POST", path, &[], body)
     }
 
+    /// A post sent again while it is answered 429 (a PIN too soon after a
+    /// wrong one), for up to ten seconds.
+    pub fn post_when_taken(&self, path: &str, body: &str) -> Reply {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let reply = self.post(path, body);
+            if reply.status != 429 || Instant::now() >= deadline {
+                return reply;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Opens the live updates of the pages; the head read.
     pub fn events(&self) -> Events {
-        let mut stream = TcpStream::connect(self.addr).expect("connects");
+        self.events_from(Ipv4Addr::LOCALHOST.into())
+    }
+
+    /// The same, from the client address `from` (a loopback address).
+    pub fn events_from(&self, from: IpAddr) -> Events {
+        let mut stream = connect_from(from, self.addr);
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let head = format!(
             "GET {}events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
@@ -286,6 +310,22 @@ impl Events {
     pub fn count(&self) -> usize {
         self.seen.matches("\ndata: ").count()
     }
+}
+
+/// A connection to `to` from the client address `from`: any address of
+/// 127.0.0.0/8 is this machine's (Linux), so that tests can be several
+/// clients.
+pub fn connect_from(from: IpAddr, to: SocketAddr) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::for_address(to), Type::STREAM, None).expect("a socket");
+    socket.bind(&SocketAddr::new(from, 0).into()).expect("binds the client's address");
+    socket.connect(&to.into()).expect("connects");
+    socket.into()
+}
+
+/// The `n`th of many client addresses on loopback: 127.0.1.n, 127.0.2.…
+pub fn client(n: usize) -> IpAddr {
+    Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8).into()
 }
 
 fn read_reply(stream: &mut TcpStream) -> Reply {
@@ -602,7 +642,12 @@ fn scores_from_two_phones_are_recorded_as_round_records_them() {
     assert_eq!(refused.status, 403);
     assert!(refused.text().contains("wrong PIN"), "{}", refused.text());
     assert_eq!(env.session_bytes("duel"), before);
-    let done = server.post("confirm", &format!("round=1&pin={pin}"));
+    // After a wrong PIN, none is taken for a second, the right one neither.
+    let early = server.post("confirm", &format!("round=1&pin={pin}"));
+    assert_eq!(early.status, 429, "{}", early.body);
+    assert!(early.text().contains("a wrong PIN was typed a moment ago: the next is taken in 1 s"));
+    assert_eq!(env.session_bytes("duel"), before);
+    let done = server.post_when_taken("confirm", &format!("round=1&pin={pin}"));
     assert_eq!(done.status, 303, "{}", done.body);
     server.wait_for_said("Recorded: Round 1: Ann 26, Bob 0 (out)\nNext: round 2");
 
@@ -679,7 +724,12 @@ fn a_false_go_out_and_bad_scores_are_refused() {
 fn the_token_and_the_pin_guard_the_network() {
     let env = Env::new();
     game_in_progress(&env);
-    let server = Server::start(&env, &["--lan", "--listen", "127.0.0.1", "--entry"]);
+    // Wrong PINs wait 20 ms, doubling, rather than a second.
+    let server = Server::start_with(
+        &env,
+        &["--lan", "--listen", "127.0.0.1", "--entry"],
+        &[("THREE13_TEST_PIN_WAIT_MS", "20")],
+    );
     let token = server.base.trim_matches('/').to_string();
     assert_eq!(token.len(), 20, "{}", server.url);
     assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
@@ -710,13 +760,13 @@ fn the_token_and_the_pin_guard_the_network() {
     assert_eq!(server.post("enter", "round=3&player=Cy&score=4").status, 303);
     let wrong_pin = if pin == "123456" { "654321" } else { "123456" };
     for _ in 0..5 {
-        assert_eq!(server.post("confirm", &format!("round=3&pin={wrong_pin}")).status, 403);
+        assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={wrong_pin}")).status, 403);
     }
     server.wait_for_said("Too many wrong PINs were typed on a page: the PIN is now ");
     let renewed = server.pin();
     assert_ne!(renewed, pin);
-    assert_eq!(server.post("confirm", &format!("round=3&pin={pin}")).status, 403);
-    assert_eq!(server.post("confirm", &format!("round=3&pin={renewed}")).status, 303);
+    assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={pin}")).status, 403);
+    assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={renewed}")).status, 303);
     assert_eq!(env.table_json(&[])["rounds"].as_array().map(Vec::len), Some(3));
     // A form from another site.
     let foreign =
@@ -815,7 +865,8 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
         std::thread::sleep(Duration::from_millis(500));
         server.open_files()
     };
-    let mut pages: Vec<Events> = (0..50).map(|_| server.events()).collect();
+    // Fifty phones: fifty client addresses.
+    let mut pages: Vec<Events> = (0..50).map(|i| server.events_from(client(i))).collect();
     for (round, scores) in [(1, ["5", "0", "20"]), (2, ["out", "9", "13"])] {
         let mut args = vec!["round"];
         args.extend(scores);
@@ -843,7 +894,7 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
     let mut again: Vec<Events> = Vec::new();
     assert!(eventually(Duration::from_secs(5), || {
         while again.len() < 64 {
-            match try_events(&server) {
+            match try_events(&server, client(100 + again.len())) {
                 Some(e) => again.push(e),
                 None => return false,
             }
@@ -857,9 +908,9 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
     assert_eq!(code, 0);
 }
 
-/// A stream, if the server takes one.
-fn try_events(server: &Server) -> Option<Events> {
-    let mut stream = TcpStream::connect(server.addr).ok()?;
+/// A stream from client address `from`, if the server takes one.
+fn try_events(server: &Server, from: IpAddr) -> Option<Events> {
+    let mut stream = connect_from(from, server.addr);
     let head = format!("GET /events HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
     stream.write_all(head.as_bytes()).ok()?;
     let mut events = Events { stream, seen: String::new() };
