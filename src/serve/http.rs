@@ -36,8 +36,12 @@ pub(crate) const MAX_CONNECTIONS: usize = 64;
 /// The most of them from one client address (an IPv6 address counts by
 /// its /64 network, which one machine may hold whole).
 pub(crate) const MAX_CONNECTIONS_PER_ADDRESS: usize = 16;
-/// The time a connection has for its whole exchange.
-pub(crate) const EXCHANGE_TIME: Duration = Duration::from_secs(10);
+/// The time a client has to send its whole request.
+pub(crate) const REQUEST_TIME: Duration = Duration::from_secs(10);
+/// The time a connection has for its whole exchange, from its start: the
+/// request, the answer (408 to a request not sent in time) and the
+/// closing.
+pub(crate) const EXCHANGE_TIME: Duration = Duration::from_secs(12);
 /// After an answer, what the client still sends is read for at most this
 /// long (and never past the exchange's deadline).
 const DRAIN_TIME: Duration = Duration::from_secs(1);
@@ -340,7 +344,8 @@ pub(crate) fn busy_response() -> Response {
 
 /// Reads one request from `stream` and answers it, all by `deadline`.
 fn answer(mut stream: TcpStream, app: &dyn App, peer: IpAddr, deadline: Instant) {
-    let request = match read_request(&mut stream, deadline) {
+    let read_by = deadline - (EXCHANGE_TIME - REQUEST_TIME);
+    let request = match read_request(&mut stream, read_by) {
         Ok(Some(request)) => request,
         Ok(None) => return,
         Err(refused) => {

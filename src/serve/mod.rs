@@ -545,13 +545,13 @@ fn pin_refused(refused: entry::PinRefused) -> (u16, String) {
 }
 
 /// An error as a page says it: as the terminal says it, less a hint that
-/// names a flag of the command line.
+/// names a flag of the command line, and never a control character raw.
 fn for_page(e: &Error) -> String {
     let whole = e.to_string();
-    match whole.strip_prefix(e.message()) {
-        Some(hint) if hint.contains("--") => e.message().to_string(),
-        _ => whole,
-    }
+    shown_back(match whole.strip_prefix(e.message()) {
+        Some(hint) if hint.contains("--") => e.message(),
+        _ => &whole,
+    })
 }
 
 /// Whether a message names a path of this machine: the data folder, or a

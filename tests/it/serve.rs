@@ -267,6 +267,27 @@ impl Server {
         (code, self.said())
     }
 
+    /// Sends the signal named (`INT`, `TERM`) to the server.
+    pub fn signal(&self, name: &str) {
+        let pid = self.child.id().to_string();
+        let sent = std::process::Command::new("kill").args([&format!("-{name}"), &pid]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -{name} {pid}");
+    }
+
+    /// How the server ended, if it did within `within`.
+    pub fn ended(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waits") {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The files the server process holds open (Linux).
     #[cfg(target_os = "linux")]
     pub fn open_files(&self) -> usize {
@@ -288,6 +309,11 @@ pub struct Events {
 }
 
 impl Events {
+    /// A stream whose head was read already.
+    pub fn new(stream: TcpStream) -> Events {
+        Events { stream, seen: String::new() }
+    }
+
     /// Reads until what was seen holds `text`, for at most `within`.
     pub fn read_until(&mut self, text: &str, within: Duration) -> bool {
         let deadline = Instant::now() + within;
@@ -328,7 +354,7 @@ pub fn client(n: usize) -> IpAddr {
     Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8).into()
 }
 
-fn read_reply(stream: &mut TcpStream) -> Reply {
+pub fn read_reply(stream: &mut TcpStream) -> Reply {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let text = String::from_utf8_lossy(&raw).into_owned();
@@ -351,7 +377,7 @@ fn read_reply(stream: &mut TcpStream) -> Reply {
 }
 
 /// Ann, Bob and Cy, two rounds in (the README's game).
-fn game_in_progress(env: &Env) {
+pub fn game_in_progress(env: &Env) {
     env.ok(&["new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "friday"]);
     env.ok(&["round", "12", "0", "35", "--out", "Bob"]);
     env.ok(&["round", "Ann=0", "Bob=8", "Cy=9h 4d Kh 5s", "--out", "Ann"]);
