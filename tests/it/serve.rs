@@ -988,8 +988,9 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     let env = Env::new();
     game_in_progress(&env);
     let server = Server::start(&env, &[]);
-    // Clients that connect and send nothing hold every connection...
-    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(server.addr).expect("connects")).collect();
+    // Clients of 64 addresses that connect and send nothing hold every
+    // connection...
+    let idle: Vec<TcpStream> = (0..64).map(|i| connect_from(client(i), server.addr)).collect();
     // ...so the next is told to come back, at once.
     let started = Instant::now();
     let busy = server.get("");
@@ -1001,4 +1002,18 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     assert!(started.elapsed() < Duration::from_secs(5));
     drop(idle);
     assert!(eventually(Duration::from_secs(5), || server.get("").status == 200));
+    // One address takes sixteen at most: its next is told to come back,
+    // while another address is answered.
+    let idle: Vec<TcpStream> = (0..16).map(|_| connect_from(client(0), server.addr)).collect();
+    let from = |ip: IpAddr| {
+        let mut stream = connect_from(ip, server.addr);
+        stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let request = format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
+        stream.write_all(request.as_bytes()).expect("sent");
+        read_reply(&mut stream).status
+    };
+    assert_eq!(from(client(0)), 503);
+    assert_eq!(from(client(1)), 200);
+    drop(idle);
+    assert!(eventually(Duration::from_secs(5), || from(client(0)) == 200));
 }
