@@ -215,26 +215,35 @@ fn address_key(peer: IpAddr) -> IpAddr {
 
 /// Accepts connections on every listener until `stop` is set (and a
 /// connection wakes each loop), each answered on a thread of its own;
-/// returns once the connections being answered are done, or after two
-/// seconds (each ends by its deadline anyway).
+/// once stopped, returns when the connections being answered are done, or
+/// after two seconds (each ends by its deadline anyway).
 pub(crate) fn run(listeners: Vec<TcpListener>, app: Arc<dyn App>, stop: &Arc<AtomicBool>) {
     let busy = Bound::new(MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS);
     let refuse = refuser();
-    let mut loops = Vec::new();
+    let (ended, loops_ended) = std::sync::mpsc::channel::<()>();
+    let mut loops = 0;
     for listener in listeners {
         let (busy, app, stop, refuse) = (busy.clone(), app.clone(), stop.clone(), refuse.clone());
-        let spawned = std::thread::Builder::new()
-            .name("three13-accept".into())
-            .spawn(move || accept(&listener, &busy, &app, &stop, &refuse));
-        if let Ok(handle) = spawned {
-            loops.push(handle);
+        let ended = ended.clone();
+        let spawned = std::thread::Builder::new().name("three13-accept".into()).spawn(move || {
+            accept(&listener, &busy, &app, &stop, &refuse);
+            let _ = ended.send(());
+        });
+        if spawned.is_ok() {
+            loops += 1;
         }
     }
-    drop(refuse);
-    for handle in loops {
-        let _ = handle.join();
-    }
+    drop((refuse, ended));
+    // Until told to stop (a loop that ends by itself stops the others).
+    let _ = loops_ended.recv();
+    stop.store(true, Ordering::SeqCst);
     let deadline = Instant::now() + Duration::from_secs(2);
+    for _ in 1..loops {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if loops_ended.recv_timeout(left).is_err() {
+            break;
+        }
+    }
     while busy.count() > 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }

@@ -293,7 +293,12 @@ impl App {
     fn page(&self, route: Route, r: &Request) -> Response {
         let nonce = random_hex(16);
         let frame = Frame { base: &self.base, nonce: &nonce };
-        let (status, body) = match self.load() {
+        let loaded = self.load();
+        if loaded.is_ok() {
+            // The trouble is over: said again if it comes back.
+            *self.trouble.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+        let (status, body) = match loaded {
             Err(e) => (500, pages::trouble(&frame, &self.for_page(&e))),
             Ok(session) => match route {
                 Route::Game => {
@@ -532,7 +537,7 @@ fn pin_refused(refused: entry::PinRefused) -> (u16, String) {
             429,
             format!(
                 "a wrong PIN was typed a moment ago: the next is taken in {} s; {on_terminal}",
-                wait.as_secs() + 1
+                wait.as_millis().div_ceil(1000).max(1)
             ),
         ),
         entry::PinRefused::Locked => (
