@@ -14,9 +14,10 @@
 //! for; else nothing is written.
 //!
 //! The PIN cannot be guessed at the table: after a wrong PIN, no PIN is
-//! taken from any page for a second, then two, four… (up to a minute);
-//! five wrong ones in a row replace it, and after two replacements pages
-//! can no longer confirm until the scorer types `pin` on the terminal.
+//! taken from any page for a second; five wrong ones in a row replace it,
+//! and the wait doubles with each replacement (2 s, then 4 s); after two
+//! replacements, five more wrong ones stop pages from confirming until the
+//! scorer types `pin` on the terminal.
 
 use std::time::{Duration, Instant};
 
@@ -33,9 +34,8 @@ const PIN_TRIES: u32 = 5;
 /// The PIN replaced this many times, the next five wrong ones stop pages
 /// from confirming.
 const PIN_RENEWALS: u32 = 2;
-/// The wait after a wrong PIN, doubled after each other (up to 64 times).
+/// The wait after a wrong PIN, doubled after each replacement.
 const PIN_WAIT: Duration = Duration::from_secs(1);
-const PIN_WAIT_DOUBLINGS: u32 = 6;
 
 /// The scores entered for the next round, and the scorer's PIN.
 #[derive(Debug)]
@@ -47,16 +47,13 @@ pub(crate) struct Entries {
     pin: String,
     /// Wrong PINs since it was last replaced or typed right.
     wrong: u32,
-    /// Wrong PINs in a row, across replacements: the wait doubles with each.
-    streak: u32,
-    /// Replacements since the scorer last acted on the terminal.
+    /// Replacements since the scorer last acted on the terminal: the wait
+    /// after a wrong PIN doubles with each.
     renewals: u32,
     /// No PIN is taken before this, after a wrong one.
     next_try: Option<Instant>,
     /// Pages may not confirm until the scorer acts on the terminal.
     locked: bool,
-    /// The first wait after a wrong PIN.
-    wait: Duration,
 }
 
 /// One player's score as entered.
@@ -92,11 +89,9 @@ impl Entries {
             scores: Vec::new(),
             pin: super::random_pin(),
             wrong: 0,
-            streak: 0,
             renewals: 0,
             next_try: None,
             locked: false,
-            wait: pin_wait(),
         }
     }
 
@@ -228,12 +223,10 @@ impl Entries {
         }
         if super::same_secret(pin.trim(), &self.pin) {
             self.wrong = 0;
-            self.streak = 0;
             self.next_try = None;
             return Ok(());
         }
-        self.next_try = Some(now + self.wait * 2u32.pow(self.streak.min(PIN_WAIT_DOUBLINGS)));
-        self.streak += 1;
+        self.next_try = Some(now + PIN_WAIT * 2u32.pow(self.renewals));
         self.wrong += 1;
         if self.wrong < PIN_TRIES {
             return Err(PinRefused::Wrong { renewed: None, locked: false });
@@ -253,7 +246,6 @@ impl Entries {
     pub(crate) fn new_pin(&mut self) -> &str {
         self.pin = super::random_pin();
         self.wrong = 0;
-        self.streak = 0;
         self.renewals = 0;
         self.next_try = None;
         self.locked = false;
@@ -271,7 +263,6 @@ impl Entries {
             return Err(Error::data("the game is over; there is no round to record"));
         };
         let scores = &self.scores;
-        before_lock();
         let said = data.change(|session| {
             let deal = session.open_deal()?;
             let mut changed = Vec::new();
@@ -333,33 +324,6 @@ impl Entries {
     }
 }
 
-/// The first wait after a wrong PIN; a debug build takes another from
-/// `THREE13_TEST_PIN_WAIT_MS`, for the tests.
-fn pin_wait() -> Duration {
-    #[cfg(debug_assertions)]
-    if let Some(ms) = std::env::var("THREE13_TEST_PIN_WAIT_MS").ok().and_then(|v| v.parse().ok()) {
-        return Duration::from_millis(ms);
-    }
-    PIN_WAIT
-}
-
-/// Just before a confirmed round takes the lock. In a debug build, with
-/// `THREE13_TEST_BEFORE_LOCK` naming a folder, the server makes the file
-/// `reached` there and waits (up to 20 seconds) for the file `go`: the
-/// tests change the session in between.
-fn before_lock() {
-    #[cfg(debug_assertions)]
-    if let Some(dir) = std::env::var_os("THREE13_TEST_BEFORE_LOCK").map(std::path::PathBuf::from) {
-        let _ = std::fs::write(dir.join("reached"), "");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !dir.join("go").exists() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = std::fs::remove_file(dir.join("go"));
-        let _ = std::fs::remove_file(dir.join("reached"));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,7 +336,7 @@ mod tests {
         let mut now = Instant::now();
         let mut renewed = Vec::new();
         for n in 0..15u32 {
-            let wait = Duration::from_secs(1) * 2u32.pow(n.min(6));
+            let wait = Duration::from_secs(1) * 2u32.pow(n / 5);
             match entries.check_pin(wrong, now) {
                 Err(PinRefused::Wrong { renewed: Some(pin), locked: false }) => renewed.push(pin),
                 Err(PinRefused::Wrong { renewed: None, locked }) => assert_eq!(locked, n == 14, "{n}"),
@@ -392,10 +356,20 @@ mod tests {
         assert_eq!(entries.check_pin(&pin, now), Err(PinRefused::Locked));
         let pin = entries.new_pin().to_string();
         assert_eq!(entries.check_pin(&pin, now), Ok(()));
-        // A right PIN ends the waits, not the count of replacements.
+        // A right PIN ends the wait, not the count of replacements.
         assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { .. })));
         assert_eq!(entries.check_pin(&pin, now + Duration::from_secs(1)), Ok(()));
         assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { .. })));
         assert_eq!(entries.check_pin(&pin, now), Err(PinRefused::Wait(Duration::from_secs(1))));
+        for _ in 0..3 {
+            now += Duration::from_secs(1);
+            assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: None, .. })));
+        }
+        now += Duration::from_secs(1);
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: Some(_), .. })));
+        assert_eq!(entries.check_pin(wrong, now), Err(PinRefused::Wait(Duration::from_secs(1))));
+        now += Duration::from_secs(1);
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: None, .. })));
+        assert_eq!(entries.check_pin(wrong, now), Err(PinRefused::Wait(Duration::from_secs(2))));
     }
 }

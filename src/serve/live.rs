@@ -30,9 +30,10 @@ pub(crate) const MAX_STREAMS_PER_ADDRESS: usize = 8;
 const LOOK: Duration = Duration::from_millis(200);
 /// How often an idle stream is sent a heartbeat, to find clients that went
 /// without closing or that do not read.
-const HEARTBEAT: Duration = Duration::from_secs(10);
+const HEARTBEAT: Duration = Duration::from_secs(3);
 /// The padding of a heartbeat: with the socket's send buffer kept small,
-/// about ten heartbeats fill what a client that does not read takes in.
+/// about ten heartbeats fill what a client that does not read takes in
+/// (its system's receive buffer, of 128 KiB by default on Linux).
 const HEARTBEAT_PAD: usize = 16 * 1024;
 /// The send buffer asked for each stream.
 const STREAM_SEND_BUFFER: usize = 16 * 1024;
@@ -51,7 +52,6 @@ pub(crate) struct Hub {
     bound: Arc<Bound>,
     /// Counts each change that is not in the session file (scores entered).
     changes: AtomicU64,
-    heartbeat: Duration,
 }
 
 impl Default for Hub {
@@ -60,19 +60,8 @@ impl Default for Hub {
             streams: Mutex::new(Vec::new()),
             bound: Bound::new(MAX_STREAMS, MAX_STREAMS_PER_ADDRESS),
             changes: AtomicU64::new(0),
-            heartbeat: heartbeat(),
         }
     }
-}
-
-/// The heartbeat's interval; a debug build takes a shorter one from
-/// `THREE13_TEST_HEARTBEAT_MS`, for the tests.
-fn heartbeat() -> Duration {
-    #[cfg(debug_assertions)]
-    if let Some(ms) = std::env::var("THREE13_TEST_HEARTBEAT_MS").ok().and_then(|v| v.parse().ok()) {
-        return Duration::from_millis(ms);
-    }
-    HEARTBEAT
 }
 
 impl Hub {
@@ -107,16 +96,15 @@ impl Hub {
         let mut quiet_since = Instant::now();
         let mut sent: u64 = 0;
         let beat = format!(": still here{}\n\n", " ".repeat(HEARTBEAT_PAD));
-        let look = LOOK.min(self.heartbeat);
         while !stop.load(Ordering::SeqCst) {
-            std::thread::sleep(look);
+            std::thread::sleep(LOOK);
             let now = (state(), self.changes.load(Ordering::SeqCst));
             if now != seen {
                 seen = now;
                 sent += 1;
                 self.send(&format!("data: {sent}\n\n"));
                 quiet_since = Instant::now();
-            } else if quiet_since.elapsed() >= self.heartbeat {
+            } else if quiet_since.elapsed() >= HEARTBEAT {
                 self.send(&beat);
                 quiet_since = Instant::now();
             } else {

@@ -90,16 +90,10 @@ pub fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
 impl Server {
     /// Starts `three13 serve --port 0 ARGS` and reads the address it prints.
     pub fn start(env: &Env, args: &[&str]) -> Server {
-        Server::start_with(env, args, &[])
-    }
-
-    /// The same, with variables of the environment set.
-    pub fn start_with(env: &Env, args: &[&str], vars: &[(&str, &str)]) -> Server {
         let mut all = vec!["serve", "--port", "0"];
         all.extend_from_slice(args);
-        let mut command = env.command(&all);
-        command.envs(vars.iter().copied());
-        let mut child = command
+        let mut child = env
+            .command(&all)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -750,12 +744,7 @@ fn a_false_go_out_and_bad_scores_are_refused() {
 fn the_token_and_the_pin_guard_the_network() {
     let env = Env::new();
     game_in_progress(&env);
-    // Wrong PINs wait 20 ms, doubling, rather than a second.
-    let server = Server::start_with(
-        &env,
-        &["--lan", "--listen", "127.0.0.1", "--entry"],
-        &[("THREE13_TEST_PIN_WAIT_MS", "20")],
-    );
+    let server = Server::start(&env, &["--lan", "--listen", "127.0.0.1", "--entry"]);
     let token = server.base.trim_matches('/').to_string();
     assert_eq!(token.len(), 20, "{}", server.url);
     assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
