@@ -47,8 +47,9 @@ pub(crate) const EXCHANGE_TIME: Duration = Duration::from_secs(12);
 const DRAIN_TIME: Duration = Duration::from_secs(1);
 /// What is read after an answer, at most.
 const DRAIN_BYTES: usize = 64 * 1024;
-/// The connections answered 503 and being closed at once, at most; more
-/// are closed without an answer.
+/// The connections answered 503 and still read for a moment, at most; past
+/// it the oldest is closed at once. (Should the refusing thread fall 64
+/// connections behind, the next are closed unanswered.)
 const MAX_REFUSED: usize = 256;
 
 /// The methods the pages use; any other is answered 405.
