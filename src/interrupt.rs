@@ -125,12 +125,17 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(300);
 /// instead of ending.
 static STOP: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
 
+/// Whether a signal has called the command's `stop` already: a second one
+/// ends the command at once, as the signal would.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
 /// Whether the signals are watched already.
 static WATCHING: AtomicBool = AtomicBool::new(false);
 
 /// From here a signal calls `stop` instead of ending the command: for a
-/// command that runs until told, and stops cleanly. Call before starting
-/// any thread.
+/// command that runs until told, and stops cleanly. A second signal ends
+/// the command at once, as the signal would. Call before starting any
+/// thread.
 pub(crate) fn stop_with(stop: impl Fn() + Send + Sync + 'static) {
     let _ = STOP.set(Box::new(stop));
     watch(false);
@@ -160,7 +165,9 @@ pub(crate) fn watch(colour: bool) {
     std::thread::spawn(move || {
         loop {
             let Ok(signal) = signals.wait() else { return };
-            if let Some(stop) = STOP.get() {
+            if let Some(stop) = STOP.get()
+                && !STOPPING.swap(true, Ordering::SeqCst)
+            {
                 stop();
                 continue;
             }
@@ -196,7 +203,11 @@ pub(crate) fn watch(colour: bool) {
         return;
     }
     let _ = ctrlc::set_handler(move || match STOP.get() {
-        Some(stop) => stop(),
+        Some(stop) if !STOPPING.swap(true, Ordering::SeqCst) => stop(),
+        Some(_) => {
+            let _ = console::Term::stderr().show_cursor();
+            std::process::exit(130);
+        }
         None => match STATE.on_signal() {
             Then::Wait => {}
             Then::End => {

@@ -31,6 +31,11 @@ impl Data {
         &self.name
     }
 
+    /// The data folder.
+    pub(crate) fn root(&self) -> &std::path::Path {
+        self.store.root()
+    }
+
     /// The session as its file holds it now. Needs no lock: saves are atomic.
     pub(crate) fn load(&self) -> Result<Session> {
         self.store.load(&self.name)

@@ -8,7 +8,18 @@
 //!
 //! Each score is checked as it is entered, against the scores in so far,
 //! so that what the round would refuse (a false go-out, two players out)
-//! is refused at once, to the player who typed it.
+//! is refused at once, to the player who typed it. Under the lock, the
+//! round is recorded only if the session still has the round, the players
+//! in their seats and the players playing that the scores were entered
+//! for; else nothing is written.
+//!
+//! The PIN cannot be guessed at the table: after a wrong PIN, no PIN is
+//! taken from any page for a second; five wrong ones in a row replace it,
+//! and the wait doubles with each replacement (2 s, then 4 s); after two
+//! replacements, five more wrong ones stop pages from confirming until the
+//! scorer types `pin` on the terminal.
+
+use std::time::{Duration, Instant};
 
 use three13_core::sheet::{Added, Score, Session, SheetError};
 use three13_core::solver::Solver;
@@ -20,6 +31,11 @@ use crate::report;
 
 /// Wrong PINs allowed before the PIN is replaced.
 const PIN_TRIES: u32 = 5;
+/// The PIN replaced this many times, the next five wrong ones stop pages
+/// from confirming.
+const PIN_RENEWALS: u32 = 2;
+/// The wait after a wrong PIN, doubled after each replacement.
+const PIN_WAIT: Duration = Duration::from_secs(1);
 
 /// The scores entered for the next round, and the scorer's PIN.
 #[derive(Debug)]
@@ -29,7 +45,15 @@ pub(crate) struct Entries {
     /// In the order entered; one per seat.
     scores: Vec<Entered>,
     pin: String,
+    /// Wrong PINs since it was last replaced or typed right.
     wrong: u32,
+    /// Replacements since the scorer last acted on the terminal: the wait
+    /// after a wrong PIN doubles with each.
+    renewals: u32,
+    /// No PIN is taken before this, after a wrong one.
+    next_try: Option<Instant>,
+    /// Pages may not confirm until the scorer acts on the terminal.
+    locked: bool,
 }
 
 /// One player's score as entered.
@@ -47,15 +71,28 @@ pub(crate) struct Entered {
 }
 
 /// A PIN refused.
-#[derive(Debug)]
-pub(crate) struct WrongPin {
-    /// The new PIN, when too many wrong ones replaced it.
-    pub(crate) renewed: Option<String>,
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum PinRefused {
+    /// A wrong PIN; `renewed` when it was one too many and the PIN was
+    /// replaced, `locked` when pages may no longer confirm.
+    Wrong { renewed: Option<String>, locked: bool },
+    /// Too soon after a wrong PIN: not even looked at.
+    Wait(Duration),
+    /// Pages may not confirm until the scorer acts on the terminal.
+    Locked,
 }
 
 impl Entries {
     pub(crate) fn new() -> Entries {
-        Entries { round: None, scores: Vec::new(), pin: super::random_pin(), wrong: 0 }
+        Entries {
+            round: None,
+            scores: Vec::new(),
+            pin: super::random_pin(),
+            wrong: 0,
+            renewals: 0,
+            next_try: None,
+            locked: false,
+        }
     }
 
     pub(crate) fn pin(&self) -> &str {
@@ -172,35 +209,80 @@ impl Entries {
         Ok(self.scores.iter().find(|e| e.seat == seat).expect("just entered"))
     }
 
-    /// Checks the scorer's PIN. Too many wrong ones replace it.
-    pub(crate) fn check_pin(&mut self, pin: &str) -> Result<(), WrongPin> {
+    /// Checks the PIN typed on a page at `now`. After a wrong one, none is
+    /// looked at for a while; too many wrong ones replace it, and then
+    /// stop pages from confirming.
+    pub(crate) fn check_pin(&mut self, pin: &str, now: Instant) -> Result<(), PinRefused> {
+        if self.locked {
+            return Err(PinRefused::Locked);
+        }
+        if let Some(next) = self.next_try
+            && now < next
+        {
+            return Err(PinRefused::Wait(next - now));
+        }
         if super::same_secret(pin.trim(), &self.pin) {
             self.wrong = 0;
+            self.next_try = None;
             return Ok(());
         }
+        self.next_try = Some(now + PIN_WAIT * 2u32.pow(self.renewals));
         self.wrong += 1;
-        if self.wrong >= PIN_TRIES {
-            self.wrong = 0;
-            self.pin = super::random_pin();
-            return Err(WrongPin { renewed: Some(self.pin.clone()) });
+        if self.wrong < PIN_TRIES {
+            return Err(PinRefused::Wrong { renewed: None, locked: false });
         }
-        Err(WrongPin { renewed: None })
+        self.wrong = 0;
+        if self.renewals >= PIN_RENEWALS {
+            self.locked = true;
+            return Err(PinRefused::Wrong { renewed: None, locked: true });
+        }
+        self.renewals += 1;
+        self.pin = super::random_pin();
+        Err(PinRefused::Wrong { renewed: Some(self.pin.clone()), locked: false })
+    }
+
+    /// The scorer asks for a new PIN on the terminal: pages may confirm
+    /// again, with it, at once.
+    pub(crate) fn new_pin(&mut self) -> &str {
+        self.pin = super::random_pin();
+        self.wrong = 0;
+        self.renewals = 0;
+        self.next_try = None;
+        self.locked = false;
+        &self.pin
     }
 
     /// Records the round of the scores entered, as `three13 round` does,
     /// with the penalties the scorer gave; the line of the round recorded
     /// (or of the round replayed) is given back, and the scores are cleared.
-    pub(crate) fn record(&mut self, data: &Data, penalties: &[String]) -> Result<String> {
+    /// `seen` is the session the scores were followed on: under the lock,
+    /// the round is recorded only if its round, its players in their seats
+    /// and the players playing are still the same.
+    pub(crate) fn record(&mut self, data: &Data, seen: &Session, penalties: &[String]) -> Result<String> {
         let Some(round) = self.round else {
             return Err(Error::data("the game is over; there is no round to record"));
         };
         let scores = &self.scores;
         let said = data.change(|session| {
             let deal = session.open_deal()?;
-            if deal.round != round {
+            let mut changed = Vec::new();
+            if deal.round != round || seen.next_deal().map(|d| d.round) != Some(round) {
+                changed.push("the round".to_string());
+            }
+            let moved = scores.iter().any(|e| session.players().get(e.seat) != Some(&e.player));
+            if moved || session.players() != seen.players() {
+                changed.push("the players".to_string());
+            }
+            if session.playing(round) != seen.playing(round) {
+                changed.push(format!("who plays round {round}"));
+            }
+            if !changed.is_empty() {
+                let changed: Vec<&str> = changed.iter().map(String::as_str).collect();
                 return Err(Error::data(format!(
-                    "round {round} was changed by another three13 while the scores were entered; \
-                     nothing was written"
+                    "while the scores were typed, another three13 changed {} of {}; nothing was \
+                     written (look at the page again, then confirm the round)",
+                    and_list(&changed),
+                    data.name()
                 )));
             }
             let playing = session.playing(deal.round);
@@ -239,5 +321,55 @@ impl Entries {
         })?;
         self.scores.clear();
         Ok(said)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_pins_wait_doubling_and_then_stop_the_pages() {
+        let mut entries = Entries::new();
+        let right = entries.pin().to_string();
+        let wrong = if right == "000000" { "111111" } else { "000000" };
+        let mut now = Instant::now();
+        let mut renewed = Vec::new();
+        for n in 0..15u32 {
+            let wait = Duration::from_secs(1) * 2u32.pow(n / 5);
+            match entries.check_pin(wrong, now) {
+                Err(PinRefused::Wrong { renewed: Some(pin), locked: false }) => renewed.push(pin),
+                Err(PinRefused::Wrong { renewed: None, locked }) => assert_eq!(locked, n == 14, "{n}"),
+                other => panic!("{n}: {other:?}"),
+            }
+            // Not even the right PIN is looked at before the wait is over.
+            let pin = entries.pin().to_string();
+            let early = now + wait - Duration::from_millis(1);
+            if n < 14 {
+                assert_eq!(entries.check_pin(&pin, early), Err(PinRefused::Wait(Duration::from_millis(1))));
+            }
+            now += wait;
+        }
+        assert_eq!(renewed.len(), 2);
+        assert_eq!(entries.pin(), renewed[1]);
+        let pin = entries.pin().to_string();
+        assert_eq!(entries.check_pin(&pin, now), Err(PinRefused::Locked));
+        let pin = entries.new_pin().to_string();
+        assert_eq!(entries.check_pin(&pin, now), Ok(()));
+        // A right PIN ends the wait, not the count of replacements.
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { .. })));
+        assert_eq!(entries.check_pin(&pin, now + Duration::from_secs(1)), Ok(()));
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { .. })));
+        assert_eq!(entries.check_pin(&pin, now), Err(PinRefused::Wait(Duration::from_secs(1))));
+        for _ in 0..3 {
+            now += Duration::from_secs(1);
+            assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: None, .. })));
+        }
+        now += Duration::from_secs(1);
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: Some(_), .. })));
+        assert_eq!(entries.check_pin(wrong, now), Err(PinRefused::Wait(Duration::from_secs(1))));
+        now += Duration::from_secs(1);
+        assert!(matches!(entries.check_pin(wrong, now), Err(PinRefused::Wrong { renewed: None, .. })));
+        assert_eq!(entries.check_pin(wrong, now), Err(PinRefused::Wait(Duration::from_secs(2))));
     }
 }

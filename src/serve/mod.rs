@@ -24,9 +24,10 @@ mod pages;
 mod qr;
 
 use std::io::{BufRead, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use three13_core::solver::Solver;
 
@@ -75,6 +76,17 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
         ))
     })?;
     let bound = listener.local_addr().map_err(|e| Error::data(format!("cannot listen: {e}")))?;
+    let mut listeners = vec![listener];
+    // Without --listen, IPv6 as well, on the same port, where the machine
+    // has it: [::1] (and so `localhost`) on loopback, every address with
+    // --lan. Where it has not, IPv4 alone.
+    if options.listen.is_none() {
+        let v6 = if options.lan { Ipv6Addr::UNSPECIFIED } else { Ipv6Addr::LOCALHOST };
+        if let Ok(listener) = listen_v6(v6, bound.port()) {
+            listeners.push(listener);
+        }
+    }
+    let wake: Vec<SocketAddr> = listeners.iter().filter_map(|l| l.local_addr().ok()).collect();
     let token = if options.lan { Some(random_hex(10)) } else { None };
     let base = token.as_ref().map(|t| format!("/{t}")).unwrap_or_default();
     let shown_ip = if ip.is_unspecified() { lan_address() } else { Some(ip) };
@@ -92,6 +104,7 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
         entries: entries.map(Mutex::new),
         hub: live::Hub::default(),
         recorded: Mutex::new(None),
+        trouble: Mutex::new(None),
     });
 
     let mut said = vec![if options.lan {
@@ -124,9 +137,12 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
     {
         let stop = stop.clone();
         // Ctrl-C, or a signal from a script: the server stops, cleanly.
+        // A second signal ends it at once, whatever the clients do.
         crate::interrupt::stop_with(move || {
             stop.store(true, Ordering::SeqCst);
-            http::wake(bound);
+            for &addr in &wake {
+                http::wake(addr);
+            }
         });
     }
     let watch = {
@@ -152,7 +168,7 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
             }
         });
     }
-    http::run(listener, app.clone(), &stop);
+    http::run(listeners, app.clone(), &stop);
     stop.store(true, Ordering::SeqCst);
     let _ = watch.join();
     say(&format!("Stopped serving {name}."));
@@ -182,6 +198,8 @@ struct App {
     /// The last round recorded from the pages or the terminal, until the
     /// next score is entered.
     recorded: Mutex<Option<String>>,
+    /// The last error that named a path, said on the terminal.
+    trouble: Mutex<Option<String>>,
 }
 
 /// The pages, by path after the base.
@@ -204,8 +222,8 @@ impl http::App for App {
         })
     }
 
-    fn live(&self, stream: TcpStream) {
-        self.hub.join(stream);
+    fn live(&self, stream: TcpStream, peer: IpAddr, deadline: Instant) {
+        self.hub.join(stream, peer, deadline);
     }
 }
 
@@ -275,23 +293,29 @@ impl App {
     fn page(&self, route: Route, r: &Request) -> Response {
         let nonce = random_hex(16);
         let frame = Frame { base: &self.base, nonce: &nonce };
-        let (status, body) = match self.load() {
-            Err(e) => (500, pages::trouble(&frame, &e.to_string())),
+        let loaded = self.load();
+        if loaded.is_ok() {
+            // The trouble is over: said again if it comes back.
+            *self.trouble.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+        let (status, body) = match loaded {
+            Err(e) => (500, pages::trouble(&frame, &self.for_page(&e))),
             Ok(session) => match route {
                 Route::Game => {
                     let fields = r.query_fields().unwrap_or_default();
-                    let form = EntryForm { player: field(&fields, "player"), ..EntryForm::default() };
+                    let form =
+                        EntryForm { player: shown_back(&field(&fields, "player")), ..EntryForm::default() };
                     (200, self.game(&frame, &session, form))
                 }
                 Route::Tv => (200, pages::tv(&frame, &session)),
                 Route::Check => {
                     let Some(fields) = r.query_fields() else { return bad_form() };
                     let asked = checker::Asked {
-                        hand: field(&fields, "hand"),
+                        hand: shown_back(&field(&fields, "hand")),
                         round: field(&fields, "round").parse().ok(),
                     };
                     let answer = (!asked.hand.trim().is_empty())
-                        .then(|| checker::check(&session, &asked).map_err(|e| for_page(&e)));
+                        .then(|| checker::check(&session, &asked).map_err(|e| self.for_page(&e)));
                     let status = if matches!(answer, Some(Err(_))) { 422 } else { 200 };
                     (status, pages::checker(&frame, &session, &asked, answer))
                 }
@@ -311,6 +335,28 @@ impl App {
 
     fn load(&self) -> Result<three13_core::sheet::Session> {
         self.data.load()
+    }
+
+    /// An error as a page says it. One that names a path of this machine
+    /// (a file the session could not be read from or written to) is said
+    /// whole on the terminal, once while it lasts; the page names the
+    /// session only.
+    fn for_page(&self, e: &Error) -> String {
+        let message = for_page(e);
+        if !names_a_path(&message, self.data.root()) {
+            return message;
+        }
+        let whole = e.to_string();
+        let mut last = self.trouble.lock().unwrap_or_else(|e| e.into_inner());
+        if last.as_deref() != Some(whole.as_str()) {
+            say(&format!("error: {whole}"));
+            *last = Some(whole);
+        }
+        format!(
+            "the session {} cannot be read or written just now; the terminal running three13 serve \
+             says why",
+            self.data.name()
+        )
     }
 
     /// The game page, with the scores in so far.
@@ -345,7 +391,7 @@ impl App {
         } else {
             all.enter(session, &player, &text, out, &mut Solver::new())
                 .map(|e| e.said.clone())
-                .map_err(|e| (422, for_page(&e)))
+                .map_err(|e| (422, self.for_page(&e)))
         };
         match result {
             Ok(said) => {
@@ -367,7 +413,8 @@ impl App {
             Err((status, error)) => {
                 drop(all);
                 let nonce = frame.nonce;
-                let form = EntryForm { player, score: text, out, error: Some(error), ..EntryForm::default() };
+                let (player, score) = (shown_back(&player), shown_back(&text));
+                let form = EntryForm { player, score, out, error: Some(error), ..EntryForm::default() };
                 html(status, self.game(frame, session, form), nonce)
             }
         }
@@ -386,17 +433,12 @@ impl App {
             fields.iter().filter(|(n, v)| n == "penalty" && !v.is_empty()).map(|(_, v)| v.clone()).collect();
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
         all.follow(session);
-        let result = match all.check_pin(&field(fields, "pin")) {
-            Err(wrong) => {
-                if let Some(pin) = wrong.renewed {
-                    say(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
-                }
-                Err((403, "wrong PIN; the scorer's PIN is on the terminal running three13 serve".to_string()))
-            }
+        let result = match all.check_pin(&field(fields, "pin"), Instant::now()) {
+            Err(refused) => Err(pin_refused(refused)),
             Ok(()) if all.round().map(|r| r.to_string()) != Some(round.clone()) => {
                 Err((409, moved_on(session, &round)))
             }
-            Ok(()) => all.record(&self.data, &penalties).map_err(|e| (422, for_page(&e))),
+            Ok(()) => all.record(&self.data, session, &penalties).map_err(|e| (422, self.for_page(&e))),
         };
         drop(all);
         match result {
@@ -435,9 +477,17 @@ impl App {
         };
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
         all.follow(&session);
+        if line.eq_ignore_ascii_case("pin") {
+            let pin = all.new_pin().to_string();
+            drop(all);
+            return say(&format!("A new PIN for the pages: the PIN is now {pin}."));
+        }
         if !matches!(line.to_ascii_lowercase().as_str(), "y" | "yes") {
             drop(all);
-            return say("Type y and Enter to record the round once every score is in; Ctrl-C stops.");
+            return say(
+                "Type y and Enter to record the round once every score is in, pin and Enter for a new \
+                 PIN; Ctrl-C stops.",
+            );
         }
         let waiting = all.waiting(&session);
         if all.round().is_none() {
@@ -447,7 +497,7 @@ impl App {
             let names: Vec<&str> = waiting.iter().map(String::as_str).collect();
             return say(&format!("Waiting for {}; nothing was recorded.", crate::prose::and_list(&names)));
         }
-        let result = all.record(&self.data, &[]);
+        let result = all.record(&self.data, &session, &[]);
         drop(all);
         match result {
             Ok(line) => self.recorded_now(&line),
@@ -469,14 +519,76 @@ fn moved_on(session: &three13_core::sheet::Session, round: &str) -> String {
     }
 }
 
+/// The answer to a PIN refused, and what the terminal is told.
+fn pin_refused(refused: entry::PinRefused) -> (u16, String) {
+    let on_terminal = "the scorer's PIN is on the terminal running three13 serve";
+    match refused {
+        entry::PinRefused::Wrong { renewed, locked } => {
+            if let Some(pin) = renewed {
+                say(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
+            }
+            if locked {
+                say("Too many wrong PINs were typed on a page: a round is no longer confirmed on a \
+                     page. Type pin and Enter for a new PIN, or y and Enter to record the round here.");
+            }
+            (403, format!("wrong PIN; {on_terminal}"))
+        }
+        entry::PinRefused::Wait(wait) => (
+            429,
+            format!(
+                "a wrong PIN was typed a moment ago: the next is taken in {} s; {on_terminal}",
+                wait.as_millis().div_ceil(1000).max(1)
+            ),
+        ),
+        entry::PinRefused::Locked => (
+            403,
+            "too many wrong PINs: a round is confirmed on a page again once the scorer types pin and \
+             Enter on the terminal running three13 serve"
+                .to_string(),
+        ),
+    }
+}
+
 /// An error as a page says it: as the terminal says it, less a hint that
-/// names a flag of the command line.
+/// names a flag of the command line, and never a control character raw.
 fn for_page(e: &Error) -> String {
     let whole = e.to_string();
-    match whole.strip_prefix(e.message()) {
-        Some(hint) if hint.contains("--") => e.message().to_string(),
-        _ => whole,
+    shown_back(match whole.strip_prefix(e.message()) {
+        Some(hint) if hint.contains("--") => e.message(),
+        _ => &whole,
+    })
+}
+
+/// Whether a message names a path of this machine: the data folder, or a
+/// word that starts at a root (`/a/b`, `\\a\b`, `C:\a`) or at the home
+/// folder (`~/a`) and goes down at least one folder.
+fn names_a_path(text: &str, root: &std::path::Path) -> bool {
+    let root = root.to_string_lossy();
+    if !root.is_empty() && text.contains(root.as_ref()) {
+        return true;
     }
+    text.split(|c: char| c.is_whitespace() || "\"'`()[],;".contains(c)).any(|word| {
+        let b = word.as_bytes();
+        let separators = b.iter().filter(|&&c| c == b'/' || c == b'\\').count();
+        let rooted = matches!(b.first(), Some(b'/' | b'\\'))
+            || word.starts_with("~/")
+            || (b.len() > 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && matches!(b[2], b'\\' | b'/'));
+        rooted && separators >= 2
+    })
+}
+
+/// Text typed on a page, to show back in a form: a control character
+/// (an escape, say) as its code, never raw; white space as typed.
+fn shown_back(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && !c.is_whitespace() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A page, with the policy that lets only its own style and script run.
@@ -556,6 +668,18 @@ fn random_pin() -> String {
     }
 }
 
+/// Listens on an IPv6 address alone (IPv4 has its own listener).
+fn listen_v6(ip: Ipv6Addr, port: u16) -> std::io::Result<TcpListener> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::IPV6, Type::STREAM, Some(Protocol::TCP))?;
+    socket.set_only_v6(true)?;
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&SocketAddr::new(ip.into(), port).into())?;
+    socket.listen(128)?;
+    Ok(socket.into())
+}
+
 /// The address phones reach this machine at: a private IPv4 address of a
 /// network interface, else any other that is not loopback or link-local.
 fn lan_address() -> Option<IpAddr> {
@@ -591,5 +715,18 @@ mod tests {
         assert!(pin.len() == 6 && pin.bytes().all(|b| b.is_ascii_digit()), "{pin}");
         assert_eq!(random_hex(10).len(), 20);
         assert_eq!(encode("Zoë O'Neil"), "Zo%C3%AB%20O%27Neil");
+        let root = std::path::Path::new("/srv/games");
+        for path in [
+            "cannot read /home/ann/.local/share/three13/sessions/g.toml: no such file",
+            "cannot write \"/tmp/x/.tmpA1b2\": no space left on device",
+            "C:\\Users\\ann\\three13 is not a folder",
+            "~/three13/g.toml does not exist",
+            "/srv/games is locked",
+        ] {
+            assert!(names_a_path(path, root), "{path}");
+        }
+        for text in ["\"<script>alert(1)</script>\" is not a card", "Round 3: Ann 12, Bob 0", "a/b", "/x"] {
+            assert!(!names_a_path(text, root), "{text}");
+        }
     }
 }

@@ -27,6 +27,8 @@ mod reliability;
 mod reports;
 mod score;
 mod serve;
+#[cfg(target_os = "linux")]
+mod serve_limits;
 mod sheet;
 mod smaller;
 mod storage;

@@ -2,7 +2,7 @@
 //! port, and a small HTTP/1.1 client written here on `TcpStream`.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -207,9 +207,27 @@ impl Server {
         self.request("POST", path, &[], body)
     }
 
+    /// A post sent again while it is answered 429 (a PIN too soon after a
+    /// wrong one), for up to ten seconds.
+    pub fn post_when_taken(&self, path: &str, body: &str) -> Reply {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let reply = self.post(path, body);
+            if reply.status != 429 || Instant::now() >= deadline {
+                return reply;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Opens the live updates of the pages; the head read.
     pub fn events(&self) -> Events {
-        let mut stream = TcpStream::connect(self.addr).expect("connects");
+        self.events_from(Ipv4Addr::LOCALHOST.into())
+    }
+
+    /// The same, from the client address `from` (a loopback address).
+    pub fn events_from(&self, from: IpAddr) -> Events {
+        let mut stream = connect_from(from, self.addr);
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let head = format!(
             "GET {}events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
@@ -243,6 +261,27 @@ impl Server {
         (code, self.said())
     }
 
+    /// Sends the signal named (`INT`, `TERM`) to the server.
+    pub fn signal(&self, name: &str) {
+        let pid = self.child.id().to_string();
+        let sent = std::process::Command::new("kill").args([&format!("-{name}"), &pid]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -{name} {pid}");
+    }
+
+    /// How the server ended, if it did within `within`.
+    pub fn ended(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waits") {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The files the server process holds open (Linux).
     #[cfg(target_os = "linux")]
     pub fn open_files(&self) -> usize {
@@ -264,6 +303,11 @@ pub struct Events {
 }
 
 impl Events {
+    /// A stream whose head was read already.
+    pub fn new(stream: TcpStream) -> Events {
+        Events { stream, seen: String::new() }
+    }
+
     /// Reads until what was seen holds `text`, for at most `within`.
     pub fn read_until(&mut self, text: &str, within: Duration) -> bool {
         let deadline = Instant::now() + within;
@@ -288,7 +332,23 @@ impl Events {
     }
 }
 
-fn read_reply(stream: &mut TcpStream) -> Reply {
+/// A connection to `to` from the client address `from`: any address of
+/// 127.0.0.0/8 is this machine's (Linux), so that tests can be several
+/// clients.
+pub fn connect_from(from: IpAddr, to: SocketAddr) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::for_address(to), Type::STREAM, None).expect("a socket");
+    socket.bind(&SocketAddr::new(from, 0).into()).expect("binds the client's address");
+    socket.connect(&to.into()).expect("connects");
+    socket.into()
+}
+
+/// The `n`th of many client addresses on loopback: 127.0.1.n, 127.0.2.…
+pub fn client(n: usize) -> IpAddr {
+    Ipv4Addr::new(127, 0, 1 + (n / 250) as u8, 1 + (n % 250) as u8).into()
+}
+
+pub fn read_reply(stream: &mut TcpStream) -> Reply {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let text = String::from_utf8_lossy(&raw).into_owned();
@@ -311,7 +371,7 @@ fn read_reply(stream: &mut TcpStream) -> Reply {
 }
 
 /// Ann, Bob and Cy, two rounds in (the README's game).
-fn game_in_progress(env: &Env) {
+pub fn game_in_progress(env: &Env) {
     env.ok(&["new", "--player", "Ann", "--player", "Bob", "--player", "Cy", "friday"]);
     env.ok(&["round", "12", "0", "35", "--out", "Bob"]);
     env.ok(&["round", "Ann=0", "Bob=8", "Cy=9h 4d Kh 5s", "--out", "Ann"]);
@@ -602,7 +662,12 @@ fn scores_from_two_phones_are_recorded_as_round_records_them() {
     assert_eq!(refused.status, 403);
     assert!(refused.text().contains("wrong PIN"), "{}", refused.text());
     assert_eq!(env.session_bytes("duel"), before);
-    let done = server.post("confirm", &format!("round=1&pin={pin}"));
+    // After a wrong PIN, none is taken for a second, the right one neither.
+    let early = server.post("confirm", &format!("round=1&pin={pin}"));
+    assert_eq!(early.status, 429, "{}", early.body);
+    assert!(early.text().contains("a wrong PIN was typed a moment ago: the next is taken in 1 s"));
+    assert_eq!(env.session_bytes("duel"), before);
+    let done = server.post_when_taken("confirm", &format!("round=1&pin={pin}"));
     assert_eq!(done.status, 303, "{}", done.body);
     server.wait_for_said("Recorded: Round 1: Ann 26, Bob 0 (out)\nNext: round 2");
 
@@ -710,13 +775,13 @@ fn the_token_and_the_pin_guard_the_network() {
     assert_eq!(server.post("enter", "round=3&player=Cy&score=4").status, 303);
     let wrong_pin = if pin == "123456" { "654321" } else { "123456" };
     for _ in 0..5 {
-        assert_eq!(server.post("confirm", &format!("round=3&pin={wrong_pin}")).status, 403);
+        assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={wrong_pin}")).status, 403);
     }
     server.wait_for_said("Too many wrong PINs were typed on a page: the PIN is now ");
     let renewed = server.pin();
     assert_ne!(renewed, pin);
-    assert_eq!(server.post("confirm", &format!("round=3&pin={pin}")).status, 403);
-    assert_eq!(server.post("confirm", &format!("round=3&pin={renewed}")).status, 303);
+    assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={pin}")).status, 403);
+    assert_eq!(server.post_when_taken("confirm", &format!("round=3&pin={renewed}")).status, 303);
     assert_eq!(env.table_json(&[])["rounds"].as_array().map(Vec::len), Some(3));
     // A form from another site.
     let foreign =
@@ -815,7 +880,8 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
         std::thread::sleep(Duration::from_millis(500));
         server.open_files()
     };
-    let mut pages: Vec<Events> = (0..50).map(|_| server.events()).collect();
+    // Fifty phones: fifty client addresses.
+    let mut pages: Vec<Events> = (0..50).map(|i| server.events_from(client(i))).collect();
     for (round, scores) in [(1, ["5", "0", "20"]), (2, ["out", "9", "13"])] {
         let mut args = vec!["round"];
         args.extend(scores);
@@ -843,7 +909,7 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
     let mut again: Vec<Events> = Vec::new();
     assert!(eventually(Duration::from_secs(5), || {
         while again.len() < 64 {
-            match try_events(&server) {
+            match try_events(&server, client(100 + again.len())) {
                 Some(e) => again.push(e),
                 None => return false,
             }
@@ -857,9 +923,9 @@ fn fifty_pages_follow_the_game_and_none_is_left_behind() {
     assert_eq!(code, 0);
 }
 
-/// A stream, if the server takes one.
-fn try_events(server: &Server) -> Option<Events> {
-    let mut stream = TcpStream::connect(server.addr).ok()?;
+/// A stream from client address `from`, if the server takes one.
+fn try_events(server: &Server, from: IpAddr) -> Option<Events> {
+    let mut stream = connect_from(from, server.addr);
     let head = format!("GET /events HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
     stream.write_all(head.as_bytes()).ok()?;
     let mut events = Events { stream, seen: String::new() };
@@ -911,8 +977,9 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     let env = Env::new();
     game_in_progress(&env);
     let server = Server::start(&env, &[]);
-    // Clients that connect and send nothing hold every connection...
-    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(server.addr).expect("connects")).collect();
+    // Clients of 64 addresses that connect and send nothing hold every
+    // connection...
+    let idle: Vec<TcpStream> = (0..64).map(|i| connect_from(client(i), server.addr)).collect();
     // ...so the next is told to come back, at once.
     let started = Instant::now();
     let busy = server.get("");
@@ -924,4 +991,18 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     assert!(started.elapsed() < Duration::from_secs(5));
     drop(idle);
     assert!(eventually(Duration::from_secs(5), || server.get("").status == 200));
+    // One address takes sixteen at most: its next is told to come back,
+    // while another address is answered.
+    let idle: Vec<TcpStream> = (0..16).map(|_| connect_from(client(0), server.addr)).collect();
+    let from = |ip: IpAddr| {
+        let mut stream = connect_from(ip, server.addr);
+        stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+        let request = format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
+        stream.write_all(request.as_bytes()).expect("sent");
+        read_reply(&mut stream).status
+    };
+    assert_eq!(from(client(0)), 503);
+    assert_eq!(from(client(1)), 200);
+    drop(idle);
+    assert!(eventually(Duration::from_secs(5), || from(client(0)) == 200));
 }
