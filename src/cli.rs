@@ -1179,6 +1179,10 @@ pub(crate) struct ServeArgs {
     /// The address to listen on [default: 127.0.0.1, or every address with --lan]
     #[arg(long, value_name = "ADDR")]
     pub(crate) listen: Option<std::net::IpAddr>,
+
+    /// The season the season page shows, as `three13 league --season` keeps it [default: this year, the session's game]
+    #[arg(long, value_name = "NAME", add = ArgValueCandidates::new(complete::seasons))]
+    pub(crate) season: Option<String>,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

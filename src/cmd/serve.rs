@@ -17,6 +17,7 @@ pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         listen: args.listen,
         qr: on_terminal,
         colour: cli.color.colours(on_terminal),
+        season: args.season.clone(),
     };
     serve::serve(data, &options, &mut *ui.out)
 }

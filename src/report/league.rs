@@ -151,7 +151,7 @@ fn ratings(ui: &Ui, list: &[Rating]) -> String {
 }
 
 /// Each record of the season as a sentence.
-fn records(league: &League) -> Vec<String> {
+pub(crate) fn records(league: &League) -> Vec<String> {
     let r = &league.records;
     let mut lines = Vec::new();
     let total = |f: &Feat| f.value as i64;

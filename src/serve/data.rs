@@ -41,6 +41,24 @@ impl Data {
         self.store.load(&self.name)
     }
 
+    /// The season the season page shows: the one kept under `name`, else
+    /// this year's finished games of the served session's game.
+    pub(crate) fn season(&self, name: Option<&str>, served: &Session) -> Result<crate::app::league::Outcome> {
+        let game = match served.rules().game() {
+            three13_core::rules::Game::FiveCrowns => "five-crowns",
+            three13_core::rules::Game::ThreeThirteen => "three-thirteen",
+        };
+        let asked = crate::app::league::Asked {
+            season: name.map(str::to_string),
+            save: false,
+            given: crate::store::SeasonFile {
+                game: name.is_none().then(|| game.to_string()),
+                ..crate::store::SeasonFile::default()
+            },
+        };
+        crate::app::league::season(&self.store, &asked, crate::clock::now())
+    }
+
     /// A fingerprint of the session file's bytes: it changes when the file does.
     pub(crate) fn state(&self) -> u64 {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();

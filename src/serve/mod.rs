@@ -53,6 +53,8 @@ pub(crate) struct Options {
     pub(crate) qr: bool,
     /// Colour the QR code (black on white whatever the terminal's colours).
     pub(crate) colour: bool,
+    /// The season the season page shows, if a kept one.
+    pub(crate) season: Option<String>,
 }
 
 /// Serves the session until Ctrl-C. The address to open is the first line
@@ -105,6 +107,7 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
         hub: live::Hub::default(),
         recorded: Mutex::new(None),
         trouble: Mutex::new(None),
+        season: options.season.clone(),
     });
 
     let mut said = vec![if options.lan {
@@ -200,6 +203,9 @@ struct App {
     recorded: Mutex<Option<String>>,
     /// The last error that named a path, said on the terminal.
     trouble: Mutex<Option<String>>,
+    /// The season the season page shows, if a kept one; else this year's
+    /// games of the session's game.
+    season: Option<String>,
 }
 
 /// The pages, by path after the base.
@@ -207,6 +213,7 @@ struct App {
 enum Route {
     Game,
     Tv,
+    Season,
     Check,
     Events,
     Enter,
@@ -257,6 +264,7 @@ impl App {
         let route = match rest {
             "/" => Route::Game,
             "/tv" => Route::Tv,
+            "/season" => Route::Season,
             "/check" => Route::Check,
             "/events" => Route::Events,
             "/enter" => Route::Enter,
@@ -264,7 +272,7 @@ impl App {
             _ => return Err(not_found()),
         };
         let allowed: &[Method] = match route {
-            Route::Game | Route::Tv | Route::Check => &[Method::Get, Method::Head],
+            Route::Game | Route::Tv | Route::Season | Route::Check => &[Method::Get, Method::Head],
             Route::Events => &[Method::Get],
             Route::Enter | Route::Confirm => &[Method::Post],
         };
@@ -308,6 +316,10 @@ impl App {
                     (200, self.game(&frame, &session, form))
                 }
                 Route::Tv => (200, pages::tv(&frame, &session)),
+                Route::Season => match self.data.season(self.season.as_deref(), &session) {
+                    Ok(outcome) => (200, pages::season(&frame, &outcome)),
+                    Err(e) => (500, pages::trouble(&frame, &self.for_page(&e))),
+                },
                 Route::Check => {
                     let Some(fields) = r.query_fields() else { return bad_form() };
                     let asked = checker::Asked {

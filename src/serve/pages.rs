@@ -244,6 +244,7 @@ fn header(frame: &Frame, t: &TableJson) -> Markup {
                 a href={ (base) "/" } { "Score sheet" }
                 a href={ (base) "/tv" } { "TV" }
                 a href={ (base) "/check" } { "Check a hand" }
+                a href={ (base) "/season" } { "Season" }
             }
         }
     }
@@ -580,6 +581,78 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
         }
     };
     page(frame, &format!("{} · TV · three13", t.session), "tv", Some(&src), body)
+}
+
+/// The season page, for the TV at the club: the standings by the club's
+/// points, the ratings shown, the records; from the season the terminal's
+/// `three13 league` works out, its sentences the same.
+pub(crate) fn season(frame: &Frame, o: &crate::app::league::Outcome) -> String {
+    let (s, l) = (&o.season, &o.league);
+    let src = format!("{}/season", frame.base);
+    let base = frame.base;
+    let points = three13_core::league::PointsTable::parse(&s.points).unwrap_or_default();
+    let shown = |x: f64| three13_core::league::number(x);
+    let table = |list: &[three13_core::league::Standing], id: &str, title: &str| {
+        html! {
+            section id=(id) data-live="" {
+                h2 { (title) }
+                table.places {
+                    tr { th { "Place" } th.name { "Player" } th { "Points" } th { "Games" } th { "Wins" } }
+                    @for (i, st) in list.iter().enumerate() {
+                        tr.first[i == 0] {
+                            td { (i + 1) } td.name { (st.name) } td { (shown(st.points)) }
+                            td { (st.games) } td { (st.wins) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let body = html! {
+        header {
+            h1 { "Season " (s.name) }
+            p.rules { (s.game) " · " (l.games) " finished games · " (s.since) " to " (s.until) }
+            p.rules { "Points: " (points.summary()) }
+            nav {
+                a href={ (base) "/" } { "Score sheet" }
+                a href={ (base) "/tv" } { "TV" }
+                a href={ (base) "/check" } { "Check a hand" }
+            }
+        }
+        main {
+            @if l.games == 0 {
+                section #season-standings data-live="" {
+                    p { "No finished game in this season yet; a game counts once its last round is recorded." }
+                }
+            } @else {
+                (table(&l.standings, "season-standings", "Standings"))
+                @if !l.guests.is_empty() {
+                    (table(&l.guests, "season-guests", "Guests"))
+                }
+                section #season-ratings data-live="" {
+                    h2 { "Ratings" }
+                    p.label { "Weng-Lin: mu - 3 sigma, shown after " (s.min_games) " games" }
+                    table.places {
+                        tr { th.name { "Player" } th { "Rating" } th { "mu" } th { "sigma" } th { "Games" } }
+                        @for r in &l.ratings {
+                            tr {
+                                td.name { (r.name) }
+                                td { @match r.display { Some(d) => (format!("{d:.1}")), None => "-" } }
+                                td { (format!("{:.1}", r.mu)) } td { (format!("{:.1}", r.sigma)) } td { (r.games) }
+                            }
+                        }
+                    }
+                }
+                section #season-records data-live="" {
+                    h2 { "Records" }
+                    ul {
+                        @for line in crate::report::league::records(l) { li { (line) } }
+                    }
+                }
+            }
+        }
+    };
+    page(frame, &format!("Season {} · three13", s.name), "season", Some(&src), body)
 }
 
 /// How the checker's cards are typed, on the session's deck.

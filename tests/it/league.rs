@@ -296,3 +296,42 @@ fn the_season_as_csv_for_a_spreadsheet() {
         assert!(svg.contains(text), "{text}");
     }
 }
+
+#[test]
+fn the_season_page_says_what_the_terminal_says() {
+    let env = season();
+    let mut save = vec!["league", "--season", "club", "--save"];
+    save.extend_from_slice(&YEAR);
+    env.ok(&save);
+    let terminal = league(&env, &[]);
+    let server = crate::serve::Server::start(&env, &["--session", "g4", "--season", "club"]);
+    let page = server.get("season");
+    assert_eq!(page.status, 200);
+    let text = page.text();
+    assert!(
+        text.contains(
+            "Season club Three Thirteen · 4 finished games · 2026-01-01 to 2026-12-31 Points: 1st 3, 2nd 2, 3rd 1"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Standings Place Player Points Games Wins 1 Bob 10.5 4 3 2 Ann 9 4 2 3 Cy 4.5 4 0 \
+             Guests Place Player Points Games Wins 1 Dee 0 1 0"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Player Rating mu sigma Games Bob 16.1 35.4 6.4 4 Ann 10.7 29.9 6.4 4 Cy -2.7 16.8 6.5 4 Dee - 16.9 7.5 1"
+        ),
+        "{text}"
+    );
+    // Every record, in the terminal's words.
+    let records = terminal.split("Records\n").nth(1).unwrap().split("\n\nEvenings").next().unwrap();
+    for record in records.replace("\n  ", " ").lines() {
+        assert!(text.contains(record), "{record} in {text}");
+    }
+    // The game page links to it.
+    assert!(server.get("").body.contains("/season\">Season</a>"));
+}
