@@ -80,7 +80,6 @@
 //! of a meld may be wild, steps 1, 2 and 4 do not hold, and the solver
 //! tries the cards one by one instead (the solver's step 9).
 
-use super::lay_off::lay_off_groups;
 use super::memo::{Memo, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
@@ -327,13 +326,13 @@ impl Complete<'_> {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let table_wilds = size - naturals.len();
-            for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, self.ace_high) {
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
-                    && need <= w as usize
-                    && self.melds_less_one(mask & !used, w - need as u8, used_table | 1 << m, own)
+            let groups =
+                self.zero.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
+            for g in groups {
+                let g = self.zero.lay.groups[g];
+                if let Some(need) = g.need
+                    && need <= w
+                    && self.melds_less_one(mask & !g.used, w - need, used_table | 1 << m, own)
                 {
                     return true;
                 }
@@ -446,37 +445,32 @@ impl Complete<'_> {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let table_wilds = size - naturals.len();
-            let deck = self.rules.deck();
-            let candidates: Vec<Card> = deck
-                .suits()
-                .iter()
-                .map(|&s| Card::new(Rank::new(rank).expect("a rank"), s))
-                .chain(deck.ranks().map(|r| Card::new(r, suit_of)))
-                .collect();
-            let groups = lay_off_groups(nat, i, mask, naturals, table_wilds, budget, self.ace_high);
-            for used in groups {
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let rest = mask & !used;
+            // The groups with one hole more than there are wilds, for the
+            // slot's card.
+            let groups = self.zero.lay.of(
+                nat,
+                i,
+                mask,
+                (m, budget, true),
+                (naturals, *size),
+                self.rules,
+                self.ace_high,
+            );
+            for g in groups {
+                let g = self.zero.lay.groups[g];
+                let rest = mask & !g.used;
                 let with = used_table | 1 << m;
-                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
-                    && need <= w as usize
+                if let Some(need) = g.need
+                    && need <= w
                 {
-                    out |= self.rest_cards(discard, rest, w - need as u8, with, own);
+                    out |= self.rest_cards(discard, rest, w - need, with, own);
                 }
-                for &c in &candidates {
-                    if out & (1 << c.index()) != 0 {
-                        continue;
-                    }
-                    all.push(c);
-                    let need = wilds_needed(self.rules, &all, table_wilds);
-                    all.pop();
-                    if let Some(need) = need
-                        && need <= w as usize
-                        && self.rest_melds(discard, rest, w - need as u8, with, own)
-                    {
-                        out |= 1 << c.index();
+                // The slot's card in the group: the cards of its rank or
+                // suit the meld's verdict accepts, by the wilds they need.
+                for k in 0..g.slot_len as usize {
+                    let (need, cards) = self.zero.lay.slots[g.slot_from as usize + k];
+                    if need <= w && cards & !out != 0 && self.rest_melds(discard, rest, w - need, with, own) {
+                        out |= cards;
                     }
                 }
             }

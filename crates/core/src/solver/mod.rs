@@ -125,6 +125,7 @@ use crate::meld::{NotMeld, judge, room};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun, single_lay_offs};
+use lay_off::LayOffs;
 use memo::{Choice, Memo, Step, key};
 use naturals::{BitIter, Naturals, full_mask};
 use search::{INF, Limit, Search};
@@ -272,6 +273,8 @@ pub struct Solver {
     slot_memo: Memo<u128>,
     /// For each table meld, the single cards it takes (see `complete`).
     single: Vec<[u128; 2]>,
+    /// The groups of the loaded hand that could be laid off, found once.
+    lay_offs: LayOffs,
     /// The wild cards of the round, and the deck's natural cards, as bits.
     wild_bits: u128,
     deck_bits: u128,
@@ -323,6 +326,7 @@ impl Solver {
             zero_memo: Memo::new((0, memo::EMPTY_CHOICE)),
             slot_memo: Memo::new(0),
             single: Vec::new(),
+            lay_offs: LayOffs::new(),
             wild_bits: 0,
             deck_bits: 0,
             bits_for: None,
@@ -366,6 +370,7 @@ impl Solver {
         self.zero_memo.clear();
         self.slot_memo.clear();
         self.single.clear();
+        self.lay_offs.clear();
         self.completing_found.clear();
         self.outs_found.clear();
         if self.bits_for != Some((table.rules, table.wild)) {
@@ -408,6 +413,7 @@ impl Solver {
             ace_high: self.ace_high,
             partners: if zero { &self.partners } else { &[] },
             pool: &mut self.run_pool,
+            lay: &mut self.lay_offs,
             limit,
             discard: false,
         }
@@ -826,6 +832,7 @@ impl Solver {
                 ace_high: self.ace_high,
                 partners: &self.partners,
                 pool: &mut self.run_pool,
+                lay: &mut self.lay_offs,
                 limit: None,
                 discard: false,
             },

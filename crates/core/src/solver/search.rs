@@ -1,12 +1,12 @@
 //! The search over the natural cards of a hand: the least deadwood of the
 //! open cards with a budget of wilds.
 
-use super::lay_off::lay_off_groups;
+use super::lay_off::LayOffs;
 use super::memo::{Choice, EMPTY_CHOICE, Memo, Step, key};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
-use crate::meld::{places, room, top_place, wilds_needed};
+use crate::meld::{places, top_place};
 use crate::rules::Rules;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
@@ -25,6 +25,8 @@ pub(super) struct Search<'a> {
     pub(super) partners: &'a [u32],
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
+    /// The lay-off groups of the loaded hand, found once.
+    pub(super) lay: &'a mut LayOffs,
     /// At most half of a meld's cards wild (`half_wild`): each meld takes
     /// its wilds, and the search counts the wilds left over.
     pub(super) limit: Option<Limit<'a>>,
@@ -234,36 +236,36 @@ impl Search<'_> {
         self.pool.push(runs);
 
         // Laid off onto a table meld not used yet.
-        for (m, (naturals, size)) in self.table.iter().enumerate() {
+        for m in 0..self.table.len() {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let groups = lay_off_groups(nat, i, mask, naturals, size - naturals.len(), w, self.ace_high);
-            for used in groups {
+            let (naturals, size) = &self.table[m];
+            let groups =
+                self.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
+            for g in groups {
+                let g = self.lay.groups[g];
                 // The cards laid off and the table meld must form one meld
                 // (the meld's verdict); the hand's wilds fill what it lacks.
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let table_wilds = size - naturals.len();
-                let Some(need) = wilds_needed(self.rules, &all, table_wilds) else {
+                let Some(need) = g.need else {
                     continue;
                 };
-                if need > w as usize {
+                if need > w {
                     continue;
                 }
                 // With the half-wild limit the meld laid onto holds no more
                 // wilds than natural cards, and may take more at its ends.
                 let most = if limited {
-                    if table_wilds + need > all.len() {
+                    if !g.fits {
                         continue;
                     }
-                    need + room(self.rules, &all, table_wilds + need).min(w as usize - need)
+                    need + g.room.min(w - need)
                 } else {
                     need
                 };
-                for wilds in need as u8..=most as u8 {
-                    let rest = self.best(mask & !used, w - wilds, used_table | 1 << m, own);
-                    if rest != INF && found.consider(rest, Step::Lay { meld: m as u8 }, used, wilds) {
+                for wilds in need..=most {
+                    let rest = self.best(mask & !g.used, w - wilds, used_table | 1 << m, own);
+                    if rest != INF && found.consider(rest, Step::Lay { meld: m as u8 }, g.used, wilds) {
                         return found.into();
                     }
                 }
