@@ -1,7 +1,7 @@
 //! Laying off: the groups of open cards that could go onto a table meld,
 //! and the meld's verdict on each, worked out once per loaded hand.
 
-use super::memo::Memo;
+use super::memo::{Key, Memo};
 use super::naturals::{BitIter, Naturals, subsets};
 use super::runs::Dir;
 use crate::card::{Card, Rank};
@@ -35,9 +35,31 @@ pub(super) struct LayGroup {
 /// cards are wanted.
 #[derive(Debug)]
 pub(super) struct LayOffs {
-    found: Memo<(u32, u32)>,
+    found: Memo<GroupsKey, (u32, u32)>,
     pub(super) groups: Vec<LayGroup>,
     pub(super) slots: Vec<(u8, u128)>,
+}
+
+/// What the lay-off groups of a lowest open card depend on: the open cards
+/// of its rank or suit, the card, the table meld, the wilds to fill holes
+/// and whether the slot's cards are wanted.
+#[derive(Clone, Copy, Debug)]
+struct GroupsKey {
+    near: u32,
+    lowest: usize,
+    meld: usize,
+    wilds: u8,
+    slot: bool,
+}
+
+impl Key for GroupsKey {
+    fn pack(self) -> u64 {
+        self.near as u64
+            | (self.lowest as u64) << 32
+            | (self.meld as u64) << 40
+            | (self.wilds as u64) << 44
+            | (self.slot as u64) << 52
+    }
 }
 
 impl LayOffs {
@@ -70,11 +92,7 @@ impl LayOffs {
         let card = nat.cards[i];
         let suit = nat.suit[i] as usize;
         let near = nat.same_rank_after[i] | nat.at[suit].iter().fold(0, |b, r| b | r);
-        let key = (mask & near) as u64
-            | (i as u64) << 32
-            | (m as u64) << 40
-            | (w as u64) << 44
-            | (slot as u64) << 52;
+        let key = GroupsKey { near: mask & near, lowest: i, meld: m, wilds: w, slot };
         if let Some((from, len)) = self.found.get(key) {
             return from as usize..(from + len) as usize;
         }
