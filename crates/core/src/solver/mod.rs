@@ -84,35 +84,35 @@
 //!    wild policy `WildPolicy::HalfAtMost` of module `search`), steps 5,
 //!    6 and 8 give way to four others:
 //!
-//!    a. *Each meld takes its wilds.* A meld takes no more wilds than it
-//!       has natural cards, so wilds can be left over beside melds, and a
-//!       natural card never melds with wilds alone. A set, a run or a group
-//!       laid off takes the wilds it needs (steps 2, 3 and 7) and any
-//!       number more up to the limit: as many as its natural cards allow,
-//!       and for a run (alone or with the table meld it goes onto) as many
-//!       as its places left allow, all at its ends. As the wilds are
-//!       interchangeable in melds (step 3), only how many each meld takes
-//!       matters, and the search tries every count.
-//!    b. *The wilds left over.* Once the naturals are placed, the wilds
-//!       left can still go, alone, onto table melds not laid off onto yet,
-//!       as many as each has room for, when the hand has a meld of its own
-//!       (laying off needs one); the rest are deadwood, and since which
-//!       wilds go into melds does not matter, the least valuable are the
-//!       ones left. No meld is of wilds alone, so step 8 is not needed.
-//!    c. *The memo holds for one set of wilds.* What a state is worth
-//!       depends on the key of step 4 and on the hand's wilds themselves
-//!       (which are left over, and what they score), so the memo stays
-//!       exact while the wilds stay the same: a question about the hand
-//!       less one of its wilds is asked of that hand afresh.
-//!    d. *Completing cards and outs, card by card.* Module `complete`
-//!       relies on steps 5 and 6, so the completing cards are found one
-//!       card at a time, among those found without the limit (every meld
-//!       under it is a meld without it, so they are a superset); and
-//!       whether a hand with a card drawn goes out after some discard is
-//!       one search whose goal is that every card melds but one
-//!       (`Goal::AllButOne` of module `search`), the discard still to
-//!       make part of the state: the lowest open card discarded, or at the
-//!       end one wild, the other wilds finding room.
+//!    - a. *Each meld takes its wilds.* A meld takes no more wilds than it
+//!      has natural cards, so wilds can be left over beside melds, and a
+//!      natural card never melds with wilds alone. A set, a run or a group
+//!      laid off takes the wilds it needs (steps 2, 3 and 7) and any
+//!      number more up to the limit: as many as its natural cards allow,
+//!      and for a run (alone or with the table meld it goes onto) as many
+//!      as its places left allow, all at its ends. As the wilds are
+//!      interchangeable in melds (step 3), only how many each meld takes
+//!      matters, and the search tries every count.
+//!    - b. *The wilds left over.* Once the naturals are placed, the wilds
+//!      left can still go, alone, onto table melds not laid off onto yet,
+//!      as many as each has room for, when the hand has a meld of its own
+//!      (laying off needs one); the rest are deadwood, and since which
+//!      wilds go into melds does not matter, the least valuable are the
+//!      ones left. No meld is of wilds alone, so step 8 is not needed.
+//!    - c. *The memo holds for one set of wilds.* What a state is worth
+//!      depends on the key of step 4 and on the hand's wilds themselves
+//!      (which are left over, and what they score), so the memo stays
+//!      exact while the wilds stay the same: a question about the hand
+//!      less one of its wilds is asked of that hand afresh.
+//!    - d. *Completing cards and outs, card by card.* Module `complete`
+//!      relies on steps 5 and 6, so the completing cards are found one
+//!      card at a time, among those found without the limit (every meld
+//!      under it is a meld without it, so they are a superset); and
+//!      whether a hand with a card drawn goes out after some discard is
+//!      one search whose goal is that every card melds but one
+//!      (`Goal::AllButOne` of module `search`), the discard still to
+//!      make part of the state: the lowest open card discarded, or at the
+//!      end one wild, the other wilds finding room.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
