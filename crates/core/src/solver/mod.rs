@@ -139,7 +139,7 @@ use complete::{Complete, SlotRun, single_lay_offs};
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
-use naturals::full_mask;
+use naturals::{BitIter, full_mask};
 use search::{Goal, INF, Search, WildPolicy};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -302,6 +302,8 @@ struct Memos {
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`).
     slots: Memo<StateKey, u128>,
+    /// The cards each state may discard (`Search::discardable`).
+    discards: Memo<StateKey, u64>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -311,6 +313,7 @@ impl Memos {
         self.deadwood.clear();
         self.melds.clear();
         self.slots.clear();
+        self.discards.clear();
         self.lay_offs.clear();
     }
 }
@@ -351,6 +354,7 @@ impl Solver {
                 deadwood: Memo::new((0, memo::EMPTY_CHOICE)),
                 melds: Memo::new((0, memo::EMPTY_CHOICE)),
                 slots: Memo::new(0),
+                discards: Memo::new(0),
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -456,9 +460,6 @@ impl Solver {
         let mut sorted = hand.to_vec();
         sorted.sort_unstable();
         self.hand.cards = Some((sorted, table.clone()));
-        if !self.hand.targets.is_empty() {
-            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
-        }
         self.hand.partners.clear();
     }
 
@@ -668,15 +669,52 @@ impl Solver {
         }
         let by = self.by_card();
         for c in to_try(any, &table) {
+            let wild = table.is_wild(c);
+            if !open.iter().any(|&(_, without_limit)| without_limit.completes(c, wild)) {
+                continue;
+            }
             let mut with = hand.clone();
             with.push(c);
             by.spare.load(&with, &table);
-            let wild = table.is_wild(c);
+            // Every discard after which the hand goes out, in one search.
+            let sets = by.spare.two_discards();
             for &(d, without_limit) in &open {
-                if without_limit.completes(c, wild) && by.spare.goes_out_after_a_discard_less(&[d]) {
+                if without_limit.completes(c, wild) && by.spare.among(sets, d) {
                     by.outs_found.get_mut(&d).expect("each discard").insert(c);
                 }
             }
+        }
+    }
+
+    /// Where at most half of a meld may be wild: the cards of the loaded
+    /// hand that can be one of two discarded so that the rest melds
+    /// completely (`Search::discardable`; exactness, step 9d).
+    fn two_discards(&mut self) -> u64 {
+        let (mask, w, _) = self.hand.less(&[]);
+        self.hand.ensure_partners();
+        let h = &self.hand;
+        let mut search = Search {
+            memo: &mut self.memos.melds,
+            goal: Goal::AllMeld,
+            policy: WildPolicy::HalfAtMost { left: &h.left, room: &h.room },
+            nat: &h.nat,
+            table: &h.targets,
+            rules: &h.rules,
+            ace_high: h.ace_high,
+            partners: &h.partners,
+            pool: &mut self.pools.runs,
+            lay: &mut self.memos.lay_offs,
+        };
+        search.discardable(&mut self.memos.discards, (mask, w, 0, false), 2)
+    }
+
+    /// Whether `card`, of the loaded hand, is among the cards `sets` found
+    /// by [`Solver::two_discards`]: a wild when any wild is.
+    fn among(&self, sets: u64, card: Card) -> bool {
+        if self.hand.wild_bits & (1 << card.index()) != 0 {
+            sets & search::A_WILD != 0
+        } else {
+            BitIter(sets as u32).any(|j| self.hand.nat.cards[j] == card)
         }
     }
 
@@ -702,6 +740,10 @@ impl Solver {
     /// table worked out.
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
+        // The single cards each table meld takes, worked out once per hand.
+        if self.hand.single.len() != self.hand.targets.len() {
+            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
+        }
         Complete {
             memo: &mut self.memos.slots,
             // The completing cards are found without the half-wild limit

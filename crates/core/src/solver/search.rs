@@ -161,6 +161,29 @@ impl Search<'_> {
             }
             Goal::AllMeld => {}
         }
+        self.choices(mask, w, used_table, own, &mut |search, step, used, wilds, used_table, own| {
+            let rest = search.best(mask & !used, w - wilds, used_table, own);
+            rest != INF && found.consider(rest, step, used, wilds)
+        });
+        found.into()
+    }
+
+    /// Every meld the lowest open card of `mask` can go into with `w`
+    /// wilds (exactness, steps 2, 3, 7 and 9a), each given to `f` with
+    /// its step, its cards, the wilds it takes, and the table melds used
+    /// and whether the hand has a meld of its own after it; until `f`
+    /// says the state is decided.
+    fn choices(
+        &mut self,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
+    ) {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let nat = self.nat;
 
         // A set: this card and any of the other open cards of its rank.
         // Identical copies are interchangeable, so take the lowest first.
@@ -188,9 +211,8 @@ impl Search<'_> {
                 // needs up to one per natural card (exactness, step 9a).
                 let most = if limited { (size as u8).min(w) } else { need };
                 for wilds in need..=most {
-                    let rest = self.best(mask & !used, w - wilds, used_table, true);
-                    if rest != INF && found.consider(rest, Step::Set, used, wilds) {
-                        return found.into();
+                    if f(self, Step::Set, used, wilds, used_table, true) {
+                        return;
                     }
                 }
             }
@@ -236,10 +258,9 @@ impl Search<'_> {
                 need
             };
             for wilds in need..=most {
-                let rest = self.best(mask & !used, w - wilds, used_table, true);
-                if rest != INF && found.consider(rest, Step::Run, used, wilds) {
+                if f(self, Step::Run, used, wilds, used_table, true) {
                     self.pool.push(runs);
-                    return found.into();
+                    return;
                 }
             }
         }
@@ -274,14 +295,84 @@ impl Search<'_> {
                     need
                 };
                 for wilds in need..=most {
-                    let rest = self.best(mask & !g.used, w - wilds, used_table | 1 << m, own);
-                    if rest != INF && found.consider(rest, Step::Lay { meld: m as u8 }, g.used, wilds) {
-                        return found.into();
+                    if f(self, Step::Lay { meld: m as u8 }, g.used, wilds, used_table | 1 << m, own) {
+                        return;
                     }
                 }
             }
         }
-        found.into()
+    }
+}
+
+/// In the sets of [`Search::discardable`]: some discards let the rest
+/// meld; a wild may be one of them.
+pub(super) const FEASIBLE: u64 = 1 << 40;
+pub(super) const A_WILD: u64 = 1 << 41;
+
+impl Search<'_> {
+    /// Where at most half of a meld may be wild (exactness, step 9d): the
+    /// cards that can be among `k` cards discarded from the open naturals
+    /// in `mask` and `w` wilds so that the rest melds completely: the
+    /// naturals' bits, [`A_WILD`] when a wild can, and [`FEASIBLE`] when
+    /// any discards do. Every arrangement of the naturals is reached as in
+    /// steps 1 and 2, a card discarded as a card left over is, and wilds
+    /// are discarded once the naturals are placed (they are
+    /// interchangeable, step 3): so the sets are the union over every
+    /// arrangement of the cards it discards. The search's goal is
+    /// [`Goal::AllMeld`], which answers `k` = 0.
+    pub(super) fn discardable(
+        &mut self,
+        sets: &mut Memo<StateKey, u64>,
+        (mask, w, used_table, own): (u32, u8, u8, bool),
+        k: u8,
+    ) -> u64 {
+        debug_assert_eq!(self.goal, Goal::AllMeld);
+        let WildPolicy::HalfAtMost { room, .. } = self.policy else {
+            unreachable!("the discards are tried together under the half-wild limit only")
+        };
+        if k == 0 {
+            return if self.best(mask, w, used_table, own) != INF { FEASIBLE } else { 0 };
+        }
+        let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
+        if mask == 0 {
+            // Cards laid off need a meld of the hand's own (step 7).
+            if used_table != 0 && !own {
+                return 0;
+            }
+            // The wilds discarded, the others onto table melds (step 9b).
+            let room = if own { free } else { 0 };
+            return if w >= k && (w - k) as usize <= room { FEASIBLE | A_WILD } else { 0 };
+        }
+        // Each natural with no partner is discarded, and the melds take no
+        // more wilds than they hold naturals (step 9a).
+        if (!self.partners.is_empty() && alone(self.partners, mask) > k as u32)
+            || w as usize > mask.count_ones() as usize + free + k as usize
+        {
+            return 0;
+        }
+        let key = StateKey::new(mask, w, used_table, own).owing(if k == 1 {
+            Discard::ToMake
+        } else {
+            Discard::Two
+        });
+        if let Some(out) = sets.get(key) {
+            return out;
+        }
+        let bit = mask & mask.wrapping_neg();
+        let full = FEASIBLE | mask as u64 | if w > 0 { A_WILD } else { 0 };
+        // The lowest open card discarded.
+        let mut out = self.discardable(sets, (mask & !bit, w, used_table, own), k - 1);
+        if out != 0 {
+            out |= bit as u64;
+        }
+        if out != full {
+            self.choices(mask, w, used_table, own, &mut |search, _, used, wilds, used_table, own| {
+                out |= search.discardable(sets, (mask & !used, w - wilds, used_table, own), k);
+                out == full
+            });
+        }
+        sets.insert(key, out);
+        out
     }
 }
 
