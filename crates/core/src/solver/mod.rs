@@ -652,17 +652,17 @@ impl Solver {
         let mut distinct = hand.clone();
         distinct.dedup();
         let loose_table = unlimited(&table);
-        // For each discard, the outs without the limit (a superset).
+        // For each discard, the outs without the limit (a superset), the
+        // hand loaded once without the limit for every discard.
         let mut open: Vec<(Card, CardSet)> = Vec::new();
         let mut any = CardSet::EMPTY;
+        self.loose().load(&hand, &loose_table);
         for &d in &distinct {
-            let mut rest = hand.clone();
-            rest.remove(rest.iter().position(|&c| c == d).expect("a card of the hand"));
-            if self.spare().goes_out(&rest, &table) {
+            if self.goes_out_less(&[d]) {
                 self.by_card().outs_found.insert(d, CardSet::ALL);
                 continue;
             }
-            let without_limit = self.loose().outs(&rest, &loose_table);
+            let without_limit = self.loose().outs_less(&[d]);
             self.by_card().outs_found.insert(d, CardSet::EMPTY);
             any = any.union(without_limit);
             open.push((d, without_limit));
