@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 4] = [
+    const HANDS: [Found; 5] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -814,6 +814,20 @@ mod h_slowest_found {
             onto: &["5h 6h 7h 8h", "5h 6h 7h 8h 9h", "10s Js Kh Ks"],
             hand: "4s 8s 5s 9s 4s 7c Kc 10d 4h 2s 8s Kc 6s 7s",
         },
+        // Half-wild, a joker, kings wild, three table melds.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("jokers", "1"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 10,
+            onto: &["4c 5c 6c Qs 8c", "2s 3s 4s 5s 6s", "2c Qd 4c"],
+            hand: "3c Ah 2c Jd Ac 5h Ac 7d Kh JK Ad As Kd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -849,5 +863,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_ace_high_three_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[3]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_joker_kings_wild_three_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[4]);
     }
 }
