@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 5] = [
+    const HANDS: [Found; 6] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -828,6 +828,14 @@ mod h_slowest_found {
             onto: &["4c 5c 6c Qs 8c", "2s 3s 4s 5s 6s", "2c Qd 4c"],
             hand: "3c Ah 2c Jd Ac 5h Ac 7d Kh JK Ad As Kd",
         },
+        // Tens, twos wild, 16 cards, four table melds.
+        Found {
+            preset: "tens",
+            settings: &[("lay_off", "true"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &["Ad 2d 3d 4d 5d", "2h 2d 2s", "9s 9h 9h 9s", "5c 6c 7c 8c"],
+            hand: "4h 2c 9d 2c 5h Qd 10c 3h 3c 4s 4c 8h 10h 5d 6h 7h",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -868,5 +876,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_joker_kings_wild_three_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[4]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[5]);
     }
 }
