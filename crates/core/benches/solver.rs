@@ -758,3 +758,128 @@ mod f_five_crowns_mixed_3_to_14 {
         bench_solve(bencher, five_crowns_mixed());
     }
 }
+
+/// The slowest hands found by hill-climbing over the rules, the round, the
+/// hand and the table melds (`cargo run --release -p three13-core --example
+/// slowest`): `check`'s full analysis of each, a new solver each time.
+mod h_slowest_found {
+    use super::*;
+
+    /// A preset with settings, the round, the table melds and the hand.
+    struct Found {
+        preset: &'static str,
+        settings: &'static [(&'static str, &'static str)],
+        round: usize,
+        onto: &'static [&'static str],
+        hand: &'static str,
+    }
+
+    const HANDS: [Found; 6] = [
+        // Half-wild, two jokers a deck, three decks, four table melds.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("ace_high", "true"),
+                ("jokers", "2"),
+                ("decks", "3"),
+            ],
+            round: 10,
+            onto: &["10d Qs Qd Kd", "4d 5d 6d 7d", "Qs 3d 4d", "8h 8s 8h"],
+            hand: "2d 6d 4h 5d 9d Ad 7d 8d Jh 3d JK Ac JK",
+        },
+        // Half-wild, twos wild, two table melds, 15 cards.
+        Found {
+            preset: "standard",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            round: 12,
+            onto: &["2h 2c 2d", "6s 7s 8s 9s"],
+            hand: "5h 3s Ac 8d 5s 4s 4h 4s 3h 2s 2h 3s As 2c Js",
+        },
+        // Five Crowns, three decks, kings wild, four table melds, one of
+        // wilds alone.
+        Found {
+            preset: "five-crowns",
+            settings: &[("lay_off", "true"), ("kings_wild", "true"), ("decks", "3")],
+            round: 10,
+            onto: &["Qc Qd Qc", "4r 4d 4h 4c", "Ks Kr Qd Kd", "5s 6s Kr 8s 9s"],
+            hand: "4c 6d 4r 3c 4r 8c 4d 8s 5h Kc 4s 4h Jh",
+        },
+        // Strict, aces high, three table melds, two of them alike.
+        Found {
+            preset: "strict",
+            settings: &[("all_wild_melds", "false"), ("ace_high", "true"), ("extra_rounds", "2")],
+            round: 11,
+            onto: &["5h 6h 7h 8h", "5h 6h 7h 8h 9h", "10s Js Kh Ks"],
+            hand: "4s 8s 5s 9s 4s 7c Kc 10d 4h 2s 8s Kc 6s 7s",
+        },
+        // Half-wild, a joker, kings wild, three table melds.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("jokers", "1"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 10,
+            onto: &["4c 5c 6c Qs 8c", "2s 3s 4s 5s 6s", "2c Qd 4c"],
+            hand: "3c Ah 2c Jd Ac 5h Ac 7d Kh JK Ad As Kd",
+        },
+        // Tens, twos wild, 16 cards, four table melds.
+        Found {
+            preset: "tens",
+            settings: &[("lay_off", "true"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &["Ad 2d 3d 4d 5d", "2h 2d 2s", "9s 9h 9h 9s", "5c 6c 7c 8c"],
+            hand: "4h 2c 9d 2c 5h Qd 10c 3h 3c 4s 4c 8h 10h 5d 6h 7h",
+        },
+    ];
+
+    fn bench_found(bencher: Bencher, found: &Found) {
+        let mut rules = Rules::preset(found.preset).expect("a preset");
+        for (key, value) in found.settings {
+            rules.set(key, value).expect("a setting");
+        }
+        let deal = rules.deal(found.round).expect("a round");
+        let cards = |text: &str| three13_core::hand::parse_hand(text, &rules).expect("cards");
+        let onto: Vec<Vec<Card>> = found.onto.iter().map(|m| cards(m)).collect();
+        let table = Table::new(&rules, deal.wild).with_onto(onto).expect("table melds");
+        let hand = cards(found.hand);
+        bencher
+            .with_inputs(Solver::new)
+            .bench_local_values(|mut solver| analyse(&mut solver, &hand, &deal, &table, &[]));
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_two_jokers_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[0]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_twos_wild_15_cards(bencher: Bencher) {
+        bench_found(bencher, &HANDS[1]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn five_crowns_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[2]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_ace_high_three_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[3]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_joker_kings_wild_three_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[4]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[5]);
+    }
+}

@@ -95,7 +95,7 @@ impl Solver {
         table: &Table,
         deadwood: u32,
     ) -> Arrangement {
-        let nat = &self.nat;
+        let nat = &self.hand.nat;
         let mut spare = wilds.into_iter();
         let mut melds: Vec<Group> = Vec::new();
         let mut unmelded = Vec::new();
@@ -134,10 +134,10 @@ impl Solver {
             // The wilds no meld of the hand's took go onto the table melds
             // not laid off onto yet, as far as their room goes, once the
             // hand has a meld of its own; the rest are left over.
-            // Exactness, step 9.
+            // Exactness, step 9b.
             if melds.iter().any(|m| m.kind.is_some()) {
                 for (m, onto) in table.lay_off_melds().iter().enumerate() {
-                    let take = self.room[m].min(rest.len());
+                    let take = self.hand.room[m].min(rest.len());
                     if used_table & (1 << m) == 0 && take > 0 {
                         let cards: Vec<Card> = rest.drain(..take).collect();
                         melds.push(Group { kind: None, cards, onto: Some(onto.clone()) });

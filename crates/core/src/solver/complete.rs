@@ -78,10 +78,9 @@
 //! cards and a run's suit, and its ranks the places of a run (the slot's
 //! card is never placed below the deck's lowest rank). Where at most half
 //! of a meld may be wild, steps 1, 2 and 4 do not hold, and the solver
-//! tries the cards one by one instead (the solver's step 9).
+//! tries the cards one by one instead (the solver's step 9d).
 
-use super::lay_off::lay_off_groups;
-use super::memo::{Memo, key};
+use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{INF, Search, alone};
@@ -96,11 +95,6 @@ pub struct CardSet(u128);
 
 /// Every natural card's bit, of any deck.
 pub(super) const NATURALS: u128 = (1 << Card::JOKER.index()) - 1;
-
-/// Memo keys of states with a discard still to make: the slot's cards, and
-/// whether the cards meld less one.
-const DISCARD: u64 = 1 << 40;
-const ONE: u64 = 1 << 41;
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
@@ -155,9 +149,9 @@ pub(super) struct SlotRun {
 }
 
 pub(super) struct Complete<'a> {
-    pub(super) memo: &'a mut Memo<u128>,
+    pub(super) memo: &'a mut Memo<StateKey, u128>,
     /// The solver's search with no card left over: whether the rest melds.
-    pub(super) zero: Search<'a>,
+    pub(super) melds: Search<'a>,
     pub(super) nat: &'a Naturals,
     pub(super) table: &'a [(Vec<Card>, usize)],
     /// For each table meld, the natural cards that could be laid off onto
@@ -198,11 +192,11 @@ impl Complete<'_> {
             }
             // Of the naturals with no partner, one may be discarded and
             // one take the slot's card and a wild; the others take two.
-            let alone = alone(self.zero.partners, mask);
+            let alone = alone(self.melds.partners, mask);
             if alone >= 2 && 2 * alone - 3 > w as u32 {
                 return 0;
             }
-            let k = key(mask, w, used_table, own) | DISCARD;
+            let k = StateKey::new(mask, w, used_table, own).owing(Discard::ToMake);
             if let Some(cards) = self.memo.get(k) {
                 return cards;
             }
@@ -232,11 +226,11 @@ impl Complete<'_> {
         }
         // A natural with no partner needs two wilds of its own, or the
         // slot's card and one wild: at most one of them can have the slot.
-        let alone = alone(self.zero.partners, mask);
+        let alone = alone(self.melds.partners, mask);
         if alone > 0 && 2 * alone - 1 > w as u32 {
             return 0;
         }
-        let k = key(mask, w, used_table, own);
+        let k = StateKey::new(mask, w, used_table, own);
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
@@ -247,7 +241,7 @@ impl Complete<'_> {
 
     /// Whether the open cards meld completely, the slot filled already.
     fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
-        self.zero.best(mask, w, used_table, own) != INF
+        self.melds.best(mask, w, used_table, own) != INF
     }
 
     /// Whether the open cards meld completely less one of them, discarded.
@@ -259,11 +253,11 @@ impl Complete<'_> {
         if count >= 2 && w as u32 >= 2 * (count - 1) {
             return true;
         }
-        let alone = alone(self.zero.partners, mask);
+        let alone = alone(self.melds.partners, mask);
         if alone >= 1 && 2 * (alone - 1) > w as u32 {
             return false;
         }
-        let k = key(mask, w, used_table, own) | ONE;
+        let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);
         if let Some(v) = self.memo.get(k) {
             return v != 0;
         }
@@ -306,7 +300,7 @@ impl Complete<'_> {
             return true;
         }
         let rank = nat.rank[i];
-        let mut runs = self.zero.pool.pop().unwrap_or_default();
+        let mut runs = self.melds.pool.pop().unwrap_or_default();
         runs.clear();
         let suit = nat.suit[i] as usize;
         let mut walk = RunWalk { nat, suit, mask, w, runs, places: places_of(nat, suit, mask) };
@@ -318,7 +312,7 @@ impl Complete<'_> {
         let runs = walk.runs;
         let found =
             runs.iter().any(|&(used, need)| self.melds_less_one(mask & !used, w - need, used_table, true));
-        self.zero.pool.push(runs);
+        self.melds.pool.push(runs);
         if found {
             return true;
         }
@@ -327,13 +321,13 @@ impl Complete<'_> {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let table_wilds = size - naturals.len();
-            for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, self.ace_high) {
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
-                    && need <= w as usize
-                    && self.melds_less_one(mask & !used, w - need as u8, used_table | 1 << m, own)
+            let groups =
+                self.melds.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
+            for g in groups {
+                let g = self.melds.lay.groups[g];
+                if let Some(need) = g.need
+                    && need <= w
+                    && self.melds_less_one(mask & !g.used, w - need, used_table | 1 << m, own)
                 {
                     return true;
                 }
@@ -446,37 +440,32 @@ impl Complete<'_> {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let table_wilds = size - naturals.len();
-            let deck = self.rules.deck();
-            let candidates: Vec<Card> = deck
-                .suits()
-                .iter()
-                .map(|&s| Card::new(Rank::new(rank).expect("a rank"), s))
-                .chain(deck.ranks().map(|r| Card::new(r, suit_of)))
-                .collect();
-            let groups = lay_off_groups(nat, i, mask, naturals, table_wilds, budget, self.ace_high);
-            for used in groups {
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let rest = mask & !used;
+            // The groups with one hole more than there are wilds, for the
+            // slot's card.
+            let groups = self.melds.lay.of(
+                nat,
+                i,
+                mask,
+                (m, budget, true),
+                (naturals, *size),
+                self.rules,
+                self.ace_high,
+            );
+            for g in groups {
+                let g = self.melds.lay.groups[g];
+                let rest = mask & !g.used;
                 let with = used_table | 1 << m;
-                if let Some(need) = wilds_needed(self.rules, &all, table_wilds)
-                    && need <= w as usize
+                if let Some(need) = g.need
+                    && need <= w
                 {
-                    out |= self.rest_cards(discard, rest, w - need as u8, with, own);
+                    out |= self.rest_cards(discard, rest, w - need, with, own);
                 }
-                for &c in &candidates {
-                    if out & (1 << c.index()) != 0 {
-                        continue;
-                    }
-                    all.push(c);
-                    let need = wilds_needed(self.rules, &all, table_wilds);
-                    all.pop();
-                    if let Some(need) = need
-                        && need <= w as usize
-                        && self.rest_melds(discard, rest, w - need as u8, with, own)
-                    {
-                        out |= 1 << c.index();
+                // The slot's card in the group: the cards of its rank or
+                // suit the meld's verdict accepts, by the wilds they need.
+                for k in 0..g.slot_len as usize {
+                    let (need, cards) = self.melds.lay.slots[g.slot_from as usize + k];
+                    if need <= w && cards & !out != 0 && self.rest_melds(discard, rest, w - need, with, own) {
+                        out |= cards;
                     }
                 }
             }

@@ -1,9 +1,152 @@
-//! Laying off: the groups of open cards that could go onto a table meld.
+//! Laying off: the groups of open cards that could go onto a table meld,
+//! and the meld's verdict on each, worked out once per loaded hand.
 
-use super::naturals::{Naturals, subsets};
+use super::memo::{Key, Memo};
+use super::naturals::{BitIter, Naturals, subsets};
 use super::runs::Dir;
 use crate::card::{Card, Rank};
-use crate::meld::place_of;
+use crate::meld::{place_of, room, wilds_needed};
+use crate::rules::Rules;
+
+/// A group of open cards that could be laid off onto a table meld, with
+/// the meld's verdict on it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LayGroup {
+    /// The open cards laid off.
+    pub(super) used: u32,
+    /// The fewest wilds of the hand's the group and the table meld need
+    /// to form one meld, if any number does.
+    pub(super) need: Option<u8>,
+    /// Where at most half of a meld may be wild: whether the table meld
+    /// with the group and `need` wilds stays within the limit, and how many
+    /// more wilds it may take then.
+    pub(super) fits: bool,
+    pub(super) room: u8,
+    /// The cards that could go into the group from the slot (module
+    /// `complete`): `(need, cards)` pairs in `LayOffs::slots`, each the
+    /// cards needing that many wilds of the hand's.
+    pub(super) slot_from: u32,
+    pub(super) slot_len: u8,
+}
+
+/// The lay-off groups of the loaded hand, worked out once for each table
+/// meld, lowest open card, open cards of its rank or suit (all that
+/// `lay_off_groups` looks at), wilds to fill holes, and whether the slot's
+/// cards are wanted.
+#[derive(Debug)]
+pub(super) struct LayOffs {
+    found: Memo<GroupsKey, (u32, u32)>,
+    pub(super) groups: Vec<LayGroup>,
+    pub(super) slots: Vec<(u8, u128)>,
+}
+
+/// What the lay-off groups of a lowest open card depend on: the open cards
+/// of its rank or suit, the card, the table meld, the wilds to fill holes
+/// and whether the slot's cards are wanted.
+#[derive(Clone, Copy, Debug)]
+struct GroupsKey {
+    near: u32,
+    lowest: usize,
+    meld: usize,
+    wilds: u8,
+    slot: bool,
+}
+
+impl Key for GroupsKey {
+    fn pack(self) -> u64 {
+        self.near as u64
+            | (self.lowest as u64) << 32
+            | (self.meld as u64) << 40
+            | (self.wilds as u64) << 44
+            | (self.slot as u64) << 52
+    }
+}
+
+impl LayOffs {
+    pub(super) fn new() -> LayOffs {
+        LayOffs { found: Memo::new((0, 0)), groups: Vec::new(), slots: Vec::new() }
+    }
+
+    /// Forgets the groups of the hand loaded before.
+    pub(super) fn clear(&mut self) {
+        self.found.clear();
+        self.groups.clear();
+        self.slots.clear();
+    }
+
+    /// The groups holding the lowest open card `i` that could go onto table
+    /// meld `m` (its naturals and its size), with `w` wilds to fill holes,
+    /// as `lay_off_groups` gives them: indices into `groups`. With `slot`,
+    /// each with the slot's cards it could take.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn of(
+        &mut self,
+        nat: &Naturals,
+        i: usize,
+        mask: u32,
+        (m, w, slot): (usize, u8, bool),
+        (naturals, size): (&[Card], usize),
+        rules: &Rules,
+        ace_high: bool,
+    ) -> std::ops::Range<usize> {
+        let card = nat.cards[i];
+        let suit = nat.suit[i] as usize;
+        let near = nat.same_rank_after[i] | nat.at[suit].iter().fold(0, |b, r| b | r);
+        let key = GroupsKey { near: mask & near, lowest: i, meld: m, wilds: w, slot };
+        if let Some((from, len)) = self.found.get(key) {
+            return from as usize..(from + len) as usize;
+        }
+        let table_wilds = size - naturals.len();
+        let from = self.groups.len();
+        let candidates: Vec<Card> = if !slot {
+            Vec::new()
+        } else {
+            rules
+                .deck()
+                .suits()
+                .iter()
+                .map(|&s| Card::new(card.rank().expect("a natural card"), s))
+                .chain(rules.deck().ranks().map(|r| Card::new(r, card.suit().expect("a natural card"))))
+                .collect()
+        };
+        let mut all: Vec<Card> = Vec::new();
+        for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, ace_high) {
+            all.clear();
+            all.extend_from_slice(naturals);
+            all.extend(BitIter(used).map(|j| nat.cards[j]));
+            let need = wilds_needed(rules, &all, table_wilds);
+            let (fits, room_left) = match need {
+                Some(need) if table_wilds + need <= all.len() => {
+                    (true, room(rules, &all, table_wilds + need).min(255) as u8)
+                }
+                _ => (false, 0),
+            };
+            let slot_from = self.slots.len();
+            for &c in &candidates {
+                all.push(c);
+                let need = wilds_needed(rules, &all, table_wilds);
+                all.pop();
+                if let Some(need) = need {
+                    let need = need.min(255) as u8;
+                    match self.slots[slot_from..].iter_mut().find(|(n, _)| *n == need) {
+                        Some((_, bits)) => *bits |= 1 << c.index(),
+                        None => self.slots.push((need, 1 << c.index())),
+                    }
+                }
+            }
+            self.groups.push(LayGroup {
+                used,
+                need: need.map(|n| n.min(255) as u8),
+                fits,
+                room: room_left,
+                slot_from: slot_from as u32,
+                slot_len: (self.slots.len() - slot_from) as u8,
+            });
+        }
+        self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
+        from..self.groups.len()
+    }
+}
 
 /// The groups of open cards, each holding the lowest open card `i`, that
 /// could be laid off together onto a table meld with `naturals` and

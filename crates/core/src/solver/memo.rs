@@ -1,5 +1,66 @@
 //! The searches' memo: what was found for each state, in an open-addressing
-//! table cleared in O(1), so one allocation serves many hands.
+//! table cleared in O(1), so one allocation serves many hands; and the one
+//! key of a search's state, packed here and nowhere else.
+
+use std::marker::PhantomData;
+
+/// A state of a search (exactness, step 4): the open natural cards, the
+/// wilds left, the table melds laid off onto, whether the hand has a meld
+/// of its own, and what is still owed of a discard.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct StateKey {
+    pub(super) mask: u32,
+    pub(super) wilds: u8,
+    pub(super) used_table: u8,
+    pub(super) own: bool,
+    pub(super) discard: Discard,
+}
+
+/// What a state still owes of a discard.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Discard {
+    /// Nothing: the open cards are all the question.
+    None,
+    /// One card, the lowest open card or a wild, still to be discarded.
+    ToMake,
+    /// Whether the open cards meld less one of them (the search for
+    /// completing cards keeps this apart from the slot's cards).
+    LessOne,
+    /// Two cards still to be discarded.
+    Two,
+}
+
+impl StateKey {
+    pub(super) fn new(mask: u32, wilds: u8, used_table: u8, own: bool) -> StateKey {
+        StateKey { mask, wilds, used_table, own, discard: Discard::None }
+    }
+
+    pub(super) fn owing(self, discard: Discard) -> StateKey {
+        StateKey { discard, ..self }
+    }
+}
+
+/// A key the memo can pack into one word.
+pub(super) trait Key: Copy {
+    fn pack(self) -> u64;
+}
+
+impl Key for StateKey {
+    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds.
+    fn pack(self) -> u64 {
+        let discard = match self.discard {
+            Discard::None => 0u64,
+            Discard::ToMake => 1,
+            Discard::LessOne => 2,
+            Discard::Two => 3,
+        };
+        self.mask as u64
+            | (self.wilds as u64) << 20
+            | (self.used_table as u64) << 28
+            | (self.own as u64) << 36
+            | discard << 40
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
@@ -33,18 +94,19 @@ struct Slot<V> {
 /// allocation serves many hands. The deadwood search keeps its cost and
 /// choice for each state; the search for completing cards, the cards.
 #[derive(Debug)]
-pub(super) struct Memo<V> {
+pub(super) struct Memo<K, V> {
     slots: Vec<Slot<V>>,
     stamp: u32,
     len: usize,
     empty: V,
+    key: PhantomData<K>,
 }
 
 pub(super) const EMPTY_CHOICE: Choice = Choice { step: Step::Dead, used: 0, wilds: 0 };
 
-impl<V: Copy> Memo<V> {
-    pub(super) fn new(empty: V) -> Memo<V> {
-        Memo { slots: Vec::new(), stamp: 1, len: 0, empty }
+impl<K: Key, V: Copy> Memo<K, V> {
+    pub(super) fn new(empty: V) -> Memo<K, V> {
+        Memo { slots: Vec::new(), stamp: 1, len: 0, empty, key: PhantomData }
     }
 
     pub(super) fn clear(&mut self) {
@@ -64,7 +126,8 @@ impl<V: Copy> Memo<V> {
         (h >> 32) as usize & (self.slots.len() - 1)
     }
 
-    pub(super) fn get(&self, key: u64) -> Option<V> {
+    pub(super) fn get(&self, key: K) -> Option<V> {
+        let key = key.pack();
         let mut i = self.index(key);
         loop {
             let s = &self.slots[i];
@@ -78,7 +141,11 @@ impl<V: Copy> Memo<V> {
         }
     }
 
-    pub(super) fn insert(&mut self, key: u64, value: V) {
+    pub(super) fn insert(&mut self, key: K, value: V) {
+        self.insert_packed(key.pack(), value);
+    }
+
+    fn insert_packed(&mut self, key: u64, value: V) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -103,12 +170,7 @@ impl<V: Copy> Memo<V> {
         self.slots = vec![Slot { key: 0, stamp: 0, value: self.empty }; old.len() * 2];
         self.len = 0;
         for s in old.into_iter().filter(|s| s.stamp == stamp) {
-            self.insert(s.key, s.value);
+            self.insert_packed(s.key, s.value);
         }
     }
-}
-
-/// The memo key of a state of the search (exactness, step 4).
-pub(super) fn key(mask: u32, w: u8, used_table: u8, own: bool) -> u64 {
-    mask as u64 | (w as u64) << 20 | (used_table as u64) << 28 | (own as u64) << 36
 }

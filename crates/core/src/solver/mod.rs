@@ -9,8 +9,10 @@
 //! What makes a meld is not decided here but by the one verdict of
 //! `crate::meld`, which also says what each wild stands for.
 //!
-//! The modules: `search` (the search over the natural cards), `naturals`
-//! (the natural cards as bits), `memo` (the searches' memo), `runs` (the
+//! The modules: `search` (the search over the natural cards, for a goal
+//! under a wild policy), `loaded` (the hand loaded and its table, as the
+//! searches see them), `naturals` (the natural cards as bits), `memo` (the
+//! searches' memo and the one key of their states), `runs` (the
 //! walk along a run's places), `lay_off` (groups laid off onto table melds),
 //! `arrange` (rebuilding one best arrangement from the memo, wilds and
 //! all) and `complete` (every card that completes a hand, or lets it go
@@ -78,31 +80,39 @@
 //!    way the hand's own meld holds a natural card, and steps 1 to 7 reach
 //!    that arrangement. With no natural card at all, every wild melds
 //!    (step 5).
-//! 9. Where at most half of a meld's cards may be wild (`half_wild`),
-//!    steps 5 and 6 no longer hold: a meld takes no more wilds than it has
-//!    natural cards, so wilds can be left over beside melds, and a natural
-//!    card never melds with wilds alone. The search then places the wilds
-//!    itself. A set, a run or a group laid off takes the wilds it needs
-//!    (steps 2, 3 and 7) and any number more up to the limit: as many as
-//!    its natural cards allow, and for a run (alone or with the table meld
-//!    it goes onto) as many as its places left allow, all at its ends. As
-//!    the wilds are interchangeable in melds (step 3), only how many each
-//!    meld takes matters, and the search tries every count. Once the
-//!    naturals are placed, the wilds left can still go, alone, onto table
-//!    melds not laid off onto yet, as many as each has room for, when the
-//!    hand has a meld of its own (laying off needs one); the rest are
-//!    deadwood, and since which wilds go into melds does not matter, the
-//!    least valuable are the ones left. All of this depends on the key of
-//!    step 4 and the hand's wilds alone, so the memo stays exact while the
-//!    wilds stay the same: a question about the hand less one of its wilds
-//!    is asked of that hand afresh. No meld is of wilds alone, so step 8 is
-//!    not needed. The completing cards are then found one card at a time
-//!    (module `complete` relies on steps 5 and 6), among those found
-//!    without the limit (every meld under it is a meld without it); and
-//!    whether a hand with a card drawn goes out after some discard is one
-//!    search where every card must meld but one, the discard still to make
-//!    part of the state: the lowest open card discarded, or at the end one
-//!    wild, the other wilds finding room.
+//! 9. Where at most half of a meld's cards may be wild (`half_wild`, the
+//!    wild policy `WildPolicy::HalfAtMost` of module `search`), steps 5,
+//!    6 and 8 give way to four others:
+//!
+//!    - a. *Each meld takes its wilds.* A meld takes no more wilds than it
+//!      has natural cards, so wilds can be left over beside melds, and a
+//!      natural card never melds with wilds alone. A set, a run or a group
+//!      laid off takes the wilds it needs (steps 2, 3 and 7) and any
+//!      number more up to the limit: as many as its natural cards allow,
+//!      and for a run (alone or with the table meld it goes onto) as many
+//!      as its places left allow, all at its ends. As the wilds are
+//!      interchangeable in melds (step 3), only how many each meld takes
+//!      matters, and the search tries every count.
+//!    - b. *The wilds left over.* Once the naturals are placed, the wilds
+//!      left can still go, alone, onto table melds not laid off onto yet,
+//!      as many as each has room for, when the hand has a meld of its own
+//!      (laying off needs one); the rest are deadwood, and since which
+//!      wilds go into melds does not matter, the least valuable are the
+//!      ones left. No meld is of wilds alone, so step 8 is not needed.
+//!    - c. *The memo holds for one set of wilds.* What a state is worth
+//!      depends on the key of step 4 and on the hand's wilds themselves
+//!      (which are left over, and what they score), so the memo stays
+//!      exact while the wilds stay the same: a question about the hand
+//!      less one of its wilds is asked of that hand afresh.
+//!    - d. *Completing cards and outs, card by card.* Module `complete`
+//!      relies on steps 5 and 6, so the completing cards are found one
+//!      card at a time, among those found without the limit (every meld
+//!      under it is a meld without it, so they are a superset); and
+//!      whether a hand with a card drawn goes out after some discard is
+//!      one search whose goal is that every card melds but one
+//!      (`Goal::AllButOne` of module `search`), the discard still to
+//!      make part of the state: the lowest open card discarded, or at the
+//!      end one wild, the other wilds finding room.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -114,6 +124,7 @@
 mod arrange;
 mod complete;
 mod lay_off;
+mod loaded;
 mod memo;
 mod naturals;
 mod runs;
@@ -121,13 +132,15 @@ mod search;
 
 use crate::card::{Card, Rank};
 pub use crate::meld::{MeldKind, WildRole};
-use crate::meld::{NotMeld, judge, room};
+use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun, single_lay_offs};
-use memo::{Choice, Memo, Step, key};
-use naturals::{BitIter, Naturals, full_mask};
-use search::{INF, Limit, Search};
+use lay_off::LayOffs;
+use loaded::Loaded;
+use memo::{Choice, Memo, StateKey, Step};
+use naturals::{BitIter, full_mask};
+use search::{Goal, INF, Search, WildPolicy};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -262,52 +275,69 @@ fn unlimited(table: &Table) -> Table {
     Table { rules: Rules { half_wild: false, ..table.rules }, ..table.clone() }
 }
 
+/// The exact solver. It holds the hand loaded and its table, what its
+/// searches found for that hand, lists they reuse, and where at most half
+/// of a meld may be wild, the solvers its questions are asked of card by
+/// card.
 #[derive(Debug)]
 pub struct Solver {
-    /// The deadwood search's memo.
-    memo: Memo<(u16, Choice)>,
-    /// The memo of the search with no card left over.
-    zero_memo: Memo<(u16, Choice)>,
-    /// The memo of the search for completing cards.
-    slot_memo: Memo<u128>,
-    /// For each table meld, the single cards it takes (see `complete`).
-    single: Vec<[u128; 2]>,
-    /// The wild cards of the round, and the deck's natural cards, as bits.
-    wild_bits: u128,
-    deck_bits: u128,
-    /// The rules and wild rank the bits above are for.
-    bits_for: Option<(Rules, Rank)>,
-    /// The hand loaded (sorted) and its table, while the memos are its.
-    loaded: Option<(Vec<Card>, Table)>,
-    /// Lists of runs and sets the searches reuse.
-    run_pool: Vec<Vec<(u32, u8)>>,
+    /// The hand loaded and its table, as the searches see them.
+    hand: Loaded,
+    /// What the searches found for the loaded hand.
+    memos: Memos,
+    /// Lists the searches reuse, so that a state allocates none.
+    pools: Pools,
+    /// Where at most half of a meld may be wild: the questions asked card
+    /// by card (exactness, step 9d).
+    by_card: Option<Box<ByCard>>,
+}
+
+/// What the searches found for the loaded hand, each keyed by the state.
+#[derive(Debug)]
+struct Memos {
+    /// The least deadwood of each state (`Goal::Least`), and its choice.
+    deadwood: Memo<StateKey, (u16, Choice)>,
+    /// Whether each state melds completely, or but one card
+    /// (`Goal::AllMeld`, `Goal::AllButOne`).
+    melds: Memo<StateKey, (u16, Choice)>,
+    /// The slot's cards of each state (module `complete`).
+    slots: Memo<StateKey, u128>,
+    /// The cards each state may discard (`Search::discardable`).
+    discards: Memo<StateKey, u64>,
+    /// The groups of the loaded hand that could be laid off, found once.
+    lay_offs: LayOffs,
+}
+
+impl Memos {
+    fn clear(&mut self) {
+        self.deadwood.clear();
+        self.melds.clear();
+        self.slots.clear();
+        self.discards.clear();
+        self.lay_offs.clear();
+    }
+}
+
+/// Lists of runs and sets the searches reuse.
+#[derive(Debug, Default)]
+struct Pools {
+    runs: Vec<Vec<(u32, u8)>>,
     slot_runs: Vec<Vec<SlotRun>>,
-    set_pool: Vec<Vec<u32>>,
-    /// For each natural, the other naturals it could share a meld with;
-    /// with all bits set when a table meld could take it.
-    partners: Vec<u32>,
-    nat: Naturals,
-    /// Lay-off targets: for each table meld, its naturals and its size.
-    table: Vec<(Vec<Card>, usize)>,
-    /// The hand's wilds, most valuable first.
-    wilds: Vec<Card>,
-    /// `left[n]`: the points of the hand's `n` least valuable wilds.
-    left: Vec<u16>,
-    /// For each lay-off target, how many more wilds it may take alone.
-    room: Vec<usize>,
-    /// Where at most half of a meld may be wild: a solver for the hands the
-    /// loaded one leads to (less a wild, or with a card to come), and the
-    /// cards found completing each of them.
-    spare: Option<Box<Solver>>,
-    /// And a solver for the same hands without the limit.
-    loose: Option<Box<Solver>>,
+    sets: Vec<Vec<u32>>,
+}
+
+/// Where at most half of a meld may be wild, the completing cards and the
+/// outs are tried card by card (exactness, step 9d): a solver for the
+/// hands the loaded one leads to (less a wild, or with a card to come),
+/// one for the same hands without the limit, and what was found.
+#[derive(Debug)]
+struct ByCard {
+    spare: Solver,
+    loose: Solver,
+    /// The cards completing each hand asked about.
     completing_found: std::collections::HashMap<Vec<Card>, CardSet>,
-    /// Where at most half of a meld may be wild: the outs of the loaded
-    /// hand less each of its cards, found together.
+    /// The outs of the loaded hand less each of its cards, found together.
     outs_found: std::collections::HashMap<Card, CardSet>,
-    ace_high: bool,
-    wild: Rank,
-    rules: Rules,
 }
 
 impl Default for Solver {
@@ -319,97 +349,71 @@ impl Default for Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            memo: Memo::new((0, memo::EMPTY_CHOICE)),
-            zero_memo: Memo::new((0, memo::EMPTY_CHOICE)),
-            slot_memo: Memo::new(0),
-            single: Vec::new(),
-            wild_bits: 0,
-            deck_bits: 0,
-            bits_for: None,
-            loaded: None,
-            run_pool: Vec::new(),
-            slot_runs: Vec::new(),
-            set_pool: Vec::new(),
-            partners: Vec::new(),
-            nat: Naturals::default(),
-            table: Vec::new(),
-            wilds: Vec::new(),
-            left: Vec::new(),
-            room: Vec::new(),
-            spare: None,
-            loose: None,
-            completing_found: std::collections::HashMap::new(),
-            outs_found: std::collections::HashMap::new(),
-            ace_high: false,
-            wild: Rank::ACE,
-            rules: Rules::default(),
+            hand: Loaded::new(),
+            memos: Memos {
+                deadwood: Memo::new((0, memo::EMPTY_CHOICE)),
+                melds: Memo::new((0, memo::EMPTY_CHOICE)),
+                slots: Memo::new(0),
+                discards: Memo::new(0),
+                lay_offs: LayOffs::new(),
+            },
+            pools: Pools::default(),
+            by_card: None,
         }
     }
 
-    /// Loads the hand's naturals and wilds (into `self.wilds`, most
-    /// valuable first) and the table; gives the number of wilds.
+    /// Loads the hand and its table, forgetting what was found for the one
+    /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
-        self.loaded = None;
-        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
-        self.wilds.clear();
-        self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
-        assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
-        self.rules = table.rules;
-        self.wild = table.wild;
-        self.ace_high = table.rules.aces_high();
-        self.table.clear();
-        self.table.extend(table.lay_off_melds().iter().map(|m| {
-            let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-            (nats, m.len())
-        }));
-        self.memo.clear();
-        self.zero_memo.clear();
-        self.slot_memo.clear();
-        self.single.clear();
-        self.completing_found.clear();
-        self.outs_found.clear();
-        if self.bits_for != Some((table.rules, table.wild)) {
-            self.wild_bits = table
-                .rules
-                .deck()
-                .cards()
-                .chain([Card::JOKER])
-                .filter(|&c| table.is_wild(c))
-                .fold(0, |b, c| b | 1 << c.index());
-            self.deck_bits = table.rules.deck().cards().fold(0, |b, c| b | 1 << c.index());
-            self.bits_for = Some((table.rules, table.wild));
+        self.memos.clear();
+        if let Some(by) = &mut self.by_card {
+            by.completing_found.clear();
+            by.outs_found.clear();
         }
-        // The most valuable wilds are the ones to put to work (exactness,
-        // step 5).
-        self.wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
-        if table.rules.half_wild {
-            // The points of the n least valuable wilds, and the room of each
-            // table meld (exactness, step 9).
-            self.left.clear();
-            self.left.push(0);
-            for (n, &c) in self.wilds.iter().rev().enumerate() {
-                self.left.push(self.left[n] + table.value(c) as u16);
-            }
-            self.room.clear();
-            self.room
-                .extend(self.table.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
-        }
-        self.wilds.len() as u8
+        self.hand.fill(hand, table)
     }
 
-    fn search(&mut self, zero: bool) -> Search<'_> {
-        let limit = self.rules.half_wild.then(|| Limit { left: &self.left, room: &self.room });
+    /// The questions asked card by card, where at most half of a meld may
+    /// be wild.
+    fn by_card(&mut self) -> &mut ByCard {
+        self.by_card.get_or_insert_with(|| {
+            Box::new(ByCard {
+                spare: Solver::new(),
+                loose: Solver::new(),
+                completing_found: std::collections::HashMap::new(),
+                outs_found: std::collections::HashMap::new(),
+            })
+        })
+    }
+
+    fn spare(&mut self) -> &mut Solver {
+        &mut self.by_card().spare
+    }
+
+    fn loose(&mut self) -> &mut Solver {
+        &mut self.by_card().loose
+    }
+
+    /// The search over the loaded hand for `goal`, under the rules' wild
+    /// policy.
+    fn search(&mut self, goal: Goal) -> Search<'_> {
+        let h = &self.hand;
+        let policy = if h.rules.half_wild {
+            WildPolicy::HalfAtMost { left: &h.left, room: &h.room }
+        } else {
+            WildPolicy::Free
+        };
         Search {
-            memo: if zero { &mut self.zero_memo } else { &mut self.memo },
-            zero,
-            nat: &self.nat,
-            table: &self.table,
-            rules: &self.rules,
-            ace_high: self.ace_high,
-            partners: if zero { &self.partners } else { &[] },
-            pool: &mut self.run_pool,
-            limit,
-            discard: false,
+            memo: if goal == Goal::Least { &mut self.memos.deadwood } else { &mut self.memos.melds },
+            goal,
+            policy,
+            nat: &h.nat,
+            table: &h.targets,
+            rules: &h.rules,
+            ace_high: h.ace_high,
+            partners: if goal == Goal::Least { &[] } else { &h.partners },
+            pool: &mut self.pools.runs,
+            lay: &mut self.memos.lay_offs,
         }
     }
 
@@ -439,7 +443,7 @@ impl Solver {
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
         // The same cards under the same table: what the memos hold stands.
-        if let Some((cards, same)) = &self.loaded
+        if let Some((cards, same)) = &self.hand.cards
             && same.rules == table.rules
             && same.wild == table.wild
             && same.onto == table.onto
@@ -455,123 +459,26 @@ impl Solver {
         self.prepare(hand, table);
         let mut sorted = hand.to_vec();
         sorted.sort_unstable();
-        self.loaded = Some((sorted, table.clone()));
-        if !self.table.is_empty() {
-            self.single = single_lay_offs(&self.table, &self.rules);
-        }
-        self.partners.clear();
-    }
-
-    /// Which naturals could share a meld: of one rank, or of one suit
-    /// with no more places between them than the wilds could fill (the
-    /// hand's, one more for a card to come, and the table's). A natural a
-    /// table meld could take, or any when a table meld is all wilds, is
-    /// partnered with every card.
-    fn find_partners(&mut self) {
-        let nat = &self.nat;
-        let table_wilds: usize = self.table.iter().map(|(n, size)| size - n.len()).sum();
-        let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
-        let all_wild_meld = self.table.iter().any(|(n, _)| n.is_empty());
-        let high = self.ace_high;
-        let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
-        let near =
-            |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
-        // The naturals of each rank, any suit.
-        let mut of_rank = [0u32; 14];
-        for (r, bits) in of_rank.iter_mut().enumerate() {
-            *bits = nat.at.iter().fold(0, |b, suit| b | suit[r]);
-        }
-        self.partners.clear();
-        for i in 0..nat.cards.len() {
-            let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-            let by_table = all_wild_meld
-                || self.table.iter().flat_map(|(n, _)| n).any(|t| {
-                    let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                    r == rank || (s == suit && near(r, rank))
-                });
-            let mut bits = if by_table { u32::MAX } else { 0 };
-            bits |= of_rank[rank as usize];
-            for q in 1..=13u8 {
-                if near(q, rank) {
-                    bits |= nat.at[suit][q as usize];
-                }
-            }
-            if !by_table {
-                bits &= !(1 << i);
-            }
-            self.partners.push(bits);
-        }
-    }
-
-    /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
-    /// natural with no partner needs two wilds of its own.
-    fn hopeless(&mut self, mask: u32, w: u8) -> bool {
-        if self.partners.len() != self.nat.cards.len() {
-            self.find_partners();
-        }
-        let alone = BitIter(mask).filter(|&j| self.partners[j] & mask == 0).count() as u32;
-        2 * alone > w as u32
-    }
-
-    /// The loaded hand less the cards `less` (each one of its cards): its
-    /// open naturals, its wilds and what they score.
-    fn less(&self, less: &[Card]) -> (u32, u8, u32) {
-        let mut mask = full_mask(self.nat.cards.len());
-        let mut w = self.wilds.len() as u8;
-        let mut wild_points: u32 = self.wilds.iter().map(|&c| self.rules.value_in(c, self.wild)).sum();
-        for &c in less {
-            if self.wild_bits & (1 << c.index()) != 0 {
-                assert!(w > 0 && self.wilds.contains(&c), "a card of the hand");
-                w -= 1;
-                wild_points -= self.rules.value_in(c, self.wild);
-            } else {
-                // The highest copy, so the lowest copies stay open as the
-                // search takes them (exactness, step 2).
-                let j = BitIter(mask).filter(|&j| self.nat.cards[j] == c).last().expect("a card of the hand");
-                mask &= !(1 << j);
-            }
-        }
-        (mask, w, wild_points)
-    }
-
-    /// Where at most half of a meld may be wild and `less` takes a wild
-    /// away: the hand left and its table, to be asked afresh (exactness,
-    /// step 9).
-    fn afresh(&self, less: &[Card]) -> Option<(Vec<Card>, Table)> {
-        let wild = |c: &Card| self.wild_bits & (1 << c.index()) != 0;
-        (self.rules.half_wild && less.iter().any(wild)).then(|| self.without(less))
-    }
-
-    /// The loaded hand less `less`, and its table.
-    fn without(&self, less: &[Card]) -> (Vec<Card>, Table) {
-        let (cards, table) = self.loaded.as_ref().expect("a hand loaded");
-        let mut hand = cards.clone();
-        for c in less {
-            hand.remove(hand.iter().position(|h| h == c).expect("a card of the hand"));
-        }
-        (hand, table.clone())
-    }
-
-    fn spare(&mut self) -> &mut Solver {
-        self.spare.get_or_insert_with(|| Box::new(Solver::new()))
+        self.hand.cards = Some((sorted, table.clone()));
+        self.hand.partners.clear();
     }
 
     /// The minimum deadwood of the loaded hand less `less`.
     pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
-        if let Some((hand, table)) = self.afresh(less) {
+        if let Some((hand, table)) = self.hand.afresh(less) {
             return self.spare().deadwood(&hand, &table);
         }
-        let (mask, w, wild_points) = self.less(less);
-        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
-        self.total_of(mask, natural_dead, w, wild_points)
+        let (mask, w, wild_points) = self.hand.less(less);
+        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
+        self.hand.total_of(mask, natural_dead, w, wild_points)
     }
 
     /// Whether the loaded hand less `less` melds completely.
     pub fn goes_out_less(&mut self, less: &[Card]) -> bool {
-        if let Some((hand, table)) = self.afresh(less) {
+        if let Some((hand, table)) = self.hand.afresh(less) {
             return self.spare().goes_out(&hand, &table);
         }
-        let (mask, w, wild_points) = self.less(less);
+        let (mask, w, wild_points) = self.hand.less(less);
         self.melds_or_known(mask, w, wild_points)
     }
 
@@ -579,8 +486,8 @@ impl Solver {
     /// meld completely: deadwood 0, where the deadwood search has been
     /// there already (every card scores at least a point), else asked.
     fn melds_or_known(&mut self, mask: u32, w: u8, wild_points: u32) -> bool {
-        match self.memo.get(key(mask, w, 0, false)) {
-            Some((cost, _)) => self.total_of(mask, cost as u32, w, wild_points) == 0,
+        match self.memos.deadwood.get(StateKey::new(mask, w, 0, false)) {
+            Some((cost, _)) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
             None => self.melds_all(mask, w),
         }
     }
@@ -589,30 +496,30 @@ impl Solver {
     fn melds_all(&mut self, mask: u32, w: u8) -> bool {
         if mask == 0 {
             // Wilds alone: a meld of their own, where the rules allow.
-            return w == 0 || (w >= 3 && self.rules.all_wild_melds && !self.rules.half_wild);
+            return w == 0 || (w >= 3 && self.hand.rules.all_wild_melds && !self.hand.rules.half_wild);
         }
-        if self.hopeless(mask, w) {
+        if self.hand.hopeless(mask, w) {
             return false;
         }
-        self.search(true).best(mask, w, 0, false) != INF
+        self.search(Goal::AllMeld).best(mask, w, 0, false) != INF
     }
 
     /// The cards completing the loaded hand less `less` (see
     /// [`Solver::completing`]).
     pub fn completing_less(&mut self, less: &[Card]) -> CardSet {
-        if self.rules.half_wild {
-            let (hand, table) = self.without(less);
+        if self.hand.rules.half_wild {
+            let (hand, table) = self.hand.without(less);
             return self.completing_by_card(hand, &table);
         }
-        let (mask, w, _) = self.less(less);
-        if self.hopeless(mask, w + 1) {
+        let (mask, w, _) = self.hand.less(less);
+        if self.hand.hopeless(mask, w + 1) {
             return CardSet::EMPTY;
         }
-        if self.rules.all_wild_melds {
+        if self.hand.rules.all_wild_melds {
             // Exactness, step 4 of `complete`: a wild completes when some
             // card at face value does.
             let cards = self.complete().cards(mask, w, 0, false);
-            return self.found(cards, cards != 0);
+            return self.hand.found(cards, cards != 0);
         }
         let any_wild = self.melds_all(mask, w + 1);
         // A natural card completing the hand could be swapped for a wild,
@@ -624,15 +531,7 @@ impl Solver {
             return CardSet::EMPTY;
         }
         let cards = self.complete().cards(mask, w, 0, false);
-        self.found(cards, any_wild)
-    }
-
-    /// The cards found by the search (at face value, those of the wild
-    /// ranks among them) as a set of cards drawn: the natural ones, and the
-    /// joker's bit when a wild does.
-    fn found(&self, cards: u128, any_wild: bool) -> CardSet {
-        let naturals = cards & self.deck_bits & !self.wild_bits;
-        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+        self.hand.found(cards, any_wild)
     }
 
     /// The outs of `hand`: the cards that, drawn, let it go out after one
@@ -650,33 +549,33 @@ impl Solver {
     /// with a discard still to make finds (`Complete::cards_less_one`), or a
     /// wild of `H`, and then `c` completes `H` less one wild.
     pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
-        if self.rules.half_wild {
-            // Exactness, step 9: a card drawn, then any card discarded.
+        if self.hand.rules.half_wild {
+            // Exactness, step 9d: a card drawn, then any card discarded.
             if let [discard] = less {
-                if self.outs_found.is_empty() {
+                if self.by_card().outs_found.is_empty() {
                     self.outs_of_every_discard();
                 }
-                return self.outs_found[discard];
+                return self.by_card().outs_found[discard];
             }
-            let (hand, table) = self.without(less);
+            let (hand, table) = self.hand.without(less);
             return self.outs_by_card(hand, &table);
         }
-        let (mask, w, wild_points) = self.less(less);
+        let (mask, w, wild_points) = self.hand.less(less);
         if self.melds_or_known(mask, w, wild_points) {
             return CardSet::ALL;
         }
         if mask == 0 {
             // Wilds alone that do not meld: a natural card and all but one
             // of them, where that makes a meld.
-            return CardSet::from_bits(if w >= 3 { self.deck_bits & !self.wild_bits } else { 0 });
+            return CardSet::from_bits(if w >= 3 { self.hand.deck_bits & !self.hand.wild_bits } else { 0 });
         }
-        if self.rules.all_wild_melds {
+        if self.hand.rules.all_wild_melds {
             // Exactness, step 4 of `complete`: a wild drawn lets the hand
             // go out when some card at face value does. A card completing
             // the hand less a wild could be swapped for a wild, and then
             // the hand would meld as it is: so only a natural is discarded.
             let cards = self.complete().cards_less_one(mask, w, 0, false);
-            return self.found(cards, cards != 0);
+            return self.hand.found(cards, cards != 0);
         }
         // A wild drawn, a natural discarded (a wild discarded would leave
         // the hand as it is).
@@ -690,16 +589,16 @@ impl Solver {
         if w > 0 {
             cards |= complete.cards(mask, w - 1, 0, false);
         }
-        self.found(cards, any_wild)
+        self.hand.found(cards, any_wild)
     }
 
     /// The cards completing `hand`, each tried in turn (where at most half
-    /// of a meld may be wild; exactness, step 9): those that complete it
+    /// of a meld may be wild; exactness, step 9d): those that complete it
     /// without the limit (every meld under the limit is one without it), a
     /// wild tried once for every wild.
     fn completing_by_card(&mut self, mut hand: Vec<Card>, table: &Table) -> CardSet {
         hand.sort_unstable();
-        if let Some(&set) = self.completing_found.get(&hand) {
+        if let Some(&set) = self.by_card().completing_found.get(&hand) {
             return set;
         }
         let without_limit = self.loose().completing(&hand, &unlimited(table));
@@ -713,12 +612,12 @@ impl Solver {
                 set.insert(c);
             }
         }
-        self.completing_found.insert(hand, set);
+        self.by_card().completing_found.insert(hand, set);
         set
     }
 
     /// The outs of `hand` where at most half of a meld may be wild
-    /// (exactness, step 9): of the outs without the limit (a superset, as
+    /// (exactness, step 9d): of the outs without the limit (a superset, as
     /// for the completing cards; every card where the hand melds without
     /// it), those that let the hand go out after some discard under it,
     /// each tried with one memo for its discards.
@@ -749,44 +648,80 @@ impl Solver {
     /// tried with the whole hand loaded once, less each discard in turn,
     /// so that the searches share one memo.
     fn outs_of_every_discard(&mut self) {
-        let (hand, table) = self.without(&[]);
+        let (hand, table) = self.hand.without(&[]);
         let mut distinct = hand.clone();
         distinct.dedup();
         let loose_table = unlimited(&table);
-        // For each discard, the outs without the limit (a superset).
+        // For each discard, the outs without the limit (a superset), the
+        // hand loaded once without the limit for every discard.
         let mut open: Vec<(Card, CardSet)> = Vec::new();
         let mut any = CardSet::EMPTY;
+        self.loose().load(&hand, &loose_table);
         for &d in &distinct {
-            let mut rest = hand.clone();
-            rest.remove(rest.iter().position(|&c| c == d).expect("a card of the hand"));
-            if self.spare().goes_out(&rest, &table) {
-                self.outs_found.insert(d, CardSet::ALL);
+            if self.goes_out_less(&[d]) {
+                self.by_card().outs_found.insert(d, CardSet::ALL);
                 continue;
             }
-            let without_limit = self.loose().outs(&rest, &loose_table);
-            self.outs_found.insert(d, CardSet::EMPTY);
+            let without_limit = self.loose().outs_less(&[d]);
+            self.by_card().outs_found.insert(d, CardSet::EMPTY);
             any = any.union(without_limit);
             open.push((d, without_limit));
         }
-        let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
+        let by = self.by_card();
         for c in to_try(any, &table) {
+            let wild = table.is_wild(c);
+            if !open.iter().any(|&(_, without_limit)| without_limit.completes(c, wild)) {
+                continue;
+            }
             let mut with = hand.clone();
             with.push(c);
-            spare.load(&with, &table);
-            let wild = table.is_wild(c);
+            by.spare.load(&with, &table);
+            // Every discard after which the hand goes out, in one search.
+            let sets = by.spare.two_discards();
             for &(d, without_limit) in &open {
-                if without_limit.completes(c, wild) && spare.goes_out_after_a_discard_less(&[d]) {
-                    let set = self.outs_found.get_mut(&d).expect("each discard");
-                    set.insert(c);
+                if without_limit.completes(c, wild) && by.spare.among(sets, d) {
+                    by.outs_found.get_mut(&d).expect("each discard").insert(c);
                 }
             }
+        }
+    }
+
+    /// Where at most half of a meld may be wild: the cards of the loaded
+    /// hand that can be one of two discarded so that the rest melds
+    /// completely (`Search::discardable`; exactness, step 9d).
+    fn two_discards(&mut self) -> u64 {
+        let (mask, w, _) = self.hand.less(&[]);
+        self.hand.ensure_partners();
+        let h = &self.hand;
+        let mut search = Search {
+            memo: &mut self.memos.melds,
+            goal: Goal::AllMeld,
+            policy: WildPolicy::HalfAtMost { left: &h.left, room: &h.room },
+            nat: &h.nat,
+            table: &h.targets,
+            rules: &h.rules,
+            ace_high: h.ace_high,
+            partners: &h.partners,
+            pool: &mut self.pools.runs,
+            lay: &mut self.memos.lay_offs,
+        };
+        search.discardable(&mut self.memos.discards, (mask, w, 0, false), 2)
+    }
+
+    /// Whether `card`, of the loaded hand, is among the cards `sets` found
+    /// by [`Solver::two_discards`]: a wild when any wild is.
+    fn among(&self, sets: u64, card: Card) -> bool {
+        if self.hand.wild_bits & (1 << card.index()) != 0 {
+            sets & search::A_WILD != 0
+        } else {
+            BitIter(sets as u32).any(|j| self.hand.nat.cards[j] == card)
         }
     }
 
     /// Where at most half of a meld may be wild: whether the loaded hand
     /// melds completely less one of its cards, whichever, in one search
     /// whose state holds whether the discard is still to make (exactness,
-    /// step 9).
+    /// step 9d).
     fn goes_out_after_a_discard(&mut self) -> bool {
         self.goes_out_after_a_discard_less(&[])
     }
@@ -795,108 +730,71 @@ impl Solver {
     /// does not depend on what the wilds score, so a wild taken away needs
     /// no fresh search.
     fn goes_out_after_a_discard_less(&mut self, less: &[Card]) -> bool {
-        debug_assert!(self.rules.half_wild, "the search with a discard is the half-wild limit's");
-        let (mask, w, _) = self.less(less);
-        if self.partners.len() != self.nat.cards.len() {
-            self.find_partners();
-        }
-        let mut search = self.search(true);
-        search.discard = true;
-        search.best(mask, w, 0, false) != INF
-    }
-
-    fn loose(&mut self) -> &mut Solver {
-        self.loose.get_or_insert_with(|| Box::new(Solver::new()))
+        debug_assert!(self.hand.rules.half_wild, "the search with a discard is the half-wild limit's");
+        let (mask, w, _) = self.hand.less(less);
+        self.hand.ensure_partners();
+        self.search(Goal::AllButOne).best(mask, w, 0, false) != INF
     }
 
     /// The search for completing cards over the loaded hand; its partner
     /// table worked out.
     fn complete(&mut self) -> Complete<'_> {
-        if self.partners.len() != self.nat.cards.len() {
-            self.find_partners();
+        self.hand.ensure_partners();
+        // The single cards each table meld takes, worked out once per hand.
+        if self.hand.single.len() != self.hand.targets.len() {
+            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
         }
         Complete {
-            memo: &mut self.slot_memo,
-            zero: Search {
-                memo: &mut self.zero_memo,
-                zero: true,
-                nat: &self.nat,
-                table: &self.table,
-                rules: &self.rules,
-                ace_high: self.ace_high,
-                partners: &self.partners,
-                pool: &mut self.run_pool,
-                limit: None,
-                discard: false,
+            memo: &mut self.memos.slots,
+            // The completing cards are found without the half-wild limit
+            // (exactness, step 9d).
+            melds: Search {
+                memo: &mut self.memos.melds,
+                goal: Goal::AllMeld,
+                policy: WildPolicy::Free,
+                nat: &self.hand.nat,
+                table: &self.hand.targets,
+                rules: &self.hand.rules,
+                ace_high: self.hand.ace_high,
+                partners: &self.hand.partners,
+                pool: &mut self.pools.runs,
+                lay: &mut self.memos.lay_offs,
             },
-            nat: &self.nat,
-            table: &self.table,
-            single: &self.single,
-            rules: &self.rules,
-            ace_high: self.ace_high,
-            sets: &mut self.set_pool,
-            runs: &mut self.slot_runs,
-        }
-    }
-
-    /// The total deadwood of the naturals in `mask` and `w` wilds scoring
-    /// `wild_points`, given the naturals' part: wilds left over cost
-    /// nothing unless the hand has no meld at all. Exactness, step 5.
-    fn total_of(&self, mask: u32, natural_dead: u32, w: u8, wild_points: u32) -> u32 {
-        let all_naturals: u32 = BitIter(mask).map(|j| self.nat.value[j] as u32).sum();
-        let has_meld = natural_dead < all_naturals;
-        // With the half-wild limit the search has counted them (step 9).
-        if self.rules.half_wild || has_meld || w == 0 || (w >= 3 && self.rules.all_wild_melds) {
-            natural_dead
-        } else {
-            natural_dead + wild_points
-        }
-    }
-
-    /// The total deadwood given the naturals' part: wilds left over cost
-    /// nothing unless the hand has no meld at all.
-    /// Exactness, step 5; with the half-wild limit the search has counted
-    /// them already (step 9).
-    fn total(&self, natural_dead: u32, table: &Table) -> u32 {
-        let wilds = &self.wilds;
-        let all_naturals: u32 = self.nat.value.iter().map(|&v| v as u32).sum();
-        let has_meld = natural_dead < all_naturals;
-        if table.rules.half_wild
-            || has_meld
-            || wilds.is_empty()
-            || (wilds.len() >= 3 && table.rules.all_wild_melds)
-        {
-            natural_dead
-        } else {
-            natural_dead + wilds.iter().map(|&c| table.value(c)).sum::<u32>()
+            nat: &self.hand.nat,
+            table: &self.hand.targets,
+            single: &self.hand.single,
+            rules: &self.hand.rules,
+            ace_high: self.hand.ace_high,
+            sets: &mut self.pools.sets,
+            runs: &mut self.pools.slot_runs,
         }
     }
 
     /// One best arrangement of the loaded hand less `less`.
     pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
-        if let Some((hand, table)) = self.afresh(less) {
+        if let Some((hand, table)) = self.hand.afresh(less) {
             return self.spare().solve(&hand, &table);
         }
-        let (mask, w, wild_points) = self.less(less);
-        let natural_dead = self.search(false).best(mask, w, 0, false) as u32;
-        let deadwood = self.total_of(mask, natural_dead, w, wild_points);
-        let mut wilds = self.wilds.clone();
+        let (mask, w, wild_points) = self.hand.less(less);
+        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
+        let deadwood = self.hand.total_of(mask, natural_dead, w, wild_points);
+        let mut wilds = self.hand.wilds.clone();
         for c in less {
             if let Some(i) = wilds.iter().position(|w| w == c) {
                 wilds.remove(i);
             }
         }
-        let table = self.loaded.as_ref().expect("a hand loaded").1.clone();
+        let table = self.hand.cards.as_ref().expect("a hand loaded").1.clone();
         self.follow(mask, w, wilds, &table, deadwood)
     }
 
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
         let w = self.prepare(hand, table);
-        let full = full_mask(self.nat.cards.len());
-        let natural_dead = self.search(false).best(full, w, 0, false) as u32;
-        let deadwood = self.total(natural_dead, table);
-        let wilds = self.wilds.clone();
+        let full = full_mask(self.hand.nat.cards.len());
+        let natural_dead = self.search(Goal::Least).best(full, w, 0, false) as u32;
+        let deadwood = self.hand.total(natural_dead, table);
+        let wilds = self.hand.wilds.clone();
         self.follow(full, w, wilds, table, deadwood)
     }
 
@@ -910,7 +808,8 @@ impl Solver {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }
-            let (_, c) = self.memo.get(key(mask, left, used_table, own)).expect("solved state");
+            let (_, c) =
+                self.memos.deadwood.get(StateKey::new(mask, left, used_table, own)).expect("solved state");
             groups.push((c.step, c.used, c.wilds));
             mask &= !c.used;
             left -= c.wilds;

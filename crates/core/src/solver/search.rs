@@ -1,47 +1,61 @@
 //! The search over the natural cards of a hand: the least deadwood of the
 //! open cards with a budget of wilds.
 
-use super::lay_off::lay_off_groups;
-use super::memo::{Choice, EMPTY_CHOICE, Memo, Step, key};
+use super::lay_off::LayOffs;
+use super::memo::{Choice, Discard, EMPTY_CHOICE, Memo, StateKey, Step};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
-use crate::meld::{places, room, top_place, wilds_needed};
+use crate::meld::{places, top_place};
 use crate::rules::Rules;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
 pub(super) const INF: u16 = u16::MAX;
 
+/// What a search asks of the open cards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Goal {
+    /// The least deadwood.
+    Least,
+    /// Whether every card melds: no card may be deadwood.
+    AllMeld,
+    /// Whether every card melds but one, a natural or a wild, still to be
+    /// discarded (whether a hand goes out after one discard, asked at once).
+    AllButOne,
+}
+
+/// How many wilds a meld may take.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum WildPolicy<'a> {
+    /// Any number: wilds left over cost nothing beside a meld (exactness,
+    /// step 5), and the search counts only how many each meld needs.
+    Free,
+    /// At most half of a meld's cards (`half_wild`): each meld takes its
+    /// wilds, and the search counts the wilds left over (steps 9a and 9b).
+    HalfAtMost {
+        /// `left[n]`: the points of the `n` least valuable wilds, the ones
+        /// left over when `n` find no meld.
+        left: &'a [u16],
+        /// For each table meld, how many more wilds it may take alone.
+        room: &'a [usize],
+    },
+}
+
 pub(super) struct Search<'a> {
-    pub(super) memo: &'a mut Memo<(u16, Choice)>,
-    /// Only whether every card melds matters: no card may be deadwood.
-    pub(super) zero: bool,
+    pub(super) memo: &'a mut Memo<StateKey, (u16, Choice)>,
+    pub(super) goal: Goal,
+    pub(super) policy: WildPolicy<'a>,
     pub(super) nat: &'a Naturals,
     pub(super) table: &'a [(Vec<Card>, usize)],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
     /// For each natural, the others it could share a meld with (see
-    /// `Solver::find_partners`); empty when not worked out.
+    /// `Loaded::find_partners`); empty when not worked out.
     pub(super) partners: &'a [u32],
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
-    /// At most half of a meld's cards wild (`half_wild`): each meld takes
-    /// its wilds, and the search counts the wilds left over.
-    pub(super) limit: Option<Limit<'a>>,
-    /// With `zero` and the limit: one card, a natural or a wild, is still
-    /// to be discarded, so it need not meld (whether a hand goes out after
-    /// one discard, asked at once).
-    pub(super) discard: bool,
-}
-
-/// What the search needs where at most half of a meld's cards may be
-/// wild (exactness, step 9).
-pub(super) struct Limit<'a> {
-    /// `left[n]`: the points of the `n` least valuable wilds, the ones
-    /// left over when `n` find no meld.
-    pub(super) left: &'a [u16],
-    /// For each table meld, how many more wilds it may take alone.
-    pub(super) room: &'a [usize],
+    /// The lay-off groups of the loaded hand, found once.
+    pub(super) lay: &'a mut LayOffs,
 }
 
 /// How many naturals in `mask` have no partner among them: each needs two
@@ -59,66 +73,60 @@ impl Search<'_> {
             if used_table != 0 && !own {
                 return INF;
             }
-            return match &self.limit {
-                None => 0,
+            return match self.policy {
+                WildPolicy::Free => 0,
                 // Wilds left over go onto table melds not used yet, as far
                 // as their room goes, once the hand has a meld of its own;
                 // the rest are deadwood, the least valuable of them (none
                 // may be where every card must meld).
-                Some(limit) => {
+                WildPolicy::HalfAtMost { left, room } => {
                     let room: usize = if own {
-                        (0..self.table.len())
-                            .filter(|m| used_table & (1 << m) == 0)
-                            .map(|m| limit.room[m])
-                            .sum()
+                        (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum()
                     } else {
                         0
                     };
-                    let left = (w as usize).saturating_sub(room);
-                    // Where every card must meld, a discard still to make is
-                    // one of the wilds, and the others all find room.
-                    let discard = self.discard as usize;
-                    if !self.zero {
-                        limit.left[left]
-                    } else if w as usize >= discard && w as usize - discard <= room {
-                        0
-                    } else {
-                        INF
+                    let spare = (w as usize).saturating_sub(room);
+                    match self.goal {
+                        Goal::Least => left[spare],
+                        Goal::AllMeld if w as usize <= room => 0,
+                        // A discard still to make is one of the wilds, and
+                        // the others all find room.
+                        Goal::AllButOne if w >= 1 && w as usize - 1 <= room => 0,
+                        _ => INF,
                     }
                 }
             };
         }
+        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
         // Any natural with two wilds is a set: with enough wilds, all meld.
         // Exactness, step 6 (not where half the cards at most are wild).
-        if self.limit.is_none() && w as u32 >= 2 * mask.count_ones() {
+        if !limited && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
-        // A natural with no partner needs two wilds of its own (or is the
-        // discard).
-        if self.zero
-            && !self.partners.is_empty()
-            && 2 * alone(self.partners, mask).saturating_sub(self.discard as u32) > w as u32
-        {
-            return INF;
-        }
-        // With the half-wild limit no card may be left over where every card
-        // must meld: a natural with no partner melds in nothing, and the
-        // melds take at most as many wilds as they hold naturals, the
-        // hand's and, for what is laid off, the table meld's (step 9).
-        if self.zero
-            && let Some(limit) = &self.limit
-        {
-            if !self.partners.is_empty() && alone(self.partners, mask) > self.discard as u32 {
+        let discard = (self.goal == Goal::AllButOne) as u32;
+        if self.goal != Goal::Least && !self.partners.is_empty() {
+            let alone = alone(self.partners, mask);
+            // A natural with no partner needs two wilds of its own (or is
+            // the discard); with the half-wild limit it melds in nothing.
+            if 2 * alone.saturating_sub(discard) > w as u32 || (limited && alone > discard) {
                 return INF;
             }
+        }
+        // With the half-wild limit, where every card must meld, the melds
+        // take at most as many wilds as they hold naturals, the hand's and,
+        // for what is laid off, the table meld's (step 9a).
+        if let (true, WildPolicy::HalfAtMost { room, .. }) = (self.goal != Goal::Least, self.policy) {
             let room: usize =
-                (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| limit.room[m]).sum();
-            if w as usize > mask.count_ones() as usize + room + self.discard as usize {
+                (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
+            if w as usize > mask.count_ones() as usize + room + discard as usize {
                 return INF;
             }
         }
         // Exactness, step 4; a discard still to make is part of the state.
-        let k = key(mask, w, used_table, own) | (self.discard as u64) << 40;
+        let mut k = StateKey::new(mask, w, used_table, own);
+        if self.goal == Goal::AllButOne {
+            k = k.owing(Discard::ToMake);
+        }
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
@@ -135,26 +143,53 @@ impl Search<'_> {
 
         // Exactness, step 1: every place the lowest open card can take.
         // The card is deadwood.
-        if !self.zero {
-            let rest = self.best(mask & !bit, w, used_table, own);
-            if rest != INF {
-                found.consider(rest + nat.value[i], Step::Dead, bit, 0);
+        match self.goal {
+            Goal::Least => {
+                let rest = self.best(mask & !bit, w, used_table, own);
+                if rest != INF {
+                    found.consider(rest + nat.value[i], Step::Dead, bit, 0);
+                }
             }
-        } else if self.discard {
-            // The card still to be discarded.
-            self.discard = false;
-            let rest = self.best(mask & !bit, w, used_table, own);
-            self.discard = true;
-            if rest != INF && found.consider(rest, Step::Dead, bit, 0) {
-                return found.into();
+            Goal::AllButOne => {
+                // The card still to be discarded.
+                self.goal = Goal::AllMeld;
+                let rest = self.best(mask & !bit, w, used_table, own);
+                self.goal = Goal::AllButOne;
+                if rest != INF && found.consider(rest, Step::Dead, bit, 0) {
+                    return found.into();
+                }
             }
+            Goal::AllMeld => {}
         }
+        self.choices(mask, w, used_table, own, &mut |search, step, used, wilds, used_table, own| {
+            let rest = search.best(mask & !used, w - wilds, used_table, own);
+            rest != INF && found.consider(rest, step, used, wilds)
+        });
+        found.into()
+    }
+
+    /// Every meld the lowest open card of `mask` can go into with `w`
+    /// wilds (exactness, steps 2, 3, 7 and 9a), each given to `f` with
+    /// its step, its cards, the wilds it takes, and the table melds used
+    /// and whether the hand has a meld of its own after it; until `f`
+    /// says the state is decided.
+    fn choices(
+        &mut self,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
+    ) {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let nat = self.nat;
 
         // A set: this card and any of the other open cards of its rank.
         // Identical copies are interchangeable, so take the lowest first.
         // Exactness, step 2.
         let others = nat.same_rank_after[i] & mask;
-        let limited = self.limit.is_some();
+        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
         let mut per_suit: [(u32, u32); 5] = [(0, 0); 5];
         for j in BitIter(others) {
             let s = nat.suit[j] as usize;
@@ -173,12 +208,11 @@ impl Search<'_> {
             let need = 3u32.saturating_sub(size) as u8;
             if need <= w {
                 // With the half-wild limit a set takes from the wilds it
-                // needs up to one per natural card (exactness, step 9).
+                // needs up to one per natural card (exactness, step 9a).
                 let most = if limited { (size as u8).min(w) } else { need };
                 for wilds in need..=most {
-                    let rest = self.best(mask & !used, w - wilds, used_table, true);
-                    if rest != INF && found.consider(rest, Step::Set, used, wilds) {
-                        return found.into();
+                    if f(self, Step::Set, used, wilds, used_table, true) {
+                        return;
                     }
                 }
             }
@@ -224,52 +258,121 @@ impl Search<'_> {
                 need
             };
             for wilds in need..=most {
-                let rest = self.best(mask & !used, w - wilds, used_table, true);
-                if rest != INF && found.consider(rest, Step::Run, used, wilds) {
+                if f(self, Step::Run, used, wilds, used_table, true) {
                     self.pool.push(runs);
-                    return found.into();
+                    return;
                 }
             }
         }
         self.pool.push(runs);
 
         // Laid off onto a table meld not used yet.
-        for (m, (naturals, size)) in self.table.iter().enumerate() {
+        for m in 0..self.table.len() {
             if used_table & (1 << m) != 0 {
                 continue;
             }
-            let groups = lay_off_groups(nat, i, mask, naturals, size - naturals.len(), w, self.ace_high);
-            for used in groups {
+            let (naturals, size) = &self.table[m];
+            let groups =
+                self.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
+            for g in groups {
+                let g = self.lay.groups[g];
                 // The cards laid off and the table meld must form one meld
                 // (the meld's verdict); the hand's wilds fill what it lacks.
-                let mut all = naturals.clone();
-                all.extend(BitIter(used).map(|j| nat.cards[j]));
-                let table_wilds = size - naturals.len();
-                let Some(need) = wilds_needed(self.rules, &all, table_wilds) else {
+                let Some(need) = g.need else {
                     continue;
                 };
-                if need > w as usize {
+                if need > w {
                     continue;
                 }
                 // With the half-wild limit the meld laid onto holds no more
                 // wilds than natural cards, and may take more at its ends.
                 let most = if limited {
-                    if table_wilds + need > all.len() {
+                    if !g.fits {
                         continue;
                     }
-                    need + room(self.rules, &all, table_wilds + need).min(w as usize - need)
+                    need + g.room.min(w - need)
                 } else {
                     need
                 };
-                for wilds in need as u8..=most as u8 {
-                    let rest = self.best(mask & !used, w - wilds, used_table | 1 << m, own);
-                    if rest != INF && found.consider(rest, Step::Lay { meld: m as u8 }, used, wilds) {
-                        return found.into();
+                for wilds in need..=most {
+                    if f(self, Step::Lay { meld: m as u8 }, g.used, wilds, used_table | 1 << m, own) {
+                        return;
                     }
                 }
             }
         }
-        found.into()
+    }
+}
+
+/// In the sets of [`Search::discardable`]: some discards let the rest
+/// meld; a wild may be one of them.
+pub(super) const FEASIBLE: u64 = 1 << 40;
+pub(super) const A_WILD: u64 = 1 << 41;
+
+impl Search<'_> {
+    /// Where at most half of a meld may be wild (exactness, step 9d): the
+    /// cards that can be among `k` cards discarded from the open naturals
+    /// in `mask` and `w` wilds so that the rest melds completely: the
+    /// naturals' bits, [`A_WILD`] when a wild can, and [`FEASIBLE`] when
+    /// any discards do. Every arrangement of the naturals is reached as in
+    /// steps 1 and 2, a card discarded as a card left over is, and wilds
+    /// are discarded once the naturals are placed (they are
+    /// interchangeable, step 3): so the sets are the union over every
+    /// arrangement of the cards it discards. The search's goal is
+    /// [`Goal::AllMeld`], which answers `k` = 0.
+    pub(super) fn discardable(
+        &mut self,
+        sets: &mut Memo<StateKey, u64>,
+        (mask, w, used_table, own): (u32, u8, u8, bool),
+        k: u8,
+    ) -> u64 {
+        debug_assert_eq!(self.goal, Goal::AllMeld);
+        let WildPolicy::HalfAtMost { room, .. } = self.policy else {
+            unreachable!("the discards are tried together under the half-wild limit only")
+        };
+        if k == 0 {
+            return if self.best(mask, w, used_table, own) != INF { FEASIBLE } else { 0 };
+        }
+        let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
+        if mask == 0 {
+            // Cards laid off need a meld of the hand's own (step 7).
+            if used_table != 0 && !own {
+                return 0;
+            }
+            // The wilds discarded, the others onto table melds (step 9b).
+            let room = if own { free } else { 0 };
+            return if w >= k && (w - k) as usize <= room { FEASIBLE | A_WILD } else { 0 };
+        }
+        // Each natural with no partner is discarded, and the melds take no
+        // more wilds than they hold naturals (step 9a).
+        if (!self.partners.is_empty() && alone(self.partners, mask) > k as u32)
+            || w as usize > mask.count_ones() as usize + free + k as usize
+        {
+            return 0;
+        }
+        let key = StateKey::new(mask, w, used_table, own).owing(if k == 1 {
+            Discard::ToMake
+        } else {
+            Discard::Two
+        });
+        if let Some(out) = sets.get(key) {
+            return out;
+        }
+        let bit = mask & mask.wrapping_neg();
+        let full = FEASIBLE | mask as u64 | if w > 0 { A_WILD } else { 0 };
+        // The lowest open card discarded.
+        let mut out = self.discardable(sets, (mask & !bit, w, used_table, own), k - 1);
+        if out != 0 {
+            out |= bit as u64;
+        }
+        if out != full {
+            self.choices(mask, w, used_table, own, &mut |search, _, used, wilds, used_table, own| {
+                out |= search.discardable(sets, (mask & !used, w - wilds, used_table, own), k);
+                out == full
+            });
+        }
+        sets.insert(key, out);
+        out
     }
 }
 

@@ -1,0 +1,339 @@
+//! Hunts for the hand that takes longest to analyse: hill-climbing over
+//! the rules, the round, the hand and the melds on the table, timing the
+//! full analysis `three13 check` runs (`analysis::analyse`: the hand laid
+//! down, and every discard with its outs, or every out) with a fresh
+//! solver, each hand the quickest of three runs (so a run preempted by
+//! another process is run again).
+//!
+//! `cargo run --release -p three13-core --example slowest -- [CLIMBS] [STEPS] [SEED]`
+//! prints each new slowest hand as it is found, as a `three13 check`
+//! command line, and the slowest at the end.
+
+use std::time::{Duration, Instant};
+use three13_core::analysis::analyse;
+use three13_core::card::{Card, Rank};
+use three13_core::hand::parse_hand;
+use three13_core::rules::{Deal, Rules};
+use three13_core::solver::{Solver, Table};
+
+/// xorshift64*: small, fast, and the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// The settings a climb may change, with the values each may take.
+const SETTINGS: [(&str, &[&str]); 9] = [
+    ("half_wild", &["false", "true"]),
+    ("all_wild_melds", &["false", "true"]),
+    ("lay_off", &["false", "true"]),
+    ("ace_high", &["false", "true"]),
+    ("jokers", &["0", "1", "2"]),
+    ("extra_rounds", &["0", "1", "2"]),
+    ("kings_wild", &["false", "true"]),
+    ("decks", &["2", "3"]),
+    ("wild_value", &["face", "20"]),
+];
+
+const PRESETS: [&str; 4] = ["standard", "tens", "strict", "five-crowns"];
+
+/// One point of the search: the rules, the round, the table and the hand.
+#[derive(Clone)]
+struct Point {
+    preset: &'static str,
+    settings: Vec<(&'static str, &'static str)>,
+    rules: Rules,
+    deal: Deal,
+    onto: Vec<Vec<Card>>,
+    hand: Vec<Card>,
+}
+
+impl Point {
+    fn command(&self) -> String {
+        let mut line = format!("three13 check --rules {}", self.preset);
+        for (k, v) in &self.settings {
+            line += &format!(" --set {k}={v}");
+        }
+        line += &format!(" --round {}", self.deal.round);
+        for m in &self.onto {
+            let text: Vec<String> = m.iter().map(|c| c.ascii()).collect();
+            line += &format!(" --onto '{}'", text.join(" "));
+        }
+        let text: Vec<String> = self.hand.iter().map(|c| c.ascii()).collect();
+        line + &format!(" '{}'", text.join(" "))
+    }
+}
+
+/// Every physical card of the decks, jokers included.
+fn shoe(rules: &Rules) -> Vec<Card> {
+    let mut cards = Vec::new();
+    for _ in 0..rules.decks() {
+        cards.extend(rules.deck().cards());
+    }
+    cards.extend(std::iter::repeat_n(Card::JOKER, rules.copies(Card::JOKER)));
+    cards
+}
+
+/// The shoe less `cards`.
+fn less(mut shoe: Vec<Card>, cards: &[Card]) -> Vec<Card> {
+    for c in cards {
+        if let Some(i) = shoe.iter().position(|s| s == c) {
+            shoe.swap_remove(i);
+        }
+    }
+    shoe
+}
+
+fn rules_of(rng: &mut Rng) -> (&'static str, Vec<(&'static str, &'static str)>, Rules) {
+    loop {
+        let preset = PRESETS[rng.below(PRESETS.len())];
+        let mut rules = Rules::preset(preset).expect("a preset");
+        let mut settings = Vec::new();
+        for (key, values) in SETTINGS {
+            if rng.chance(35) {
+                let v = values[rng.below(values.len())];
+                if rules.set(key, v).is_ok() {
+                    settings.push((key, v));
+                }
+            }
+        }
+        if rules.check().is_ok() {
+            return (preset, settings, rules);
+        }
+    }
+}
+
+/// A random valid meld from `pool`, a wild in it now and then.
+fn table_meld(rng: &mut Rng, rules: &Rules, wild: Rank, pool: &[Card]) -> Option<Vec<Card>> {
+    let deck = rules.deck();
+    let ranks: Vec<Rank> = deck.ranks().collect();
+    let suits = deck.suits();
+    let mut meld = Vec::new();
+    if rng.chance(50) {
+        let r = ranks[rng.below(ranks.len())];
+        for _ in 0..3 + rng.below(2) {
+            meld.push(Card::new(r, suits[rng.below(suits.len())]));
+        }
+    } else {
+        let s = suits[rng.below(suits.len())];
+        let len = 3 + rng.below(3);
+        if ranks.len() < len {
+            return None;
+        }
+        let from = rng.below(ranks.len() - len + 1);
+        meld.extend(ranks[from..from + len].iter().map(|&r| Card::new(r, s)));
+    }
+    let wilds: Vec<Card> = pool.iter().copied().filter(|&c| rules.is_wild(c, wild)).collect();
+    if rng.chance(40) && !wilds.is_empty() {
+        let i = rng.below(meld.len());
+        meld[i] = wilds[rng.below(wilds.len())];
+    }
+    let mut left = pool.to_vec();
+    for c in &meld {
+        let i = left.iter().position(|l| l == c)?;
+        left.swap_remove(i);
+    }
+    Table::new(rules, wild).with_onto(vec![meld.clone()]).ok()?;
+    Some(meld)
+}
+
+fn random_point(rng: &mut Rng) -> Point {
+    let (preset, settings, rules) = rules_of(rng);
+    let deals = rules.deals();
+    // The larger rounds are the slow ones, mostly.
+    let deal = deals[deals.len() - 1 - rng.below(deals.len().min(5))];
+    let mut onto = Vec::new();
+    if rules.lay_off() {
+        let mut pool = shoe(&rules);
+        for _ in 0..rng.below(4) {
+            if let Some(m) = table_meld(rng, &rules, deal.wild, &pool) {
+                pool = less(pool, &m);
+                onto.push(m);
+            }
+        }
+    }
+    let mut pool = less(shoe(&rules), &onto.concat());
+    let n = deal.cards + rng.below(2);
+    for i in 0..n {
+        let j = i + rng.below(pool.len() - i);
+        pool.swap(i, j);
+    }
+    pool.truncate(n);
+    Point { preset, settings, rules, deal, onto, hand: pool }
+}
+
+/// A neighbour of `p`: a card of the hand changed (often for one near
+/// another card of the hand), a table meld changed, added or removed.
+fn neighbour(rng: &mut Rng, p: &Point) -> Point {
+    let mut q = p.clone();
+    let wild = q.deal.wild;
+    let roll = rng.below(100);
+    if roll < 12 && q.rules.lay_off() {
+        let pool = less(shoe(&q.rules), &[q.hand.clone(), q.onto.concat()].concat());
+        if let Some(m) = table_meld(rng, &q.rules, wild, &pool) {
+            if q.onto.is_empty() || (q.onto.len() < 4 && rng.chance(30)) {
+                q.onto.push(m);
+            } else {
+                let i = rng.below(q.onto.len());
+                q.onto[i] = m;
+            }
+        }
+        return q;
+    }
+    if roll < 15 && !q.onto.is_empty() {
+        let i = rng.below(q.onto.len());
+        q.onto.remove(i);
+        return q;
+    }
+    for _ in 0..1 + rng.below(2) {
+        let pool = less(shoe(&q.rules), &[q.hand.clone(), q.onto.concat()].concat());
+        let i = rng.below(q.hand.len());
+        let near = q.hand[rng.below(q.hand.len())];
+        let wanted: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|&c| match (c.rank(), c.suit(), near.rank(), near.suit()) {
+                (Some(r), Some(s), Some(nr), Some(ns)) => {
+                    r == nr || (s == ns && r.number().abs_diff(nr.number()) <= 2)
+                }
+                _ => false,
+            })
+            .collect();
+        let c = if !wanted.is_empty() && rng.chance(60) {
+            wanted[rng.below(wanted.len())]
+        } else if rng.chance(15) {
+            let wilds: Vec<Card> = pool.iter().copied().filter(|&c| q.rules.is_wild(c, wild)).collect();
+            if wilds.is_empty() { pool[rng.below(pool.len())] } else { wilds[rng.below(wilds.len())] }
+        } else {
+            pool[rng.below(pool.len())]
+        };
+        q.hand[i] = c;
+    }
+    q
+}
+
+/// The quickest of three full analyses, each with a fresh solver.
+fn time(p: &Point) -> Duration {
+    let table = Table::new(&p.rules, p.deal.wild).with_onto(p.onto.clone()).expect("table melds");
+    (0..3)
+        .map(|_| {
+            let mut solver = Solver::new();
+            let start = Instant::now();
+            std::hint::black_box(analyse(&mut solver, &p.hand, &p.deal, &table, &[]));
+            start.elapsed()
+        })
+        .min()
+        .expect("three runs")
+}
+
+/// `slowest one PRESET SETTINGS ROUND ONTO HAND [TIMES]`: times one hand
+/// (settings `key=value,…`, table melds `cards|cards`, both may be empty),
+/// for a profiler.
+fn one(args: &[String]) {
+    let mut rules = Rules::preset(&args[0]).expect("a preset");
+    let mut settings = Vec::new();
+    for kv in args[1].split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=').expect("key=value");
+        rules.set(k, v).expect("a setting");
+        let key = SETTINGS.iter().find(|s| s.0 == k).expect("a setting searched").0;
+        let value = SETTINGS.iter().flat_map(|s| s.1.iter()).find(|x| **x == v).expect("a value");
+        settings.push((key, *value));
+    }
+    let deal = rules.deal(args[2].parse().expect("a round")).expect("a round of the rules");
+    let cards = |text: &str| parse_hand(text, &rules).expect("cards");
+    let onto: Vec<Vec<Card>> = args[3].split('|').filter(|s| !s.is_empty()).map(cards).collect();
+    let hand = cards(&args[4]);
+    let times: usize = args.get(5).and_then(|t| t.parse().ok()).unwrap_or(1);
+    let preset = PRESETS.iter().find(|p| **p == args[0]).expect("a preset");
+    let p = Point { preset, settings, rules, deal, onto, hand };
+    let mut best = Duration::MAX;
+    for _ in 0..times {
+        best = best.min(time(&p));
+    }
+    println!("{best:.2?}  {}", p.command());
+    if std::env::var_os("PHASES").is_some() {
+        let table = Table::new(&p.rules, p.deal.wild).with_onto(p.onto.clone()).expect("table melds");
+        let mut solver = Solver::new();
+        let mut sorted = p.hand.clone();
+        sorted.sort();
+        let start = Instant::now();
+        solver.load(&sorted, &table);
+        let a = solver.solve_less(&[]);
+        println!("solve: {:.2?} deadwood {}", start.elapsed(), a.deadwood);
+        let mut seen = Vec::new();
+        for &c in &sorted {
+            if seen.contains(&c) {
+                continue;
+            }
+            seen.push(c);
+            let start = Instant::now();
+            let d = solver.deadwood_less(&[c]);
+            let t1 = start.elapsed();
+            let start = Instant::now();
+            let o = if sorted.len() > p.deal.cards {
+                solver.outs_less(&[c])
+            } else {
+                solver.completing_less(&[c])
+            };
+            println!(
+                "less {}: deadwood {d} in {t1:.2?}, outs {:?} in {:.2?}",
+                c.ascii(),
+                !o.is_empty(),
+                start.elapsed()
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "one") {
+        return one(&args[1..]);
+    }
+    let arg =
+        |i: usize, default: u64| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let climbs = arg(1, 40) as usize;
+    let steps = arg(2, 300) as usize;
+    let mut rng = Rng(arg(3, 0x0313_1303_1331_3113) | 1);
+    let mut slowest: Option<(Duration, Point)> = None;
+    for climb in 0..climbs {
+        // The climb starts from the best of a few random points.
+        let mut at = random_point(&mut rng);
+        let mut t = time(&at);
+        for _ in 0..20 {
+            let p = random_point(&mut rng);
+            let tp = time(&p);
+            if tp > t {
+                (at, t) = (p, tp);
+            }
+        }
+        for _ in 0..steps {
+            let q = neighbour(&mut rng, &at);
+            let tq = time(&q);
+            if tq >= t {
+                (at, t) = (q, tq);
+            }
+        }
+        eprintln!("climb {climb}: {t:.2?}  {}", at.command());
+        if slowest.as_ref().is_none_or(|(s, _)| t > *s) {
+            slowest = Some((t, at));
+        }
+    }
+    if let Some((t, p)) = slowest {
+        println!("slowest: {t:.2?}\n{}", p.command());
+    }
+}

@@ -1,0 +1,238 @@
+//! The hand loaded into the solver and its table, as the searches see them:
+//! the natural cards as bits, the wilds, the table melds to lay off onto,
+//! and what is worked out of them once.
+
+use super::Table;
+use super::complete::CardSet;
+use super::naturals::{BitIter, Naturals, full_mask};
+use crate::card::{Card, Rank};
+use crate::meld::room;
+use crate::rules::Rules;
+
+#[derive(Debug)]
+pub(super) struct Loaded {
+    /// The hand (sorted) and its table, while the memos are theirs.
+    pub(super) cards: Option<(Vec<Card>, Table)>,
+    pub(super) nat: Naturals,
+    /// The hand's wilds, most valuable first.
+    pub(super) wilds: Vec<Card>,
+    /// Lay-off targets: for each table meld, its naturals and its size.
+    pub(super) targets: Vec<(Vec<Card>, usize)>,
+    /// For each table meld, the single cards it takes (see `complete`).
+    pub(super) single: Vec<[u128; 2]>,
+    /// For each natural, the other naturals it could share a meld with;
+    /// with all bits set when a table meld could take it.
+    pub(super) partners: Vec<u32>,
+    /// Where at most half of a meld may be wild: `left[n]`, the points of
+    /// the hand's `n` least valuable wilds, and for each lay-off target how
+    /// many more wilds it may take alone.
+    pub(super) left: Vec<u16>,
+    pub(super) room: Vec<usize>,
+    /// The wild cards of the round, and the deck's natural cards, as bits,
+    /// and the rules and wild rank they are for.
+    pub(super) wild_bits: u128,
+    pub(super) deck_bits: u128,
+    bits_for: Option<(Rules, Rank)>,
+    pub(super) ace_high: bool,
+    pub(super) wild: Rank,
+    pub(super) rules: Rules,
+}
+
+impl Loaded {
+    pub(super) fn new() -> Loaded {
+        Loaded {
+            cards: None,
+            nat: Naturals::default(),
+            wilds: Vec::new(),
+            targets: Vec::new(),
+            single: Vec::new(),
+            partners: Vec::new(),
+            left: Vec::new(),
+            room: Vec::new(),
+            wild_bits: 0,
+            deck_bits: 0,
+            bits_for: None,
+            ace_high: false,
+            wild: Rank::ACE,
+            rules: Rules::default(),
+        }
+    }
+
+    /// Loads the hand's naturals and wilds (most valuable first) and the
+    /// table; gives the number of wilds.
+    pub(super) fn fill(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.cards = None;
+        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
+        self.wilds.clear();
+        self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
+        assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
+        self.rules = table.rules;
+        self.wild = table.wild;
+        self.ace_high = table.rules.aces_high();
+        self.targets.clear();
+        self.targets.extend(table.lay_off_melds().iter().map(|m| {
+            let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+            (nats, m.len())
+        }));
+        self.single.clear();
+        self.partners.clear();
+        if self.bits_for != Some((table.rules, table.wild)) {
+            self.wild_bits = table
+                .rules
+                .deck()
+                .cards()
+                .chain([Card::JOKER])
+                .filter(|&c| table.is_wild(c))
+                .fold(0, |b, c| b | 1 << c.index());
+            self.deck_bits = table.rules.deck().cards().fold(0, |b, c| b | 1 << c.index());
+            self.bits_for = Some((table.rules, table.wild));
+        }
+        // The most valuable wilds are the ones to put to work (exactness,
+        // step 5).
+        self.wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
+        if table.rules.half_wild {
+            // The points of the n least valuable wilds, and the room of each
+            // table meld (exactness, step 9b).
+            self.left.clear();
+            self.left.push(0);
+            for (n, &c) in self.wilds.iter().rev().enumerate() {
+                self.left.push(self.left[n] + table.value(c) as u16);
+            }
+            self.room.clear();
+            self.room
+                .extend(self.targets.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
+        }
+        self.wilds.len() as u8
+    }
+
+    /// The partner table, worked out once per hand.
+    pub(super) fn ensure_partners(&mut self) {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+    }
+
+    /// Which naturals could share a meld: of one rank, or of one suit
+    /// with no more places between them than the wilds could fill (the
+    /// hand's, one more for a card to come, and the table's). A natural a
+    /// table meld could take, or any when a table meld is all wilds, is
+    /// partnered with every card.
+    pub(super) fn find_partners(&mut self) {
+        let nat = &self.nat;
+        let table_wilds: usize = self.targets.iter().map(|(n, size)| size - n.len()).sum();
+        let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
+        let all_wild_meld = self.targets.iter().any(|(n, _)| n.is_empty());
+        let high = self.ace_high;
+        let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
+        let near =
+            |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
+        // The naturals of each rank, any suit.
+        let mut of_rank = [0u32; 14];
+        for (r, bits) in of_rank.iter_mut().enumerate() {
+            *bits = nat.at.iter().fold(0, |b, suit| b | suit[r]);
+        }
+        self.partners.clear();
+        for i in 0..nat.cards.len() {
+            let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+            let by_table = all_wild_meld
+                || self.targets.iter().flat_map(|(n, _)| n).any(|t| {
+                    let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+                    r == rank || (s == suit && near(r, rank))
+                });
+            let mut bits = if by_table { u32::MAX } else { 0 };
+            bits |= of_rank[rank as usize];
+            for q in 1..=13u8 {
+                if near(q, rank) {
+                    bits |= nat.at[suit][q as usize];
+                }
+            }
+            if !by_table {
+                bits &= !(1 << i);
+            }
+            self.partners.push(bits);
+        }
+    }
+    /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
+    /// natural with no partner needs two wilds of its own.
+    pub(super) fn hopeless(&mut self, mask: u32, w: u8) -> bool {
+        if self.partners.len() != self.nat.cards.len() {
+            self.find_partners();
+        }
+        let alone = BitIter(mask).filter(|&j| self.partners[j] & mask == 0).count() as u32;
+        2 * alone > w as u32
+    }
+    /// The loaded hand less the cards `less` (each one of its cards): its
+    /// open naturals, its wilds and what they score.
+    pub(super) fn less(&self, less: &[Card]) -> (u32, u8, u32) {
+        let mut mask = full_mask(self.nat.cards.len());
+        let mut w = self.wilds.len() as u8;
+        let mut wild_points: u32 = self.wilds.iter().map(|&c| self.rules.value_in(c, self.wild)).sum();
+        for &c in less {
+            if self.wild_bits & (1 << c.index()) != 0 {
+                assert!(w > 0 && self.wilds.contains(&c), "a card of the hand");
+                w -= 1;
+                wild_points -= self.rules.value_in(c, self.wild);
+            } else {
+                // The highest copy, so the lowest copies stay open as the
+                // search takes them (exactness, step 2).
+                let j = BitIter(mask).filter(|&j| self.nat.cards[j] == c).last().expect("a card of the hand");
+                mask &= !(1 << j);
+            }
+        }
+        (mask, w, wild_points)
+    }
+    /// Where at most half of a meld may be wild and `less` takes a wild
+    /// away: the hand left and its table, to be asked afresh (exactness,
+    /// step 9c).
+    pub(super) fn afresh(&self, less: &[Card]) -> Option<(Vec<Card>, Table)> {
+        let wild = |c: &Card| self.wild_bits & (1 << c.index()) != 0;
+        (self.rules.half_wild && less.iter().any(wild)).then(|| self.without(less))
+    }
+    /// The loaded hand less `less`, and its table.
+    pub(super) fn without(&self, less: &[Card]) -> (Vec<Card>, Table) {
+        let (cards, table) = self.cards.as_ref().expect("a hand loaded");
+        let mut hand = cards.clone();
+        for c in less {
+            hand.remove(hand.iter().position(|h| h == c).expect("a card of the hand"));
+        }
+        (hand, table.clone())
+    }
+    /// The cards found by the search (at face value, those of the wild
+    /// ranks among them) as a set of cards drawn: the natural ones, and the
+    /// joker's bit when a wild does.
+    pub(super) fn found(&self, cards: u128, any_wild: bool) -> CardSet {
+        let naturals = cards & self.deck_bits & !self.wild_bits;
+        CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
+    }
+    /// The total deadwood of the naturals in `mask` and `w` wilds scoring
+    /// `wild_points`, given the naturals' part: wilds left over cost
+    /// nothing unless the hand has no meld at all. Exactness, step 5.
+    pub(super) fn total_of(&self, mask: u32, natural_dead: u32, w: u8, wild_points: u32) -> u32 {
+        let all_naturals: u32 = BitIter(mask).map(|j| self.nat.value[j] as u32).sum();
+        let has_meld = natural_dead < all_naturals;
+        // With the half-wild limit the search has counted them (step 9b).
+        if self.rules.half_wild || has_meld || w == 0 || (w >= 3 && self.rules.all_wild_melds) {
+            natural_dead
+        } else {
+            natural_dead + wild_points
+        }
+    }
+    /// The total deadwood given the naturals' part: wilds left over cost
+    /// nothing unless the hand has no meld at all.
+    /// Exactness, step 5; with the half-wild limit the search has counted
+    /// them already (step 9b).
+    pub(super) fn total(&self, natural_dead: u32, table: &Table) -> u32 {
+        let wilds = &self.wilds;
+        let all_naturals: u32 = self.nat.value.iter().map(|&v| v as u32).sum();
+        let has_meld = natural_dead < all_naturals;
+        if table.rules.half_wild
+            || has_meld
+            || wilds.is_empty()
+            || (wilds.len() >= 3 && table.rules.all_wild_melds)
+        {
+            natural_dead
+        } else {
+            natural_dead + wilds.iter().map(|&c| table.value(c)).sum::<u32>()
+        }
+    }
+}
