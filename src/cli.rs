@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
+use three13_core::sheet::{Start, StartRule};
+
 use crate::complete;
 
 use crate::text::{display_width, wrap_to};
@@ -729,8 +731,11 @@ pub(crate) struct PlayerRenameArgs {
 #[derive(Debug, Args)]
 #[command(
     long_about = "Seat a new player, who plays from the next round on; their earlier rounds \
-stay empty. They start from --total, by default the highest total at the table (a common \
-house rule); the table shows it. The deal takes them in at their seat.",
+stay empty. They start from --total: a number, which stays as given, or a rule worked \
+out from the sheet, the highest (the default, a common house rule), average or lowest \
+total of the players at the table after the rounds before the join. A rule follows every \
+later correction, undo and rules change of those rounds; the table and `three13 show` say \
+where the start came from. The deal takes them in at their seat.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerAddArgs {
@@ -742,9 +747,10 @@ pub(crate) struct PlayerAddArgs {
     #[arg(long, value_name = "N")]
     pub(crate) seat: Option<usize>,
 
-    /// Their starting total [default: the highest total at the table]
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub(crate) total: Option<i32>,
+    /// Their starting total: a number, or highest, average or lowest (the
+    /// total at the table, worked out from the sheet) [default: highest]
+    #[arg(long, value_name = "N|RULE", allow_negative_numbers = true, value_parser = start_value)]
+    pub(crate) total: Option<Start>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
@@ -1132,4 +1138,16 @@ pub(crate) struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum, value_name = "SHELL")]
     pub(crate) shell: clap_complete::Shell,
+}
+
+/// A starting total as `--total` takes it: a number, or the word of a rule.
+fn start_value(text: &str) -> Result<Start, String> {
+    if let Some(rule) = StartRule::from_word(text) {
+        return Ok(Start::Rule(rule));
+    }
+    match text.trim().parse::<i32>() {
+        Ok(n) if n.abs() <= 1_000_000 => Ok(Start::Total(n)),
+        Ok(_) => Err("a starting total is at most 1000000 either way".to_string()),
+        Err(_) => Err("give a number, or highest, average or lowest".to_string()),
+    }
 }

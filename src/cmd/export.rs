@@ -72,11 +72,16 @@ fn sheet(s: &Session) -> String {
     head.push("out".into());
     rows.push(head);
     // Players who joined late start from a total of their own.
-    if s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0) {
+    if s.seats().iter().any(|seat| seat.late()) {
+        let starts = s.starts();
         let mut start = vec!["start".to_string(), String::new(), String::new(), String::new()];
-        start.extend(s.seats().iter().map(|seat| {
-            if seat.joined > 0 || seat.start != 0 { seat.start.to_string() } else { String::new() }
-        }));
+        start.extend(
+            s.seats().iter().zip(&starts).map(
+                |(seat, n)| {
+                    if seat.late() { n.to_string() } else { String::new() }
+                },
+            ),
+        );
         start.push(String::new());
         rows.push(start);
     }

@@ -88,9 +88,10 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             let (seat, start) = session.add_player(a.name.trim(), seat, a.total, now)?;
             let next = session.rounds().len() + 1;
             format!(
-                "{} joins {name} at seat {} from round {next}, starting from {start}.",
+                "{} joins {name} at seat {} from round {next}, starting from {}.",
                 session.players()[seat],
-                seat + 1
+                seat + 1,
+                crate::report::start_origin(&session, seat, start)
             )
         }
         PlayerCommand::Remove(a) => {

@@ -105,7 +105,7 @@ impl Race {
             .map(|seat| {
                 let joined = s.seats()[seat].joined.min(rounds);
                 let last = s.seats()[seat].left.unwrap_or(rounds).min(rounds);
-                let mut points = vec![(joined, s.seats()[seat].start)];
+                let mut points = vec![(joined, board.starts()[seat])];
                 points.extend((joined + 1..=last).map(|r| (r, board.running(r - 1)[seat])));
                 Series { player: s.players()[seat].clone(), points }
             })

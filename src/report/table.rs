@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::Rules;
-use three13_core::sheet::{Playoff, Scoreboard, Session};
+use three13_core::sheet::{Playoff, Scoreboard, Session, Start};
 
 /// The table for scripts: `three13 table --json` and `three13 export --format json`.
 #[derive(Debug, serde::Serialize)]
@@ -32,6 +32,9 @@ pub(crate) struct TableJson {
     pub(crate) rounds: Vec<RoundJson>,
     /// The totals that players who joined late started from.
     pub(crate) starting_totals: Named<i32>,
+    /// Where each of those came from: "highest", "average" or "lowest",
+    /// worked out from the sheet, or "given".
+    pub(crate) start_from: Named<&'static str>,
     /// Players who left the game: out of the standings.
     pub(crate) left: Vec<String>,
     pub(crate) totals: Named<i32>,
@@ -194,8 +197,17 @@ impl TableJson {
                 s.players()
                     .iter()
                     .zip(s.seats())
-                    .filter(|(_, seat)| seat.joined > 0 || seat.start != 0)
-                    .map(|(p, seat)| (p.clone(), seat.start))
+                    .zip(board.starts())
+                    .filter(|((_, seat), _)| seat.late())
+                    .map(|((p, _), n)| (p.clone(), *n))
+                    .collect(),
+            ),
+            start_from: Named(
+                s.players()
+                    .iter()
+                    .zip(s.seats())
+                    .filter(|(_, seat)| seat.late())
+                    .map(|(p, seat)| (p.clone(), super::start_word(seat.start)))
                     .collect(),
             ),
             left: (0..s.players().len())
@@ -298,10 +310,24 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     if !gone.is_empty() {
         writeln!(ui.out, "{}", ui.wrap(&format!("Left the game: {}", gone.join(", ")), 0))?;
     }
+    if let Some(line) = joined_line(s, &board) {
+        writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
+    }
     for line in ending(ui, s, &board) {
         writeln!(ui.out, "{line}")?;
     }
     Ok(())
+}
+
+/// Where the starting totals worked out by a rule came from: "Joined late:
+/// Rose from 24, the highest total after round 3" (a number given needs no
+/// word).
+pub(crate) fn joined_line(s: &Session, board: &Scoreboard) -> Option<String> {
+    let late: Vec<String> = (0..s.players().len())
+        .filter(|&p| matches!(s.seats()[p].start, Start::Rule(_)))
+        .map(|p| format!("{} from {}", s.players()[p], super::start_origin(s, p, board.starts()[p])))
+        .collect();
+    (!late.is_empty()).then(|| format!("Joined late: {}", late.join("; ")))
 }
 
 /// The standings: place (ties share one), player, total, how far behind
@@ -364,14 +390,14 @@ impl Sheet<'_> {
     /// Whether a player joined late with a starting total: a Start row or
     /// column shows it.
     fn starts(&self) -> bool {
-        self.s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0)
+        self.s.seats().iter().any(|seat| seat.late())
     }
 
     /// The starting total of the player at `seat`, blank for one who
     /// started the game with the others at 0.
     fn start(&self, seat: usize) -> String {
         let st = &self.s.seats()[seat];
-        if st.joined > 0 || st.start != 0 { st.start.to_string() } else { String::new() }
+        if st.late() { self.board.starts()[seat].to_string() } else { String::new() }
     }
 
     /// Whether a tiebreaker round has a row or column: due or played.

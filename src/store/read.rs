@@ -11,7 +11,9 @@ use serde_spanned::Spanned;
 use toml_edit::{Document, Item};
 
 use three13_core::rules::{Drawn, Game, RoundOrder};
-use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
+use three13_core::sheet::{
+    Field, Session, SheetError, StartRule, StoredPlayoff, StoredRound, StoredSession, same_name,
+};
 use three13_core::solver::Solver;
 
 use super::format::{deserialize, nth_table, parse, settings, shown};
@@ -103,6 +105,8 @@ struct DealerFile {
 struct SeatFile {
     joined: Option<i64>,
     start: Option<i64>,
+    /// The rule the start follows, when it is one (format 3, later files).
+    start_from: Option<Spanned<String>>,
     left: Option<i64>,
     #[serde(default)]
     former_names: Vec<String>,
@@ -241,6 +245,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     let mut left = (Vec::new(), Vec::new());
     let mut former = (Vec::new(), Vec::new());
     let mut away = (Vec::new(), Vec::new());
+    let mut start_rules = Vec::new();
     for (i, (name, seat)) in seats.iter().enumerate() {
         // One table per player: two for the same name (in another case or
         // form) would leave one of them unread.
@@ -253,6 +258,15 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         if info.joined.is_some() || info.start.is_some() {
             joined.0.push((who.clone(), info.joined.unwrap_or(0), info.start.unwrap_or(0)));
             joined.1.push(seat.span());
+        }
+        if let Some(word) = &info.start_from {
+            let rule = StartRule::from_word(word.get_ref()).ok_or_else(|| {
+                at(
+                    word.span(),
+                    format!("start_from is \"{}\", not highest, average or lowest", word.get_ref()),
+                )
+            })?;
+            start_rules.push((who.clone(), rule));
         }
         if let Some(l) = info.left {
             left.0.push((who.clone(), l));
@@ -303,6 +317,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         updated,
         rounds,
         joined: joined.0,
+        start_rules,
         left: left.0,
         away: away.0,
         former_names: former.0,

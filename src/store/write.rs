@@ -12,7 +12,7 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use three13_core::card::Card;
 use three13_core::rules::{Game, RoundOrder, SETTINGS};
-use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session};
+use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session, Start};
 
 use super::format::{FORMAT_VERSION, key, setting_value, string};
 
@@ -52,11 +52,19 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
 
     let mut seats = Table::new();
     seats.set_implicit(true);
-    for (name, seat) in names.iter().zip(session.seats()).filter(|(_, s)| **s != Default::default()) {
+    let starts = session.starts();
+    for (i, (name, seat)) in
+        names.iter().zip(session.seats()).enumerate().filter(|(_, (_, s))| **s != Default::default())
+    {
         let mut table = Table::new();
-        if seat.joined != 0 || seat.start != 0 {
+        if seat.late() {
             table.insert("joined", value(count(seat.joined)));
-            table.insert("start", value(i64::from(seat.start)));
+            // The number the start comes to now; a rule's own is worked
+            // out again from the rounds when the file is read.
+            table.insert("start", value(i64::from(starts[i])));
+            if let Start::Rule(rule) = seat.start {
+                table.insert("start_from", value(rule.word()));
+            }
         }
         if let Some(left) = seat.left {
             table.insert("left", value(count(left)));

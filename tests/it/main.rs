@@ -14,6 +14,7 @@ mod folder;
 mod games;
 mod help;
 mod hostile;
+mod joiners;
 mod json;
 mod log;
 mod names;

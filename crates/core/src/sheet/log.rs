@@ -10,8 +10,8 @@
 use jiff::Timestamp;
 
 use super::{
-    Leftover, Playoff, RoundRecord, Score, Seat, Session, SheetError, StoredPlayoff, check_player_name,
-    check_round, same_name, seat_in,
+    Leftover, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StoredPlayoff,
+    check_player_name, check_round, same_name, seat_in,
 };
 use crate::card::Card;
 use crate::rules::{MAX_PLAYERS, Rules};
@@ -118,7 +118,7 @@ pub struct SeatWas {
     /// From 0.
     pub seat: usize,
     pub joined: usize,
-    pub start: i32,
+    pub start: Start,
     pub former_names: Vec<String>,
 }
 
@@ -278,7 +278,7 @@ impl Session {
                     && was.seat <= self.players.len()
                     && was.joined >= self.rounds.len()
                     && was.joined <= self.deals().len()
-                    && was.start.abs() <= 1_000_000
+                    && !matches!(was.start, Start::Total(n) if n.abs() > 1_000_000)
                     && self.players.len() < 2 * MAX_PLAYERS
                     && self.active().len() < MAX_PLAYERS;
                 if !fits {
@@ -569,7 +569,7 @@ mod tests {
             s.remove_player(1, t).unwrap();
         });
         step(&mut s, &mut |s| {
-            s.add_player("Eve", Some(0), Some(7), t).unwrap();
+            s.add_player("Eve", Some(0), Some(Start::Total(7)), t).unwrap();
         });
         step(&mut s, &mut |s| {
             s.remove_player(0, t).unwrap();

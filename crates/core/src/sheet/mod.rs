@@ -85,8 +85,10 @@ pub struct Seat {
     /// The rounds already recorded when the player joined: they play the
     /// rounds after (0: from the start).
     pub joined: usize,
-    /// Their total when they joined (a house rule: the highest at the table).
-    pub start: i32,
+    /// What they started from when they joined: a number given, or a rule
+    /// worked out from the sheet (by default the highest total at the
+    /// table). [`Session::starts`] gives the number.
+    pub start: Start,
     /// The rounds recorded when they left, if they did: they play no round after.
     pub left: Option<usize>,
     /// The names they had before, oldest first.
@@ -96,7 +98,95 @@ pub struct Seat {
     pub away: Vec<(usize, usize)>,
 }
 
+/// What a player joining late starts from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// A number given: it stays that number whatever the sheet does.
+    Total(i32),
+    /// Worked out from the totals of the players at the table after the
+    /// rounds before the join, so that it follows every correction of them.
+    Rule(StartRule),
+}
+
+impl Default for Start {
+    fn default() -> Start {
+        Start::Total(0)
+    }
+}
+
+/// A joiner's start worked out from the totals of the players at the table
+/// when they joined (the players who played the round before).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StartRule {
+    /// The highest total: the joiner is no better off than anyone seated.
+    Highest,
+    /// The average total, rounded to the nearest point (a half up).
+    Average,
+    /// The lowest total.
+    Lowest,
+}
+
+impl StartRule {
+    /// Every rule, in the order help lists them.
+    pub const ALL: [StartRule; 3] = [StartRule::Highest, StartRule::Average, StartRule::Lowest];
+
+    /// The rule's word, as typed and stored.
+    pub fn word(self) -> &'static str {
+        match self {
+            StartRule::Highest => "highest",
+            StartRule::Average => "average",
+            StartRule::Lowest => "lowest",
+        }
+    }
+
+    /// The rule for a word, in any case.
+    pub fn from_word(word: &str) -> Option<StartRule> {
+        StartRule::ALL.into_iter().find(|r| r.word().eq_ignore_ascii_case(word.trim()))
+    }
+
+    /// The rule as a sentence says it: "the highest total".
+    pub fn described(self) -> &'static str {
+        match self {
+            StartRule::Highest => "the highest total",
+            StartRule::Average => "the average total",
+            StartRule::Lowest => "the lowest total",
+        }
+    }
+
+    /// The start under the rule from the totals of the players at the
+    /// table; 0 when there are none.
+    pub fn apply(self, totals: &[i32]) -> i32 {
+        match self {
+            StartRule::Highest => totals.iter().copied().max().unwrap_or(0),
+            StartRule::Lowest => totals.iter().copied().min().unwrap_or(0),
+            StartRule::Average => {
+                if totals.is_empty() {
+                    return 0;
+                }
+                let n = totals.len() as i64;
+                let sum: i64 = totals.iter().map(|&t| i64::from(t)).sum();
+                // Rounded to the nearest, a half up.
+                (2 * sum + n).div_euclid(2 * n) as i32
+            }
+        }
+    }
+}
+
 impl Seat {
+    /// Whether the player joined late or with a starting total of their own:
+    /// the views show their start.
+    pub fn late(&self) -> bool {
+        self.joined > 0 || self.start != Start::Total(0)
+    }
+
+    /// Whether the player was at the table once `rounds` rounds were
+    /// recorded, before anyone joining then: seated earlier, not gone.
+    pub fn seated_after(&self, rounds: usize) -> bool {
+        self.joined < rounds
+            && self.left.is_none_or(|l| l > rounds)
+            && !self.away.iter().any(|&(left, back)| rounds >= left && rounds < back)
+    }
+
     /// Whether the player plays round `round` (from 1).
     pub fn plays(&self, round: usize) -> bool {
         round > self.joined

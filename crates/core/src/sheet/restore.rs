@@ -6,8 +6,9 @@ use jiff::Timestamp;
 use super::names::names_apart;
 use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
-    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
-    check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in, too_high,
+    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StartRule,
+    check_player_name, check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in,
+    too_high,
 };
 use crate::hand::parse_hand;
 use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
@@ -36,6 +37,10 @@ pub struct StoredSession {
     pub rounds: Vec<StoredRound>,
     /// Players who joined late: name, rounds played before, starting total.
     pub joined: Vec<(String, i64, i64)>,
+    /// Players who joined late with a start worked out by a rule: name and
+    /// rule (their starting total in `joined` is then the one it gave when
+    /// the file was written, and the rule's own is used).
+    pub start_rules: Vec<(String, StartRule)>,
     /// Players who left: name, rounds played when they left.
     pub left: Vec<(String, i64)>,
     /// Players who left and came back: name, and the rounds played when
@@ -186,7 +191,11 @@ impl Session {
                 .ok_or(SheetError::StartingTotal { player, total: *total })
                 .map_err(at(Field::Joined(k)))?;
             session.seats[s].joined = joined;
-            session.seats[s].start = start;
+            session.seats[s].start = Start::Total(start);
+        }
+        for (k, (name, rule)) in stored.start_rules.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Joined(k)))?;
+            session.seats[s].start = Start::Rule(*rule);
         }
         for (k, (name, times)) in stored.away.iter().enumerate() {
             let s = seat(name).map_err(at(Field::Away(k)))?;
