@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
-use three13_core::sheet::{Start, StartRule};
+use three13_core::sheet::{Missed, Start, StartRule};
 
 use crate::complete;
 
@@ -690,8 +690,12 @@ Examples:
   three13 player add Dee                Dee joins at the last seat, from the next round
   three13 player add Dee --seat 2 --total 40
       Dee sits second, starting from 40
+  three13 player add Dee --total average
+      Dee starts from the average total, which follows corrections
   three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them
-  three13 player return Cy              Cy is back from the next round, with their rounds";
+  three13 player return Cy              Cy is back; each round missed scores its highest
+  three13 player return Cy --missed average
+      each round missed scores its average (also nothing, or a number)";
 
 /// Rename, add, remove or bring back a player mid-game
 #[derive(Debug, Subcommand)]
@@ -790,14 +794,26 @@ pub(crate) struct PlayerRemoveArgs {
 #[derive(Debug, Args)]
 #[command(
     long_about = "Bring back a player who left the game: they play again from the next \
-round, at their seat, with their rounds and their total as they were; the rounds they \
-missed stay empty. Refused once the last round is in.",
+round, at their seat, with their rounds as they were. The rounds they missed score by \
+--missed: by default the highest score of each round among those who played it, so that \
+nobody gains by sitting rounds out; or the round's average, nothing, or a fixed number of \
+points a round. --total gives their total on coming back instead. The table marks the \
+rounds missed. Refused once the last round is in.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerReturnArgs {
     /// The player coming back
     #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::gone))]
     pub(crate) name: String,
+
+    /// What each round missed scores: highest (of the round), average,
+    /// nothing, or a number of points [default: highest]
+    #[arg(long, value_name = "RULE", value_parser = missed_value, conflicts_with = "total")]
+    pub(crate) missed: Option<Missed>,
+
+    /// Their total on coming back, in place of scoring the rounds missed
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-1_000_000..=1_000_000))]
+    pub(crate) total: Option<i32>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
@@ -1150,4 +1166,9 @@ fn start_value(text: &str) -> Result<Start, String> {
         Ok(_) => Err("a starting total is at most 1000000 either way".to_string()),
         Err(_) => Err("give a number, or highest, average or lowest".to_string()),
     }
+}
+
+/// What the rounds missed score, as `--missed` takes it.
+fn missed_value(text: &str) -> Result<Missed, String> {
+    Missed::from_word(text).ok_or_else(|| "give highest, average, nothing, or points from 0 to 1000".to_string())
 }

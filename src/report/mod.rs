@@ -21,6 +21,12 @@ use three13_core::sheet::{Session, Start};
 #[derive(Debug)]
 pub(crate) struct Named<V>(pub Vec<(String, V)>);
 
+impl<V> Named<V> {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl<V: Serialize> Serialize for Named<V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;

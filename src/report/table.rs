@@ -10,6 +10,7 @@ use comfy_table::{CellAlignment, Table};
 
 use super::{Named, and_list};
 use crate::error::Result;
+use crate::text::display_width;
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::Rules;
@@ -113,6 +114,11 @@ pub(crate) struct RoundJson {
     pub(crate) penalties: Vec<String>,
     /// The hands typed, in ASCII.
     pub(crate) hands: Named<String>,
+    /// The players away from the round, between leaving and coming back:
+    /// what the round scored for them by their rule for rounds missed
+    /// (counted in their totals, not in `scores`).
+    #[serde(skip_serializing_if = "Named::is_empty")]
+    pub(crate) away: Named<i32>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -165,6 +171,12 @@ impl TableJson {
                     totals: in_round(deal.round, board.running(i)),
                     out: r.out.map(|o| s.players()[o].clone()),
                     penalties: names(&r.penalties),
+                    away: Named(
+                        (0..s.players().len())
+                            .filter(|&p| s.seats()[p].missed_round(deal.round))
+                            .map(|p| (s.players()[p].clone(), board.points(i)[p]))
+                            .collect(),
+                    ),
                     hands: Named(
                         s.players()
                             .iter()
@@ -419,6 +431,9 @@ impl Sheet<'_> {
     /// hand, and in the compact layouts when out first or penalised.
     /// Blank for a player who was not at the table for the round.
     fn cell(&self, i: usize, seat: usize, compact: bool) -> String {
+        if self.s.seats()[seat].missed_round(i + 1) {
+            return format!("{}~", self.board.points(i)[seat]);
+        }
         if !self.s.plays(seat, i + 1) {
             return String::new();
         }
@@ -441,7 +456,9 @@ impl Sheet<'_> {
     /// how many had it, when more than one. Blank for a player who played
     /// none of them.
     fn folded(&self, from: usize, seat: usize) -> String {
-        let played: Vec<usize> = (0..from).filter(|&i| self.s.plays(seat, i + 1)).collect();
+        let st = &self.s.seats()[seat];
+        let played: Vec<usize> =
+            (0..from).filter(|&i| self.s.plays(seat, i + 1) || st.missed_round(i + 1)).collect();
         if played.is_empty() {
             return String::new();
         }
@@ -451,6 +468,7 @@ impl Sheet<'_> {
             ('#', played.iter().filter(|&&i| rounds[i].hands[seat].is_some()).count()),
             ('^', played.iter().filter(|&&i| rounds[i].out == Some(seat)).count()),
             ('!', played.iter().filter(|&&i| rounds[i].penalties.contains(&seat)).count()),
+            ('~', played.iter().filter(|&&i| st.missed_round(i + 1)).count()),
         ];
         for (mark, count) in counts {
             match count {
@@ -524,7 +542,7 @@ impl Sheet<'_> {
                 Some(r) => {
                     let running = self.board.running(i);
                     row.extend((0..n).map(|p| {
-                        if s.plays(p, deal.round) {
+                        if s.plays(p, deal.round) || s.seats()[p].missed_round(deal.round) {
                             format!("{} ({})", self.cell(i, p, false), running[p])
                         } else {
                             String::new()
@@ -654,6 +672,9 @@ impl Sheet<'_> {
         if starts {
             parts.push("Start = total of a player who joined late".into());
         }
+        if s.seats().iter().any(|st| !st.away.is_empty()) {
+            parts.push("~ a round missed, scored by the rule for it".into());
+        }
         if compact && s.next_deal().is_some() {
             parts.push("* deals next".into());
         }
@@ -678,15 +699,64 @@ impl Sheet<'_> {
             parts.push(format!("rules from round {from}: {}", rules.changes_from(&pair[0].1).join(", ")));
         }
         let _ = self.unicode;
+        // What a line holds after the key's indent: nothing kept together
+        // is wider.
+        let room = ui.width.map_or(usize::MAX, |w| w.saturating_sub(7));
+        let parts: Vec<String> = parts.iter().map(|p| kept_together(p, room)).collect();
         let mut out =
             if parts.is_empty() { String::new() } else { ui.wrap(&format!("Key: {}", parts.join("; ")), 5) };
         if !names.is_empty() {
-            let pairs: Vec<String> = names.iter().map(|(a, b)| format!("{a} = {b}")).collect();
+            let pairs: Vec<String> = names
+                .iter()
+                .map(|(a, b)| format!("{a} = {b}"))
+                .map(|p| if display_width(&p) < room { p.replace(' ', NO_BREAK) } else { p })
+                .collect();
             out.push('\n');
             out.push_str(&ui.wrap(&format!("Names: {}", pairs.join(", ")), 7));
         }
-        out
+        out.replace(NO_BREAK, " ")
     }
+}
+
+/// A space the key's lines never break at, made a plain space once wrapped.
+const NO_BREAK: &str = "\u{a0}";
+
+/// A part of the key with its mark kept beside its meaning: a short part
+/// whole (`! bad go-out`), a longer one with the mark and the first word
+/// of the meaning together (`Start = total`), and a command whole.
+fn kept_together(part: &str, room: usize) -> String {
+    if display_width(part) <= 24.min(room) {
+        return part.replace(' ', NO_BREAK);
+    }
+    if room < 24 {
+        return part.to_string();
+    }
+    let mut out = String::with_capacity(part.len());
+    let mut words = part.split(' ').peekable();
+    let mut glued: usize = 0;
+    let mut in_command = false;
+    let mut first = true;
+    while let Some(word) = words.next() {
+        if !first {
+            out.push_str(if glued > 0 || in_command { NO_BREAK } else { " " });
+            glued = glued.saturating_sub(1);
+        }
+        first = false;
+        out.push_str(word);
+        // A mark (one sign, or a word before `=`) holds on to the first two
+        // words of its meaning.
+        let mark = word.chars().count() == 1 && !word.chars().all(char::is_alphanumeric);
+        if out.len() == word.len() && (mark || words.peek() == Some(&"=")) {
+            glued = 2;
+        }
+        if word.starts_with("(three13") {
+            in_command = true;
+        }
+        if word.ends_with(')') {
+            in_command = false;
+        }
+    }
+    out
 }
 
 /// Rounds in words: `round 9`, `rounds 9-11`, `rounds 9, 11`.

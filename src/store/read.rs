@@ -12,7 +12,7 @@ use toml_edit::{Document, Item};
 
 use three13_core::rules::{Drawn, Game, RoundOrder};
 use three13_core::sheet::{
-    Field, Session, SheetError, StartRule, StoredPlayoff, StoredRound, StoredSession, same_name,
+    Field, Missed, Session, SheetError, StartRule, StoredPlayoff, StoredRound, StoredSession, same_name,
 };
 use three13_core::solver::Solver;
 
@@ -121,6 +121,19 @@ struct SeatFile {
 struct AwayFile {
     left: i64,
     back: i64,
+    /// What the rounds missed scored: a word or points (none in files
+    /// written before: nothing).
+    missed: Option<MissedFile>,
+    /// The total given on coming back, in place of a rule.
+    total: Option<i64>,
+}
+
+/// What the rounds missed scored, as a file holds it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MissedFile {
+    Points(i64),
+    Word(String),
 }
 
 #[derive(Deserialize)]
@@ -273,7 +286,27 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             left.1.push(seat.span());
         }
         if !info.away.is_empty() {
-            away.0.push((who.clone(), info.away.iter().map(|a| (a.left, a.back)).collect()));
+            let mut times = Vec::with_capacity(info.away.len());
+            for a in &info.away {
+                let missed = match (&a.missed, a.total) {
+                    (None, None) => Some(Missed::Nothing),
+                    (None, Some(total)) => i32::try_from(total).ok().map(Missed::Total),
+                    (Some(MissedFile::Points(n)), None) => Missed::from_word(&n.to_string()),
+                    (Some(MissedFile::Word(w)), None) => Missed::from_word(w).filter(|m| !matches!(m, Missed::Points(_))),
+                    (Some(_), Some(_)) => None,
+                };
+                let missed = missed.ok_or_else(|| {
+                    at(
+                        seat.span(),
+                        format!(
+                            "seats: {who}: away takes missed = \"highest\", \"average\", \"nothing\" or points \
+                             from 0 to 1000, or total = N, not both"
+                        ),
+                    )
+                })?;
+                times.push((a.left, a.back, missed));
+            }
+            away.0.push((who.clone(), times));
             away.1.push(seat.span());
         }
         if !info.former_names.is_empty() {

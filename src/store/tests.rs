@@ -260,7 +260,7 @@ mod properties {
                         let _ = s.set_dealer(round, seat % n, now);
                     }
                     Step::Return(seat) => {
-                        let _ = s.return_player(seat % n, now);
+                        let _ = s.return_player(seat % n, None, now);
                     }
                     // A change of rules from a round on, refused or not.
                     Step::Rules { back, setting } => {

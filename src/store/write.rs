@@ -12,7 +12,7 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use three13_core::card::Card;
 use three13_core::rules::{Game, RoundOrder, SETTINGS};
-use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session, Start};
+use three13_core::sheet::{Leftover, Missed, Playoff, ScoreForm, Session, Start};
 
 use super::format::{FORMAT_VERSION, key, setting_value, string};
 
@@ -70,10 +70,17 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
             table.insert("left", value(count(left)));
         }
         if !seat.away.is_empty() {
-            let away = seat.away.iter().map(|&(left, back)| {
+            let away = seat.away.iter().zip(&seat.missed).map(|(&(left, back), &missed)| {
                 let mut t = InlineTable::new();
                 t.insert("left", Value::from(count(left)));
                 t.insert("back", Value::from(count(back)));
+                match missed {
+                    // Files before the choice held nothing: read as nothing.
+                    Missed::Nothing => None,
+                    Missed::Highest | Missed::Average => t.insert("missed", Value::from(missed.word())),
+                    Missed::Points(n) => t.insert("missed", Value::from(i64::from(n))),
+                    Missed::Total(n) => t.insert("total", Value::from(i64::from(n))),
+                };
                 Value::InlineTable(t)
             });
             table.insert("away", list(away));

@@ -102,8 +102,8 @@ Record it with `three13 round` and a score per player, in seat order: Ann Bob Cy
 |    11 |    13 | K +JK  | Bob    | 0# (138) |  1 (138) | 30 (271) | Ann |
 | Total |       |        |        |      138 |      138 |      271 |     |
 |   Tie |     6 | 6 +JK  |        |          |          |          |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND); Tie = the tiebreaker round, deadwood only
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND); Tie = the tiebreaker round, deadwood only
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|
@@ -141,8 +141,8 @@ Goes out: every card melds
     assert!(
         r.stdout.ends_with(
             "|   Tie |     6 | 6 +JK  |        |       0# |      85# |          |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND); Tie = the tiebreaker round, deadwood only
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND); Tie = the tiebreaker round, deadwood only
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|
@@ -577,8 +577,8 @@ round_order = \"random\"
 |    10 |     5 | 5    | Bob    |       |          |     |
 |    11 |    11 | J    | Ann    |       |          |     |
 | Total |       |      |        |     0 |       38 |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND)
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND)
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|

@@ -71,8 +71,8 @@ Session g (rules: standard; from round 7: face_cards=ten, double_last_rounds=tru
 |    10 |    12 | Q    | doubled | Bob    | 28 (183) |  6 (62) |     |
 |    11 |    13 | K    | doubled | Ann    | 28 (211) |  6 (68) |     |
 | Total |       |      |         |        |      211 |      68 |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show ROUND); rounds 9-11
-     doubled; rules from round 7: face_cards=ten, double_last_rounds=true
+Key: 12 (40) = points in the round (running total); # a typed hand (three13 show ROUND);
+     rounds 9-11 doubled; rules from round 7: face_cards=ten, double_last_rounds=true
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|

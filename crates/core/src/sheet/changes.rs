@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use super::log::past_of;
 use super::names::look_alike;
 use super::{
-    LogChange, MIN_PLAYERS, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError, Start, StartRule,
+    LogChange, MIN_PLAYERS, Missed, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError, Start, StartRule,
     check_player_name, check_round, naught, normalised, same_name, seat_in,
 };
 use crate::rules::MAX_PLAYERS;
@@ -402,9 +402,10 @@ impl Session {
     }
 
     /// Brings back a player who left: they play from the next round on,
-    /// their rounds and their total as they were. Refused once the last
-    /// round of the rules is in.
-    pub fn return_player(&mut self, seat: usize, now: Timestamp) -> Result<(), SheetError> {
+    /// their rounds as they were, the rounds they missed scored by `missed`
+    /// (by default the round's highest score). Refused once the last round
+    /// of the rules is in.
+    pub fn return_player(&mut self, seat: usize, missed: Option<Missed>, now: Timestamp) -> Result<(), SheetError> {
         let player = self.players[seat].clone();
         let Some(left) = self.seats[seat].left else { return Err(SheetError::NotLeft { player }) };
         if self.rounds.len() >= self.deals().len() {
@@ -417,6 +418,7 @@ impl Session {
         let st = &mut self.seats[seat];
         if left < played {
             st.away.push((left, played));
+            st.missed.push(missed.unwrap_or(Missed::Highest));
         }
         st.left = None;
         self.updated = now;

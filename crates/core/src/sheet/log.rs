@@ -311,6 +311,7 @@ impl Session {
                         return Err(disagrees());
                     }
                     st.away.pop();
+                    st.missed.pop();
                 }
                 st.left = Some(*left);
             }
@@ -577,7 +578,7 @@ mod tests {
         step(&mut s, &mut |s| {
             s.add_round(RoundRecord::from_deadwood(vec![1, 0, 3, 4]), t).unwrap();
         });
-        step(&mut s, &mut |s| s.return_player(1, t).unwrap());
+        step(&mut s, &mut |s| s.return_player(1, None, t).unwrap());
         step(&mut s, &mut |s| {
             let tens = RulesChange::parse(Some("tens"), &[]).unwrap();
             s.change_rules_from(4, &tens, &mut Solver::new(), t).unwrap();
@@ -610,13 +611,13 @@ mod tests {
         s.remove_player(2, t).unwrap();
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 0]), t).unwrap();
         let gone = figures(&s);
-        s.return_player(2, t).unwrap();
+        s.return_player(2, None, t).unwrap();
         assert_eq!(s.seats()[2].away, [(1, 2)]);
         assert_eq!(s.playing(3), [0, 1, 2]);
         assert_eq!(s.playing(2), [0, 1]);
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 3]), t).unwrap();
         assert_eq!(s.scoreboard().totals(), [3, 6, 6]);
-        assert_eq!(s.return_player(2, t), Err(SheetError::NotLeft { player: "Cy".into() }));
+        assert_eq!(s.return_player(2, None, t), Err(SheetError::NotLeft { player: "Cy".into() }));
         s.undo_change(&mut Solver::new(), t).unwrap();
         s.undo_change(&mut Solver::new(), t).unwrap();
         assert_eq!(figures(&s), gone);

@@ -96,6 +96,74 @@ pub struct Seat {
     /// The times they left and came back, oldest first: the rounds recorded
     /// when they left, and when they came back. They played none between.
     pub away: Vec<(usize, usize)>,
+    /// What the rounds missed each time away score, one for each of `away`.
+    pub missed: Vec<Missed>,
+}
+
+/// What a player who left and came back scores for the rounds they missed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Missed {
+    /// Nothing: the rounds count 0 (the rule of files written before the
+    /// choice existed).
+    Nothing,
+    /// The highest score of the round among those who played it: nobody
+    /// gains by sitting a round out (the default).
+    Highest,
+    /// The average score of the round, rounded to the nearest (a half up).
+    Average,
+    /// A fixed number of points for each round missed.
+    Points(u16),
+    /// Their total on coming back, as given: the rounds missed count
+    /// whatever brings it there.
+    Total(i32),
+}
+
+impl Missed {
+    /// The points of a round missed, from the points of those who played
+    /// it; none for [`Missed::Total`], which sets the total instead.
+    pub fn points(self, played: &[i32]) -> i32 {
+        match self {
+            Missed::Nothing | Missed::Total(_) => 0,
+            Missed::Highest => StartRule::Highest.apply(played),
+            Missed::Average => StartRule::Average.apply(played),
+            Missed::Points(n) => i32::from(n),
+        }
+    }
+
+    /// The rule as typed and stored: `nothing`, `highest`, `average`, or a
+    /// number of points (a total given is stored apart).
+    pub fn word(self) -> String {
+        match self {
+            Missed::Nothing => "nothing".into(),
+            Missed::Highest => "highest".into(),
+            Missed::Average => "average".into(),
+            Missed::Points(n) => n.to_string(),
+            Missed::Total(n) => format!("total {n}"),
+        }
+    }
+
+    /// The rule for a word: `nothing`, `highest`, `average` or points
+    /// from 0 to 1000.
+    pub fn from_word(word: &str) -> Option<Missed> {
+        let word = word.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "nothing" => Some(Missed::Nothing),
+            "highest" => Some(Missed::Highest),
+            "average" => Some(Missed::Average),
+            _ => word.parse::<u16>().ok().filter(|&n| n <= 1000).map(Missed::Points),
+        }
+    }
+
+    /// The rule as a sentence says it.
+    pub fn described(self) -> String {
+        match self {
+            Missed::Nothing => "nothing".into(),
+            Missed::Highest => "the highest score of the round".into(),
+            Missed::Average => "the average score of the round".into(),
+            Missed::Points(n) => format!("{n} points"),
+            Missed::Total(n) => format!("a total of {n} on coming back"),
+        }
+    }
 }
 
 /// What a player joining late starts from.
@@ -173,6 +241,12 @@ impl StartRule {
 }
 
 impl Seat {
+    /// Whether round `round` (from 1) is one the player missed between
+    /// leaving and coming back: scored by their rule for rounds missed.
+    pub fn missed_round(&self, round: usize) -> bool {
+        self.away.iter().any(|&(left, back)| round > left && round <= back)
+    }
+
     /// Whether the player joined late or with a starting total of their own:
     /// the views show their start.
     pub fn late(&self) -> bool {

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use super::names::names_apart;
 use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
-    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StartRule,
+    Leftover, Logged, MIN_PLAYERS, Missed, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StartRule,
     check_player_name, check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in,
     too_high,
 };
@@ -45,7 +45,8 @@ pub struct StoredSession {
     pub left: Vec<(String, i64)>,
     /// Players who left and came back: name, and the rounds played when
     /// they left and when they came back, each time.
-    pub away: Vec<(String, Vec<(i64, i64)>)>,
+    /// Each time with what the rounds missed scored.
+    pub away: Vec<(String, Vec<(i64, i64, Missed)>)>,
     /// Former names by player.
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
@@ -203,13 +204,19 @@ impl Session {
             // The first time away begins after a round played; the next, at
             // the earliest when the one before ended.
             let mut earliest = session.seats[s].joined + 1;
-            for &(left, back) in times {
+            for &(left, back, missed) in times {
                 let bad = |round| SheetError::SeatRound { player: player.clone(), round, played };
                 let l = count(&player, left).ok().filter(|&l| l >= earliest).ok_or_else(|| bad(left));
                 let l = l.map_err(at(Field::Away(k)))?;
                 let b = count(&player, back).ok().filter(|&b| b > l && b <= played).ok_or_else(|| bad(back));
                 let b = b.map_err(at(Field::Away(k)))?;
+                if let Missed::Total(t) = missed
+                    && t.abs() > 1_000_000
+                {
+                    return Err(SheetError::StartingTotal { player, total: t.into() }).map_err(at(Field::Away(k)));
+                }
                 session.seats[s].away.push((l, b));
+                session.seats[s].missed.push(missed);
                 earliest = b;
             }
         }

@@ -2,13 +2,38 @@
 //! once from a session.
 
 use super::tiebreak::draw_rank;
-use super::{Playoff, RoundRecord, Session, Start};
+use super::{Missed, Playoff, RoundRecord, Session, Start};
 use crate::rules::{Deal, Rules};
 
 impl Session {
     /// The points, totals and places, computed once.
     pub fn scoreboard(&self) -> Scoreboard {
         Scoreboard::new(self)
+    }
+
+    /// Each round's points by seat: those of the players of the round, and
+    /// for a player away from it, what their rule for rounds missed gives
+    /// from the points of those who played it.
+    pub(super) fn round_points(&self) -> Vec<Vec<i32>> {
+        let mut all: Vec<Vec<i32>> = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
+                points(&self.rules_of(i + 1), &deal, r)
+            })
+            .collect();
+        for (seat, st) in self.seats.iter().enumerate() {
+            for (&(left, back), &missed) in st.away.iter().zip(&st.missed) {
+                for round in left + 1..=back.min(all.len()) {
+                    let played: Vec<i32> =
+                        self.playing(round).into_iter().map(|p| all[round - 1][p]).collect();
+                    all[round - 1][seat] = missed.points(&played);
+                }
+            }
+        }
+        all
     }
 
     /// Each seat's starting total, worked out from the sheet as it is now.
@@ -45,6 +70,16 @@ impl Session {
                     total[seat] = starts[seat];
                 }
             }
+            // A player back with a total given has it from their return.
+            for (seat, st) in self.seats.iter().enumerate() {
+                for (&(_, back), &missed) in st.away.iter().zip(&st.missed) {
+                    if let Missed::Total(n) = missed
+                        && back == round
+                    {
+                        total[seat] = n;
+                    }
+                }
+            }
             if let Some(p) = points.get(round) {
                 for (t, x) in total.iter_mut().zip(p) {
                     *t += x;
@@ -75,15 +110,7 @@ pub struct Scoreboard {
 impl Scoreboard {
     fn new(s: &Session) -> Scoreboard {
         let n = s.players.len();
-        let points: Vec<Vec<i32>> = s
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
-                points(&s.rules_of(i + 1), &deal, r)
-            })
-            .collect();
+        let points = s.round_points();
         let (starts, running, total) = s.walk(&points);
         // Ties share a place; the next place skips past them (1, 1, 3).
         // Players who left are out of the standings. A tiebreak orders the

@@ -3,7 +3,7 @@
 
 use jiff::Timestamp;
 
-use super::{LogChange, Score, Session, SheetError, points};
+use super::{LogChange, Score, Session, SheetError};
 use crate::card::Card;
 use crate::rules::{Deal, Rules, Tiebreak};
 
@@ -34,16 +34,7 @@ impl Session {
 
     /// Each seat's total: the starting total, then every round's points.
     fn scoreboard_totals(&self) -> Vec<i32> {
-        let points: Vec<Vec<i32>> = self
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
-                points(&self.rules_of(i + 1), &deal, r)
-            })
-            .collect();
-        self.walk(&points).2
+        self.walk(&self.round_points()).2
     }
 
     /// The tiebreaker round, when the rules call for one and it is not yet
