@@ -1170,5 +1170,6 @@ fn start_value(text: &str) -> Result<Start, String> {
 
 /// What the rounds missed score, as `--missed` takes it.
 fn missed_value(text: &str) -> Result<Missed, String> {
-    Missed::from_word(text).ok_or_else(|| "give highest, average, nothing, or points from 0 to 1000".to_string())
+    Missed::from_word(text)
+        .ok_or_else(|| "give highest, average, nothing, or points from 0 to 1000".to_string())
 }

@@ -41,7 +41,9 @@ fn csv(s: &Session) -> String {
         // A player away from the round has a row of what it scored for
         // them, with "away" for the deadwood they never held.
         let away = |seat: usize| s.seats()[seat].missed_round(i + 1);
-        for (seat, player) in s.players().iter().enumerate().filter(|&(seat, _)| s.plays(seat, i + 1) || away(seat)) {
+        for (seat, player) in
+            s.players().iter().enumerate().filter(|&(seat, _)| s.plays(seat, i + 1) || away(seat))
+        {
             let hand: Vec<String> = r.hands[seat].iter().flatten().map(|c| c.ascii()).collect();
             let fields = [
                 deal.round.to_string(),
@@ -124,7 +126,11 @@ fn sheet(s: &Session) -> String {
         let deal = s.rules().tiebreak_deal();
         let mut tie = vec!["tie".to_string(), deal.cards.to_string(), deal.wild.to_string(), String::new()];
         tie.extend((0..players.len()).map(|p| {
-            scores.iter().find(|(seat, _)| *seat == p).map(|(_, sc)| sc.deadwood.to_string()).unwrap_or_default()
+            scores
+                .iter()
+                .find(|(seat, _)| *seat == p)
+                .map(|(_, sc)| sc.deadwood.to_string())
+                .unwrap_or_default()
         }));
         tie.push(String::new());
         rows.push(tie);

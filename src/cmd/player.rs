@@ -124,8 +124,11 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             };
             match away {
                 Some((left, back)) => {
-                    let rounds =
-                        if back == left + 1 { format!("round {back}") } else { format!("rounds {}-{back}", left + 1) };
+                    let rounds = if back == left + 1 {
+                        format!("round {back}")
+                    } else {
+                        format!("rounds {}-{back}", left + 1)
+                    };
                     let rule = match st.missed.last().expect("one rule for each time away") {
                         Missed::Total(_) => format!("as given, for {rounds} missed"),
                         rule if back == left + 1 => format!("{rounds}, missed, scores {}", rule.described()),

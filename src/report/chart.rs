@@ -139,7 +139,11 @@ impl Race {
                         let points = line
                             .points
                             .iter()
-                            .map(|&(round, total)| PointJson { round, total, away: line.away.contains(&round) })
+                            .map(|&(round, total)| PointJson {
+                                round,
+                                total,
+                                away: line.away.contains(&round),
+                            })
                             .collect();
                         (line.player.clone(), points)
                     })
@@ -390,10 +394,12 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
         };
         // The title wrapped to the picture: about 80 characters of 18 px
         // text to a line of 800 px, each line centred above the plot.
-        let lines: Vec<String> = crate::text::wrap_to(&title, 0, TITLE_CHARS).lines().map(str::to_string).collect();
+        let lines: Vec<String> =
+            crate::text::wrap_to(&title, 0, TITLE_CHARS).lines().map(str::to_string).collect();
         let (top, body) = root.split_vertically(12 + 24 * lines.len() as u32);
         for (i, line) in lines.iter().enumerate() {
-            let style = TextStyle::from(("sans-serif", 18).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+            let style =
+                TextStyle::from(("sans-serif", 18).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
             top.draw(&Text::new(line.clone(), (400, 10 + 24 * i as i32), style)).map_err(|e| failed(&e))?;
         }
         let mut chart = ChartBuilder::on(&body)

@@ -292,7 +292,9 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
                     (None, None) => Some(Missed::Nothing),
                     (None, Some(total)) => i32::try_from(total).ok().map(Missed::Total),
                     (Some(MissedFile::Points(n)), None) => Missed::from_word(&n.to_string()),
-                    (Some(MissedFile::Word(w)), None) => Missed::from_word(w).filter(|m| !matches!(m, Missed::Points(_))),
+                    (Some(MissedFile::Word(w)), None) => {
+                        Missed::from_word(w).filter(|m| !matches!(m, Missed::Points(_)))
+                    }
                     (Some(_), Some(_)) => None,
                 };
                 let missed = missed.ok_or_else(|| {

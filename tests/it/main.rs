@@ -4,6 +4,7 @@ mod common;
 mod generated;
 
 mod assets;
+mod away;
 mod browser;
 mod check;
 mod comments;
@@ -28,6 +29,7 @@ mod reports;
 mod score;
 mod serve;
 mod sheet;
+mod sheets;
 mod smaller;
 mod storage;
 mod variants;

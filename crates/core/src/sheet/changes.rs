@@ -6,8 +6,8 @@ use jiff::Timestamp;
 use super::log::past_of;
 use super::names::look_alike;
 use super::{
-    LogChange, MIN_PLAYERS, Missed, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError, Start, StartRule,
-    check_player_name, check_round, naught, normalised, same_name, seat_in,
+    LogChange, MIN_PLAYERS, Missed, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError, Start,
+    StartRule, check_player_name, check_round, naught, normalised, same_name, seat_in,
 };
 use crate::rules::MAX_PLAYERS;
 use crate::solver::Solver;
@@ -405,7 +405,12 @@ impl Session {
     /// their rounds as they were, the rounds they missed scored by `missed`
     /// (by default the round's highest score). Refused once the last round
     /// of the rules is in.
-    pub fn return_player(&mut self, seat: usize, missed: Option<Missed>, now: Timestamp) -> Result<(), SheetError> {
+    pub fn return_player(
+        &mut self,
+        seat: usize,
+        missed: Option<Missed>,
+        now: Timestamp,
+    ) -> Result<(), SheetError> {
         let player = self.players[seat].clone();
         let Some(left) = self.seats[seat].left else { return Err(SheetError::NotLeft { player }) };
         if self.rounds.len() >= self.deals().len() {

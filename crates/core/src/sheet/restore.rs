@@ -6,9 +6,9 @@ use jiff::Timestamp;
 use super::names::names_apart;
 use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
-    Leftover, Logged, MIN_PLAYERS, Missed, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StartRule,
-    check_player_name, check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in,
-    too_high,
+    Leftover, Logged, MIN_PLAYERS, Missed, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start,
+    StartRule, check_player_name, check_round, check_session_name, leftover_value, read_leftover, same_name,
+    seat_in, too_high,
 };
 use crate::hand::parse_hand;
 use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
@@ -213,7 +213,8 @@ impl Session {
                 if let Missed::Total(t) = missed
                     && t.abs() > 1_000_000
                 {
-                    return Err(SheetError::StartingTotal { player, total: t.into() }).map_err(at(Field::Away(k)));
+                    return Err(SheetError::StartingTotal { player, total: t.into() })
+                        .map_err(at(Field::Away(k)));
                 }
                 session.seats[s].away.push((l, b));
                 session.seats[s].missed.push(missed);
