@@ -37,7 +37,7 @@ pub use names::{
     check_player_name, check_player_names, check_session_name, find_seat, free_name, normalised, same_name,
     seat_in, shown,
 };
-pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
+pub use restore::{Field, RestoreError, StoredAway, StoredPlayoff, StoredRound, StoredSession};
 pub use score::{Leftover, Score, ScoreForm, Term, leftover_value, read_leftover, read_score};
 pub use scoreboard::{Scoreboard, points};
 pub use tiebreak::{MAX_DRAWS, Playoff};

@@ -21,6 +21,10 @@ pub enum StoredPlayoff {
     Draws(Vec<Vec<(String, String)>>),
 }
 
+/// A time away as a file stores it: the rounds played when the player
+/// left and when they came back, and what the rounds missed scored.
+pub type StoredAway = (i64, i64, Missed);
+
 /// A session as a file stores it, names where the session holds seats:
 /// the input of [`Session::restore`].
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -46,7 +50,7 @@ pub struct StoredSession {
     /// Players who left and came back: name, and the rounds played when
     /// they left and when they came back, each time.
     /// Each time with what the rounds missed scored.
-    pub away: Vec<(String, Vec<(i64, i64, Missed)>)>,
+    pub away: Vec<(String, Vec<StoredAway>)>,
     /// Former names by player.
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
