@@ -286,7 +286,7 @@ comments skipped).",
     after_help = CHECK_EXAMPLES
 )]
 pub(crate) struct CheckArgs {
-    /// The cards of the hand (one quoted argument or several; \"|\" between declared groups)
+    /// The cards of the hand (one quoted argument or several; | between declared groups)
     #[arg(value_name = "CARDS")]
     pub(crate) cards: Vec<String>,
 
@@ -352,9 +352,9 @@ Players are given in seat order: the deal passes from each player to the next, \
 and the first player deals round 1 unless --dealer names another. Player names \
 are unique without regard to case, at most 32 characters, and cannot be a \
 number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
---player on a terminal, the players, the rules and the first dealer are asked \
-for, with the players of earlier games offered, then the session's name, the rules and \
-any setting.\n\n\
+--player on a terminal, the questions come in this order: the players (those of \
+earlier games offered first), the session's name when none is given, the rules, any \
+setting to change, and the first dealer. Spaces around a name are dropped.\n\n\
 --like SESSION starts a rematch: the same players (those still at the table) and rules, \
 the first dealer one seat on from that game's; each --player given too joins them, at the \
 end of the table.\n\n\

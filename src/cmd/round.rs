@@ -104,7 +104,8 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     } else {
         session
     };
-    report::table::print(ui, &session)
+    report::table::print(ui, &session)?;
+    report::table::rematch(ui, &session)
 }
 
 /// The round given on the command line, and what to say about the scores.

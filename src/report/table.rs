@@ -342,6 +342,16 @@ pub(crate) fn joined_line(s: &Session, board: &Scoreboard) -> Option<String> {
     (!late.is_empty()).then(|| format!("Joined late: {}", late.join("; ")))
 }
 
+/// Once the round or draw just recorded ends the game, the command for a
+/// rematch: the same players and rules, the deal one seat on.
+pub(crate) fn rematch(ui: &mut Ui, s: &Session) -> Result<()> {
+    if s.scoreboard().finished() {
+        let hint = format!("Rematch? three13 new --like {} starts one with the same players and rules.", s.name());
+        writeln!(ui.out, "{}", ui.wrap(&hint, 0))?;
+    }
+    Ok(())
+}
+
 /// The standings: place (ties share one), player, total, how far behind
 /// the leader, rounds gone out first.
 pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
