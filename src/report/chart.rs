@@ -368,9 +368,9 @@ pub(crate) fn terminal(ui: &Ui, race: &Race, height: Option<usize>) -> String {
     text
 }
 
-/// The characters of the SVG title to a line: 18 px sans-serif in 800 px,
+/// The characters of the SVG title to a line: its text (about 15 px) in 800 px,
 /// with room to spare for wide letters.
-const TITLE_CHARS: usize = 72;
+const TITLE_CHARS: usize = 88;
 
 /// The chart as an SVG document, drawn by plotters: one line per player
 /// through the rounds they played, a ring on each winner's last total,

@@ -343,11 +343,14 @@ pub(crate) fn joined_line(s: &Session, board: &Scoreboard) -> Option<String> {
 }
 
 /// Once the round or draw just recorded ends the game, the command for a
-/// rematch: the same players and rules, the deal one seat on.
+/// rematch (the same players and rules, the deal one seat on), as a note on
+/// stderr: the table on stdout stays the table.
 pub(crate) fn rematch(ui: &mut Ui, s: &Session) -> Result<()> {
     if s.scoreboard().finished() {
-        let hint = format!("Rematch? three13 new --like {} starts one with the same players and rules.", s.name());
-        writeln!(ui.out, "{}", ui.wrap(&hint, 0))?;
+        ui.note(&format!(
+            "rematch? three13 new --like {} starts one with the same players and rules",
+            s.name()
+        ));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod completion;
 mod corrections;
 mod entry;
 mod folder;
+mod fourth;
 mod games;
 mod help;
 mod hostile;

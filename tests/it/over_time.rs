@@ -48,9 +48,15 @@ fn a_rule_changed_from_round_7_leaves_rounds_1_to_6() {
     assert_eq!(after["next"]["round"], json!(7));
 
     // From round 7 the king counts 10, and the last three rounds double.
-    for _ in 7..=11 {
+    for round in 7..=11 {
         let r = env.ok(&["round", "K 4", "3"]);
-        assert_eq!(r.stderr, "  Ann: cards left over K 10, 4 4 = 14\n");
+        // The last round ends the game: a rematch is suggested.
+        let rematch = if round == 11 {
+            "note: rematch? three13 new --like g starts one with the same players and rules\n"
+        } else {
+            ""
+        };
+        assert_eq!(r.stderr, format!("  Ann: cards left over K 10, 4 4 = 14\n{rematch}"));
     }
     let table = env.ok(&["table"]).stdout;
     assert_eq!(

@@ -64,12 +64,12 @@ fn the_svg_title_wraps_within_the_picture() {
     assert_eq!(
         titles[..2],
         [
-            "Running totals of friday-night: Christopher wins after a tie on 55, the",
-            "tiebreaker round: Anne-Marie 12, Christopher 3.",
+            "Running totals of friday-night: Christopher wins after a tie on 55, the tiebreaker",
+            "round: Anne-Marie 12, Christopher 3.",
         ]
     );
-    // Centred at 400 in 800 px: at most 72 characters of text under 15 px,
-    // each under 11 px wide, stays inside.
+    // Centred at 400 in 800 px: at most 88 characters of text under 15 px,
+    // each about 9 px wide, stays inside.
     for t in svg.split("<text ").skip(1).filter(|t| t.contains("x=\"400\"")) {
         let size: f64 = t.split("font-size=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
         let chars = t.split('>').nth(1).unwrap().trim_end_matches("</text").trim().chars().count();
