@@ -102,6 +102,9 @@ pub(crate) struct RoundJson {
     /// Every wild of the round: `3`, `3 +K`, `K +JK`.
     pub(crate) wilds: String,
     pub(crate) doubled: bool,
+    /// The rules the round was played under, as a summary (`standard,
+    /// face_cards=ten`): `rules` at the top gives those of now.
+    pub(crate) rules: String,
     pub(crate) dealer: String,
     /// The points that count: the deadwood after the rules' bonuses,
     /// doubling and penalties.
@@ -160,6 +163,7 @@ impl TableJson {
                     wild: deal.wild,
                     wilds: rules.wilds(deal.wild).short(),
                     doubled: rules.doubles(deal.wild),
+                    rules: rules.summary(),
                     dealer: s.players()[s.dealer(deal.round)].clone(),
                     scores: in_round(deal.round, board.points(i)),
                     deadwood: Named(

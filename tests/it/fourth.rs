@@ -53,3 +53,18 @@ fn the_last_round_suggests_a_rematch() {
     assert!(r.stdout.ends_with("Game over: Ann wins by 11, with 33.\n"), "{}", r.stdout);
     assert_eq!(r.stderr, "note: rematch? three13 new --like g starts one with the same players and rules\n");
 }
+
+#[test]
+fn the_json_export_gives_each_round_its_rules() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    env.ok(&["round", "3", "4"]);
+    env.ok(&["round", "3", "4"]);
+    env.ok(&["rules", "--set", "face_cards=ten", "--save"]);
+    env.ok(&["round", "3", "4"]);
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["export", "--format", "json"]).stdout).unwrap();
+    let rules: Vec<&str> =
+        j["rounds"].as_array().unwrap().iter().map(|r| r["rules"].as_str().unwrap()).collect();
+    assert_eq!(rules, ["standard", "standard", "tens"]);
+    assert_eq!(j["rules"]["face_cards"], "ten");
+}

@@ -73,7 +73,7 @@ Game over: Ann wins by 42, with 58.
     assert_eq!(
         t["rounds"][2],
         json!({
-            "round": 3, "cards": 5, "wild": "5", "wilds": "5", "doubled": false, "dealer": "Ann",
+            "round": 3, "cards": 5, "wild": "5", "wilds": "5", "doubled": false, "rules": "standard", "dealer": "Ann",
             "scores": {"Ann": 13, "Bob": 0, "Cy": 15},
             "deadwood": {"Ann": 13, "Bob": 0, "Cy": 15},
             "totals": {"Ann": 23, "Bob": 12, "Cy": 54},
