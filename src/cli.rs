@@ -967,9 +967,12 @@ Examples:
     long_about = "Each player's record over the finished sessions (every round in, and any \
 tiebreaker round): games, wins (a shared win counts for each) and the win rate, the \
 average place, the average total, the best and worst game, the average points per \
-round, rounds gone out first and the best round. Games under different rules are \
+round, rounds gone out first and the best round. Games begun under different rules are \
 counted apart, one table per set of rules, so that totals of different scoring are \
-never averaged together. Players are matched by name without regard to case, and under \
+never averaged together; a game whose rules changed mid-way is counted with those it \
+began under, and the heading says how many did. With a NAME, a game the player left \
+before the end is listed too, with the round they left after and the rounds they \
+played (it has no place). Players are matched by name without regard to case, and under \
 every name they had: a player renamed in one game (Bob to Robert) is found in every game \
 under either name.",
     after_help = STATS_EXAMPLES

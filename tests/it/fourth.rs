@@ -68,3 +68,45 @@ fn the_json_export_gives_each_round_its_rules() {
     assert_eq!(rules, ["standard", "standard", "tens"]);
     assert_eq!(j["rules"]["face_cards"], "ten");
 }
+
+/// Game `a`: Ann, Bob and Ed; face cards count ten from round 7, when Ed
+/// has left. Game `b`: Ann and Bob under the standard rules throughout.
+fn two_games(env: &Env) {
+    env.ok(&["new", "a", "-p", "Ann", "-p", "Bob", "-p", "Ed"]);
+    for _ in 0..6 {
+        env.ok(&["round", "3", "4", "5"]);
+    }
+    env.ok(&["rules", "--set", "face_cards=ten", "--save"]);
+    env.ok(&["player", "remove", "Ed", "--yes"]);
+    for _ in 0..5 {
+        env.ok(&["round", "3", "4"]);
+    }
+    env.ok(&["new", "b", "-p", "Ann", "-p", "Bob"]);
+    for _ in 0..11 {
+        env.ok(&["round", "5", "4"]);
+    }
+}
+
+#[test]
+fn stats_group_by_the_starting_rules_and_count_a_leaver() {
+    let env = Env::new();
+    two_games(&env);
+    let r = env.ok_with(&[("COLUMNS", "80")], &["stats"]);
+    assert!(
+        r.stdout.starts_with(
+            "Rules standard: 2 finished games (1 with rules changed mid-game)\n\
+             | Player | Games | Wins | Win % | Avg place | Avg total |\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok_with(&[("COLUMNS", "80")], &["stats", "Ed"]);
+    assert!(r.stdout.starts_with("Ed: 1 finished game\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("left after round 6 (6 played)"), "{}", r.stdout);
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["stats", "Ed", "--json"]).stdout).unwrap();
+    assert_eq!(j["games"][0]["session"], "a");
+    assert_eq!(j["games"][0]["total"], 30);
+    assert_eq!(j["games"][0]["place"], 0);
+    assert_eq!(j["games"][0]["left_after"], 6);
+    assert_eq!(j["games"][0]["rounds_played"], 6);
+}
