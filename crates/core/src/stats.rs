@@ -381,6 +381,11 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
+#[cfg(feature = "serde")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -513,9 +518,4 @@ mod tests {
         s.undo(Timestamp::UNIX_EPOCH);
         assert!(groups(&[s], &Filter::default()).is_empty());
     }
-}
-
-#[cfg(feature = "serde")]
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
