@@ -611,12 +611,16 @@ mod tests {
         s.remove_player(2, t).unwrap();
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 0]), t).unwrap();
         let gone = figures(&s);
-        s.return_player(2, None, t).unwrap();
+        s.return_player(2, Some(super::super::Missed::Nothing), t).unwrap();
         assert_eq!(s.seats()[2].away, [(1, 2)]);
         assert_eq!(s.playing(3), [0, 1, 2]);
         assert_eq!(s.playing(2), [0, 1]);
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 3]), t).unwrap();
         assert_eq!(s.scoreboard().totals(), [3, 6, 6]);
+        // By default the round missed scores its highest, Bob's 2.
+        let mut by_default = s.clone();
+        by_default.seats[2].missed = vec![super::super::Missed::Highest];
+        assert_eq!(by_default.scoreboard().totals(), [3, 6, 8]);
         assert_eq!(s.return_player(2, None, t), Err(SheetError::NotLeft { player: "Cy".into() }));
         s.undo_change(&mut Solver::new(), t).unwrap();
         s.undo_change(&mut Solver::new(), t).unwrap();
