@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
+use three13_core::sheet::{Missed, Start, StartRule};
+
 use crate::complete;
 
 use crate::text::{display_width, wrap_to};
@@ -285,7 +287,7 @@ comments skipped).",
     after_help = CHECK_EXAMPLES
 )]
 pub(crate) struct CheckArgs {
-    /// The cards of the hand (one quoted argument or several; \"|\" between declared groups)
+    /// The cards of the hand (one quoted argument or several; | between declared groups)
     #[arg(value_name = "CARDS")]
     pub(crate) cards: Vec<String>,
 
@@ -351,9 +353,9 @@ Players are given in seat order: the deal passes from each player to the next, \
 and the first player deals round 1 unless --dealer names another. Player names \
 are unique without regard to case, at most 32 characters, and cannot be a \
 number or hold \"=\" (so scores can be typed as 12 0 35 or Ann=12). With no \
---player on a terminal, the players, the rules and the first dealer are asked \
-for, with the players of earlier games offered, then the session's name, the rules and \
-any setting.\n\n\
+--player on a terminal, the questions come in this order: the players (those of \
+earlier games offered first), the session's name when none is given, the rules, any \
+setting to change, and the first dealer. Spaces around a name are dropped.\n\n\
 --like SESSION starts a rematch: the same players (those still at the table) and rules, \
 the first dealer one seat on from that game's; each --player given too joins them, at the \
 end of the table.\n\n\
@@ -689,8 +691,12 @@ Examples:
   three13 player add Dee                Dee joins at the last seat, from the next round
   three13 player add Dee --seat 2 --total 40
       Dee sits second, starting from 40
+  three13 player add Dee --total average
+      Dee starts from the average total, which follows corrections
   three13 player remove Cy              Cy leaves: their rounds stay, the deal skips them
-  three13 player return Cy              Cy is back from the next round, with their rounds";
+  three13 player return Cy              Cy is back; each round missed scores its highest
+  three13 player return Cy --missed average
+      each round missed scores its average (also nothing, or a number)";
 
 /// Rename, add, remove or bring back a player mid-game
 #[derive(Debug, Subcommand)]
@@ -730,8 +736,11 @@ pub(crate) struct PlayerRenameArgs {
 #[derive(Debug, Args)]
 #[command(
     long_about = "Seat a new player, who plays from the next round on; their earlier rounds \
-stay empty. They start from --total, by default the highest total at the table (a common \
-house rule); the table shows it. The deal takes them in at their seat.",
+stay empty. They start from --total: a number, which stays as given, or a rule worked \
+out from the sheet, the highest (the default, a common house rule), average or lowest \
+total of the players at the table after the rounds before the join. A rule follows every \
+later correction, undo and rules change of those rounds; the table and `three13 show` say \
+where the start came from. The deal takes them in at their seat.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerAddArgs {
@@ -743,9 +752,10 @@ pub(crate) struct PlayerAddArgs {
     #[arg(long, value_name = "N")]
     pub(crate) seat: Option<usize>,
 
-    /// Their starting total [default: the highest total at the table]
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub(crate) total: Option<i32>,
+    /// Their starting total: a number, or highest, average or lowest (the
+    /// total at the table, worked out from the sheet) [default: highest]
+    #[arg(long, value_name = "N|RULE", allow_negative_numbers = true, value_parser = start_value)]
+    pub(crate) total: Option<Start>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
@@ -785,14 +795,26 @@ pub(crate) struct PlayerRemoveArgs {
 #[derive(Debug, Args)]
 #[command(
     long_about = "Bring back a player who left the game: they play again from the next \
-round, at their seat, with their rounds and their total as they were; the rounds they \
-missed stay empty. Refused once the last round is in.",
+round, at their seat, with their rounds as they were. The rounds they missed score by \
+--missed: by default the highest score of each round among those who played it, so that \
+nobody gains by sitting rounds out; or the round's average, nothing, or a fixed number of \
+points a round. --total gives their total on coming back instead. The table marks the \
+rounds missed. Refused once the last round is in.",
     after_help = PLAYER_EXAMPLES
 )]
 pub(crate) struct PlayerReturnArgs {
     /// The player coming back
     #[arg(value_name = "NAME", add = ArgValueCompleter::new(complete::gone))]
     pub(crate) name: String,
+
+    /// What each round missed scores: highest (of the round), average,
+    /// nothing, or a number of points [default: highest]
+    #[arg(long, value_name = "RULE", value_parser = missed_value, conflicts_with = "total")]
+    pub(crate) missed: Option<Missed>,
+
+    /// Their total on coming back, in place of scoring the rounds missed
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(i32).range(-1_000_000..=1_000_000))]
+    pub(crate) total: Option<i32>,
 
     #[command(flatten)]
     pub(crate) session: SessionArg,
@@ -946,9 +968,12 @@ Examples:
     long_about = "Each player's record over the finished sessions (every round in, and any \
 tiebreaker round): games, wins (a shared win counts for each) and the win rate, the \
 average place, the average total, the best and worst game, the average points per \
-round, rounds gone out first and the best round. Games under different rules are \
+round, rounds gone out first and the best round. Games begun under different rules are \
 counted apart, one table per set of rules, so that totals of different scoring are \
-never averaged together. Players are matched by name without regard to case, and under \
+never averaged together; a game whose rules changed mid-way is counted with those it \
+began under, and the heading says how many did. With a NAME, a game the player left \
+before the end is listed too, with the round they left after and the rounds they \
+played (it has no place). Players are matched by name without regard to case, and under \
 every name they had: a player renamed in one game (Bob to Robert) is found in every game \
 under either name.",
     after_help = STATS_EXAMPLES
@@ -1211,4 +1236,22 @@ pub(crate) struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum, value_name = "SHELL")]
     pub(crate) shell: clap_complete::Shell,
+}
+
+/// A starting total as `--total` takes it: a number, or the word of a rule.
+fn start_value(text: &str) -> Result<Start, String> {
+    if let Some(rule) = StartRule::from_word(text) {
+        return Ok(Start::Rule(rule));
+    }
+    match text.trim().parse::<i32>() {
+        Ok(n) if n.abs() <= 1_000_000 => Ok(Start::Total(n)),
+        Ok(_) => Err("a starting total is at most 1000000 either way".to_string()),
+        Err(_) => Err("give a number, or highest, average or lowest".to_string()),
+    }
+}
+
+/// What the rounds missed score, as `--missed` takes it.
+fn missed_value(text: &str) -> Result<Missed, String> {
+    Missed::from_word(text)
+        .ok_or_else(|| "give highest, average, nothing, or points from 0 to 1000".to_string())
 }

@@ -76,6 +76,14 @@ pub(crate) fn read_scores(
     Ok(scores)
 }
 
+/// A line typed at a prompt with the quotes a shell would take away:
+/// `"9h 4d Kh"` or `'Kh'` read as on the command line.
+pub(crate) fn unquoted(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '"' | '\'' | '\u{201c}' | '\u{201d}' | '\u{2018}' | '\u{2019}'))
+        .collect()
+}
+
 /// A word typed where a score goes that is neither a score nor a card but
 /// close to a player's name (`bbo` for Bob): most likely that player's
 /// name, with the score after it (`edit 1 bbo 3`).

@@ -122,29 +122,41 @@ impl Prompt {
         self.term.flush()
     }
 
-    /// Yes or no: `y` or `n`, Enter for `default`.
+    /// Yes or no: `y` or `n` shown, then Enter to answer (Enter alone for
+    /// `default`), so that the Enter typed after the key is this
+    /// question's and never falls through to the next one. Backspace takes
+    /// the key back.
     pub(crate) fn confirm(&self, prompt: &str, default: bool) -> io::Result<Answer<bool>> {
         let choices = if default { "[Y/n]" } else { "[y/N]" };
         self.term.hide_cursor()?;
-        self.draw(&[format!("{prompt} {choices} ")])?;
+        let mut chosen: Option<bool> = None;
         loop {
+            let typed = match chosen {
+                Some(true) => "y",
+                Some(false) => "n",
+                None => "",
+            };
+            self.draw(&[format!("{prompt} {choices} {typed}")])?;
             let key = self.term.read_key();
             if let Some(stop) = stops(&key) {
                 self.abandon()?;
                 return Ok(stop);
             }
-            let yes = match key? {
-                Key::Char('y' | 'Y') => true,
-                Key::Char('n' | 'N') => false,
-                Key::Enter => default,
+            match key? {
+                Key::Char('y' | 'Y') => chosen = Some(true),
+                Key::Char('n' | 'N') => chosen = Some(false),
+                Key::Backspace | Key::Del => chosen = None,
+                Key::Enter => {
+                    let yes = chosen.unwrap_or(default);
+                    self.finish(&self.answered(prompt, if yes { "yes" } else { "no" }))?;
+                    return Ok(Answer::Given(yes));
+                }
                 Key::Char('q') => {
                     self.abandon()?;
                     return Ok(Answer::Escaped);
                 }
-                _ => continue,
-            };
-            self.finish(&self.answered(prompt, if yes { "yes" } else { "no" }))?;
-            return Ok(Answer::Given(yes));
+                _ => {}
+            }
         }
     }
 

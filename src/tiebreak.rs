@@ -143,7 +143,7 @@ pub(crate) fn ask_and_record(
         for seat in session.drawing() {
             let player = session.players()[seat].clone();
             loop {
-                let text = ui.input(&format!("{player} drew"), false)?;
+                let text = crate::entry::unquoted(&ui.input(&format!("{player} drew"), false)?);
                 match session.rules().deck().parse(text.trim()) {
                     Ok(card) if !card.is_joker() => {
                         cards.push((seat, card));

@@ -352,7 +352,7 @@ impl Ui {
 /// prompt, the ` [y/N] ` of a yes-or-no question (its answer takes less),
 /// and some of the answer typed at an input.
 const MENU_ROOM: usize = 1;
-const CONFIRM_ROOM: usize = " [y/N] ".len();
+const CONFIRM_ROOM: usize = " [y/N] y".len();
 const INPUT_ROOM: usize = 12;
 
 /// A prompt's lines before the last, and its last line: `prompt` wrapped

@@ -68,5 +68,6 @@ pub(crate) fn run(args: &DrawArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if session.draw_due() {
         writeln!(ui.out, "{}", ui.wrap(&format!("Draw again: {}", tiebreak::form(&session)), 0))?;
     }
-    crate::report::table::print(ui, &session)
+    crate::report::table::print(ui, &session)?;
+    crate::report::table::rematch(ui, &session)
 }

@@ -38,7 +38,12 @@ fn csv(s: &Session) -> String {
     for (i, r) in s.rounds().iter().enumerate() {
         let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
         let (points, running) = (board.points(i), board.running(i));
-        for (seat, player) in s.players().iter().enumerate().filter(|&(seat, _)| s.plays(seat, i + 1)) {
+        // A player away from the round has a row of what it scored for
+        // them, with "away" for the deadwood they never held.
+        let away = |seat: usize| s.seats()[seat].missed_round(i + 1);
+        for (seat, player) in
+            s.players().iter().enumerate().filter(|&(seat, _)| s.plays(seat, i + 1) || away(seat))
+        {
             let hand: Vec<String> = r.hands[seat].iter().flatten().map(|c| c.ascii()).collect();
             let fields = [
                 deal.round.to_string(),
@@ -46,7 +51,7 @@ fn csv(s: &Session) -> String {
                 deal.wild.to_string(),
                 s.players()[s.dealer(deal.round)].clone(),
                 player.clone(),
-                r.deadwood[seat].to_string(),
+                if away(seat) { "away".to_string() } else { r.deadwood[seat].to_string() },
                 points[seat].to_string(),
                 running[seat].to_string(),
                 (r.out == Some(seat)).to_string(),
@@ -72,11 +77,16 @@ fn sheet(s: &Session) -> String {
     head.push("out".into());
     rows.push(head);
     // Players who joined late start from a total of their own.
-    if s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0) {
+    if s.seats().iter().any(|seat| seat.late()) {
+        let starts = s.starts();
         let mut start = vec!["start".to_string(), String::new(), String::new(), String::new()];
-        start.extend(s.seats().iter().map(|seat| {
-            if seat.joined > 0 || seat.start != 0 { seat.start.to_string() } else { String::new() }
-        }));
+        start.extend(
+            s.seats().iter().zip(&starts).map(
+                |(seat, n)| {
+                    if seat.late() { n.to_string() } else { String::new() }
+                },
+            ),
+        );
         start.push(String::new());
         rows.push(start);
     }
@@ -89,12 +99,18 @@ fn sheet(s: &Session) -> String {
         ];
         match s.rounds().get(deal.round - 1) {
             Some(r) => {
-                // Blank for a player not at the table for the round.
+                // Blank for a player not at the table for the round; marked
+                // `~` for one away from it, scored by their rule.
                 let points = board.points(deal.round - 1);
-                row.extend(
-                    (0..players.len())
-                        .map(|p| if s.plays(p, deal.round) { points[p].to_string() } else { String::new() }),
-                );
+                row.extend((0..players.len()).map(|p| {
+                    if s.seats()[p].missed_round(deal.round) {
+                        format!("{}~", points[p])
+                    } else if s.plays(p, deal.round) {
+                        points[p].to_string()
+                    } else {
+                        String::new()
+                    }
+                }));
                 row.push(r.out.map(|o| players[o].clone()).unwrap_or_default());
             }
             None => row.extend(std::iter::repeat_n(String::new(), players.len() + 1)),
@@ -105,6 +121,20 @@ fn sheet(s: &Session) -> String {
     totals.extend(board.totals().iter().map(i32::to_string));
     totals.push(String::new());
     rows.push(totals);
+    // The tiebreaker round, once played: the deadwood of the tied players.
+    if let Some(three13_core::sheet::Playoff::Round(scores)) = s.playoff() {
+        let deal = s.rules().tiebreak_deal();
+        let mut tie = vec!["tie".to_string(), deal.cards.to_string(), deal.wild.to_string(), String::new()];
+        tie.extend((0..players.len()).map(|p| {
+            scores
+                .iter()
+                .find(|(seat, _)| *seat == p)
+                .map(|(_, sc)| sc.deadwood.to_string())
+                .unwrap_or_default()
+        }));
+        tie.push(String::new());
+        rows.push(tie);
+    }
     let mut places = vec!["place".to_string(), String::new(), String::new(), String::new()];
     // Players who left are out of the standings: no place.
     places

@@ -30,12 +30,14 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let mut rules = super::resolve_rules(&args.rules, like.as_ref().map(Session::rules))?;
     let rules_given = args.rules.preset.is_some() || !args.rules.set.is_empty();
+    // A name typed with a stray space (`-p "Ann "`) is the name without it.
+    let given: Vec<String> = args.players.iter().map(|p| p.trim().to_string()).collect();
     let (players, dealer) = if let Some(like) = &like {
         // A rematch: the players still at the table, the deal one seat on;
         // players named with --player join them, at the end of the table.
         let active = like.active();
         let mut players: Vec<String> = active.iter().map(|&s| like.players()[s].clone()).collect();
-        for p in &args.players {
+        for p in &given {
             if let Some(seat) = seat_in(&players, p) {
                 return Err(Error::usage(format!(
                     "{} plays in {} already; with --like, --player adds a player to the rematch",
@@ -52,7 +54,7 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             None => next,
         };
         (players, dealer)
-    } else if args.players.is_empty() {
+    } else if given.is_empty() {
         if !ui.can_prompt {
             return Err(Error::usage(
                 "no players given; name each with --player, in seat order \
@@ -74,12 +76,12 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         };
         (players, dealer)
     } else {
-        check_player_names(&args.players)?;
+        check_player_names(&given)?;
         let dealer = match &args.dealer {
-            Some(d) => seat(&args.players, d)?,
+            Some(d) => seat(&given, d)?,
             None => 0,
         };
-        (args.players.clone(), dealer)
+        (given, dealer)
     };
 
     let lock = store.lock()?;

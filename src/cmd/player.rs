@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use three13_core::sheet::Missed;
+
 use crate::cli::{Cli, PlayerCommand};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
@@ -88,9 +90,10 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             let (seat, start) = session.add_player(a.name.trim(), seat, a.total, now)?;
             let next = session.rounds().len() + 1;
             format!(
-                "{} joins {name} at seat {} from round {next}, starting from {start}.",
+                "{} joins {name} at seat {} from round {next}, starting from {}.",
                 session.players()[seat],
-                seat + 1
+                seat + 1,
+                crate::report::start_origin(&session, seat, start)
             )
         }
         PlayerCommand::Remove(a) => {
@@ -108,14 +111,43 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
         PlayerCommand::Return(a) => {
             let seat = session.seat_of(&a.name)?;
             let player = session.players()[seat].clone();
-            session.return_player(seat, now)?;
+            let missed = match (a.missed, a.total) {
+                (_, Some(total)) => Some(Missed::Total(total)),
+                (missed, None) => missed,
+            };
+            session.return_player(seat, missed, now)?;
             let board = session.scoreboard();
-            format!(
-                "{player} is back in {name} from round {}, at seat {}, with their rounds and a total of {}.",
-                session.rounds().len() + 1,
-                seat + 1,
-                board.totals()[seat]
-            )
+            let st = &session.seats()[seat];
+            let away = match (st.away.last(), st.left) {
+                (Some(&(left, back)), None) if back == session.rounds().len() => Some((left, back)),
+                _ => None,
+            };
+            match away {
+                Some((left, back)) => {
+                    let rounds = if back == left + 1 {
+                        format!("round {back}")
+                    } else {
+                        format!("rounds {}-{back}", left + 1)
+                    };
+                    let rule = match st.missed.last().expect("one rule for each time away") {
+                        Missed::Total(_) => format!("as given, for {rounds} missed"),
+                        rule if back == left + 1 => format!("{rounds}, missed, scores {}", rule.described()),
+                        rule => format!("{rounds}, missed, each score {}", rule.described()),
+                    };
+                    format!(
+                        "{player} is back in {name} from round {}, at seat {}, with a total of {}: {rule}.",
+                        session.rounds().len() + 1,
+                        seat + 1,
+                        board.totals()[seat],
+                    )
+                }
+                None => format!(
+                    "{player} is back in {name} from round {}, at seat {}, with their rounds and a total of {}.",
+                    session.rounds().len() + 1,
+                    seat + 1,
+                    board.totals()[seat]
+                ),
+            }
         }
     };
     store.save(&lock, &session, doc)?;

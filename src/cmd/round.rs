@@ -104,7 +104,8 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     } else {
         session
     };
-    report::table::print(ui, &session)
+    report::table::print(ui, &session)?;
+    report::table::rematch(ui, &session)
 }
 
 /// The round given on the command line, and what to say about the scores.
@@ -163,7 +164,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
     while i < playing.len() {
         let seat = playing[i];
         let player = &session.players()[seat];
-        let text = ui.input_or_back(player)?;
+        let text = crate::entry::unquoted(&ui.input_or_back(player)?);
         if text.trim() == "-" {
             i = i.saturating_sub(1);
             continue;
@@ -274,7 +275,8 @@ fn fix(
     if chosen < scores {
         let seat = playing[chosen];
         loop {
-            let text = ui.input_or(&session.players()[seat], typed[chosen].0.trim())?;
+            let text =
+                crate::entry::unquoted(&ui.input_or(&session.players()[seat], typed[chosen].0.trim())?);
             if let Some(score) = read_one(ui, session, deal, seat, &text, solver) {
                 typed[chosen] = (text, score);
                 return Ok(Fix::Score);

@@ -86,7 +86,7 @@ pub(crate) fn run(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             "standard" => String::new(),
             _ => format!(", from {source}"),
         };
-        let title = format!("How to play Three Thirteen under the rules {}{from}", rules.summary());
+        let title = format!("How to play {} under the rules {}{from}", rules.game().name(), rules.summary());
         let explained = crate::report::explain::explain(&rules);
         writeln!(ui.out, "{}", ui.bold(&ui.wrap(&title, 2)))?;
         writeln!(ui.out, "\n{}", crate::report::explain::text(ui, &explained))?;

@@ -30,6 +30,18 @@ struct ShowJson {
     out: Option<String>,
     penalties: Vec<String>,
     hands: Vec<HandJson>,
+    /// The players who joined before the round, and where their start came from.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    joined: Vec<JoinedJson>,
+}
+
+#[derive(Debug, serde::Serialize)]
+struct JoinedJson {
+    player: String,
+    /// Their starting total as the sheet stands now.
+    start: i32,
+    /// "highest", "average" or "lowest" (worked out from the sheet), or "given".
+    start_from: &'static str,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -105,6 +117,11 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let first = s.first_player(deal.round);
     let doubled = !shown.tiebreak && rules.doubles(deal.wild);
     let player = |seat: usize| s.players()[seat].clone();
+    // Players whose first round this is: where their start came from.
+    let starts = s.starts();
+    let joiners: Vec<usize> = (0..s.players().len())
+        .filter(|&p| !shown.tiebreak && s.seats()[p].joined > 0 && s.seats()[p].joined + 1 == deal.round)
+        .collect();
     if args.json {
         let json = ShowJson {
             round: deal.round,
@@ -136,6 +153,14 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     arrangement,
                 })
                 .collect(),
+            joined: joiners
+                .iter()
+                .map(|&p| JoinedJson {
+                    player: player(p),
+                    start: starts[p],
+                    start_from: crate::report::start_word(s.seats()[p].start),
+                })
+                .collect(),
         };
         writeln!(ui.out, "{}", serde_json::to_string_pretty(&json).expect("serialises"))?;
         return Ok(());
@@ -152,6 +177,10 @@ pub(crate) fn run(args: &ShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     );
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     writeln!(ui.out, "{}", scores(ui, &s, &shown))?;
+    for &p in &joiners {
+        let origin = crate::report::start_origin(&s, p, starts[p]);
+        writeln!(ui.out, "{}", ui.wrap(&format!("{} joined: started from {origin}.", player(p)), 0))?;
+    }
     for (seat, hand, a) in &solved {
         writeln!(ui.out, "\n{}", ui.wrap(&format!("{}: {}", player(*seat), ui.cards(hand)), 2))?;
         for m in &a.melds {

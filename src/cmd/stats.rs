@@ -97,7 +97,10 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
             writeln!(ui.out)?;
         }
         // Three Thirteen's groups are named by their rules alone, as always.
-        let count = format!("{} finished game{}", g.games, plural(g.games));
+        let mut count = format!("{} finished game{}", g.games, plural(g.games));
+        if g.changed > 0 {
+            count.push_str(&format!(" ({} with rules changed mid-game)", g.changed));
+        }
         let heading = if g.game == three13_core::rules::Game::ThreeThirteen.name() {
             format!("Rules {}: {count}", g.rules)
         } else {
@@ -107,6 +110,15 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         writeln!(ui.out, "{}", records(ui, g))?;
     }
     Ok(())
+}
+
+/// A player's place in a game, or when they left it and the rounds they
+/// played.
+fn place(g: &Game) -> String {
+    match (g.left_after, g.rounds_played) {
+        (Some(after), Some(rounds)) => format!("left after round {after} ({rounds} played)"),
+        _ => g.place.to_string(),
+    }
 }
 
 /// A player's finished games: a table, its headers and then its cells
@@ -123,7 +135,7 @@ fn player_games(ui: &Ui, list: &[Game]) -> String {
             g.rules.clone(),
             g.players.to_string(),
             g.total.to_string(),
-            g.place.to_string(),
+            place(g),
             winners(g),
         ]);
     }
@@ -135,7 +147,7 @@ fn player_games(ui: &Ui, list: &[Game]) -> String {
                     .field("Rules", g.rules.clone())
                     .field("Players", g.players.to_string())
                     .field("Total", g.total.to_string())
-                    .field("Place", g.place.to_string())
+                    .field("Place", place(g))
                     .field("Won by", winners(g))
             })
             .collect();

@@ -72,6 +72,9 @@ pub(crate) struct Series {
     /// or the round after which a late player joined, at their starting
     /// total), then after each round they played.
     pub(crate) points: Vec<(usize, i32)>,
+    /// The rounds the player missed between leaving and coming back,
+    /// scored by their rule for rounds missed.
+    pub(crate) away: Vec<usize>,
 }
 
 /// The chart for scripts: `three13 chart --json`.
@@ -94,6 +97,9 @@ pub(crate) struct RaceJson {
 struct PointJson {
     round: usize,
     total: i32,
+    /// A round the player missed, scored by their rule for rounds missed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    away: bool,
 }
 
 impl Race {
@@ -105,9 +111,10 @@ impl Race {
             .map(|seat| {
                 let joined = s.seats()[seat].joined.min(rounds);
                 let last = s.seats()[seat].left.unwrap_or(rounds).min(rounds);
-                let mut points = vec![(joined, s.seats()[seat].start)];
+                let mut points = vec![(joined, board.starts()[seat])];
                 points.extend((joined + 1..=last).map(|r| (r, board.running(r - 1)[seat])));
-                Series { player: s.players()[seat].clone(), points }
+                let away = (joined + 1..=last).filter(|&r| s.seats()[seat].missed_round(r)).collect();
+                Series { player: s.players()[seat].clone(), points, away }
             })
             .collect();
         let ending = |ui: &Ui| board.finished().then(|| super::table::ending(ui, s, &board).pop()).flatten();
@@ -129,8 +136,15 @@ impl Race {
                 self.series
                     .iter()
                     .map(|line| {
-                        let points =
-                            line.points.iter().map(|&(round, total)| PointJson { round, total }).collect();
+                        let points = line
+                            .points
+                            .iter()
+                            .map(|&(round, total)| PointJson {
+                                round,
+                                total,
+                                away: line.away.contains(&round),
+                            })
+                            .collect();
                         (line.player.clone(), points)
                     })
                     .collect(),
@@ -354,11 +368,16 @@ pub(crate) fn terminal(ui: &Ui, race: &Race, height: Option<usize>) -> String {
     text
 }
 
+/// The characters of the SVG title to a line: its text (about 15 px) in 800 px,
+/// with room to spare for wide letters.
+const TITLE_CHARS: usize = 88;
+
 /// The chart as an SVG document, drawn by plotters: one line per player
 /// through the rounds they played, a ring on each winner's last total,
 /// and how the game ended under the title.
 pub(crate) fn svg(race: &Race) -> Result<String> {
     use plotters::prelude::*;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
     let rounds = race.rounds;
     let low = race.low();
     let high = race.high().max(low + 1);
@@ -373,8 +392,17 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
             }
             None => format!("Running totals of {}", race.session),
         };
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
+        // The title wrapped to the picture: about 80 characters of 18 px
+        // text to a line of 800 px, each line centred above the plot.
+        let lines: Vec<String> =
+            crate::text::wrap_to(&title, 0, TITLE_CHARS).lines().map(str::to_string).collect();
+        let (top, body) = root.split_vertically(12 + 24 * lines.len() as u32);
+        for (i, line) in lines.iter().enumerate() {
+            let style =
+                TextStyle::from(("sans-serif", 18).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+            top.draw(&Text::new(line.clone(), (400, 10 + 24 * i as i32), style)).map_err(|e| failed(&e))?;
+        }
+        let mut chart = ChartBuilder::on(&body)
             .margin(16)
             .x_label_area_size(36)
             .y_label_area_size(48)
@@ -395,6 +423,14 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
                 .map_err(|e| failed(&e))?
                 .label(race.named(seat))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+            // A round missed: a hollow square on the total it left.
+            let away: Vec<(usize, i32)> =
+                line.points.iter().copied().filter(|(round, _)| line.away.contains(round)).collect();
+            chart
+                .draw_series(away.into_iter().map(|(x, y)| {
+                    EmptyElement::at((x, y)) + Rectangle::new([(-4, -4), (4, 4)], colour.stroke_width(2))
+                }))
+                .map_err(|e| failed(&e))?;
             if race.winners.contains(&seat)
                 && let Some(&last) = line.points.last()
             {

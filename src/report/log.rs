@@ -106,7 +106,7 @@ pub(crate) fn restored(before: &Session, after: &Session, e: &Logged) -> Vec<Str
             vec![format!(
                 "Took back {player}'s removal: {player} is back at seat {}, starting from {}.",
                 seat + 1,
-                after.seats()[seat].start
+                after.starts()[seat]
             )]
         }
         LogChange::Leave { player, off: None, .. } => {

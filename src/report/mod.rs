@@ -16,10 +16,17 @@ pub(crate) use crate::prose::and_list;
 
 use jiff::Timestamp;
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use three13_core::sheet::{Session, Start};
 
 /// Player names to values, in seat order (a JSON object keeps the order).
 #[derive(Debug)]
 pub(crate) struct Named<V>(pub Vec<(String, V)>);
+
+impl<V> Named<V> {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 impl<V: Serialize> Serialize for Named<V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -32,6 +39,25 @@ impl<V: Serialize> Serialize for Named<V> {
 }
 
 /// Pretty JSON of a report's figures.
+/// Where the starting total of the player at `seat` came from, after the
+/// number: "24, the highest total after round 3", or "40, as given".
+pub(crate) fn start_origin(s: &Session, seat: usize, start: i32) -> String {
+    let st = &s.seats()[seat];
+    match st.start {
+        Start::Rule(rule) => format!("{start}, {} after round {}", rule.described(), st.joined),
+        Start::Total(_) => format!("{start}, as given"),
+    }
+}
+
+/// The rule a joiner's start follows, as JSON and the export give it:
+/// "highest", "average", "lowest", or "given" for a number.
+pub(crate) fn start_word(start: Start) -> &'static str {
+    match start {
+        Start::Rule(rule) => rule.word(),
+        Start::Total(_) => "given",
+    }
+}
+
 pub(crate) fn json(value: &impl Serialize) -> String {
     serde_json::to_string_pretty(value).expect("a report serialises")
 }

@@ -39,11 +39,16 @@ pub(crate) fn describe(
             let hand = score.hand.as_ref()?;
             let rules = session.rules_of(deal.round);
             let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
+            // Stars drawn as every other view draws them (`7★`); the
+            // other suits as typed.
+            let shown = |c: three13_core::card::Card| {
+                if c.suit() == Some(three13_core::card::Suit::Stars) { c.symbol() } else { c.ascii() }
+            };
             let ascii = |cards: &[three13_core::card::Card]| {
-                cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
+                cards.iter().map(|&c| shown(c)).collect::<Vec<_>>().join(" ")
             };
             let mut parts: Vec<String> =
-                arrangement.melds.iter().map(|m| super::meld_text(m, &|c| c.ascii())).collect();
+                arrangement.melds.iter().map(|m| super::meld_text(m, &|c| shown(c))).collect();
             if parts.is_empty() {
                 parts.push("no meld".to_string());
             }

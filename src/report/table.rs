@@ -10,10 +10,11 @@ use comfy_table::{CellAlignment, Table};
 
 use super::{Named, and_list};
 use crate::error::Result;
+use crate::text::display_width;
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::Rules;
-use three13_core::sheet::{Playoff, Scoreboard, Session};
+use three13_core::sheet::{Playoff, Scoreboard, Session, Start};
 
 /// The table for scripts: `three13 table --json` and `three13 export --format json`.
 #[derive(Debug, serde::Serialize)]
@@ -32,6 +33,9 @@ pub(crate) struct TableJson {
     pub(crate) rounds: Vec<RoundJson>,
     /// The totals that players who joined late started from.
     pub(crate) starting_totals: Named<i32>,
+    /// Where each of those came from: "highest", "average" or "lowest",
+    /// worked out from the sheet, or "given".
+    pub(crate) start_from: Named<&'static str>,
     /// Players who left the game: out of the standings.
     pub(crate) left: Vec<String>,
     pub(crate) totals: Named<i32>,
@@ -98,6 +102,9 @@ pub(crate) struct RoundJson {
     /// Every wild of the round: `3`, `3 +K`, `K +JK`.
     pub(crate) wilds: String,
     pub(crate) doubled: bool,
+    /// The rules the round was played under, as a summary (`standard,
+    /// face_cards=ten`): `rules` at the top gives those of now.
+    pub(crate) rules: String,
     pub(crate) dealer: String,
     /// The points that count: the deadwood after the rules' bonuses,
     /// doubling and penalties.
@@ -110,6 +117,11 @@ pub(crate) struct RoundJson {
     pub(crate) penalties: Vec<String>,
     /// The hands typed, in ASCII.
     pub(crate) hands: Named<String>,
+    /// The players away from the round, between leaving and coming back:
+    /// what the round scored for them by their rule for rounds missed
+    /// (counted in their totals, not in `scores`).
+    #[serde(skip_serializing_if = "Named::is_empty")]
+    pub(crate) away: Named<i32>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -151,6 +163,7 @@ impl TableJson {
                     wild: deal.wild,
                     wilds: rules.wilds(deal.wild).short(),
                     doubled: rules.doubles(deal.wild),
+                    rules: rules.summary(),
                     dealer: s.players()[s.dealer(deal.round)].clone(),
                     scores: in_round(deal.round, board.points(i)),
                     deadwood: Named(
@@ -162,6 +175,12 @@ impl TableJson {
                     totals: in_round(deal.round, board.running(i)),
                     out: r.out.map(|o| s.players()[o].clone()),
                     penalties: names(&r.penalties),
+                    away: Named(
+                        (0..s.players().len())
+                            .filter(|&p| s.seats()[p].missed_round(deal.round))
+                            .map(|p| (s.players()[p].clone(), board.points(i)[p]))
+                            .collect(),
+                    ),
                     hands: Named(
                         s.players()
                             .iter()
@@ -194,8 +213,17 @@ impl TableJson {
                 s.players()
                     .iter()
                     .zip(s.seats())
-                    .filter(|(_, seat)| seat.joined > 0 || seat.start != 0)
-                    .map(|(p, seat)| (p.clone(), seat.start))
+                    .zip(board.starts())
+                    .filter(|((_, seat), _)| seat.late())
+                    .map(|((p, _), n)| (p.clone(), *n))
+                    .collect(),
+            ),
+            start_from: Named(
+                s.players()
+                    .iter()
+                    .zip(s.seats())
+                    .filter(|(_, seat)| seat.late())
+                    .map(|(p, seat)| (p.clone(), super::start_word(seat.start)))
                     .collect(),
             ),
             left: (0..s.players().len())
@@ -298,8 +326,35 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     if !gone.is_empty() {
         writeln!(ui.out, "{}", ui.wrap(&format!("Left the game: {}", gone.join(", ")), 0))?;
     }
+    if let Some(line) = joined_line(s, &board) {
+        writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
+    }
     for line in ending(ui, s, &board) {
         writeln!(ui.out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// Where the starting totals worked out by a rule came from: "Joined late:
+/// Rose from 24, the highest total after round 3" (a number given needs no
+/// word).
+pub(crate) fn joined_line(s: &Session, board: &Scoreboard) -> Option<String> {
+    let late: Vec<String> = (0..s.players().len())
+        .filter(|&p| matches!(s.seats()[p].start, Start::Rule(_)))
+        .map(|p| format!("{} from {}", s.players()[p], super::start_origin(s, p, board.starts()[p])))
+        .collect();
+    (!late.is_empty()).then(|| format!("Joined late: {}", late.join("; ")))
+}
+
+/// Once the round or draw just recorded ends the game, the command for a
+/// rematch (the same players and rules, the deal one seat on), as a note on
+/// stderr: the table on stdout stays the table.
+pub(crate) fn rematch(ui: &mut Ui, s: &Session) -> Result<()> {
+    if s.scoreboard().finished() {
+        ui.note(&format!(
+            "rematch? three13 new --like {} starts one with the same players and rules",
+            s.name()
+        ));
     }
     Ok(())
 }
@@ -364,14 +419,14 @@ impl Sheet<'_> {
     /// Whether a player joined late with a starting total: a Start row or
     /// column shows it.
     fn starts(&self) -> bool {
-        self.s.seats().iter().any(|seat| seat.joined > 0 || seat.start != 0)
+        self.s.seats().iter().any(|seat| seat.late())
     }
 
     /// The starting total of the player at `seat`, blank for one who
     /// started the game with the others at 0.
     fn start(&self, seat: usize) -> String {
         let st = &self.s.seats()[seat];
-        if st.joined > 0 || st.start != 0 { st.start.to_string() } else { String::new() }
+        if st.late() { self.board.starts()[seat].to_string() } else { String::new() }
     }
 
     /// Whether a tiebreaker round has a row or column: due or played.
@@ -393,6 +448,9 @@ impl Sheet<'_> {
     /// hand, and in the compact layouts when out first or penalised.
     /// Blank for a player who was not at the table for the round.
     fn cell(&self, i: usize, seat: usize, compact: bool) -> String {
+        if self.s.seats()[seat].missed_round(i + 1) {
+            return format!("{}~", self.board.points(i)[seat]);
+        }
         if !self.s.plays(seat, i + 1) {
             return String::new();
         }
@@ -415,7 +473,9 @@ impl Sheet<'_> {
     /// how many had it, when more than one. Blank for a player who played
     /// none of them.
     fn folded(&self, from: usize, seat: usize) -> String {
-        let played: Vec<usize> = (0..from).filter(|&i| self.s.plays(seat, i + 1)).collect();
+        let st = &self.s.seats()[seat];
+        let played: Vec<usize> =
+            (0..from).filter(|&i| self.s.plays(seat, i + 1) || st.missed_round(i + 1)).collect();
         if played.is_empty() {
             return String::new();
         }
@@ -425,6 +485,7 @@ impl Sheet<'_> {
             ('#', played.iter().filter(|&&i| rounds[i].hands[seat].is_some()).count()),
             ('^', played.iter().filter(|&&i| rounds[i].out == Some(seat)).count()),
             ('!', played.iter().filter(|&&i| rounds[i].penalties.contains(&seat)).count()),
+            ('~', played.iter().filter(|&&i| st.missed_round(i + 1)).count()),
         ];
         for (mark, count) in counts {
             match count {
@@ -498,7 +559,7 @@ impl Sheet<'_> {
                 Some(r) => {
                     let running = self.board.running(i);
                     row.extend((0..n).map(|p| {
-                        if s.plays(p, deal.round) {
+                        if s.plays(p, deal.round) || s.seats()[p].missed_round(deal.round) {
                             format!("{} ({})", self.cell(i, p, false), running[p])
                         } else {
                             String::new()
@@ -628,6 +689,9 @@ impl Sheet<'_> {
         if starts {
             parts.push("Start = total of a player who joined late".into());
         }
+        if s.seats().iter().any(|st| !st.away.is_empty()) {
+            parts.push("~ a round missed, scored by the rule for it".into());
+        }
         if compact && s.next_deal().is_some() {
             parts.push("* deals next".into());
         }
@@ -652,15 +716,64 @@ impl Sheet<'_> {
             parts.push(format!("rules from round {from}: {}", rules.changes_from(&pair[0].1).join(", ")));
         }
         let _ = self.unicode;
+        // What a line holds after the key's indent: nothing kept together
+        // is wider.
+        let room = ui.width.map_or(usize::MAX, |w| w.saturating_sub(7));
+        let parts: Vec<String> = parts.iter().map(|p| kept_together(p, room)).collect();
         let mut out =
             if parts.is_empty() { String::new() } else { ui.wrap(&format!("Key: {}", parts.join("; ")), 5) };
         if !names.is_empty() {
-            let pairs: Vec<String> = names.iter().map(|(a, b)| format!("{a} = {b}")).collect();
+            let pairs: Vec<String> = names
+                .iter()
+                .map(|(a, b)| format!("{a} = {b}"))
+                .map(|p| if display_width(&p) < room { p.replace(' ', NO_BREAK) } else { p })
+                .collect();
             out.push('\n');
             out.push_str(&ui.wrap(&format!("Names: {}", pairs.join(", ")), 7));
         }
-        out
+        out.replace(NO_BREAK, " ")
     }
+}
+
+/// A space the key's lines never break at, made a plain space once wrapped.
+const NO_BREAK: &str = "\u{a0}";
+
+/// A part of the key with its mark kept beside its meaning: a short part
+/// whole (`! bad go-out`), a longer one with the mark and the first word
+/// of the meaning together (`Start = total`), and a command whole.
+fn kept_together(part: &str, room: usize) -> String {
+    if display_width(part) <= 24.min(room) {
+        return part.replace(' ', NO_BREAK);
+    }
+    if room < 24 {
+        return part.to_string();
+    }
+    let mut out = String::with_capacity(part.len());
+    let mut words = part.split(' ').peekable();
+    let mut glued: usize = 0;
+    let mut in_command = false;
+    let mut first = true;
+    while let Some(word) = words.next() {
+        if !first {
+            out.push_str(if glued > 0 || in_command { NO_BREAK } else { " " });
+            glued = glued.saturating_sub(1);
+        }
+        first = false;
+        out.push_str(word);
+        // A mark (one sign, or a word before `=`) holds on to the first two
+        // words of its meaning.
+        let mark = word.chars().count() == 1 && !word.chars().all(char::is_alphanumeric);
+        if out.len() == word.len() && (mark || words.peek() == Some(&"=")) {
+            glued = 2;
+        }
+        if word.starts_with("(three13") {
+            in_command = true;
+        }
+        if word.ends_with(')') {
+            in_command = false;
+        }
+    }
+    out
 }
 
 /// Rounds in words: `round 9`, `rounds 9-11`, `rounds 9, 11`.

@@ -388,6 +388,8 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                                         @if let (Some((_, points)), Some((_, total))) =
                                             (r.scores.0.iter().find(|(n, _)| n == p), r.totals.0.iter().find(|(n, _)| n == p)) {
                                             (points) span.running { " " small { "(" (total) ")" } }
+                                        } @else if let Some((_, points)) = r.away.0.iter().find(|(n, _)| n == p) {
+                                            span.away title="a round missed, scored by the rule for it" { (points) "~" }
                                         }
                                     }
                                 }
@@ -400,9 +402,26 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                         @for (_, total) in &t.totals.0 { td { (total) } }
                         td {}
                     }
+                    @if let Some(tie) = &t.tiebreak.round {
+                        @let deal = s.rules().tiebreak_deal();
+                        tr.tie {
+                            td { "Tie" } td.cards { (deal.cards) }
+                            td.name { (s.rules().wilds(deal.wild).short()) } td.name.dealer {}
+                            @for p in &t.players {
+                                td { @if let Some((_, d)) = tie.0.iter().find(|(n, _)| n == p) { (d) } }
+                            }
+                            td {}
+                        }
+                    }
                 }
             }
             p {
+                @if t.rounds.iter().any(|r| !r.away.is_empty()) {
+                    small { "~: a round missed, scored by the rule for it. " }
+                }
+                @if t.tiebreak.round.is_some() {
+                    small { "Tie: the tiebreaker round, deadwood only. " }
+                }
                 small.wide { "12 (40): points in the round (running total)." }
                 " "
                 small.phone { "Points in each round; the cards, the dealer and running totals on a wider screen." }

@@ -21,7 +21,7 @@ use toml_edit::{Array, Document, InlineTable, Item, Table, TableLike, Value};
 
 use three13_core::card::{Card, Deck, Rank};
 use three13_core::rules::{Drawn, RoundOrder, Rules};
-use three13_core::sheet::{LogChange, Logged, PastScore, RoundWas, SeatWas, StoredPlayoff};
+use three13_core::sheet::{LogChange, Logged, PastScore, RoundWas, SeatWas, Start, StartRule, StoredPlayoff};
 
 use super::format::{key, nth_table, setting_value, settings, shown, string};
 use crate::files::{FileError, line_col};
@@ -96,7 +96,13 @@ fn entry(e: &Logged) -> InlineTable {
             if let Some(off) = off {
                 t.insert("seat", count(off.seat + 1));
                 t.insert("joined", count(off.joined));
-                t.insert("start", Value::from(i64::from(off.start)));
+                match off.start {
+                    Start::Total(n) => t.insert("start", Value::from(i64::from(n))),
+                    Start::Rule(rule) => {
+                        t.insert("start", Value::from(0));
+                        t.insert("start_from", string(rule.word()))
+                    }
+                };
                 if !off.former_names.is_empty() {
                     t.insert(
                         "former_names",
@@ -197,7 +203,7 @@ fn keys_of(word: &str) -> Option<&'static [&'static str]> {
         "edit" => &["round", "was"],
         "dealer" => &["round", "dealer", "was"],
         "player-add" => &["player"],
-        "player-remove" => &["player", "seat", "joined", "start", "former_names", "dealt"],
+        "player-remove" => &["player", "seat", "joined", "start", "start_from", "former_names", "dealt"],
         "player-return" => &["player", "left"],
         "player-rename" => &["player", "was", "former_names"],
         "rules" => &["from", "set", "was", "dealer"],
@@ -356,6 +362,14 @@ impl Reader<'_> {
                             .and_then(|n| i32::try_from(n).ok())
                             .filter(|n| n.abs() <= 1_000_000)
                             .ok_or_else(|| self.wrong("start", start_item, "a starting total"))?;
+                        let start = match self.entry.get("start_from") {
+                            None => Start::Total(start),
+                            Some(item) => {
+                                Start::Rule(item.as_str().and_then(StartRule::from_word).ok_or_else(
+                                    || self.wrong("start_from", item, "highest, average or lowest"),
+                                )?)
+                            }
+                        };
                         Some(SeatWas {
                             seat: seat
                                 .checked_sub(1)

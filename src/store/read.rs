@@ -11,7 +11,9 @@ use serde_spanned::Spanned;
 use toml_edit::{Document, Item};
 
 use three13_core::rules::{Drawn, Game, RoundOrder};
-use three13_core::sheet::{Field, Session, SheetError, StoredPlayoff, StoredRound, StoredSession, same_name};
+use three13_core::sheet::{
+    Field, Missed, Session, SheetError, StartRule, StoredPlayoff, StoredRound, StoredSession, same_name,
+};
 use three13_core::solver::Solver;
 
 use super::format::{deserialize, nth_table, parse, settings, shown};
@@ -103,6 +105,8 @@ struct DealerFile {
 struct SeatFile {
     joined: Option<i64>,
     start: Option<i64>,
+    /// The rule the start follows, when it is one (format 3, later files).
+    start_from: Option<Spanned<String>>,
     left: Option<i64>,
     #[serde(default)]
     former_names: Vec<String>,
@@ -117,6 +121,19 @@ struct SeatFile {
 struct AwayFile {
     left: i64,
     back: i64,
+    /// What the rounds missed scored: a word or points (none in files
+    /// written before: nothing).
+    missed: Option<MissedFile>,
+    /// The total given on coming back, in place of a rule.
+    total: Option<i64>,
+}
+
+/// What the rounds missed scored, as a file holds it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MissedFile {
+    Points(i64),
+    Word(String),
 }
 
 #[derive(Deserialize)]
@@ -241,6 +258,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
     let mut left = (Vec::new(), Vec::new());
     let mut former = (Vec::new(), Vec::new());
     let mut away = (Vec::new(), Vec::new());
+    let mut start_rules = Vec::new();
     for (i, (name, seat)) in seats.iter().enumerate() {
         // One table per player: two for the same name (in another case or
         // form) would leave one of them unread.
@@ -254,12 +272,43 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
             joined.0.push((who.clone(), info.joined.unwrap_or(0), info.start.unwrap_or(0)));
             joined.1.push(seat.span());
         }
+        if let Some(word) = &info.start_from {
+            let rule = StartRule::from_word(word.get_ref()).ok_or_else(|| {
+                at(
+                    word.span(),
+                    format!("start_from is \"{}\", not highest, average or lowest", word.get_ref()),
+                )
+            })?;
+            start_rules.push((who.clone(), rule));
+        }
         if let Some(l) = info.left {
             left.0.push((who.clone(), l));
             left.1.push(seat.span());
         }
         if !info.away.is_empty() {
-            away.0.push((who.clone(), info.away.iter().map(|a| (a.left, a.back)).collect()));
+            let mut times = Vec::with_capacity(info.away.len());
+            for a in &info.away {
+                let missed = match (&a.missed, a.total) {
+                    (None, None) => Some(Missed::Nothing),
+                    (None, Some(total)) => i32::try_from(total).ok().map(Missed::Total),
+                    (Some(MissedFile::Points(n)), None) => Missed::from_word(&n.to_string()),
+                    (Some(MissedFile::Word(w)), None) => {
+                        Missed::from_word(w).filter(|m| !matches!(m, Missed::Points(_)))
+                    }
+                    (Some(_), Some(_)) => None,
+                };
+                let missed = missed.ok_or_else(|| {
+                    at(
+                        seat.span(),
+                        format!(
+                            "seats: {who}: away takes missed = \"highest\", \"average\", \"nothing\" or points \
+                             from 0 to 1000, or total = N, not both"
+                        ),
+                    )
+                })?;
+                times.push((a.left, a.back, missed));
+            }
+            away.0.push((who.clone(), times));
             away.1.push(seat.span());
         }
         if !info.former_names.is_empty() {
@@ -303,6 +352,7 @@ fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> 
         updated,
         rounds,
         joined: joined.0,
+        start_rules,
         left: left.0,
         away: away.0,
         former_names: former.0,

@@ -4,7 +4,7 @@
 
 use jiff::Timestamp;
 use three13_core::rules::Rules;
-use three13_core::sheet::{RoundRecord, Session, check_player_names};
+use three13_core::sheet::{RoundRecord, Session, Start, check_player_names};
 use three13_core::solver::Solver;
 
 use super::{parse_session, save_into, to_toml};
@@ -247,7 +247,7 @@ mod properties {
                     // Refusals (a full table, a taken name, too few
                     // left) leave the session as it was.
                     Step::Join { name, seat, start } => {
-                        let _ = s.add_player(name, Some(seat % (n + 1)), if level { None } else { *start }, now);
+                        let _ = s.add_player(name, Some(seat % (n + 1)), if level { None } else { start.map(Start::Total) }, now);
                     }
                     Step::Leave(seat) => {
                         let _ = s.remove_player(seat % n, now);
@@ -260,7 +260,7 @@ mod properties {
                         let _ = s.set_dealer(round, seat % n, now);
                     }
                     Step::Return(seat) => {
-                        let _ = s.return_player(seat % n, now);
+                        let _ = s.return_player(seat % n, None, now);
                     }
                     // A change of rules from a round on, refused or not.
                     Step::Rules { back, setting } => {

@@ -12,7 +12,7 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use three13_core::card::Card;
 use three13_core::rules::{Game, RoundOrder, SETTINGS};
-use three13_core::sheet::{Leftover, Playoff, ScoreForm, Session};
+use three13_core::sheet::{Leftover, Missed, Playoff, ScoreForm, Session, Start};
 
 use super::format::{FORMAT_VERSION, key, setting_value, string};
 
@@ -52,20 +52,35 @@ pub(super) fn session_document(session: &Session) -> DocumentMut {
 
     let mut seats = Table::new();
     seats.set_implicit(true);
-    for (name, seat) in names.iter().zip(session.seats()).filter(|(_, s)| **s != Default::default()) {
+    let starts = session.starts();
+    for (i, (name, seat)) in
+        names.iter().zip(session.seats()).enumerate().filter(|(_, (_, s))| **s != Default::default())
+    {
         let mut table = Table::new();
-        if seat.joined != 0 || seat.start != 0 {
+        if seat.late() {
             table.insert("joined", value(count(seat.joined)));
-            table.insert("start", value(i64::from(seat.start)));
+            // The number the start comes to now; a rule's own is worked
+            // out again from the rounds when the file is read.
+            table.insert("start", value(i64::from(starts[i])));
+            if let Start::Rule(rule) = seat.start {
+                table.insert("start_from", value(rule.word()));
+            }
         }
         if let Some(left) = seat.left {
             table.insert("left", value(count(left)));
         }
         if !seat.away.is_empty() {
-            let away = seat.away.iter().map(|&(left, back)| {
+            let away = seat.away.iter().zip(&seat.missed).map(|(&(left, back), &missed)| {
                 let mut t = InlineTable::new();
                 t.insert("left", Value::from(count(left)));
                 t.insert("back", Value::from(count(back)));
+                match missed {
+                    // Files before the choice held nothing: read as nothing.
+                    Missed::Nothing => None,
+                    Missed::Highest | Missed::Average => t.insert("missed", Value::from(missed.word())),
+                    Missed::Points(n) => t.insert("missed", Value::from(i64::from(n))),
+                    Missed::Total(n) => t.insert("total", Value::from(i64::from(n))),
+                };
                 Value::InlineTable(t)
             });
             table.insert("away", list(away));

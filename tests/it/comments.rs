@@ -79,6 +79,7 @@ go_out_bonus = 0, bad_go_out_penalty = 0, double_naughts = false, tiebreak = \"s
 [seats.Dee]
 joined = 1
 start = 26
+start_from = \"highest\"
 
 [seats.Rob]
 former_names = [\"Bob\"]
@@ -130,6 +131,7 @@ go_out_bonus = 0, bad_go_out_penalty = 0, double_naughts = false, tiebreak = \"s
 [seats.Cy]
 joined = 1
 start = 26
+start_from = \"highest\"
 
 [[rounds]]
 round = 1

@@ -253,7 +253,13 @@ fn players_rename_join_and_leave_through_a_whole_game() {
     let r = env.ok(&["player", "rename", "bob", "Robert"]);
     assert!(r.stdout.starts_with("Renamed Bob to Robert in every round of g.\n"), "{}", r.stdout);
     let r = env.ok(&["player", "add", "Dee", "--seat", "2"]);
-    assert!(r.stdout.starts_with("Dee joins g at seat 2 from round 3, starting from 50.\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with(
+            "Dee joins g at seat 2 from round 3, starting from 50, the highest total after round 2.\n"
+        ),
+        "{}",
+        r.stdout
+    );
     env.fails(
         &["player", "add", "dee"],
         1,
@@ -302,6 +308,7 @@ Key: 12 (40) = points in the round (running total); Start = total of a player wh
 |     2 | Robert |    39 |     26 |   1 |
 |     3 | Dee    |    68 |     55 |   0 |
 Left the game: Cy after round 3
+Joined late: Dee from 50, the highest total after round 2
 Game over: Ann wins by 26, with 13.
 ";
     assert_eq!(table, expected);

@@ -58,13 +58,13 @@ Record it with `three13 round` and a score per player, in seat order: Ann Bob Cy
     assert_eq!(
         r.stderr,
         "  Ann: out, 0\n  Bob: cards left over JK 50, 3r 20 = 70\n  \
-         Cy: Kr 9h 3c: no meld; left over 3c Kr 9h; deadwood 42\n"
+         Cy: K★ 9h 3c: no meld; left over 3c K★ 9h; deadwood 42\n"
     );
     // Stars typed as ★ and ☆; a rank typed alone is valued as a card of it.
     let r = env.ok(&["round", "Ann=4h 4★ JK 9c", "Bob=out", "Cy=K 4"]);
     assert_eq!(
         r.stderr,
-        "  Ann: 4h 4r JK 9c: set 9c JK 4h 4r  (JK as 9d, 4h as 9h, 4r as 9s); nothing left over; deadwood 0\n  \
+        "  Ann: 4h 4★ JK 9c: set 9c JK 4h 4★  (JK as 9d, 4h as 9h, 4★ as 9s); nothing left over; deadwood 0\n  \
          Bob: out, 0\n  Cy: cards left over K 13, 4 20 = 33\n"
     );
     for scores in [
@@ -102,8 +102,8 @@ Record it with `three13 round` and a score per player, in seat order: Ann Bob Cy
 |    11 |    13 | K +JK  | Bob    | 0# (138) |  1 (138) | 30 (271) | Ann |
 | Total |       |        |        |      138 |      138 |      271 |     |
 |   Tie |     6 | 6 +JK  |        |          |          |          |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND); Tie = the tiebreaker round, deadwood only
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND); Tie = the tiebreaker round, deadwood only
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|
@@ -141,8 +141,8 @@ Goes out: every card melds
     assert!(
         r.stdout.ends_with(
             "|   Tie |     6 | 6 +JK  |        |       0# |      85# |          |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND); Tie = the tiebreaker round, deadwood only
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND); Tie = the tiebreaker round, deadwood only
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|
@@ -577,8 +577,8 @@ round_order = \"random\"
 |    10 |     5 | 5    | Bob    |       |          |     |
 |    11 |    11 | J    | Ann    |       |          |     |
 | Total |       |      |        |     0 |       38 |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
-     ROUND)
+Key: 12 (40) = points in the round (running total); # a typed hand
+     (three13 show ROUND)
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|

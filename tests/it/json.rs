@@ -66,7 +66,10 @@ fn a_whole_game_through_every_command_prints_only_json() {
     assert_eq!(v["said"][0], "Removed round 5 (Ann 5, Bob 0, Cy 7).");
     assert_eq!(v["session"]["rounds"].as_array().unwrap().len(), 4);
     let v = change(&env, &["player", "add", "Dee", "--json"], "player-add");
-    assert_eq!(v["said"][0], "Dee joins night at seat 4 from round 5, starting from 37.");
+    assert_eq!(
+        v["said"][0],
+        "Dee joins night at seat 4 from round 5, starting from 37, the highest total after round 4."
+    );
     change(&env, &["player", "rename", "Dee", "Dora", "--json"], "player-rename");
     let v = change(&env, &["rules", "--set", "face_cards=ten", "--save", "--json"], "rules");
     assert_eq!(

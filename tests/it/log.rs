@@ -188,30 +188,31 @@ fn player_remove_asks_first_and_player_return_brings_them_back() {
     assert_eq!(
         r.stdout,
         "\
-Cy is back in g from round 3, at seat 3, with their rounds and a total of 3.
+Cy is back in g from round 3, at seat 3, with a total of 8: round 2, missed, scores the highest score of the round.
 Session g (rules: standard)
-| Round | Cards | Wild | Dealer |   Ann |   Bob |    Cy | Out |
-|-------|-------|------|--------|-------|-------|-------|-----|
-|     1 |     3 | 3    | Ann    | 1 (1) | 2 (2) | 3 (3) |     |
-|     2 |     4 | 4    | Bob    | 4 (5) | 5 (7) |       |     |
-|     3 |     5 | 5    | Cy     |       |       |       |     |
-|     4 |     6 | 6    | Ann    |       |       |       |     |
-|     5 |     7 | 7    | Bob    |       |       |       |     |
-|     6 |     8 | 8    | Cy     |       |       |       |     |
-|     7 |     9 | 9    | Ann    |       |       |       |     |
-|     8 |    10 | 10   | Bob    |       |       |       |     |
-|     9 |    11 | J    | Cy     |       |       |       |     |
-|    10 |    12 | Q    | Ann    |       |       |       |     |
-|    11 |    13 | K    | Bob    |       |       |       |     |
-| Total |       |      |        |     5 |     7 |     3 |     |
-Key: 12 (40) = points in the round (running total)
+| Round | Cards | Wild | Dealer |   Ann |   Bob |     Cy | Out |
+|-------|-------|------|--------|-------|-------|--------|-----|
+|     1 |     3 | 3    | Ann    | 1 (1) | 2 (2) |  3 (3) |     |
+|     2 |     4 | 4    | Bob    | 4 (5) | 5 (7) | 5~ (8) |     |
+|     3 |     5 | 5    | Cy     |       |       |        |     |
+|     4 |     6 | 6    | Ann    |       |       |        |     |
+|     5 |     7 | 7    | Bob    |       |       |        |     |
+|     6 |     8 | 8    | Cy     |       |       |        |     |
+|     7 |     9 | 9    | Ann    |       |       |        |     |
+|     8 |    10 | 10   | Bob    |       |       |        |     |
+|     9 |    11 | J    | Cy     |       |       |        |     |
+|    10 |    12 | Q    | Ann    |       |       |        |     |
+|    11 |    13 | K    | Bob    |       |       |        |     |
+| Total |       |      |        |     5 |     7 |      8 |     |
+Key: 12 (40) = points in the round (running total); ~ a round missed, scored by
+     the rule for it
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|
-|     1 | Cy     |     3 |      0 |   0 |
-|     2 | Ann    |     5 |      2 |   0 |
-|     3 | Bob    |     7 |      4 |   0 |
-Leader: Cy, with 3
+|     1 | Ann    |     5 |      0 |   0 |
+|     2 | Bob    |     7 |      2 |   0 |
+|     3 | Cy     |     8 |      3 |   0 |
+Leader: Ann, with 5
 Next: round 3, 5 cards, fives wild, Cy deals, Ann plays first; 9 rounds left
 "
     );
@@ -221,7 +222,7 @@ Next: round 3, 5 cards, fives wild, Cy deals, Ann plays first; 9 rounds left
     assert_eq!(t["rounds"][2]["scores"], json!({"Ann": 1, "Bob": 1, "Cy": 1}));
     assert_eq!(t["left"], json!([]));
     let text = String::from_utf8(env.session_bytes("g")).unwrap();
-    assert!(text.contains("\n[seats.Cy]\naway = [{ left = 1, back = 2 }]\n"), "{text}");
+    assert!(text.contains("\n[seats.Cy]\naway = [{ left = 1, back = 2, missed = \"highest\" }]\n"), "{text}");
     // Taken back, Cy is away again.
     env.ok(&["undo", "--yes"]);
     let r = env.ok(&["undo", "--yes"]);

@@ -4,6 +4,7 @@ mod common;
 mod generated;
 
 mod assets;
+mod away;
 mod browser;
 mod check;
 mod comments;
@@ -11,9 +12,11 @@ mod completion;
 mod corrections;
 mod entry;
 mod folder;
+mod fourth;
 mod games;
 mod help;
 mod hostile;
+mod joiners;
 mod json;
 mod league;
 mod log;
@@ -30,6 +33,7 @@ mod serve;
 #[cfg(target_os = "linux")]
 mod serve_limits;
 mod sheet;
+mod sheets;
 mod smaller;
 mod storage;
 mod variants;

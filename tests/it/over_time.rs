@@ -48,9 +48,15 @@ fn a_rule_changed_from_round_7_leaves_rounds_1_to_6() {
     assert_eq!(after["next"]["round"], json!(7));
 
     // From round 7 the king counts 10, and the last three rounds double.
-    for _ in 7..=11 {
+    for round in 7..=11 {
         let r = env.ok(&["round", "K 4", "3"]);
-        assert_eq!(r.stderr, "  Ann: cards left over K 10, 4 4 = 14\n");
+        // The last round ends the game: a rematch is suggested.
+        let rematch = if round == 11 {
+            "note: rematch? three13 new --like g starts one with the same players and rules\n"
+        } else {
+            ""
+        };
+        assert_eq!(r.stderr, format!("  Ann: cards left over K 10, 4 4 = 14\n{rematch}"));
     }
     let table = env.ok(&["table"]).stdout;
     assert_eq!(
@@ -71,8 +77,8 @@ Session g (rules: standard; from round 7: face_cards=ten, double_last_rounds=tru
 |    10 |    12 | Q    | doubled | Bob    | 28 (183) |  6 (62) |     |
 |    11 |    13 | K    | doubled | Ann    | 28 (211) |  6 (68) |     |
 | Total |       |      |         |        |      211 |      68 |     |
-Key: 12 (40) = points in the round (running total); # a typed hand (three13 show ROUND); rounds 9-11
-     doubled; rules from round 7: face_cards=ten, double_last_rounds=true
+Key: 12 (40) = points in the round (running total); # a typed hand (three13 show ROUND);
+     rounds 9-11 doubled; rules from round 7: face_cards=ten, double_last_rounds=true
 
 | Place | Player | Total | Behind | Out |
 |-------|--------|-------|--------|-----|

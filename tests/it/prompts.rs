@@ -151,21 +151,21 @@ fn undo_and_delete_ask_first() {
 
     let mut p = spawn(&env, &["undo"]);
     p.exp_string("Remove round 1 (Ann 3, Bob 4) of g?").unwrap();
-    key(&mut p, "n");
+    key(&mut p, "n\r");
     p.exp_string("nothing was removed").unwrap();
     assert_eq!(finish(p), 0);
     assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 1);
 
     let mut p = spawn(&env, &["undo"]);
     p.exp_string("Remove round 1").unwrap();
-    key(&mut p, "y");
+    key(&mut p, "y\r");
     p.exp_string("Removed round 1 (Ann 3, Bob 4).").unwrap();
     assert_eq!(finish(p), 0);
     assert_eq!(env.table_json(&[])["rounds"], json!([]));
 
     let mut p = spawn(&env, &["delete", "g"]);
     p.exp_string("Delete session g (Ann, Bob; 0 of 11 rounds played)? This cannot be undone").unwrap();
-    key(&mut p, "y");
+    key(&mut p, "y\r");
     p.exp_string("Deleted session g.").unwrap();
     assert_eq!(finish(p), 0);
     assert!(env.session_folder().is_empty());
@@ -395,7 +395,7 @@ fn no_to_save_fixes_one_score_then_asks_again() {
     p.send_line("").unwrap();
     p.exp_string("Round 1: Ann 12, Bob 0 (out)").unwrap();
     p.exp_string("Save this round?").unwrap();
-    key(&mut p, "n");
+    key(&mut p, "n\r");
     p.exp_string("What to fix? (nothing is saved yet)").unwrap();
     p.exp_string("> Ann's score (12)").unwrap();
     p.exp_string("  Bob's score (0)").unwrap();
@@ -427,7 +427,7 @@ fn no_to_save_fixes_one_score_then_asks_again() {
     key(&mut p, &format!("{DOWN}{DOWN}"));
     p.send_line("").unwrap();
     p.exp_string("Round 2: Ann 0, Bob 0 (out)").unwrap();
-    key(&mut p, "n");
+    key(&mut p, "n\r");
     p.exp_string("What to fix?").unwrap();
     key(&mut p, DOWN);
     p.send_line("").unwrap();
@@ -437,7 +437,7 @@ fn no_to_save_fixes_one_score_then_asks_again() {
     key(&mut p, DOWN);
     p.send_line("").unwrap();
     p.exp_string("Round 2: Ann 0 (out), Bob 5").unwrap();
-    key(&mut p, "n");
+    key(&mut p, "n\r");
     p.exp_string("What to fix?").unwrap();
     key(&mut p, "\x1b[F");
     p.send_line("").unwrap();
@@ -533,7 +533,7 @@ fn a_signal_after_the_last_question_never_cuts_a_save_short() {
             p.send_line(score).unwrap();
         }
         p.exp_string("Save this round?").unwrap();
-        key(p, "y");
+        key(p, "y\r");
     };
 
     // Another process holds the lock: the round waits, and is cancelled.
@@ -627,4 +627,78 @@ fn new_seats_returning_players_in_the_order_marked() {
     p.exp_string("Started session tonight with Cy and Ann").unwrap();
     assert_eq!(finish(p), 0);
     assert_eq!(env.table_json(&[])["players"], json!(["Cy", "Ann"]));
+}
+
+/// A yes-or-no question takes its key and then Enter: `y` and Enter sent
+/// together answer it, and the Enter does not fall through to choose the
+/// first entry of the next question.
+#[test]
+fn a_yes_or_no_question_waits_for_enter() {
+    let env = Env::new();
+    let mut p = spawn(&env, &["new", "Friday Night"]);
+    p.exp_string("\"Friday Night\" cannot be a file name; call the session friday-night? [Y/n]").unwrap();
+    key(&mut p, "y\r");
+    p.exp_string("call the session friday-night? yes").unwrap();
+    // The next question is asked afresh: its first answer is Ann's name.
+    for player in ["Ann", "Bob", ""] {
+        p.exp_string("Player").unwrap();
+        p.send_line(player).unwrap();
+    }
+    p.exp_string("Rules").unwrap();
+    // The menu waits: the second entry is still there to choose.
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Change a setting?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Who deals round 1?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Started session friday-night with Ann and Bob (rules: tens)").unwrap();
+    assert_eq!(finish(p), 0);
+
+    // A key alone answers nothing yet; Backspace takes it back; Enter
+    // alone gives the default (no, to removing a player).
+    env.ok(&["round", "1", "2"]);
+    let mut p = spawn(&env, &["player", "remove", "Bob"]);
+    p.exp_string("[y/N]").unwrap();
+    key(&mut p, "y");
+    p.exp_string("[y/N] y").unwrap();
+    key(&mut p, "\x7f");
+    key(&mut p, "\r");
+    p.exp_string("no").unwrap();
+    assert_eq!(finish(p), 0);
+    assert_eq!(env.table_json(&[])["left"], json!([]));
+
+    // `y` then Enter at the round's last question saves it.
+    let mut p = spawn(&env, &["round"]);
+    for (player, score) in [("Ann", "3"), ("Bob", "4")] {
+        p.exp_string(player).unwrap();
+        p.send_line(score).unwrap();
+    }
+    p.exp_string("Save this round? [Y/n]").unwrap();
+    key(&mut p, "y\r");
+    p.exp_string("Next: round 3").unwrap();
+    assert_eq!(finish(p), 0);
+    assert_eq!(env.table_json(&[])["rounds"].as_array().unwrap().len(), 2);
+}
+
+/// A hand typed at a prompt in quotes reads as it does on the command line.
+#[test]
+fn a_quoted_hand_at_a_prompt_reads_as_on_the_command_line() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob"]);
+    let mut p = spawn(&env, &["round"]);
+    p.exp_string("Ann").unwrap();
+    p.send_line("\"9h 4d Kh\"").unwrap();
+    p.exp_string("Ann: 9h 4d Kh: no meld; left over Kh 9h 4d; deadwood 26").unwrap();
+    p.exp_string("Bob").unwrap();
+    p.send_line("'0'").unwrap();
+    p.exp_string("Who went out first?").unwrap();
+    key(&mut p, DOWN);
+    p.send_line("").unwrap();
+    p.exp_string("Round 1: Ann 26, Bob 0 (out)").unwrap();
+    p.exp_string("Save this round?").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Next: round 2").unwrap();
+    assert_eq!(finish(p), 0);
+    assert_eq!(env.table_json(&[])["rounds"][0]["hands"], json!({"Ann": "9h 4d Kh"}));
 }

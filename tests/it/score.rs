@@ -60,7 +60,11 @@ Key: 12 (40) = points in the round (running total); # a typed hand (three13 show
 Game over: Ann wins by 42, with 58.
 ";
     assert_eq!(last.stdout, table);
-    assert_eq!(last.stderr, "");
+    // The game over, a rematch is suggested on stderr.
+    assert_eq!(
+        last.stderr,
+        "note: rematch? three13 new --like friday starts one with the same players and rules\n"
+    );
     assert_eq!(env.ok(&["table"]).stdout, table);
 
     let t = env.table_json(&[]);
@@ -69,7 +73,7 @@ Game over: Ann wins by 42, with 58.
     assert_eq!(
         t["rounds"][2],
         json!({
-            "round": 3, "cards": 5, "wild": "5", "wilds": "5", "doubled": false, "dealer": "Ann",
+            "round": 3, "cards": 5, "wild": "5", "wilds": "5", "doubled": false, "rules": "standard", "dealer": "Ann",
             "scores": {"Ann": 13, "Bob": 0, "Cy": 15},
             "deadwood": {"Ann": 13, "Bob": 0, "Cy": 15},
             "totals": {"Ann": 23, "Bob": 12, "Cy": 54},

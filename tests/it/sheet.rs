@@ -90,7 +90,8 @@ fn ten_long_names_at_80_columns() {
     assert!(
         r.stdout.contains(
             "Key: points per round; # a typed hand (three13 show ROUND); ^ went out first;\n     rounds 9-11 doubled\n\
-             Names: Annabelle-… = Annabelle-Xy, Bartholome… = Bartholomew1, Cynthia-Lo… =\n"
+             Names: Annabelle-… = Annabelle-Xy, Bartholome… = Bartholomew1,\n       \
+             Cynthia-Lo… = Cynthia-Long, Dorothea-A… = Dorothea-Abc,\n"
         ),
         "{}",
         r.stdout

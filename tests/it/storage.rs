@@ -726,8 +726,11 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     // before the rules (starting from the highest total, Ann's 38).
     env.ok(&["player", "add", "Dee"]);
     expected = changed(&expected, "\"Cy\" ]  # in seat order", "\"Cy\",   \"Dee\" ]  # in seat order");
-    expected =
-        changed(&expected, "\n\n# house rules", "\n\n[seats.Dee]\njoined = 3\nstart = 38\n\n# house rules");
+    expected = changed(
+        &expected,
+        "\n\n# house rules",
+        "\n\n[seats.Dee]\njoined = 3\nstart = 38\nstart_from = \"highest\"\n\n# house rules",
+    );
     log.push("change = \"player-add\", player = \"Dee\"");
     assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
@@ -736,6 +739,8 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     env.ok(&["rules", "--set", "face_cards=ten", "--save", "--from", "1"]);
     expected = changed(&expected, "face_cards    = \"rank\"   #", "face_cards    = \"ten\"   #");
     expected = changed(&expected, "{Ann=26,", "{Ann=23,");
+    // Dee's start follows: the highest total before she joined is Ann's 35.
+    expected = changed(&expected, "start = 38", "start = 35");
     log.push("change = \"rules\", from = 1, set = [\"face_cards=ten\"], was = [{ from = 1 }]");
     assert_eq!(saved_by_hand(&env), logged(&expected, &log));
 
@@ -750,5 +755,5 @@ fn a_file_edited_by_hand_keeps_its_layout_through_every_save() {
     assert_eq!(saved_by_hand(&env), logged(&with_round_4, &with_round_4_log));
     env.ok(&["undo", "--yes"]);
     assert_eq!(saved_by_hand(&env), logged(&expected, &log));
-    assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 35, "Bob": 4, "Cy": 17, "Dee": 38}));
+    assert_eq!(env.table_json(&[])["totals"], json!({"Ann": 35, "Bob": 4, "Cy": 17, "Dee": 35}));
 }

@@ -40,10 +40,10 @@ Session g (rules: standard, bad_go_out_penalty=20)
 | Bob    |       |  7^2 | 0 | 9 | 3 | 2 |    21 |
 | Cy     |       |  69! | 6 | 0 | 4 |   |    79 |
 | Dee    |    43 |    4 | 7 | 1 | 0 | 0 |    55 |
-Key: points per round; # a typed hand (three13
-     show ROUND); ^ went out first; ! bad go-out;
-     Start = total of a player who joined late; *
-     deals next
+Key: points per round; # a typed hand
+     (three13 show ROUND); ^ went out first;
+     ! bad go-out; Start = total of a player who
+     joined late; * deals next
 Column 1-4: rounds 1 to 4 added up; a mark there
         with a number counts its rounds (^2: went
         out first twice)

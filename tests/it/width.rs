@@ -533,14 +533,14 @@ mod on_a_terminal {
             t.until("Who declared out");
             t.keys(" \r");
             t.until("Save this round?");
-            t.keys("n");
+            t.keys("n\r");
             // Not saved: Ann's score fixed, then the round thrown away.
             t.until("What to fix?");
             t.keys("\r");
             t.until(&format!("{}: [5]", ANN.rsplit(' ').next().unwrap()));
             t.keys("7\r");
             t.until("Save this round?");
-            t.keys("n");
+            t.keys("n\r");
             t.until("What to fix?");
             t.keys("\x1b[F\r");
             t.until("nothing was recorded");
@@ -637,7 +637,7 @@ mod on_a_terminal {
             ] {
                 let mut t = Terminal::new(&env, columns, &args);
                 t.until("?");
-                t.keys("n");
+                t.keys("n\r");
                 t.until(note);
                 let (code, shown) = t.end();
                 assert_eq!(code, 0, "{shown}");

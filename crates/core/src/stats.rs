@@ -93,6 +93,13 @@ impl People {
 /// else by the start of a name, as everywhere. None for a player who left
 /// before the end.
 fn person(s: &Session, people: &People, typed: &str) -> Option<usize> {
+    let seat = seat_of(s, people, typed)?;
+    s.seats()[seat].left.is_none().then_some(seat)
+}
+
+/// The seat of the person `people` knows as `typed`, whether or not they
+/// stayed to the end.
+fn seat_of(s: &Session, people: &People, typed: &str) -> Option<usize> {
     let names = people.names_of(typed);
     let seat = names
         .iter()
@@ -103,7 +110,7 @@ fn person(s: &Session, people: &People, typed: &str) -> Option<usize> {
             })
         })
         .or_else(|| s.seat(typed))?;
-    s.seats()[seat].left.is_none().then_some(seat)
+    Some(seat)
 }
 
 /// The games `filter` admits, and their players under every name.
@@ -145,10 +152,15 @@ pub struct Record {
 pub struct Group {
     /// The game the rules play: `Three Thirteen`, `Five Crowns`.
     pub game: &'static str,
-    /// The rules' short name (a preset, or the game's own preset and what
-    /// differs): games of different games never share a group.
+    /// The short name of the rules the games started with (a preset, or
+    /// the game's own preset and what differs): games of different games
+    /// never share a group, and a rule changed mid-game makes no group of
+    /// its own.
     pub rules: String,
     pub games: usize,
+    /// The games of the group whose rules changed during the game.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub changed: usize,
     /// Most wins first, then the lowest average place, then the name.
     pub records: Vec<Record>,
 }
@@ -169,7 +181,9 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
     let (admitted, people) = admitted(games, filter);
     let mut groups: Vec<(String, Vec<&Session>)> = Vec::new();
     for s in admitted {
-        let key = s.rules_summary();
+        // The rules the game started with: a change mid-game is noted, and
+        // the game compared with the others begun under the same rules.
+        let key = s.rules_timeline()[0].1.summary();
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, list)) => list.push(s),
             None => groups.push((key, vec![s])),
@@ -181,6 +195,7 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
             game: list[0].rules().game().name(),
             rules,
             games: list.len(),
+            changed: list.iter().filter(|s| s.rules_timeline().len() > 1).count(),
             records: records_of(&list, &people),
         })
         .collect();
@@ -282,8 +297,16 @@ pub struct Game {
     pub rules: String,
     pub players: usize,
     pub total: i32,
+    /// The place at the end; 0 for a player who left before it.
     pub place: usize,
     pub winners: Vec<String>,
+    /// For a player who left before the end: the rounds recorded when they
+    /// left.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub left_after: Option<usize>,
+    /// For a player who left before the end: the rounds they played.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rounds_played: Option<usize>,
 }
 
 /// The games of `player` that `filter` admits, oldest first.
@@ -292,7 +315,9 @@ pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
     let mut out: Vec<Game> = admitted
         .into_iter()
         .filter_map(|s| {
-            let seat = person(s, &people, player)?;
+            // A player who left is in the games they played, without a place.
+            let seat = seat_of(s, &people, player)?;
+            let left = s.seats()[seat].left;
             let board = s.scoreboard();
             Some(Game {
                 session: s.name().to_string(),
@@ -300,8 +325,10 @@ pub fn games_of(games: &[Session], filter: &Filter, player: &str) -> Vec<Game> {
                 rules: s.rules_summary(),
                 players: s.players().len(),
                 total: board.totals()[seat],
-                place: board.places()[seat],
+                place: if left.is_some() { 0 } else { board.places()[seat] },
                 winners: board.winners().iter().map(|&w| s.players()[w].clone()).collect(),
+                left_after: left,
+                rounds_played: left.map(|_| (1..=s.rounds().len()).filter(|&r| s.plays(seat, r)).count()),
             })
         })
         .collect();
@@ -357,6 +384,11 @@ fn rfc3339<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error>
 
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]
@@ -472,14 +504,10 @@ mod tests {
         let games = [game(&["Ann", "Bob"], &[0, 5], tens), later, changed];
         let shape: Vec<(String, usize)> =
             groups(&games, &Filter::default()).into_iter().map(|g| (g.rules, g.games)).collect();
-        assert_eq!(
-            shape,
-            [
-                ("standard".to_string(), 1),
-                ("standard; from round 7: face_cards=ten".to_string(), 1),
-                ("tens".to_string(), 1)
-            ]
-        );
+        // The game whose rules changed from round 7 counts with the games
+        // begun under the same rules, the change noted.
+        assert_eq!(shape, [("standard".to_string(), 2), ("tens".to_string(), 1)]);
+        assert_eq!(groups(&games, &Filter::default())[0].changed, 1);
         // A filter on rules admits a game played under them throughout.
         let only = Filter { rules: Some(tens), ..Filter::default() };
         assert_eq!(groups(&games, &only).iter().map(|g| g.games).sum::<usize>(), 1);

@@ -6,8 +6,8 @@ use jiff::Timestamp;
 use super::log::past_of;
 use super::names::look_alike;
 use super::{
-    LogChange, MIN_PLAYERS, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError,
-    check_player_name, check_round, naught, normalised, same_name, seat_in,
+    LogChange, MIN_PLAYERS, Missed, PastScore, RoundWas, Score, Seat, SeatWas, Session, SheetError, Start,
+    StartRule, check_player_name, check_round, naught, normalised, same_name, seat_in,
 };
 use crate::rules::MAX_PLAYERS;
 use crate::solver::Solver;
@@ -312,21 +312,15 @@ impl Session {
         }
     }
 
-    /// The total a player joining now starts from when none is given: the
-    /// highest total of the players at the table (0 before round 1).
-    pub fn joining_total(&self) -> i32 {
-        let board = self.scoreboard();
-        self.active().iter().map(|&s| board.totals()[s]).max().unwrap_or(0)
-    }
-
     /// Seats a new player at `seat` (from 0; the last seat if none) from the
-    /// next round, with `start` as their total (else [`Self::joining_total`]).
-    /// Gives their seat and starting total.
+    /// next round, starting from `start` (by default the highest total at
+    /// the table, worked out from the sheet). Gives their seat and their
+    /// starting total as the sheet stands.
     pub fn add_player(
         &mut self,
         name: &str,
         seat: Option<usize>,
-        start: Option<i32>,
+        start: Option<Start>,
         now: Timestamp,
     ) -> Result<(usize, i32), SheetError> {
         // Once the last round of the rules is in, nobody joins: not even
@@ -354,11 +348,15 @@ impl Session {
         if at > n {
             return Err(SheetError::SeatBeyond { seat: at + 1, seats: n + 1 });
         }
-        let start = start.unwrap_or_else(|| self.joining_total());
+        // Before round 1 every total is 0, whatever the rule.
+        let start = match start.unwrap_or(Start::Rule(StartRule::Highest)) {
+            Start::Rule(_) if self.rounds.is_empty() => Start::Total(0),
+            start => start,
+        };
         self.give_seat(at, name, Seat { joined: self.rounds.len(), start, ..Seat::default() });
         self.updated = now;
         self.logged(LogChange::Join { player: name.to_string() }, None, now);
-        Ok((at, start))
+        Ok((at, self.starts()[at]))
     }
 
     /// Takes the player at `seat` out of the game: their rounds stay, they
@@ -404,9 +402,15 @@ impl Session {
     }
 
     /// Brings back a player who left: they play from the next round on,
-    /// their rounds and their total as they were. Refused once the last
-    /// round of the rules is in.
-    pub fn return_player(&mut self, seat: usize, now: Timestamp) -> Result<(), SheetError> {
+    /// their rounds as they were, the rounds they missed scored by `missed`
+    /// (by default the round's highest score). Refused once the last round
+    /// of the rules is in.
+    pub fn return_player(
+        &mut self,
+        seat: usize,
+        missed: Option<Missed>,
+        now: Timestamp,
+    ) -> Result<(), SheetError> {
         let player = self.players[seat].clone();
         let Some(left) = self.seats[seat].left else { return Err(SheetError::NotLeft { player }) };
         if self.rounds.len() >= self.deals().len() {
@@ -419,6 +423,7 @@ impl Session {
         let st = &mut self.seats[seat];
         if left < played {
             st.away.push((left, played));
+            st.missed.push(missed.unwrap_or(Missed::Highest));
         }
         st.left = None;
         self.updated = now;

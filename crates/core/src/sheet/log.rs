@@ -10,8 +10,8 @@
 use jiff::Timestamp;
 
 use super::{
-    Leftover, Playoff, RoundRecord, Score, Seat, Session, SheetError, StoredPlayoff, check_player_name,
-    check_round, same_name, seat_in,
+    Leftover, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start, StoredPlayoff,
+    check_player_name, check_round, same_name, seat_in,
 };
 use crate::card::Card;
 use crate::rules::{MAX_PLAYERS, Rules};
@@ -118,7 +118,7 @@ pub struct SeatWas {
     /// From 0.
     pub seat: usize,
     pub joined: usize,
-    pub start: i32,
+    pub start: Start,
     pub former_names: Vec<String>,
 }
 
@@ -278,7 +278,7 @@ impl Session {
                     && was.seat <= self.players.len()
                     && was.joined >= self.rounds.len()
                     && was.joined <= self.deals().len()
-                    && was.start.abs() <= 1_000_000
+                    && !matches!(was.start, Start::Total(n) if n.abs() > 1_000_000)
                     && self.players.len() < 2 * MAX_PLAYERS
                     && self.active().len() < MAX_PLAYERS;
                 if !fits {
@@ -311,6 +311,7 @@ impl Session {
                         return Err(disagrees());
                     }
                     st.away.pop();
+                    st.missed.pop();
                 }
                 st.left = Some(*left);
             }
@@ -569,7 +570,7 @@ mod tests {
             s.remove_player(1, t).unwrap();
         });
         step(&mut s, &mut |s| {
-            s.add_player("Eve", Some(0), Some(7), t).unwrap();
+            s.add_player("Eve", Some(0), Some(Start::Total(7)), t).unwrap();
         });
         step(&mut s, &mut |s| {
             s.remove_player(0, t).unwrap();
@@ -577,7 +578,7 @@ mod tests {
         step(&mut s, &mut |s| {
             s.add_round(RoundRecord::from_deadwood(vec![1, 0, 3, 4]), t).unwrap();
         });
-        step(&mut s, &mut |s| s.return_player(1, t).unwrap());
+        step(&mut s, &mut |s| s.return_player(1, None, t).unwrap());
         step(&mut s, &mut |s| {
             let tens = RulesChange::parse(Some("tens"), &[]).unwrap();
             s.change_rules_from(4, &tens, &mut Solver::new(), t).unwrap();
@@ -610,13 +611,17 @@ mod tests {
         s.remove_player(2, t).unwrap();
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 0]), t).unwrap();
         let gone = figures(&s);
-        s.return_player(2, t).unwrap();
+        s.return_player(2, Some(super::super::Missed::Nothing), t).unwrap();
         assert_eq!(s.seats()[2].away, [(1, 2)]);
         assert_eq!(s.playing(3), [0, 1, 2]);
         assert_eq!(s.playing(2), [0, 1]);
         s.add_round(RoundRecord::from_deadwood(vec![1, 2, 3]), t).unwrap();
         assert_eq!(s.scoreboard().totals(), [3, 6, 6]);
-        assert_eq!(s.return_player(2, t), Err(SheetError::NotLeft { player: "Cy".into() }));
+        // By default the round missed scores its highest, Bob's 2.
+        let mut by_default = s.clone();
+        by_default.seats[2].missed = vec![super::super::Missed::Highest];
+        assert_eq!(by_default.scoreboard().totals(), [3, 6, 8]);
+        assert_eq!(s.return_player(2, None, t), Err(SheetError::NotLeft { player: "Cy".into() }));
         s.undo_change(&mut Solver::new(), t).unwrap();
         s.undo_change(&mut Solver::new(), t).unwrap();
         assert_eq!(figures(&s), gone);

@@ -37,7 +37,7 @@ pub use names::{
     check_player_name, check_player_names, check_session_name, find_seat, free_name, normalised, same_name,
     seat_in, shown,
 };
-pub use restore::{Field, RestoreError, StoredPlayoff, StoredRound, StoredSession};
+pub use restore::{Field, RestoreError, StoredAway, StoredPlayoff, StoredRound, StoredSession};
 pub use score::{Leftover, Score, ScoreForm, Term, leftover_value, read_leftover, read_score};
 pub use scoreboard::{Scoreboard, points};
 pub use tiebreak::{MAX_DRAWS, Playoff};
@@ -85,8 +85,10 @@ pub struct Seat {
     /// The rounds already recorded when the player joined: they play the
     /// rounds after (0: from the start).
     pub joined: usize,
-    /// Their total when they joined (a house rule: the highest at the table).
-    pub start: i32,
+    /// What they started from when they joined: a number given, or a rule
+    /// worked out from the sheet (by default the highest total at the
+    /// table). [`Session::starts`] gives the number.
+    pub start: Start,
     /// The rounds recorded when they left, if they did: they play no round after.
     pub left: Option<usize>,
     /// The names they had before, oldest first.
@@ -94,9 +96,171 @@ pub struct Seat {
     /// The times they left and came back, oldest first: the rounds recorded
     /// when they left, and when they came back. They played none between.
     pub away: Vec<(usize, usize)>,
+    /// What the rounds missed each time away score, one for each of `away`.
+    pub missed: Vec<Missed>,
+}
+
+/// What a player who left and came back scores for the rounds they missed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Missed {
+    /// Nothing: the rounds count 0 (the rule of files written before the
+    /// choice existed).
+    Nothing,
+    /// The highest score of the round among those who played it: nobody
+    /// gains by sitting a round out (the default).
+    Highest,
+    /// The average score of the round, rounded to the nearest (a half up).
+    Average,
+    /// A fixed number of points for each round missed.
+    Points(u16),
+    /// Their total on coming back, as given: the rounds missed count
+    /// whatever brings it there.
+    Total(i32),
+}
+
+impl Missed {
+    /// The points of a round missed, from the points of those who played
+    /// it; none for [`Missed::Total`], which sets the total instead.
+    pub fn points(self, played: &[i32]) -> i32 {
+        match self {
+            Missed::Nothing | Missed::Total(_) => 0,
+            Missed::Highest => StartRule::Highest.apply(played),
+            Missed::Average => StartRule::Average.apply(played),
+            Missed::Points(n) => i32::from(n),
+        }
+    }
+
+    /// The rule as typed and stored: `nothing`, `highest`, `average`, or a
+    /// number of points (a total given is stored apart).
+    pub fn word(self) -> String {
+        match self {
+            Missed::Nothing => "nothing".into(),
+            Missed::Highest => "highest".into(),
+            Missed::Average => "average".into(),
+            Missed::Points(n) => n.to_string(),
+            Missed::Total(n) => format!("total {n}"),
+        }
+    }
+
+    /// The rule for a word: `nothing`, `highest`, `average` or points
+    /// from 0 to 1000.
+    pub fn from_word(word: &str) -> Option<Missed> {
+        let word = word.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "nothing" => Some(Missed::Nothing),
+            "highest" => Some(Missed::Highest),
+            "average" => Some(Missed::Average),
+            _ => word.parse::<u16>().ok().filter(|&n| n <= 1000).map(Missed::Points),
+        }
+    }
+
+    /// The rule as a sentence says it.
+    pub fn described(self) -> String {
+        match self {
+            Missed::Nothing => "nothing".into(),
+            Missed::Highest => "the highest score of the round".into(),
+            Missed::Average => "the average score of the round".into(),
+            Missed::Points(n) => format!("{n} points"),
+            Missed::Total(n) => format!("a total of {n} on coming back"),
+        }
+    }
+}
+
+/// What a player joining late starts from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// A number given: it stays that number whatever the sheet does.
+    Total(i32),
+    /// Worked out from the totals of the players at the table after the
+    /// rounds before the join, so that it follows every correction of them.
+    Rule(StartRule),
+}
+
+impl Default for Start {
+    fn default() -> Start {
+        Start::Total(0)
+    }
+}
+
+/// A joiner's start worked out from the totals of the players at the table
+/// when they joined (the players who played the round before).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StartRule {
+    /// The highest total: the joiner is no better off than anyone seated.
+    Highest,
+    /// The average total, rounded to the nearest point (a half up).
+    Average,
+    /// The lowest total.
+    Lowest,
+}
+
+impl StartRule {
+    /// Every rule, in the order help lists them.
+    pub const ALL: [StartRule; 3] = [StartRule::Highest, StartRule::Average, StartRule::Lowest];
+
+    /// The rule's word, as typed and stored.
+    pub fn word(self) -> &'static str {
+        match self {
+            StartRule::Highest => "highest",
+            StartRule::Average => "average",
+            StartRule::Lowest => "lowest",
+        }
+    }
+
+    /// The rule for a word, in any case.
+    pub fn from_word(word: &str) -> Option<StartRule> {
+        StartRule::ALL.into_iter().find(|r| r.word().eq_ignore_ascii_case(word.trim()))
+    }
+
+    /// The rule as a sentence says it: "the highest total".
+    pub fn described(self) -> &'static str {
+        match self {
+            StartRule::Highest => "the highest total",
+            StartRule::Average => "the average total",
+            StartRule::Lowest => "the lowest total",
+        }
+    }
+
+    /// The start under the rule from the totals of the players at the
+    /// table; 0 when there are none.
+    pub fn apply(self, totals: &[i32]) -> i32 {
+        match self {
+            StartRule::Highest => totals.iter().copied().max().unwrap_or(0),
+            StartRule::Lowest => totals.iter().copied().min().unwrap_or(0),
+            StartRule::Average => {
+                if totals.is_empty() {
+                    return 0;
+                }
+                let n = totals.len() as i64;
+                let sum: i64 = totals.iter().map(|&t| i64::from(t)).sum();
+                // Rounded to the nearest, a half up.
+                (2 * sum + n).div_euclid(2 * n) as i32
+            }
+        }
+    }
 }
 
 impl Seat {
+    /// Whether round `round` (from 1) is one the player missed between
+    /// leaving and coming back: scored by their rule for rounds missed.
+    pub fn missed_round(&self, round: usize) -> bool {
+        self.away.iter().any(|&(left, back)| round > left && round <= back)
+    }
+
+    /// Whether the player joined late or with a starting total of their own:
+    /// the views show their start.
+    pub fn late(&self) -> bool {
+        self.joined > 0 || self.start != Start::Total(0)
+    }
+
+    /// Whether the player was at the table once `rounds` rounds were
+    /// recorded, before anyone joining then: seated earlier, not gone.
+    pub fn seated_after(&self, rounds: usize) -> bool {
+        self.joined < rounds
+            && self.left.is_none_or(|l| l > rounds)
+            && !self.away.iter().any(|&(left, back)| rounds >= left && rounds < back)
+    }
+
     /// Whether the player plays round `round` (from 1).
     pub fn plays(&self, round: usize) -> bool {
         round > self.joined

@@ -6,8 +6,9 @@ use jiff::Timestamp;
 use super::names::names_apart;
 use super::tiebreak::{MAX_DRAWS, check_draw, lowest_draws};
 use super::{
-    Leftover, Logged, MIN_PLAYERS, Playoff, RoundRecord, Score, Seat, Session, SheetError, check_player_name,
-    check_round, check_session_name, leftover_value, read_leftover, same_name, seat_in, too_high,
+    Leftover, Logged, MIN_PLAYERS, Missed, Playoff, RoundRecord, Score, Seat, Session, SheetError, Start,
+    StartRule, check_player_name, check_round, check_session_name, leftover_value, read_leftover, same_name,
+    seat_in, too_high,
 };
 use crate::hand::parse_hand;
 use crate::rules::{Deal, MAX_PLAYERS, Rules, Tiebreak};
@@ -19,6 +20,10 @@ pub enum StoredPlayoff {
     Round { deadwood: Vec<(String, i64)>, hands: Vec<(String, String)>, leftover: Vec<(String, String)> },
     Draws(Vec<Vec<(String, String)>>),
 }
+
+/// A time away as a file stores it: the rounds played when the player
+/// left and when they came back, and what the rounds missed scored.
+pub type StoredAway = (i64, i64, Missed);
 
 /// A session as a file stores it, names where the session holds seats:
 /// the input of [`Session::restore`].
@@ -36,11 +41,16 @@ pub struct StoredSession {
     pub rounds: Vec<StoredRound>,
     /// Players who joined late: name, rounds played before, starting total.
     pub joined: Vec<(String, i64, i64)>,
+    /// Players who joined late with a start worked out by a rule: name and
+    /// rule (their starting total in `joined` is then the one it gave when
+    /// the file was written, and the rule's own is used).
+    pub start_rules: Vec<(String, StartRule)>,
     /// Players who left: name, rounds played when they left.
     pub left: Vec<(String, i64)>,
     /// Players who left and came back: name, and the rounds played when
     /// they left and when they came back, each time.
-    pub away: Vec<(String, Vec<(i64, i64)>)>,
+    /// Each time with what the rounds missed scored.
+    pub away: Vec<(String, Vec<StoredAway>)>,
     /// Former names by player.
     pub former_names: Vec<(String, Vec<String>)>,
     /// Dealers named for a round: round, player.
@@ -186,7 +196,11 @@ impl Session {
                 .ok_or(SheetError::StartingTotal { player, total: *total })
                 .map_err(at(Field::Joined(k)))?;
             session.seats[s].joined = joined;
-            session.seats[s].start = start;
+            session.seats[s].start = Start::Total(start);
+        }
+        for (k, (name, rule)) in stored.start_rules.iter().enumerate() {
+            let s = seat(name).map_err(at(Field::Joined(k)))?;
+            session.seats[s].start = Start::Rule(*rule);
         }
         for (k, (name, times)) in stored.away.iter().enumerate() {
             let s = seat(name).map_err(at(Field::Away(k)))?;
@@ -194,13 +208,20 @@ impl Session {
             // The first time away begins after a round played; the next, at
             // the earliest when the one before ended.
             let mut earliest = session.seats[s].joined + 1;
-            for &(left, back) in times {
+            for &(left, back, missed) in times {
                 let bad = |round| SheetError::SeatRound { player: player.clone(), round, played };
                 let l = count(&player, left).ok().filter(|&l| l >= earliest).ok_or_else(|| bad(left));
                 let l = l.map_err(at(Field::Away(k)))?;
                 let b = count(&player, back).ok().filter(|&b| b > l && b <= played).ok_or_else(|| bad(back));
                 let b = b.map_err(at(Field::Away(k)))?;
+                if let Missed::Total(t) = missed
+                    && t.abs() > 1_000_000
+                {
+                    return Err(SheetError::StartingTotal { player, total: t.into() })
+                        .map_err(at(Field::Away(k)));
+                }
                 session.seats[s].away.push((l, b));
+                session.seats[s].missed.push(missed);
                 earliest = b;
             }
         }

@@ -2,13 +2,92 @@
 //! once from a session.
 
 use super::tiebreak::draw_rank;
-use super::{Playoff, RoundRecord, Session};
+use super::{Missed, Playoff, RoundRecord, Session, Start};
 use crate::rules::{Deal, Rules};
 
 impl Session {
     /// The points, totals and places, computed once.
     pub fn scoreboard(&self) -> Scoreboard {
         Scoreboard::new(self)
+    }
+
+    /// Each round's points by seat: those of the players of the round, and
+    /// for a player away from it, what their rule for rounds missed gives
+    /// from the points of those who played it.
+    pub(super) fn round_points(&self) -> Vec<Vec<i32>> {
+        let mut all: Vec<Vec<i32>> = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
+                points(&self.rules_of(i + 1), &deal, r)
+            })
+            .collect();
+        for (seat, st) in self.seats.iter().enumerate() {
+            for (&(left, back), &missed) in st.away.iter().zip(&st.missed) {
+                for round in left + 1..=back.min(all.len()) {
+                    let played: Vec<i32> =
+                        self.playing(round).into_iter().map(|p| all[round - 1][p]).collect();
+                    all[round - 1][seat] = missed.points(&played);
+                }
+            }
+        }
+        all
+    }
+
+    /// Each seat's starting total, worked out from the sheet as it is now.
+    pub fn starts(&self) -> Vec<i32> {
+        self.scoreboard().starts
+    }
+
+    /// The starting totals, the running totals after each round and the
+    /// totals now, from
+    /// each round's `points`: a joiner's start given as a rule is worked
+    /// out from the totals of the players at the table after the rounds
+    /// before the join.
+    pub(super) fn walk(&self, points: &[Vec<i32>]) -> (Vec<i32>, Vec<Vec<i32>>, Vec<i32>) {
+        let mut starts: Vec<i32> = self
+            .seats
+            .iter()
+            .map(|seat| match seat.start {
+                Start::Total(n) => n,
+                Start::Rule(_) => 0,
+            })
+            .collect();
+        let mut total = starts.clone();
+        let mut running = Vec::with_capacity(points.len());
+        for round in 0..=points.len() {
+            for (seat, st) in self.seats.iter().enumerate() {
+                if let Start::Rule(rule) = st.start
+                    && st.joined == round
+                {
+                    let at_table: Vec<i32> = (0..self.seats.len())
+                        .filter(|&o| o != seat && self.seats[o].seated_after(round))
+                        .map(|o| total[o])
+                        .collect();
+                    starts[seat] = rule.apply(&at_table);
+                    total[seat] = starts[seat];
+                }
+            }
+            // A player back with a total given has it from their return.
+            for (seat, st) in self.seats.iter().enumerate() {
+                for (&(_, back), &missed) in st.away.iter().zip(&st.missed) {
+                    if let Missed::Total(n) = missed
+                        && back == round
+                    {
+                        total[seat] = n;
+                    }
+                }
+            }
+            if let Some(p) = points.get(round) {
+                for (t, x) in total.iter_mut().zip(p) {
+                    *t += x;
+                }
+                running.push(total.clone());
+            }
+        }
+        (starts, running, total)
     }
 }
 
@@ -17,6 +96,7 @@ impl Session {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Scoreboard {
     points: Vec<Vec<i32>>,
+    starts: Vec<i32>,
     running: Vec<Vec<i32>>,
     totals: Vec<i32>,
     places: Vec<usize>,
@@ -30,25 +110,8 @@ pub struct Scoreboard {
 impl Scoreboard {
     fn new(s: &Session) -> Scoreboard {
         let n = s.players.len();
-        let points: Vec<Vec<i32>> = s
-            .rounds
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let deal = s.deal(i + 1).expect("a recorded round is one of the rules");
-                points(&s.rules_of(i + 1), &deal, r)
-            })
-            .collect();
-        let mut total: Vec<i32> = s.seats.iter().map(|seat| seat.start).collect();
-        let running: Vec<Vec<i32>> = points
-            .iter()
-            .map(|p| {
-                for (t, x) in total.iter_mut().zip(p) {
-                    *t += x;
-                }
-                total.clone()
-            })
-            .collect();
+        let points = s.round_points();
+        let (starts, running, total) = s.walk(&points);
         // Ties share a place; the next place skips past them (1, 1, 3).
         // Players who left are out of the standings. A tiebreak orders the
         // players tied for the win among themselves.
@@ -64,6 +127,7 @@ impl Scoreboard {
         let rounds_out = (0..n).map(|seat| s.rounds.iter().filter(|r| r.out == Some(seat)).count()).collect();
         Scoreboard {
             points,
+            starts,
             running,
             totals: total,
             places,
@@ -77,6 +141,13 @@ impl Scoreboard {
     /// The points that counted for each seat in round `index` (from 0).
     pub fn points(&self, index: usize) -> &[i32] {
         &self.points[index]
+    }
+
+    /// Each seat's starting total: 0 for a player there from round 1, and
+    /// for a player who joined late the number given or the one their
+    /// rule gives from the sheet as it is now.
+    pub fn starts(&self) -> &[i32] {
+        &self.starts
     }
 
     /// Each seat's total after round `index` (from 0).

@@ -3,7 +3,7 @@
 
 use jiff::Timestamp;
 
-use super::{LogChange, Score, Session, SheetError, points};
+use super::{LogChange, Score, Session, SheetError};
 use crate::card::Card;
 use crate::rules::{Deal, Rules, Tiebreak};
 
@@ -34,14 +34,7 @@ impl Session {
 
     /// Each seat's total: the starting total, then every round's points.
     fn scoreboard_totals(&self) -> Vec<i32> {
-        let mut totals: Vec<i32> = self.seats.iter().map(|seat| seat.start).collect();
-        for (i, r) in self.rounds.iter().enumerate() {
-            let deal = self.deal(i + 1).expect("a recorded round is one of the rules");
-            for (t, p) in totals.iter_mut().zip(points(&self.rules_of(i + 1), &deal, r)) {
-                *t += p;
-            }
-        }
-        totals
+        self.walk(&self.round_points()).2
     }
 
     /// The tiebreaker round, when the rules call for one and it is not yet
@@ -230,7 +223,7 @@ mod tests {
         let t = Timestamp::UNIX_EPOCH;
         s.add_round(RoundRecord::from_deadwood(vec![2, 5, 0]), t).unwrap();
         // Dee joins at seat 2 with 3; Cy, the leader, leaves after round 2.
-        s.add_player("Dee", Some(1), Some(3), t).unwrap();
+        s.add_player("Dee", Some(1), Some(crate::sheet::Start::Total(3)), t).unwrap();
         s.add_round(RoundRecord::from_deadwood(vec![1, 0, 5, 0]), t).unwrap();
         s.remove_player(3, t).unwrap();
         for _ in 3..=11 {
