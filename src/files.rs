@@ -377,9 +377,11 @@ fn save(
                 Purpose::Save => "to record in it",
                 Purpose::Output => "to write the output there",
             };
+            // The command that makes it writable, on this system.
+            let how = if cfg!(windows) { "attrib -r" } else { "chmod u+w" };
             return Err(Error::data(format!(
                 "cannot {verb} {}: the file is read-only, so three13 leaves it as it is; make it writable \
-                 (chmod u+w) {then}",
+                 ({how}) {then}",
                 shown.display()
             )));
         }

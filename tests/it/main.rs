@@ -28,6 +28,7 @@ mod score;
 mod serve;
 mod sheet;
 mod smaller;
+mod smoke;
 mod storage;
 mod variants;
 mod views;
