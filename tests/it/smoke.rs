@@ -214,6 +214,17 @@ fn smoke_undo_and_export() {
     let json: serde_json::Value =
         serde_json::from_str(&t.ok(&["export", "--format", "json"]).stdout).unwrap();
     assert_eq!(json["rounds"].as_array().unwrap().len(), 2);
+    // Never over one of the tool's own files, however it is named.
+    let before = std::fs::read(t.session_file("g")).unwrap();
+    for own in [t.session_file("g"), t.data_dir().join("state.toml")] {
+        let r = t.run(&["export", "-o", t.theirs(&own).to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{r:?}");
+        assert!(r.stderr.contains(", one of three13's own files; name another file for the output"), "{r:?}");
+    }
+    let r = t.run(&["export", "-o", "data/sessions/../sessions/g.toml"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stderr.contains("it is the file of session g, one of three13's own files"), "{r:?}");
+    assert_eq!(std::fs::read(t.session_file("g")).unwrap(), before);
     let names: Vec<String> = std::fs::read_dir(t.dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The static Linux build (musl): built, checked to need no shared library,
+# and run through the smoke tests of tests/it/smoke.rs.
+#
+# Needs the target (rustup target add x86_64-unknown-linux-musl); .ci/run
+# installs it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=x86_64-unknown-linux-musl
+cargo build --release --locked --target "$target"
+bin=$PWD/target/$target/release/three13
+
+# No interpreter and no shared library: it runs on any Linux.
+if readelf --program-headers --dynamic "$bin" | grep -E 'INTERP|NEEDED'; then
+  echo "error: $bin is not static" >&2
+  exit 1
+fi
+"$bin" --version
+
+THREE13_BIN=$bin cargo test --locked --test it -- --ignored smoke::
