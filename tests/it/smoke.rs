@@ -356,3 +356,31 @@ fn smoke_colour_and_width_off_a_console() {
     assert!(r.stderr.starts_with("error: "), "{r:?}");
     assert!(!r.stderr.contains('\u{1b}'), "{r:?}");
 }
+
+/// Without THREE13_DATA_DIR, the data lives where the system keeps each
+/// user's application data (on Windows, the roaming AppData folder).
+#[test]
+#[ignore = "run against a release build by scripts/windows-test.sh and scripts/static-test.sh"]
+fn smoke_the_default_data_folder() {
+    let t = Built::new();
+    let unset = [("THREE13_DATA_DIR", None)];
+    let r = t.run_with(&["path"], &unset);
+    assert_eq!(r.code, 0, "{r:?}");
+    let folder = r.stdout.lines().next().unwrap_or_default().to_string();
+    if t.windows() {
+        assert!(folder.contains("\\AppData\\Roaming\\"), "{folder}");
+    } else {
+        assert!(folder.starts_with(&t.dir.path().display().to_string()), "{folder}");
+    }
+    // A name of its own: a Wine prefix keeps its AppData from one run to
+    // the next.
+    let name = format!("smoke{}", std::process::id());
+    let r = t.run_with(&["new", &name, "-p", "Ann", "-p", "Bob"], &unset);
+    assert_eq!(r.code, 0, "{r:?}");
+    let r = t.run_with(&["round", "-s", &name, "4", "0"], &unset);
+    assert_eq!(r.code, 0, "{r:?}");
+    let r = t.run_with(&["path"], &unset);
+    assert!(r.stdout.contains(&format!("{name}.toml")), "{r:?}");
+    let r = t.run_with(&["delete", &name, "--yes"], &unset);
+    assert_eq!(r.code, 0, "{r:?}");
+}
