@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-plan=$(dist plan --allow-dirty 2>&1) || { echo "$plan" >&2; exit 1; }
+plan=$(dist plan 2>&1) || { echo "$plan" >&2; exit 1; }
 echo "$plan"
 missing=0
 for target in x86_64-unknown-linux-musl aarch64-unknown-linux-gnu x86_64-apple-darwin \
@@ -34,7 +34,7 @@ done
 [ "$missing" = 0 ]
 
 rm -rf target/distrib
-dist build --allow-dirty --artifacts=all --target x86_64-unknown-linux-musl
+dist build --artifacts=all --target x86_64-unknown-linux-musl
 
 # The Windows archive, laid out as dist lays out the MSVC one.
 target=x86_64-pc-windows-gnu

@@ -36,7 +36,7 @@ if [ ! -f "$system32/bcryptprimitives.dll" ] || [ scripts/wine/bcryptprimitives.
   x86_64-w64-mingw32-gcc -O2 -shared -o "$system32/bcryptprimitives.dll" \
     scripts/wine/bcryptprimitives.c -ladvapi32
 fi
-wineserver --persistent=60
+wineserver --persistent=60 2>/dev/null || true
 trap 'wineserver --kill || true' EXIT
 
 # The binary starts, and says what it is.
