@@ -38,13 +38,13 @@ dist build --artifacts=all --target x86_64-unknown-linux-musl
 
 # The Windows archive, laid out as dist lays out the MSVC one.
 target=x86_64-pc-windows-gnu
-cargo auditable build --locked --profile dist --target "$target"
+cargo auditable build --locked --release --target "$target"
 python3 - "$target" <<'PY'
 import hashlib, os, sys, zipfile
 target = sys.argv[1]
 name = f"three-thirteen-{target}.zip"
 path = os.path.join("target/distrib", name)
-files = [(f"target/{target}/dist/three13.exe", "three13.exe")]
+files = [(f"target/{target}/release/three13.exe", "three13.exe")]
 for top in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"]:
     files.append((top, top))
 for folder in ["man", "completions"]:
