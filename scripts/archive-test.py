@@ -93,6 +93,16 @@ def main():
         print("error: no archive to check (build them with scripts/dist-build.sh)", file=sys.stderr)
         return 1
     failed = 0
+    # The release's bill of materials: CycloneDX, naming the binary's crate.
+    sbom = os.path.join(ROOT, "target/distrib/three-thirteen.cdx.xml")
+    if not sys.argv[1:]:
+        with open(sbom) as f:
+            text = f.read()
+        if "cyclonedx" not in text or "three-thirteen" not in text:
+            print("FAIL three-thirteen.cdx.xml is not a CycloneDX bill of materials of three-thirteen")
+            failed += 1
+        else:
+            print("ok   three-thirteen.cdx.xml: a CycloneDX bill of materials")
     for path in paths:
         count, problems = check(path)
         if problems:
@@ -102,7 +112,7 @@ def main():
                 print(f"  {p}")
         else:
             print(f"ok   {os.path.basename(path)}: the binary and {count - 1} files")
-    print(f"{len(paths) - failed} passed, {failed} failed")
+    print(f"{len(paths) + (0 if sys.argv[1:] else 1) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

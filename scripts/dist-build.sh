@@ -35,6 +35,9 @@ done
 
 rm -rf target/distrib
 dist build --artifacts=all --target x86_64-unknown-linux-musl
+# The bill of materials, made as release.yml makes it, into target/distrib.
+cargo cyclonedx -v
+mv three-thirteen.cdx.xml crates/core/three13-core.cdx.xml target/distrib/
 
 # The Windows archive, laid out as dist lays out the MSVC one.
 target=x86_64-pc-windows-gnu
