@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks that each release archive holds what it must: the binary, every
+"""Checks that each release archive holds what it must: the binary (built
+with cargo auditable), every
 man page of man/, every completion of completions/, README.md,
 CHANGELOG.md, LICENSE-MIT and LICENSE-APACHE, each byte for byte as
 committed, and that its .sha256 file beside it is its checksum.
@@ -62,6 +63,9 @@ def check(path):
         problems.append(f"{binary} is not an ELF binary")
     elif windows and not files[binary].startswith(b"MZ"):
         problems.append(f"{binary} is not a Windows binary")
+    # cargo auditable's dependency list, in a section of its own.
+    if binary in files and b".dep-v0" not in files[binary]:
+        problems.append(f"{binary} carries no dependency list (.dep-v0): not built with cargo auditable")
     for want in expected():
         inside = prefix + want
         if inside not in files:
