@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks that each release archive holds what it must: the binary (built
-with cargo auditable), every
-man page of man/, every completion of completions/, README.md,
-CHANGELOG.md, LICENSE-MIT and LICENSE-APACHE, each byte for byte as
-committed, and that its .sha256 file beside it is its checksum.
+with cargo auditable), every man page of man/, every completion of
+completions/, README.md, CHANGELOG.md, LICENSE-MIT and LICENSE-APACHE,
+each byte for byte as committed, and that its .sha256 file beside it is
+its checksum; and that the release's CycloneDX bill of materials is there.
 
     scripts/archive-test.py [ARCHIVE...]   (target/distrib/*.tar.gz and *.zip by default)
 """
