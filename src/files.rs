@@ -188,17 +188,25 @@ fn planted(link: &fs::Metadata) -> Option<u32> {
     }
 }
 
-/// Whether two paths' metadata are of one file (device and inode).
-pub(crate) fn same_inode(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+/// Whether two paths name one file, through links: the same device and
+/// inode on Unix; elsewhere the same path once links are followed and the
+/// names written as the file system keeps them (what Windows offers on
+/// the stable toolchain).
+pub(crate) fn same_file_at(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        (a.dev(), a.ino()) == (b.dev(), b.ino())
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
     }
     #[cfg(not(unix))]
     {
-        let _ = (a, b);
-        false
+        match (fs::canonicalize(a), fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
     }
 }
 
@@ -377,9 +385,11 @@ fn save(
                 Purpose::Save => "to record in it",
                 Purpose::Output => "to write the output there",
             };
+            // The command that makes it writable, on this system.
+            let how = if cfg!(windows) { "attrib -r" } else { "chmod u+w" };
             return Err(Error::data(format!(
                 "cannot {verb} {}: the file is read-only, so three13 leaves it as it is; make it writable \
-                 (chmod u+w) {then}",
+                 ({how}) {then}",
                 shown.display()
             )));
         }

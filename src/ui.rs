@@ -19,15 +19,35 @@ pub(crate) enum ColorWhen {
     Never,
 }
 
+/// Whether the terminal shows colour codes: a Unix terminal does; a
+/// Windows console does once it is told to read them (Windows 10 on),
+/// which is done here, once.
+fn console_shows_colour() -> bool {
+    #[cfg(windows)]
+    {
+        static SHOWS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *SHOWS.get_or_init(|| anstyle_query::windows::enable_ansi_colors().unwrap_or(true))
+    }
+    #[cfg(not(windows))]
+    {
+        true
+    }
+}
+
 impl ColorWhen {
     /// Whether to colour a stream that is (or is not) a terminal: the one
     /// place `--color`, NO_COLOR and the terminal are weighed.
     pub(crate) fn colours(self, tty: bool) -> bool {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         match self {
-            ColorWhen::Always => true,
+            ColorWhen::Always => {
+                if tty {
+                    console_shows_colour();
+                }
+                true
+            }
             ColorWhen::Never => false,
-            ColorWhen::Auto => tty && !no_color,
+            ColorWhen::Auto => tty && !no_color && console_shows_colour(),
         }
     }
 

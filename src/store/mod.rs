@@ -47,7 +47,7 @@ use three13_core::sheet::{Session, check_session_name};
 use crate::error::{Error, Result};
 pub use crate::files::FileError;
 use crate::files::{
-    MAX_FILE_BYTES, Origin, Unread, is_temporary, read_file, same_inode, write_new, write_over,
+    MAX_FILE_BYTES, Origin, Unread, is_temporary, read_file, same_file_at, write_new, write_over,
 };
 use crate::ui::Ui;
 
@@ -338,9 +338,8 @@ impl Store {
             };
             own.push((entry.path(), what));
         }
-        if let Ok(meta) = fs::metadata(at) {
-            let found =
-                own.into_iter().find(|(path, _)| fs::metadata(path).is_ok_and(|m| same_inode(&m, &meta)));
+        if fs::metadata(at).is_ok() {
+            let found = own.into_iter().find(|(path, _)| same_file_at(path, at));
             return found.map(|(_, what)| format!("it is {what}, one of three13's own files"));
         }
         // A new file: not among the sessions, nor in the place of the others.

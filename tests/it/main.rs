@@ -35,6 +35,7 @@ mod serve_limits;
 mod sheet;
 mod sheets;
 mod smaller;
+mod smoke;
 mod storage;
 mod variants;
 mod views;
