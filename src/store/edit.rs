@@ -748,6 +748,26 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
     }
     let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
     let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
+    // The keys both have, in another order (the seats of another session):
+    // with no comment inside to keep in place, the new order and layout.
+    let kept = |keys: &[String], other: &[String]| -> Vec<String> {
+        keys.iter().filter(|k| other.contains(k)).cloned().collect()
+    };
+    let mut inside = Comments::new();
+    raw_comments(Some(old.trailing()), &mut inside);
+    for (key, value) in old_keys.iter().filter_map(|k| old.get_key_value(k)) {
+        key_comments(key, &mut inside);
+        if let Some(value) = value.as_value() {
+            raw_comments(value.decor().prefix(), &mut inside);
+            raw_comments(value.decor().suffix(), &mut inside);
+        }
+    }
+    if inside.is_empty() && kept(&old_keys, &new_keys) != kept(&new_keys, &old_keys) {
+        let decor = old.decor().clone();
+        *old = new;
+        *old.decor_mut() = decor;
+        return;
+    }
     let renamed = renames(&old_keys, &new_keys, |o, n| match (old.get(o), new.get(n)) {
         (Some(o), Some(n)) => alike(&Item::Value(o.clone()), &Item::Value(n.clone())),
         _ => false,
