@@ -13,6 +13,7 @@ pub mod card;
 pub mod declared;
 pub mod hand;
 pub mod meld;
+pub mod play;
 pub mod rules;
 pub mod sheet;
 pub mod solver;
