@@ -8,6 +8,7 @@ pub(crate) mod chart;
 pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod log;
+pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod table;
 

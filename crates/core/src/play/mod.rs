@@ -2,8 +2,9 @@
 //! turn a draw and a discard, going out, the last turn of everyone else
 //! and the round's scores from the solver, under any rules of either game.
 //!
-//! The players are [`Policy`]s: [`Random`], [`Greedy`], [`Chance`] (the
-//! hand checker's advice) and the points [`Coach`]. Everything random is
+//! The players are [`Policy`]s: [`Random`], [`Greedy`], [`AlwaysDraw`]
+//! (greedy, never taking the face-up card), [`Chance`] (the hand checker's
+//! advice) and the points [`Coach`]. Everything random is
 //! drawn from a seed, so the same seed plays the same round.
 //!
 //! How the round is played where the rule books are silent is written in
@@ -23,7 +24,7 @@ pub mod stats;
 
 pub use coach::{Coach, Estimate, Position, estimate};
 pub use coach::{choose, options, resample};
-pub use policy::{Chance, Greedy, Move, Random};
+pub use policy::{AlwaysDraw, Chance, Greedy, Move, Random};
 
 use crate::card::Card;
 use crate::rules::{Deal, Game, Rules};
@@ -445,4 +446,49 @@ pub fn mix(seed: u64, n: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// A position as the hand checker is given it: `hand` of seat 0 (the
+/// round's cards before the draw, one more after it), the pile (`pile`,
+/// its top last: the face-up card before the draw), `players` at the
+/// table and `turns` already played (each taken to have drawn from the
+/// stock). The others' hands and the stock hold only their sizes: the
+/// coach deals them anew from the cards unseen. `None` when the decks
+/// hold too few cards for it.
+pub fn position(
+    rules: &Rules,
+    deal: Deal,
+    hand: &[Card],
+    pile: &[Card],
+    players: usize,
+    turns: usize,
+) -> Option<State> {
+    let total = shoe(rules).len();
+    let drawn = usize::from(hand.len() > deal.cards);
+    let dealt = players * deal.cards + 1;
+    let stock = total.checked_sub(dealt + turns + drawn)?;
+    let unseen = total.checked_sub(hand.len() + pile.len())?;
+    let others = (players - 1) * deal.cards;
+    let stock = stock.min(unseen.checked_sub(others)?);
+    let mut hands = vec![vec![Card::JOKER; deal.cards]; players];
+    hands[0] = hand.to_vec();
+    let phase =
+        if drawn == 1 { Phase::Discard { from: Source::Stock, card: *hand.last()? } } else { Phase::Draw };
+    Some(State {
+        rules: *rules,
+        deal,
+        dealer: players - 1,
+        hands,
+        stock: vec![Card::JOKER; stock],
+        pile: pile.to_vec(),
+        known: vec![Vec::new(); players],
+        seat: 0,
+        phase,
+        turns,
+        out: None,
+        finals_left: 0,
+        reshuffles: 0,
+        over: false,
+        onto: Vec::new(),
+    })
 }

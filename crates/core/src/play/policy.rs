@@ -74,6 +74,21 @@ impl Policy for Greedy {
     }
 }
 
+/// Greedy that never takes the face-up card: what the take-or-draw
+/// decision is worth, against greedy.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AlwaysDraw;
+
+impl Policy for AlwaysDraw {
+    fn take(&mut self, _: &mut Solver, _: &View<'_>, _: &mut fastrand::Rng) -> bool {
+        false
+    }
+
+    fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
+        least(solver, view.hand(), view.table, &legal_discards(view.state)).0
+    }
+}
+
 /// The hand checker's advice: takes the face-up card when `check` advises
 /// it (the better chance to go out this turn or the next), discards the
 /// card `check` advises (the least deadwood, then the best chance).
