@@ -135,14 +135,14 @@ impl Points {
         let a = &checked.analysis;
         let mut lines = vec![
             String::new(),
-            ui.bold(&ui.wrap(
+            ui.bold("In points at the end of the round, with 95% intervals:"),
+            ui.wrap(
                 &format!(
-                    "In points at the end of the round ({} players, after {} turns; at most {} deals \
-                     an option, seed {}; 95% intervals):",
+                    "  {} players, after {} turns, at most {} deals an option, seed {}",
                     self.ask.players, self.ask.turn, self.ask.budget, self.ask.seed
                 ),
-                2,
-            )),
+                4,
+            ),
         ];
         if let (Some(u), Some(d)) = (&a.upcard, self.take_less_draw()) {
             let card = ui.card(u.card);

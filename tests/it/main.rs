@@ -27,6 +27,7 @@ mod reports;
 mod score;
 mod serve;
 mod sheet;
+mod sim;
 mod smaller;
 mod storage;
 mod variants;
