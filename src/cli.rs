@@ -60,8 +60,20 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands that show no cards, where `--ascii` does nothing.
-const NO_CARDS: [&str; 11] =
-    ["new", "sessions", "use", "delete", "rules", "stats", "export", "path", "serve", "completions", "log"];
+const NO_CARDS: [&str; 12] = [
+    "new",
+    "sessions",
+    "use",
+    "delete",
+    "rules",
+    "stats",
+    "export",
+    "path",
+    "serve",
+    "completions",
+    "log",
+    "sim",
+];
 
 /// The command line, with each global flag shown only where it acts: a
 /// hidden copy of the flag in a subcommand keeps clap from showing the
@@ -211,6 +223,7 @@ pub(crate) enum Command {
     Export(ExportArgs),
     Path(PathArgs),
     Serve(ServeArgs),
+    Sim(SimArgs),
     Completions(CompletionsArgs),
 }
 
@@ -259,6 +272,8 @@ Examples:
       a hand of Five Crowns: the stars as r, jokers at 50, a wild left over at 20
   three13 check --set lay_off=true --onto \"5h 6h 7h\" 8h 9c 9d 9s 4h Kd
       a final turn after someone went out: 4h and 8h go onto the 5h 6h 7h on the table
+  three13 check --round 11 --points --upcard 9h Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As
+      take or draw in points at the end of the round, 4 players, with 95% intervals
   printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json
       one hand per line from stdin, one JSON object per hand";
 
@@ -277,6 +292,10 @@ table melds (--onto), the cards given with --seen and the face-up card.\n\n\
 --upcard CARD, with a hand of the round's size, weighs taking the face-up card against \
 drawing from the stock: the chance to go out this turn or the next either way, then \
 the deadwood expected.\n\n\
+--points gives each option (each discard, or taking and drawing) its expected points \
+at the end of the round, played out many times from the hand with the unseen cards \
+dealt at random and every player keeping the least deadwood, with 95% intervals; \
+options within the noise are equal (docs/points.md).\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
@@ -328,9 +347,115 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
     pub(crate) look: Option<u8>,
 
+    /// Each discard's (or taking's and drawing's) expected points at the end of the round
+    #[arg(long)]
+    pub(crate) points: bool,
+
+    /// With --points: the players at the table [default: the session's, else 4]
+    #[arg(long, value_name = "N", requires = "points", value_parser = clap::value_parser!(u16).range(2..=20))]
+    pub(crate) players: Option<u16>,
+
+    /// With --points: the turns already played in the round [default: 0, the first]
+    #[arg(long, value_name = "N", requires = "points", default_value_t = 0)]
+    pub(crate) turn: usize,
+
+    /// With --points: the seed the rollouts' deals are drawn from
+    #[arg(long, value_name = "S", requires = "points", default_value_t = 1)]
+    pub(crate) seed: u64,
+
+    /// With --points: the most deals each option is played out on
+    #[arg(long, value_name = "K", requires = "points", default_value_t = 1000)]
+    pub(crate) budget: usize,
+
     /// One JSON object per hand
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+const SIM_EXAMPLES: &str = "\
+Examples:
+  three13 sim --players 4 --deals 2000 --round 11 --policy greedy --against random --seed 1
+      what careless play costs in round 11: seat 0 greedy, then random, on the same deals
+  three13 sim --policy chance --against greedy --deals 500 --seed 7
+      the checker's advice against greedy play in every round of a game
+  three13 sim --round 3 --policy coach --against greedy --budget 100 --deals 200 --seed 3
+      the points coach, 100 deals an option for each decision, in round 3
+  three13 sim --rules five-crowns --players 6 --round 1 --policy random --against greedy --seed 2
+      Five Crowns with six players
+  three13 sim --round 5 --policy greedy --against greedy --deals 10 --seed 1 --log games.jsonl
+      every deal and turn as JSON lines, to replay and check elsewhere
+  three13 sim --round 11 --policy coach --against greedy --deals 100 --seed 5 --json
+      the means and differences as JSON";
+
+/// Play rounds out and measure what a way of playing is worth in points
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Play rounds out and measure what a way of playing is worth in points.\n\n\
+Each deal is played twice: seat 0 plays --policy and the other seats --against, then \
+seat 0 plays --against as well, on the same cards (a paired comparison). For each \
+round it prints seat 0's mean points at the end of the round either way and the mean \
+of the paired differences, each with its 95% interval; a negative difference means \
+--policy scores fewer points. With --round only that round is played, else every \
+round of a game. The dealer moves one seat with each deal, so seat 0 plays from \
+every place at the table alike.\n\n\
+Policies: random (takes the face-up card one time in two, discards any card), \
+greedy (takes the face-up card when it lowers the least deadwood, discards the card \
+leaving least), draw (greedy, but never takes the face-up card), chance (the advice of `three13 check`: the better chance to go out), \
+coach (greedy's move unless rollouts of --budget deals an option show another \
+better beyond the noise; see docs/points.md).\n\n\
+The same --seed plays the same games on any number of cores. --log FILE writes \
+every deal, turn and end as JSON lines (docs/sim-log.md).",
+    after_help = SIM_EXAMPLES
+)]
+pub(crate) struct SimArgs {
+    #[command(flatten)]
+    pub(crate) rules: RulesArgs,
+
+    /// Players at the table, 2 or more
+    #[arg(long, value_name = "P", default_value_t = 4, value_parser = clap::value_parser!(u16).range(2..=20))]
+    pub(crate) players: u16,
+
+    /// Deals played for each round (each twice: --policy, then --against)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) deals: u32,
+
+    /// Play this round only [default: every round of a game]
+    #[arg(long, value_name = "R")]
+    pub(crate) round: Option<usize>,
+
+    /// Seat 0's policy: random, greedy, draw, chance or coach
+    #[arg(long, value_name = "A", value_enum)]
+    pub(crate) policy: PolicyName,
+
+    /// The other seats' policy, and seat 0's on the second pass
+    #[arg(long, value_name = "B", value_enum)]
+    pub(crate) against: PolicyName,
+
+    /// The seed every deal and choice is drawn from
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+
+    /// The coach's deals an option for each decision
+    #[arg(long, value_name = "K", default_value_t = 200)]
+    pub(crate) budget: usize,
+
+    /// Means and differences as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Write every deal, turn and end as JSON lines to FILE
+    #[arg(long, value_name = "FILE")]
+    pub(crate) log: Option<PathBuf>,
+}
+
+/// A way of playing, for `three13 sim`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum PolicyName {
+    Random,
+    Greedy,
+    Draw,
+    Chance,
+    Coach,
 }
 
 const NEW_EXAMPLES: &str = "\

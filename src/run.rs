@@ -69,6 +69,7 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Export(args) => cmd::export::run(args, cli, ui),
         Command::Path(args) => cmd::path::run(args, cli, ui),
         Command::Serve(args) => cmd::serve::run(args, cli, ui),
+        Command::Sim(args) => cmd::sim::run(args, ui),
         Command::Completions(args) => cmd::completions::run(args, ui),
     }
 }

@@ -6,6 +6,7 @@ use crate::cli::{CheckArgs, Cli};
 use crate::error::{Error, Result};
 use crate::lines::{MAX_LINE, read_line};
 use crate::report::check::{self, Checked, RulesFrom, Setting};
+use crate::report::points::{self, PointsAsk};
 use crate::ui::Ui;
 use three13_core::analysis::{Ask, analyse_with};
 use three13_core::card::{Card, Rank};
@@ -79,12 +80,37 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                 ui.note(&format!("{} cards: assuming {round}; name it with --round or --wild", a.hand.len()))
             }
         }
+        let points = match args.points {
+            true => {
+                let players = args.players.map(usize::from).or(session.as_ref().map(|s| s.players().len()));
+                let ask = PointsAsk {
+                    players: players.unwrap_or(4),
+                    turn: args.turn,
+                    seed: args.seed,
+                    budget: args.budget,
+                };
+                Some(points::points(&checked, &setting, ask)?)
+            }
+            false => None,
+        };
         return if args.json {
-            writeln!(ui.out, "{}", check::json(&checked, &setting, None))?;
+            let report = check::json(&checked, &setting, None);
+            let report = match &points {
+                Some(p) => p.add_to(&report),
+                None => report,
+            };
+            writeln!(ui.out, "{report}")?;
             Ok(())
         } else {
-            check::print(ui, &checked, &setting)
+            check::print(ui, &checked, &setting)?;
+            match &points {
+                Some(p) => p.print(ui, &checked),
+                None => Ok(()),
+            }
         };
+    }
+    if args.points {
+        return Err(Error::usage("--points checks one hand: give its cards after `check`"));
     }
     if ui.stdin_tty {
         return Err(Error::usage(

@@ -18,6 +18,7 @@ pub(crate) mod rules;
 pub(crate) mod serve;
 pub(crate) mod sessions;
 pub(crate) mod show;
+pub(crate) mod sim;
 pub(crate) mod stats;
 pub(crate) mod table;
 pub(crate) mod undo;

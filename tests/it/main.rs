@@ -34,6 +34,7 @@ mod serve;
 mod serve_limits;
 mod sheet;
 mod sheets;
+mod sim;
 mod smaller;
 mod smoke;
 mod storage;

@@ -14,6 +14,7 @@ pub mod declared;
 pub mod hand;
 pub mod league;
 pub mod meld;
+pub mod play;
 pub mod rules;
 pub mod sheet;
 pub mod solver;

@@ -6,6 +6,7 @@ mod brute;
 mod game_props;
 mod meld_props;
 mod parser_props;
+mod play_props;
 mod solver_props;
 
 use std::fmt::Display;

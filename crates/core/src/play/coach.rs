@@ -1,0 +1,269 @@
+//! The points coach: each option's expected points at the end of the
+//! round, by playing the round out many times from the position, every
+//! seat greedy, the unseen cards dealt at random consistently with what
+//! the player knows. docs/points.md says how and why it is unbiased.
+//!
+//! Each deal of the unseen cards is drawn from its own seed (the seed of
+//! the question and the deal's number), and every option is played out on
+//! the same deals (common random numbers), so the differences between
+//! options are measured on the same luck. The deals run in batches on
+//! every core; what a deal gives does not depend on the thread it ran on,
+//! so the answer is the same for any number of threads.
+
+use std::cell::RefCell;
+
+use rayon::prelude::*;
+
+use super::policy::{Greedy, Move, greedy_move, least};
+use super::stats::{Interval, paired};
+use super::{Phase, Policy, Source, State, View, legal_discards, mix, shoe};
+use crate::card::Card;
+use crate::solver::Solver;
+
+thread_local! {
+    /// Each thread's solver for the rollouts (never held across a wait
+    /// for other work).
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// The deals of a batch: after each, options clearly worse than the best
+/// are dropped.
+const BATCH: usize = 32;
+
+/// How many standard errors an option must be worse than the best by to
+/// be dropped before the budget is spent: rare enough by chance (about 1
+/// in 1,000 at each look) that the best is almost never dropped.
+const DROP_Z: f64 = 3.3;
+
+/// A position to estimate: the round as the seat to play knows it. Only
+/// its own hand, the pile, the cards the others took from the pile, the
+/// sizes of the hands and of the stock are used: the rest is dealt anew
+/// for each rollout.
+pub type Position = State;
+
+/// One option's estimate.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Estimate {
+    pub option: Move,
+    /// The deals it was played out on (fewer than the budget: dropped).
+    pub deals: usize,
+    /// The seat's points at the end of the round.
+    pub points: Interval,
+    /// The paired difference from greedy's move (negative: better).
+    pub vs_greedy: Interval,
+    /// The paired difference from the option with the lowest mean.
+    pub vs_best: Interval,
+    /// Dropped early as clearly worse than the best.
+    pub dropped: bool,
+    /// Greedy's move.
+    pub greedy: bool,
+}
+
+/// The options at a position: take or draw before the draw (when both
+/// are possible), each legal discard after it.
+pub fn options(position: &Position) -> Vec<Move> {
+    match position.phase {
+        Phase::Draw => {
+            if position.pile.is_empty() {
+                vec![Move::Take(false)]
+            } else if position.stock.is_empty() {
+                vec![Move::Take(true)]
+            } else {
+                vec![Move::Take(true), Move::Take(false)]
+            }
+        }
+        Phase::Discard { .. } => legal_discards(position).into_iter().map(Move::Discard).collect(),
+    }
+}
+
+/// The round dealt anew as the seat to play knows it: the others' hands
+/// (the cards they took from the pile, and unseen cards) and the stock
+/// from the cards it has not seen, shuffled.
+pub fn resample(position: &Position, rng: &mut fastrand::Rng) -> State {
+    let seat = position.seat;
+    let mut known: Vec<Card> = position.hands[seat].clone();
+    known.extend_from_slice(&position.pile);
+    for (s, k) in position.known.iter().enumerate() {
+        if s != seat {
+            known.extend_from_slice(k);
+        }
+    }
+    let mut unseen = shoe(&position.rules);
+    for c in known {
+        if let Some(i) = unseen.iter().position(|&u| u == c) {
+            unseen.swap_remove(i);
+        }
+    }
+    unseen.sort_unstable();
+    rng.shuffle(&mut unseen);
+    let mut state = position.clone();
+    let mut next = unseen.into_iter();
+    for s in 0..state.players() {
+        if s == seat {
+            continue;
+        }
+        let size = position.hands[s].len();
+        let mut hand = position.known[s].clone();
+        hand.extend(next.by_ref().take(size.saturating_sub(hand.len())));
+        state.hands[s] = hand;
+    }
+    state.stock = next.by_ref().take(position.stock.len()).collect();
+    state
+}
+
+/// Plays `option` at `state`, then every seat greedy to the end: the
+/// points of the seat that chose.
+fn rollout(solver: &mut Solver, mut state: State, option: Move, rng: &mut fastrand::Rng) -> f64 {
+    let seat = state.seat;
+    let mut greedy = Greedy;
+    match option {
+        Move::Take(take) => {
+            state.refill(rng);
+            let from = if take { Source::FaceUp } else { Source::Stock };
+            state.draw(from).expect("the option's draw");
+            let table = state.table();
+            let discard = greedy.discard(solver, &View { state: &state, table: &table }, rng);
+            state.discard(solver, discard).expect("greedy's discard");
+        }
+        Move::Discard(card) => {
+            state.discard(solver, card).expect("a legal discard");
+        }
+    }
+    let players = state.players();
+    let mut seats: Vec<Greedy> = vec![Greedy; players];
+    let mut policies: Vec<&mut dyn Policy> = seats.iter_mut().map(|g| g as &mut dyn Policy).collect();
+    state.finish(solver, &mut policies, rng, None);
+    let (_, points) = state.scores(solver);
+    points[seat] as f64
+}
+
+/// Each option's expected points at `position`, over at most `budget`
+/// deals of the unseen cards an option, from `seed`.
+pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> {
+    let opts = options(position);
+    let greedy = SOLVER.with_borrow_mut(|solver| {
+        let table = position.table();
+        greedy_move(solver, &View { state: position, table: &table })
+    });
+    let g = opts.iter().position(|&o| o == greedy).unwrap_or(0);
+    let budget = budget.max(2);
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); opts.len()];
+    let mut live: Vec<bool> = vec![true; opts.len()];
+    let mut done = 0;
+    while done < budget {
+        let end = (done + BATCH).min(budget);
+        let playing: Vec<usize> = (0..opts.len()).filter(|&i| live[i]).collect();
+        let rows: Vec<Vec<f64>> = (done..end)
+            .into_par_iter()
+            .map(|k| {
+                let deal_seed = mix(seed, k as u64);
+                let sample = resample(position, &mut fastrand::Rng::with_seed(deal_seed));
+                playing
+                    .iter()
+                    .map(|&i| {
+                        let mut rng = fastrand::Rng::with_seed(mix(deal_seed, 1));
+                        SOLVER.with_borrow_mut(|solver| rollout(solver, sample.clone(), opts[i], &mut rng))
+                    })
+                    .collect()
+            })
+            .collect();
+        for row in rows {
+            for (j, &i) in playing.iter().enumerate() {
+                samples[i].push(row[j]);
+            }
+        }
+        done = end;
+        if done < budget && playing.len() > 2 {
+            let best = best_of(&samples, &live);
+            for &i in &playing {
+                if i == best || i == g {
+                    continue;
+                }
+                let d = Interval::of_z(&paired(&samples[i], &samples[best]), DROP_Z);
+                if d.low > 0.0 {
+                    live[i] = false;
+                }
+            }
+        }
+    }
+    let best = best_of(&samples, &live);
+    opts.iter()
+        .enumerate()
+        .map(|(i, &option)| {
+            let n = samples[i].len();
+            Estimate {
+                option,
+                deals: n,
+                points: Interval::of(&samples[i]),
+                vs_greedy: Interval::of(&paired(&samples[i][..n.min(samples[g].len())], &samples[g])),
+                vs_best: Interval::of(&paired(&samples[i][..n.min(samples[best].len())], &samples[best])),
+                dropped: !live[i],
+                greedy: i == g,
+            }
+        })
+        .collect()
+}
+
+/// The live option with the lowest mean.
+fn best_of(samples: &[Vec<f64>], live: &[bool]) -> usize {
+    let mean = |i: usize| samples[i].iter().sum::<f64>() / samples[i].len().max(1) as f64;
+    (0..samples.len())
+        .filter(|&i| live[i])
+        .min_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(a.cmp(&b)))
+        .expect("an option")
+}
+
+/// The coach's choice among estimates: greedy's move, unless another
+/// option scores fewer points beyond the noise (its difference from
+/// greedy's whole interval below 0); then the lowest mean of those.
+pub fn choose(estimates: &[Estimate]) -> Move {
+    let greedy = estimates.iter().find(|e| e.greedy).expect("greedy's move");
+    estimates
+        .iter()
+        .filter(|e| !e.dropped && e.vs_greedy.high < 0.0)
+        .min_by(|a, b| a.points.mean.total_cmp(&b.points.mean))
+        .unwrap_or(greedy)
+        .option
+}
+
+/// Plays for points: at each decision, greedy's move unless the rollouts
+/// show another option better beyond the noise. `budget` deals an option
+/// per decision; each decision draws from its own seed.
+#[derive(Clone, Debug)]
+pub struct Coach {
+    pub budget: usize,
+    pub seed: u64,
+    decisions: u64,
+}
+
+impl Coach {
+    pub fn new(budget: usize, seed: u64) -> Coach {
+        Coach { budget, seed, decisions: 0 }
+    }
+
+    fn decide(&mut self, view: &View<'_>) -> Move {
+        self.decisions += 1;
+        let estimates = estimate(view.state, self.budget, mix(self.seed, self.decisions));
+        choose(&estimates)
+    }
+}
+
+impl Policy for Coach {
+    fn take(&mut self, solver: &mut Solver, view: &View<'_>, rng: &mut fastrand::Rng) -> bool {
+        if self.budget == 0 {
+            return Greedy.take(solver, view, rng);
+        }
+        self.decide(view) == Move::Take(true)
+    }
+
+    fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
+        let legal = legal_discards(view.state);
+        if self.budget == 0 || legal.len() == 1 {
+            return least(solver, view.hand(), view.table, &legal).0;
+        }
+        match self.decide(view) {
+            Move::Discard(c) => c,
+            Move::Take(_) => unreachable!("a discard is decided after the draw"),
+        }
+    }
+}

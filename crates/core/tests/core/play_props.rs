@@ -1,0 +1,289 @@
+//! Rounds played out: every round legal and scored by the solver, checked
+//! by a replay of its own; the same seed the same games; the points
+//! coach against a plain Monte Carlo, and never worse than greedy.
+
+use proptest::prelude::*;
+use three13_core::card::Card;
+use three13_core::play::stats::{Interval, paired};
+use three13_core::play::{
+    Chance, Coach, Dealt, Greedy, Move, Played, Policy, Random, Source, State, deal, estimate, mix, play,
+    shoe,
+};
+use three13_core::rules::{Game, Rules};
+use three13_core::solver::{Solver, Table};
+
+/// Replays `played` from its deal without the engine: every draw from the
+/// top of the stock or of the pile, every discard a card of the hand and
+/// not the one just taken from the pile (unless another copy is held),
+/// going out exactly when the hand left melds, one more turn for each
+/// other player, the cards conserved, and each score the solver's
+/// deadwood under the rules. Returns the scores.
+pub(crate) fn replay(rules: &Rules, played: &Played) -> Vec<i32> {
+    let mut solver = Solver::new();
+    let d = &played.dealt;
+    let players = d.hands.len();
+    let plain = Table::new(rules, d.deal.wild);
+    let mut hands = d.hands.clone();
+    let mut stock: Vec<Card> = d.stock.iter().rev().copied().collect();
+    let mut pile: Vec<Card> = d.face_up.into_iter().collect();
+    let mut seat = (d.dealer + 1) % players;
+    let mut out: Option<usize> = None;
+    let mut finals = 0;
+    let mut onto: Vec<Vec<Card>> = Vec::new();
+    let mut reshuffled = false;
+    for (i, t) in played.turns.iter().enumerate() {
+        assert_eq!(t.seat, seat, "turn {i}: seats in order");
+        if out.is_some() {
+            assert!(finals > 0, "turn {i}: a turn after the last");
+        }
+        let table = if rules.lay_off() && !onto.is_empty() {
+            plain.clone().with_onto(onto.clone()).unwrap()
+        } else {
+            plain.clone()
+        };
+        if stock.is_empty() && rules.game() == Game::FiveCrowns && pile.len() >= 2 {
+            let top = pile.pop().unwrap();
+            stock = std::mem::replace(&mut pile, vec![top]);
+            reshuffled = true;
+        }
+        match t.draw {
+            Source::Stock => {
+                if reshuffled {
+                    let at = stock.iter().position(|&c| c == t.card).expect("a card of the stock");
+                    stock.remove(at);
+                } else {
+                    assert_eq!(stock.pop(), Some(t.card), "turn {i}: the top of the stock");
+                }
+            }
+            Source::FaceUp => assert_eq!(pile.pop(), Some(t.card), "turn {i}: the face-up card"),
+        }
+        let hand = &mut hands[seat];
+        hand.push(t.card);
+        let at = hand.iter().position(|&c| c == t.discard).expect("the discard is in the hand");
+        if t.draw == Source::FaceUp && t.discard == t.card {
+            assert!(hand.iter().filter(|&&c| c == t.card).count() >= 2, "turn {i}: taken back");
+        }
+        hand.remove(at);
+        pile.push(t.discard);
+        let melds = solver.deadwood(hand, &table) == 0;
+        if out.is_none() {
+            assert_eq!(t.out, melds, "turn {i}: out exactly when the hand melds");
+            if melds {
+                out = Some(seat);
+                finals = players - 1;
+                if rules.lay_off() {
+                    onto = solver.solve(hand, &table).melds.into_iter().map(|m| m.cards).collect();
+                }
+            }
+        } else {
+            assert!(!t.out, "turn {i}: only the first out is out");
+            finals -= 1;
+        }
+        seat = (seat + 1) % players;
+    }
+    assert_eq!(out, played.out);
+    let stock_out = stock.is_empty() && (rules.game() != Game::FiveCrowns || pile.len() < 2);
+    if out.is_some() {
+        // Every other player took a last turn, or the stock ran out.
+        assert!(finals == 0 || stock_out, "a last turn missing");
+    } else {
+        assert!(stock.is_empty(), "a round without anyone out ends on an empty stock");
+    }
+    assert_eq!(hands, played.hands);
+    // The cards conserved.
+    let mut all: Vec<Card> = hands.iter().flatten().copied().chain(stock).chain(pile).collect();
+    let mut decks = shoe(rules);
+    all.sort_unstable();
+    decks.sort_unstable();
+    assert_eq!(all, decks, "cards conserved");
+    for h in &hands {
+        assert_eq!(h.len(), d.deal.cards, "each hand of the round's size at the end");
+    }
+    let table = if rules.lay_off() && !onto.is_empty() { plain.with_onto(onto).unwrap() } else { plain };
+    let factor = if rules.doubles(d.deal.wild) { 2 } else { 1 };
+    (0..players)
+        .map(|s| {
+            if out == Some(s) {
+                rules.go_out_score(d.deal.wild) * factor
+            } else {
+                solver.deadwood(&hands[s], &table) as i32 * factor
+            }
+        })
+        .collect()
+}
+
+fn rules_of(i: usize) -> Rules {
+    match i {
+        0 => Rules::default(),
+        1 => Rules::preset("five-crowns").unwrap(),
+        2 => Rules::preset("strict").unwrap(),
+        3 => Rules::default()
+            .with("go_out_bonus", "wild")
+            .unwrap()
+            .with("double_last_rounds", "true")
+            .unwrap()
+            .with("jokers", "2")
+            .unwrap(),
+        4 => Rules::default().with("half_wild", "true").unwrap().with("decks", "1").unwrap(),
+        _ => Rules::preset("tens")
+            .unwrap()
+            .with("lay_off", "true")
+            .unwrap()
+            .with("kings_wild", "true")
+            .unwrap(),
+    }
+}
+
+fn policy(i: usize, seed: u64) -> Box<dyn Policy> {
+    match i {
+        0 => Box::new(Random),
+        1 => Box::new(Greedy),
+        2 => Box::new(Chance),
+        _ => Box::new(Coach::new(4, seed)),
+    }
+}
+
+fn play_one(rules: &Rules, round: usize, players: usize, seed: u64, kinds: &[usize]) -> Option<Played> {
+    let d = rules.deal(round)?;
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let dealt: Dealt = deal(rules, d, players, seed as usize % players, &mut rng)?;
+    let mut boxes: Vec<Box<dyn Policy>> =
+        (0..players).map(|s| policy(kinds[s % kinds.len()], seed)).collect();
+    let mut policies: Vec<&mut dyn Policy> = boxes.iter_mut().map(|b| &mut **b as &mut dyn Policy).collect();
+    Some(play(&mut Solver::new(), rules, &dealt, &mut policies, &mut rng))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Every round played out is legal, its scores the solver's, under
+    /// every family of rules, by every policy; the same seed plays the
+    /// same round.
+    #[test]
+    fn rounds_are_legal(
+        r in 0usize..6,
+        round in 1usize..12,
+        players in 2usize..7,
+        seed in any::<u64>(),
+        kinds in proptest::collection::vec(0usize..3, 1..4),
+    ) {
+        let rules = rules_of(r);
+        // The coach only in small rounds: it plays many rounds a turn.
+        let kinds: Vec<usize> = if round <= 2 { kinds.into_iter().chain([3]).collect() } else { kinds };
+        let Some(played) = play_one(&rules, round, players, seed, &kinds) else { return Ok(()) };
+        prop_assert_eq!(replay(&rules, &played), played.scores.clone());
+        let again = play_one(&rules, round, players, seed, &kinds).unwrap();
+        prop_assert_eq!(again, played);
+    }
+}
+
+/// A round of Five Crowns long enough to rebuild the stock from the pile:
+/// random players in the last round.
+#[test]
+fn five_crowns_rebuilds_the_stock() {
+    let rules = Rules::preset("five-crowns").unwrap();
+    let mut rebuilt = 0;
+    for seed in 0..20 {
+        let played = play_one(&rules, 11, 6, seed, &[0]).unwrap();
+        assert_eq!(replay(&rules, &played), played.scores);
+        let from_stock = played.turns.iter().filter(|t| t.draw == Source::Stock).count();
+        if from_stock > played.dealt.stock.len() {
+            rebuilt += 1;
+        }
+    }
+    assert!(rebuilt > 0, "some round outlasted its first stock");
+}
+
+/// A round of Three Thirteen whose stock runs out ends after the discard
+/// that follows the last card's draw, nobody out.
+#[test]
+fn three_thirteen_ends_on_an_empty_stock() {
+    let rules = Rules::default().with("decks", "1").unwrap();
+    let ended = (0..40).filter_map(|seed| play_one(&rules, 11, 3, seed, &[0])).find(|p| p.out.is_none());
+    let played = ended.expect("a round of random players that runs the stock out");
+    assert_eq!(replay(&rules, &played), played.scores);
+    assert_eq!(played.turns.last().unwrap().draw, Source::Stock);
+}
+
+/// A position early in a round of `players`, the seat to play after its
+/// draw from the stock.
+fn position(rules: &Rules, round: usize, players: usize, seed: u64) -> State {
+    let d = rules.deal(round).unwrap();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let dealt = deal(rules, d, players, players - 1, &mut rng).unwrap();
+    let mut state = State::new(rules, &dealt);
+    state.draw(Source::Stock).unwrap();
+    state
+}
+
+/// The coach's estimates agree with a plain Monte Carlo of a hundred
+/// times the deals: each option's mean within the intervals of both.
+#[test]
+fn estimates_agree_with_plain_monte_carlo() {
+    let rules = Rules::default();
+    let state = position(&rules, 1, 3, 7);
+    let budget = 200;
+    let est = estimate(&state, budget, 11);
+    let mut solver = Solver::new();
+    for e in est.iter().filter(|e| !e.dropped) {
+        // Plain Monte Carlo: independent deals, one option at a time.
+        let n = budget * 100;
+        let xs: Vec<f64> = (0..n)
+            .map(|k| {
+                let mut rng = fastrand::Rng::with_seed(mix(99, k as u64));
+                let mut s = three13_core::play::resample(&state, &mut rng);
+                let Move::Discard(c) = e.option else { unreachable!() };
+                s.discard(&mut solver, c).unwrap();
+                let mut g: Vec<Greedy> = vec![Greedy; 3];
+                let mut p: Vec<&mut dyn Policy> = g.iter_mut().map(|x| x as &mut dyn Policy).collect();
+                s.finish(&mut solver, &mut p, &mut rng, None);
+                s.scores(&mut solver).1[state.seat] as f64
+            })
+            .collect();
+        let plain = Interval::of(&xs);
+        let gap = (plain.mean - e.points.mean).abs();
+        let noise = 1.5 * (e.points.half() + plain.half());
+        assert!(gap <= noise, "{:?}: coach {:?} against plain {:?}", e.option, e.points, plain);
+    }
+}
+
+/// The same seed gives the same estimates, on any number of threads.
+#[test]
+fn estimates_are_seeded() {
+    let rules = Rules::preset("five-crowns").unwrap();
+    let state = position(&rules, 3, 4, 5);
+    let a = estimate(&state, 64, 3);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let b = pool.install(|| estimate(&state, 64, 3));
+    assert_eq!(a, b);
+}
+
+/// The coach is never worse than greedy beyond the noise: paired deals
+/// of round 1, seat 0 coached against greedy.
+#[test]
+fn coach_is_never_worse_than_greedy() {
+    for rules in [Rules::default(), Rules::preset("five-crowns").unwrap()] {
+        let d = rules.deal(1).unwrap();
+        let diffs: Vec<f64> = (0..60u64)
+            .map(|k| {
+                let seed = mix(2026, k);
+                let dealt =
+                    deal(&rules, d, 4, (k % 4) as usize, &mut fastrand::Rng::with_seed(seed)).unwrap();
+                let run = |coached: bool| {
+                    let mut coach = Coach::new(32, seed);
+                    let mut g: Vec<Greedy> = vec![Greedy; 4];
+                    let mut p: Vec<&mut dyn Policy> = g.iter_mut().map(|x| x as &mut dyn Policy).collect();
+                    if coached {
+                        p[0] = &mut coach;
+                    }
+                    let mut rng = fastrand::Rng::with_seed(mix(seed, 9));
+                    play(&mut Solver::new(), &rules, &dealt, &mut p, &mut rng).scores[0] as f64
+                };
+                run(true) - run(false)
+            })
+            .collect();
+        let d = Interval::of(&diffs);
+        assert!(d.low <= 0.0, "{}: the coach worse than greedy by {d:?}", rules.game().name());
+        let _ = paired(&diffs, &diffs);
+    }
+}

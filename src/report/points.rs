@@ -1,0 +1,222 @@
+//! `check --points`: each option's expected points at the end of the
+//! round, from the points coach of the game crate, as text and as the
+//! fields it adds to the check's JSON.
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+
+use super::check::{Checked, Setting};
+use crate::error::{Error, Result};
+use crate::ui::Ui;
+use three13_core::analysis::Choice;
+use three13_core::play::stats::Interval;
+use three13_core::play::{Estimate, Move, estimate, position};
+use three13_core::rules::Deal;
+
+/// What `--points` is asked with.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointsAsk {
+    pub(crate) players: usize,
+    pub(crate) turn: usize,
+    pub(crate) seed: u64,
+    pub(crate) budget: usize,
+}
+
+/// The estimates of one hand's options.
+#[derive(Debug)]
+pub(crate) struct Points {
+    ask: PointsAsk,
+    estimates: Vec<Estimate>,
+}
+
+/// Works out the points of the checked hand's options.
+pub(crate) fn points(checked: &Checked, setting: &Setting, ask: PointsAsk) -> Result<Points> {
+    let a = &checked.analysis;
+    if !setting.onto.is_empty() {
+        return Err(Error::usage("--points weighs a turn before anyone is out: leave out --onto"));
+    }
+    if a.hand.len() == a.cards && setting.ask.upcard.is_none() {
+        return Err(Error::usage(
+            "--points before the draw weighs taking the face-up card against drawing: give it with --upcard",
+        ));
+    }
+    let deal = Deal { round: a.round, cards: a.cards, wild: a.wild };
+    let mut pile = setting.seen.clone();
+    pile.extend(setting.ask.upcard);
+    let Some(state) = position(&setting.rules, deal, &a.hand, &pile, ask.players, ask.turn) else {
+        return Err(Error::data(format!(
+            "the decks hold too few cards for {} players of {} cards after {} turns",
+            ask.players, a.cards, ask.turn
+        ))
+        .with_hint("fewer --players or --turn, or more decks with --set decks=N"));
+    };
+    Ok(Points { ask, estimates: estimate(&state, ask.budget, ask.seed) })
+}
+
+fn interval(i: &Interval) -> Value {
+    let three = |x: f64| (x * 1000.0).round() / 1000.0;
+    json!({ "mean": three(i.mean), "low": three(i.low), "high": three(i.high) })
+}
+
+fn negated(i: &Interval) -> Interval {
+    Interval { mean: -i.mean, low: -i.high, high: -i.low }
+}
+
+impl Points {
+    fn of(&self, option: Move) -> Option<&Estimate> {
+        self.estimates.iter().find(|e| e.option == option)
+    }
+
+    /// Taking less drawing, paired: negative, taking scores fewer.
+    fn take_less_draw(&self) -> Option<Interval> {
+        let take = self.of(Move::Take(true))?;
+        let draw = self.of(Move::Take(false))?;
+        Some(if take.greedy { negated(&draw.vs_greedy) } else { take.vs_greedy })
+    }
+
+    /// Take, draw or equal, by points.
+    fn advice(&self) -> Option<&'static str> {
+        let d = self.take_less_draw()?;
+        Some(if d.high < 0.0 {
+            "take"
+        } else if d.low > 0.0 {
+            "draw"
+        } else {
+            "equal"
+        })
+    }
+
+    /// The option with the fewest points expected.
+    fn best(&self) -> &Estimate {
+        self.estimates
+            .iter()
+            .filter(|e| !e.dropped)
+            .min_by(|a, b| a.points.mean.total_cmp(&b.points.mean))
+            .expect("an option")
+    }
+
+    /// Adds the points to the check's JSON: on each discard, on taking
+    /// and drawing, and the advice in points.
+    pub(crate) fn add_to(&self, report: &str) -> String {
+        let mut v: Value = serde_json::from_str(report).expect("the check's JSON");
+        if let Some(discards) = v.get_mut("discards").and_then(Value::as_array_mut) {
+            for d in discards {
+                let card = d.get("card").and_then(Value::as_str).unwrap_or_default().to_string();
+                if let Some(e) =
+                    self.estimates.iter().find(|e| matches!(e.option, Move::Discard(c) if c.ascii() == card))
+                {
+                    d["points"] = interval(&e.points);
+                }
+            }
+        }
+        if let Some(up) = v.get_mut("upcard").filter(|u| u.is_object()) {
+            if let Some(e) = self.of(Move::Take(true)) {
+                up["take"]["points"] = interval(&e.points);
+            }
+            if let Some(e) = self.of(Move::Take(false)) {
+                up["draw"]["points"] = interval(&e.points);
+            }
+            if let Some(advice) = self.advice() {
+                up["advice_points"] = json!(advice);
+            }
+        }
+        v["points_of"] = json!({
+            "players": self.ask.players,
+            "turn": self.ask.turn,
+            "seed": self.ask.seed,
+            "budget": self.ask.budget,
+        });
+        v.to_string()
+    }
+
+    /// The points as text, after the check's report.
+    pub(crate) fn print(&self, ui: &mut Ui, checked: &Checked) -> Result<()> {
+        let a = &checked.analysis;
+        let mut lines = vec![
+            String::new(),
+            ui.bold("In points at the end of the round, with 95% intervals:"),
+            ui.wrap(
+                &format!(
+                    "  {} players, after {} turns, at most {} deals an option, seed {}",
+                    self.ask.players, self.ask.turn, self.ask.budget, self.ask.seed
+                ),
+                4,
+            ),
+        ];
+        if let (Some(u), Some(d)) = (&a.upcard, self.take_less_draw()) {
+            let card = ui.card(u.card);
+            let take = self.of(Move::Take(true)).expect("taking");
+            let draw = self.of(Move::Take(false)).expect("drawing");
+            lines.push(match self.advice() {
+                Some("take") => format!("take {card}: {:.1} points better (±{:.1})", -d.mean, d.half()),
+                Some("draw") => {
+                    format!("draw: {:.1} points better than taking {card} (±{:.1})", d.mean, d.half())
+                }
+                _ => format!(
+                    "take {card} or draw: equal within the noise ({:+.1} points for taking, ±{:.1})",
+                    d.mean,
+                    d.half()
+                ),
+            });
+            lines.push(format!(
+                "  take {:.2} ± {:.2} points, draw {:.2} ± {:.2}",
+                take.points.mean,
+                take.points.half(),
+                draw.points.mean,
+                draw.points.half()
+            ));
+            let chance = match u.advice {
+                Choice::Take => "take",
+                Choice::Draw => "draw",
+            };
+            if let Some(p) = self.advice().filter(|&p| p != "equal" && p != chance) {
+                lines.push(format!(
+                    "Points and chance disagree: by the chance to go out, {chance}; in points, {p}."
+                ));
+            }
+        } else {
+            let best = self.best();
+            let mut sorted: Vec<&Estimate> = self.estimates.iter().collect();
+            sorted.sort_by(|x, y| x.dropped.cmp(&y.dropped).then(x.points.mean.total_cmp(&y.points.mean)));
+            lines.push(format!("  {:<8} {:>15}  {}", "discard", "points", "beside the best"));
+            for e in sorted {
+                let Move::Discard(c) = e.option else { continue };
+                let beside = if e.option == best.option {
+                    "best".to_string()
+                } else if e.dropped {
+                    format!(
+                        "{:+.2} ± {:.2}, dropped after {} deals",
+                        e.vs_best.mean,
+                        e.vs_best.half(),
+                        e.deals
+                    )
+                } else if e.vs_best.holds_zero() {
+                    format!("{:+.2} ± {:.2}, equal", e.vs_best.mean, e.vs_best.half())
+                } else {
+                    format!("{:+.2} ± {:.2}", e.vs_best.mean, e.vs_best.half())
+                };
+                let pts = format!("{:.2} ± {:.2}", e.points.mean, e.points.half());
+                lines.push(format!("  {:<8} {:>15}  {beside}", ui.card(c), pts));
+            }
+            if let Some(advised) = &a.best_discard
+                && let Some(e) = self.of(Move::Discard(advised.card))
+                && e.option != best.option
+                && e.vs_best.low > 0.0
+                && let Move::Discard(b) = best.option
+            {
+                lines.push(format!(
+                    "Points and chance disagree: discarding {} scores {:.1} points fewer than the advised {} (±{:.1}).",
+                    ui.card(b),
+                    e.vs_best.mean,
+                    ui.card(advised.card),
+                    e.vs_best.half()
+                ));
+            }
+        }
+        for l in lines {
+            writeln!(ui.out, "{l}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,289 @@
+//! `three13 sim`: exact outputs for a fixed seed, the same games on any
+//! number of threads, usage errors, and a log replayed from its lines
+//! alone giving the same scores. And `check --points` for a fixed seed.
+
+use serde_json::Value;
+use three13_core::card::Card;
+use three13_core::rules::Rules;
+use three13_core::solver::{Solver, Table};
+
+use crate::common::Env;
+
+#[test]
+fn sim_prints_each_round_with_intervals() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "sim",
+        "--players",
+        "3",
+        "--deals",
+        "20",
+        "--round",
+        "2",
+        "--policy",
+        "random",
+        "--against",
+        "greedy",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(
+        r.stdout,
+        "\
+Three Thirteen (standard), 3 players, 20 deals a round, seed 5
+Seat 0 plays random, then greedy, on the same deals; the others play greedy.
+Seat 0's points at the end of the round, with 95% intervals:
+
+round  cards           random           greedy  random - greedy
+    2      4     22.90 ± 5.37      1.40 ± 1.26     21.50 ± 5.28
+
+Negative: random scores fewer points. 1 of 1 rounds differ beyond the noise.
+"
+    );
+}
+
+#[test]
+fn sim_plays_whole_games_without_a_round() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "sim",
+        "--players",
+        "2",
+        "--deals",
+        "3",
+        "--policy",
+        "greedy",
+        "--against",
+        "draw",
+        "--seed",
+        "2",
+    ]);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[4], "round  cards           greedy             draw    greedy - draw");
+    assert_eq!(lines[6], "    2      4      3.00 ± 4.93      8.00 ± 7.07     -5.00 ± 4.53");
+    assert_eq!(lines[16], " game           14.67 ± 22.98    35.33 ± 40.25   -20.67 ± 18.81");
+    assert_eq!(lines.len(), 19);
+}
+
+#[test]
+fn sim_json_is_the_same_on_one_thread() {
+    let env = Env::new();
+    let args = [
+        "sim",
+        "--rules",
+        "five-crowns",
+        "--players",
+        "2",
+        "--deals",
+        "8",
+        "--round",
+        "1",
+        "--policy",
+        "coach",
+        "--against",
+        "greedy",
+        "--budget",
+        "16",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let expected = "{\"seed\":3,\"players\":2,\"rounds\":[{\"round\":1,\"deals\":8,\
+\"policy\":{\"mean\":4.625,\"low\":-1.381,\"high\":10.631},\
+\"against\":{\"mean\":7.625,\"low\":0.181,\"high\":15.069},\
+\"diff\":{\"mean\":-3.0,\"low\":-8.88,\"high\":2.88}}]}\n";
+    assert_eq!(env.ok(&args).stdout, expected);
+    assert_eq!(env.ok_with(&[("RAYON_NUM_THREADS", "1")], &args).stdout, expected);
+}
+
+#[test]
+fn sim_refuses_what_cannot_be_dealt() {
+    let env = Env::new();
+    env.fails(
+        &["sim", "--round", "14", "--policy", "greedy", "--against", "greedy"],
+        2,
+        "no round 14 in these rules: they have rounds 1 to 11\n  \
+         hint: name one with --round, or leave it out to play every round",
+    );
+    env.fails(
+        &["sim", "--players", "20", "--round", "11", "--policy", "greedy", "--against", "greedy"],
+        2,
+        "the decks hold 104 cards, too few to deal 13 to each of 20 players and turn one face \
+         up\n  hint: add decks with --set decks=N, or play with fewer players",
+    );
+}
+
+fn cards(v: &Value, rules: &Rules) -> Vec<Card> {
+    v.as_array().unwrap().iter().map(|c| rules.deck().parse(c.as_str().unwrap()).unwrap()).collect()
+}
+
+/// Replays every pass of a log from its lines alone: each draw the top
+/// of the stock or of the pile, each discard from the hand, out exactly
+/// when the hand left melds, every other player one more turn, and the
+/// scores each hand's least deadwood.
+fn replay(log: &str, rules: &Rules, players: usize) -> usize {
+    let mut solver = Solver::new();
+    let mut passes = 0;
+    let (mut hands, mut stock, mut pile) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut seat, mut out, mut finals, mut table) =
+        (0, None::<usize>, 0, Table::new(rules, Rules::default().deal(1).unwrap().wild));
+    for line in log.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        if v.get("round").is_some() {
+            let d = rules.deal(v["round"].as_u64().unwrap() as usize).unwrap();
+            table = Table::new(rules, d.wild);
+            hands = v["hands"].as_array().unwrap().iter().map(|h| cards(h, rules)).collect::<Vec<_>>();
+            assert_eq!(hands.len(), players);
+            stock = cards(&v["stock"], rules);
+            stock.reverse();
+            pile = vec![rules.deck().parse(v["face_up"].as_str().unwrap()).unwrap()];
+            seat = (v["dealer"].as_u64().unwrap() as usize + 1) % players;
+            out = None;
+            finals = 0;
+        } else if v.get("end").is_some() {
+            let end: Vec<Vec<Card>> =
+                v["hands"].as_array().unwrap().iter().map(|h| cards(h, rules)).collect();
+            assert_eq!(end, hands);
+            let scores: Vec<i64> =
+                v["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect();
+            for (s, hand) in hands.iter().enumerate() {
+                let expect = if out == Some(s) { 0 } else { solver.deadwood(hand, &table) as i64 };
+                assert_eq!(scores[s], expect, "seat {s}");
+            }
+            assert_eq!(v["out"].as_u64().map(|s| s as usize), out);
+            assert!(out.is_none() || finals == 0 || stock.is_empty());
+            passes += 1;
+        } else {
+            assert_eq!(v["seat"].as_u64().unwrap() as usize, seat);
+            let card = rules.deck().parse(v["card"].as_str().unwrap()).unwrap();
+            let top = if v["draw"] == "stock" { stock.pop() } else { pile.pop() };
+            assert_eq!(top, Some(card));
+            let discard = rules.deck().parse(v["discard"].as_str().unwrap()).unwrap();
+            let hand = &mut hands[seat];
+            hand.push(card);
+            let at = hand.iter().position(|&c| c == discard).expect("a discard from the hand");
+            hand.remove(at);
+            pile.push(discard);
+            let melds = solver.deadwood(hand, &table) == 0;
+            if out.is_none() {
+                assert_eq!(v["out"].as_bool(), Some(melds));
+                if melds {
+                    out = Some(seat);
+                    finals = players - 1;
+                }
+            } else {
+                finals -= 1;
+            }
+            seat = (seat + 1) % players;
+        }
+    }
+    passes
+}
+
+#[test]
+fn a_log_replayed_gives_the_same_scores() {
+    let env = Env::new();
+    let log = env.path().join("games.jsonl");
+    let log_arg = log.to_str().unwrap();
+    env.ok(&[
+        "sim",
+        "--players",
+        "3",
+        "--deals",
+        "6",
+        "--round",
+        "5",
+        "--policy",
+        "random",
+        "--against",
+        "greedy",
+        "--seed",
+        "9",
+        "--log",
+        log_arg,
+    ]);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(replay(&text, &Rules::default(), 3), 12);
+    // The same seed writes the same games.
+    let again = env.path().join("again.jsonl");
+    env.ok(&[
+        "sim",
+        "--players",
+        "3",
+        "--deals",
+        "6",
+        "--round",
+        "5",
+        "--policy",
+        "random",
+        "--against",
+        "greedy",
+        "--seed",
+        "9",
+        "--log",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+}
+
+#[test]
+fn check_points_ranks_each_discard() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "check", "--round", "2", "--points", "--budget", "64", "--seed", "1", "9h", "9d", "4c", "Kh", "2s",
+    ]);
+    let tail: Vec<&str> = r.stdout.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
+    assert_eq!(
+        tail.join("\n"),
+        "\
+In points at the end of the round, with 95% intervals:
+  4 players, after 0 turns, at most 64 deals an option, seed 1
+  discard           points  beside the best
+  Kh           0.58 ± 0.21  best
+  2s           2.28 ± 0.79  +1.70 ± 0.77
+  9h           3.50 ± 1.66  +2.92 ± 1.62
+  9d           4.52 ± 1.91  +3.94 ± 1.86
+  4c          14.47 ± 4.01  +13.69 ± 3.93, dropped after 32 deals"
+    );
+}
+
+#[test]
+fn check_points_weighs_take_or_draw() {
+    let env = Env::new();
+    let args = [
+        "check", "--round", "2", "--points", "--budget", "64", "--seed", "1", "--upcard", "9s", "9h", "9d",
+        "Kh", "2s",
+    ];
+    let r = env.ok(&args);
+    assert!(
+        r.stdout
+            .ends_with("take 9s: 7.1 points better (±2.2)\n  take 0.77 ± 0.22 points, draw 7.91 ± 2.22\n"),
+        "{}",
+        r.stdout
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: Value = serde_json::from_str(&env.ok(&json).stdout).unwrap();
+    assert_eq!(v["upcard"]["advice_points"], "take");
+    assert_eq!(
+        v["upcard"]["take"]["points"],
+        serde_json::json!({"mean": 0.766, "low": 0.548, "high": 0.983})
+    );
+    assert_eq!(
+        v["upcard"]["draw"]["points"],
+        serde_json::json!({"mean": 7.906, "low": 5.684, "high": 10.128})
+    );
+    let after = env
+        .ok(&["check", "--round", "2", "--points", "--budget", "64", "--json", "9h", "9d", "4c", "Kh", "2s"]);
+    let v: Value = serde_json::from_str(&after.stdout).unwrap();
+    for d in v["discards"].as_array().unwrap() {
+        let p = &d["points"];
+        assert!(p["low"].as_f64().unwrap() <= p["mean"].as_f64().unwrap(), "{d}");
+        assert!(p["mean"].as_f64().unwrap() <= p["high"].as_f64().unwrap(), "{d}");
+    }
+    env.fails(
+        &["check", "--round", "2", "--points", "9h", "9d", "Kh", "2s"],
+        2,
+        "--points before the draw weighs taking the face-up card against drawing: give it with --upcard",
+    );
+}
