@@ -1181,7 +1181,7 @@ pub(crate) struct LeagueArgs {
     #[arg(long, value_name = "GAME", value_parser = ["three-thirteen", "five-crowns"])]
     pub(crate) game: Option<String>,
 
-    /// Season points by place, e.g. 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1; out=N a round gone out first [default: 1=3,2=2,3=1]
+    /// Season points by place, e.g. 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1; out=N a round gone out first, low=N a round with the fewest points [default: 1=3,2=2,3=1]
     #[arg(long, value_name = "TABLE")]
     pub(crate) points: Option<String>,
 

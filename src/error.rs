@@ -244,7 +244,7 @@ impl From<PointsError> for Error {
             PointsError::Empty => "it names no place".to_string(),
             PointsError::NotEntry { text } => format!("\"{}\" is not PLACE=POINTS", text.escape_debug()),
             PointsError::UnknownKey { key } => {
-                format!("\"{}\" is neither a place (1, 1st, 2nd, …) nor out", key.escape_debug())
+                format!("\"{}\" is not a place (1, 1st, 2nd, …), out or low", key.escape_debug())
             }
             PointsError::PlaceOutOfRange { key } => {
                 format!("the place \"{}\" is not from 1 to 10", key.escape_debug())
@@ -255,7 +255,7 @@ impl From<PointsError> for Error {
             PointsError::Repeated { key } => format!("{key} is given twice"),
         };
         Error::usage(format!("--points: {what}"))
-            .with_hint("a table is written like 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1,out=1")
+            .with_hint("a table is written like 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1,out=1,low=1")
     }
 }
 

@@ -142,11 +142,14 @@ fn the_points_table_is_the_clubs_own() {
         points("1st=5,2nd=3,3rd=1,out=1"),
         [("Bob".into(), 39.0), ("Ann".into(), 36.0), ("Cy".into(), 5.0)]
     );
+    // 1 for a win and 1 a round with the fewest points (Ann and Bob share
+    // g4's win and each of its rounds at 0).
+    assert_eq!(points("1=1,low=1"), [("Bob".into(), 35.5), ("Ann".into(), 23.5), ("Cy".into(), 0.0)]);
     env.fails(
         &["league", "--points", "1st=5,2th=3"],
         2,
-        "--points: \"2th\" is neither a place (1, 1st, 2nd, …) nor out\n  \
-         hint: a table is written like 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1,out=1",
+        "--points: \"2th\" is not a place (1, 1st, 2nd, …), out or low\n  \
+         hint: a table is written like 1=5,2=3,3=1 or 1st=5,2nd=3,3rd=1,out=1,low=1",
     );
 }
 

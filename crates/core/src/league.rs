@@ -21,12 +21,15 @@ pub struct PointsTable {
     places: Vec<f64>,
     /// Points for each round a player went out first.
     out: f64,
+    /// Points for each round a player scored the fewest points of the
+    /// table (shared: each of them).
+    low: f64,
 }
 
 impl Default for PointsTable {
     /// 3 for a win, 2 for second, 1 for third: the common pub league's table.
     fn default() -> PointsTable {
-        PointsTable { places: vec![3.0, 2.0, 1.0], out: 0.0 }
+        PointsTable { places: vec![3.0, 2.0, 1.0], out: 0.0, low: 0.0 }
     }
 }
 
@@ -37,7 +40,7 @@ pub enum PointsError {
     Empty,
     /// An entry without `=`.
     NotEntry { text: String },
-    /// A key that is neither a place (`1`, `1st`, `2nd`, …) nor `out`.
+    /// A key that is neither a place (`1`, `1st`, `2nd`, …) nor `out` or `low`.
     UnknownKey { key: String },
     /// A place past the 10th, or a place 0.
     PlaceOutOfRange { key: String },
@@ -56,6 +59,7 @@ impl PointsTable {
     pub fn parse(text: &str) -> Result<PointsTable, PointsError> {
         let mut places: Vec<Option<f64>> = Vec::new();
         let mut out: Option<f64> = None;
+        let mut low: Option<f64> = None;
         let entries: Vec<&str> = text.split(',').map(str::trim).filter(|e| !e.is_empty()).collect();
         if entries.is_empty() {
             return Err(PointsError::Empty);
@@ -69,10 +73,12 @@ impl PointsTable {
                 .ok()
                 .filter(|v| v.is_finite() && (0.0..=1000.0).contains(v) && !value.starts_with('+'))
                 .ok_or_else(|| PointsError::BadValue { key: key.to_string(), value: value.to_string() })?;
-            if key.eq_ignore_ascii_case("out") {
-                if out.replace(number).is_some() {
+            for (name, bonus) in [("out", &mut out), ("low", &mut low)] {
+                if key.eq_ignore_ascii_case(name) && bonus.replace(number).is_some() {
                     return Err(PointsError::Repeated { key: key.to_string() });
                 }
+            }
+            if key.eq_ignore_ascii_case("out") || key.eq_ignore_ascii_case("low") {
                 continue;
             }
             let place = place_of(key).ok_or_else(|| PointsError::UnknownKey { key: key.to_string() })?;
@@ -89,6 +95,7 @@ impl PointsTable {
         Ok(PointsTable {
             places: places.into_iter().map(|p| p.unwrap_or(0.0)).collect(),
             out: out.unwrap_or(0.0),
+            low: low.unwrap_or(0.0),
         })
     }
 
@@ -98,6 +105,9 @@ impl PointsTable {
             self.places.iter().enumerate().map(|(i, p)| format!("{}={}", i + 1, number(*p))).collect();
         if self.out != 0.0 {
             parts.push(format!("out={}", number(self.out)));
+        }
+        if self.low != 0.0 {
+            parts.push(format!("low={}", number(self.low)));
         }
         parts.join(",")
     }
@@ -114,6 +124,9 @@ impl PointsTable {
         if self.out != 0.0 {
             out.push_str(&format!("; {} a round gone out first", number(self.out)));
         }
+        if self.low != 0.0 {
+            out.push_str(&format!("; {} a round with the fewest points", number(self.low)));
+        }
         out
     }
 
@@ -129,6 +142,11 @@ impl PointsTable {
     /// The bonus for going out first in `rounds` rounds.
     pub fn out_bonus(&self, rounds: usize) -> f64 {
         self.out * rounds as f64
+    }
+
+    /// The bonus for the fewest points of the table in `rounds` rounds.
+    pub fn low_bonus(&self, rounds: usize) -> f64 {
+        self.low * rounds as f64
     }
 }
 
@@ -378,7 +396,8 @@ pub fn league(games: &[Played<'_>], settings: &Settings) -> League {
             let t = tallies[who].get_or_insert_with(Tally::default);
             t.name = names[who].clone();
             let points = settings.points.for_place(place, shared)
-                + settings.points.out_bonus(board.rounds_out()[seat]);
+                + settings.points.out_bonus(board.rounds_out()[seat])
+                + settings.points.low_bonus(lowest_rounds(s, &board, seat));
             t.points += points;
             t.games += 1;
             t.wins += usize::from(place == 1);
@@ -456,6 +475,19 @@ pub fn league(games: &[Played<'_>], settings: &Settings) -> League {
             .then_with(|| a.name.cmp(&b.name))
     });
     League { games: games.len(), standings, guests, ratings, evenings, history, records }
+}
+
+/// The rounds in which `seat` scored the fewest points of those who played
+/// the round (a share of the fewest counts).
+fn lowest_rounds(s: &Session, board: &crate::sheet::Scoreboard, seat: usize) -> usize {
+    (0..s.rounds().len())
+        .filter(|&k| s.plays(seat, k + 1))
+        .filter(|&k| {
+            let fewest =
+                (0..s.players().len()).filter(|&o| s.plays(o, k + 1)).map(|o| board.points(k)[o]).min();
+            fewest == Some(board.points(k)[seat])
+        })
+        .count()
 }
 
 /// Most points first, then most wins, the best average place, the name.
@@ -612,9 +644,14 @@ mod tests {
         assert_eq!(t.for_place(1, 2), 4.0);
         assert_eq!(t.for_place(3, 2), 0.5);
         assert_eq!(t.for_place(4, 1), 0.0);
-        let out = PointsTable::parse("2=1.5,out=0.5").unwrap();
-        assert_eq!(out.text(), "1=0,2=1.5,out=0.5");
-        assert_eq!(out.out_bonus(3), 1.5);
+        let out = PointsTable::parse("2=1.5,out=0.5,low=2").unwrap();
+        assert_eq!(out.text(), "1=0,2=1.5,out=0.5,low=2");
+        assert_eq!(
+            out.summary(),
+            "1st 0, 2nd 1.5; 0.5 a round gone out first; 2 a round with the fewest points"
+        );
+        assert_eq!((out.out_bonus(3), out.low_bonus(3)), (1.5, 6.0));
+        assert_eq!(PointsTable::parse("low=1,LOW=2"), Err(PointsError::Repeated { key: "LOW".into() }));
         assert_eq!(PointsTable::parse(" , "), Err(PointsError::Empty));
         assert_eq!(PointsTable::parse("1st"), Err(PointsError::NotEntry { text: "1st".into() }));
         assert_eq!(PointsTable::parse("1nd=2"), Err(PointsError::UnknownKey { key: "1nd".into() }));
