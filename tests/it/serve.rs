@@ -420,8 +420,9 @@ fn the_pages_of_a_game_in_progress() {
          1 3 3 Ann 12 (12) 0 (0) 35 (35) Bob 2 4 4 Bob 0 (12) 8 (8) 31 (66) Ann \
          3 5 5 Cy 4 6 6 Ann 5 7 7 Bob 6 8 8 Cy 7 9 9 Ann 8 10 10 Bob 9 11 J Cy 10 12 Q Ann 11 13 K Bob \
          Total 12 8 66 12 (40): points in the round (running total). \
-         Points in each round; the cards, the dealer and running totals on a wider screen. \
+         Points in each round, ✓ for who went out; the cards, the dealer and running totals on a wider screen. \
          The race Running totals of friday total (lowest wins) round 0 10 20 30 40 50 60 0 1 2 Ann Bob Cy \
+         Running totals of friday total (lowest wins) round 0 10 20 30 40 50 60 0 1 2 Ann Bob Cy \
          This page follows the game by itself; without JavaScript, reload it."
     );
     // The same figures as `table --json`.
