@@ -90,6 +90,8 @@ dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem
 dl.hand dt{color:var(--muted)}
 dl.hand dd{margin:0}
 .phone{display:none}
+table.sheet th.player{white-space:normal;overflow-wrap:anywhere;min-width:3.5rem}
+table.sheet .running{display:block}
 .chart .small{display:none}
 @media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}.big.long{font-size:1.25rem}
 .dealer,.running,.wide,.cards{display:none}.phone{display:inline}
@@ -97,7 +99,7 @@ th.player{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;vert
 table.places td.name{white-space:normal;overflow-wrap:anywhere}
 th,td{padding:.3rem .3rem}
 header,main,footer{padding:0 .4rem}section{padding:.6rem .5rem}
-table.sheet{font-size:.9rem;width:100%}table.sheet th,table.sheet td{padding:.25rem .15rem}
+table.sheet{font-size:.9rem;width:100%}table.sheet th.player{white-space:nowrap;min-width:0}table.sheet .running{display:none}table.sheet th,table.sheet td{padding:.25rem .15rem}
 table.sheet .outcol{display:none}table.sheet td.went::after{content:"\2713";color:var(--accent);font-weight:700}
 .chart .desk{display:none}.chart .small{display:block}
 table.discards,table.discards tbody{display:block}
@@ -106,7 +108,8 @@ table.discards th,table.discards td{text-align:left;border:0}
 table.discards tr{border-bottom:1px solid var(--line)}
 table.discards .c1{order:1}table.discards .c5{order:2;font-weight:700}table.discards .c2{order:3}table.discards .c4{order:4}
 table.discards .c3{order:5;grid-column:1/-1;min-width:0;padding-left:3.2rem}
-table.discards th.c3{display:none}
+table.discards tr:first-child{display:none}
+table.discards td.c5::before{content:"chance ";color:var(--muted);font-weight:400}
 table.discards td.c3::before{content:"outs: ";color:var(--muted)}
 table.discards td.c2::before{content:"left ";color:var(--muted)}
 table.discards td.c4::before{content:"unseen ";color:var(--muted)}}
