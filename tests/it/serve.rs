@@ -1007,3 +1007,23 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     drop(idle);
     assert!(eventually(Duration::from_secs(5), || from(client(0)) == 200));
 }
+
+#[test]
+fn the_terminal_charges_a_bad_go_out_as_the_page_does() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "Ann", "--player", "Bob", "--set", "bad_go_out_penalty=20", "duel"]);
+    let mut server = Server::start(&env, &["--entry"]);
+    assert_eq!(server.post("enter", "round=1&player=Ann&score=9h+4d+Kh").status, 303);
+    assert_eq!(server.post("enter", "round=1&player=Bob&score=out").status, 303);
+    server.wait_for_said("Every score is in. Round 1: Ann 26, Bob 0");
+    // Something other than a name after `bad`, or nothing: asked again.
+    server.type_line("y bad");
+    server.wait_for_said("(y bad Ann, Bob charges Ann and Bob a bad go-out)");
+    server.type_line("y bad Ann");
+    server.wait_for_said("Recorded: Round 1:");
+    let twin = Env::new();
+    twin.ok(&["new", "--player", "Ann", "--player", "Bob", "--set", "bad_go_out_penalty=20", "duel"]);
+    twin.ok(&["round", "Ann=9h 4d Kh", "Bob=out", "--penalty", "Ann"]);
+    assert_eq!(env.table_json(&[])["totals"], twin.table_json(&[])["totals"]);
+    assert_eq!(env.table_json(&[])["totals"]["Ann"], 46);
+}
