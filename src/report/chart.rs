@@ -376,6 +376,30 @@ const TITLE_CHARS: usize = 88;
 /// through the rounds they played, a ring on each winner's last total,
 /// and how the game ended under the title.
 pub(crate) fn svg(race: &Race) -> Result<String> {
+    svg_sized(race, &DESK)
+}
+
+/// The picture's size and its text: the desk's 800 × 500, or a phone's.
+#[derive(Debug)]
+pub(crate) struct Size {
+    width: u32,
+    height: u32,
+    /// Characters of the title to a line.
+    title_chars: usize,
+    title_px: u32,
+    /// The axes' and the key's text; `None` for plotters' own.
+    label_px: Option<u32>,
+}
+
+const DESK: Size = Size { width: 800, height: 500, title_chars: TITLE_CHARS, title_px: 18, label_px: None };
+
+/// A chart for a phone's screen, about 360 px across: fewer, larger
+/// letters, drawn at the size it is shown.
+pub(crate) const PHONE: Size =
+    Size { width: 360, height: 440, title_chars: 34, title_px: 17, label_px: Some(15) };
+
+/// The chart at `size`.
+pub(crate) fn svg_sized(race: &Race, size: &Size) -> Result<String> {
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
     let rounds = race.rounds;
@@ -383,7 +407,7 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
     let high = race.high().max(low + 1);
     let mut text = String::new();
     {
-        let root = SVGBackend::with_string(&mut text, (800, 500)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut text, (size.width, size.height)).into_drawing_area();
         let failed = |e: &dyn std::fmt::Display| Error::data(format!("cannot draw the chart: {e}"));
         root.fill(&WHITE).map_err(|e| failed(&e))?;
         let title = match &race.ending {
@@ -395,12 +419,18 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
         // The title wrapped to the picture: about 80 characters of 18 px
         // text to a line of 800 px, each line centred above the plot.
         let lines: Vec<String> =
-            crate::text::wrap_to(&title, 0, TITLE_CHARS).lines().map(str::to_string).collect();
-        let (top, body) = root.split_vertically(12 + 24 * lines.len() as u32);
+            crate::text::wrap_to(&title, 0, size.title_chars).lines().map(str::to_string).collect();
+        let line_px = size.title_px + 6;
+        let (top, body) = root.split_vertically(12 + line_px * lines.len() as u32);
         for (i, line) in lines.iter().enumerate() {
-            let style =
-                TextStyle::from(("sans-serif", 18).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-            top.draw(&Text::new(line.clone(), (400, 10 + 24 * i as i32), style)).map_err(|e| failed(&e))?;
+            let style = TextStyle::from(("sans-serif", size.title_px).into_font())
+                .pos(Pos::new(HPos::Center, VPos::Top));
+            top.draw(&Text::new(
+                line.clone(),
+                (size.width as i32 / 2, 10 + line_px as i32 * i as i32),
+                style,
+            ))
+            .map_err(|e| failed(&e))?;
         }
         let mut chart = ChartBuilder::on(&body)
             .margin(16)
@@ -408,13 +438,12 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
             .y_label_area_size(48)
             .build_cartesian_2d(0..rounds.max(1), low..high)
             .map_err(|e| failed(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc("round")
-            .y_desc("total (lowest wins)")
-            .x_labels(rounds + 1)
-            .draw()
-            .map_err(|e| failed(&e))?;
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc("round").y_desc("total (lowest wins)").x_labels(rounds + 1);
+        if let Some(px) = size.label_px {
+            mesh.label_style(("sans-serif", px)).axis_desc_style(("sans-serif", px));
+        }
+        mesh.draw().map_err(|e| failed(&e))?;
         for (seat, line) in race.series.iter().enumerate() {
             let (r, g, b) = SVG_COLOURS[seat % SVG_COLOURS.len()];
             let colour = RGBColor(r, g, b);
@@ -439,13 +468,12 @@ pub(crate) fn svg(race: &Race) -> Result<String> {
                     .map_err(|e| failed(&e))?;
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| failed(&e))?;
+        let mut key = chart.configure_series_labels();
+        key.position(SeriesLabelPosition::UpperLeft).background_style(WHITE.mix(0.8)).border_style(BLACK);
+        if let Some(px) = size.label_px {
+            key.label_font(("sans-serif", px));
+        }
+        key.draw().map_err(|e| failed(&e))?;
         root.present().map_err(|e| failed(&e))?;
     }
     Ok(text)

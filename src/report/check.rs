@@ -374,6 +374,7 @@ fn declared(ui: &Ui, lines: &mut Vec<String>, d: &Declared) {
 /// first; ties leave less, then (when worked out) have the better chance
 /// within two draws, then keep a wild, then throw the card worth most.
 pub(crate) fn ranked<'a>(a: &Analysis, discards: &'a [Discard], rules: &Rules) -> Vec<&'a Discard> {
+    let ties = |card| three13_core::analysis::ties_to(rules, a.wild, &a.hand, card);
     let mut sorted: Vec<&Discard> = discards.iter().collect();
     sorted.sort_by(|x, y| {
         y.chance
@@ -382,6 +383,7 @@ pub(crate) fn ranked<'a>(a: &Analysis, discards: &'a [Discard], rules: &Rules) -
             .then(y.chance_two.unwrap_or(0.0).total_cmp(&x.chance_two.unwrap_or(0.0)))
             .then(rules.is_wild(x.card, a.wild).cmp(&rules.is_wild(y.card, a.wild)))
             .then(rules.value_in(y.card, a.wild).cmp(&rules.value_in(x.card, a.wild)))
+            .then(ties(x.card).cmp(&ties(y.card)))
     });
     sorted
 }

@@ -477,7 +477,8 @@ impl App {
         self.hub.changed();
     }
 
-    /// A line typed on the terminal running `serve`: `y` records the round.
+    /// A line typed on the terminal running `serve`: `y` records the round,
+    /// `y bad Ann, Bob` with a bad go-out charged to Ann and Bob.
     fn typed(&self, line: &str) {
         let Some(entries) = &self.entries else { return };
         if line.is_empty() {
@@ -494,13 +495,30 @@ impl App {
             drop(all);
             return say(&format!("A new PIN for the pages: the PIN is now {pin}."));
         }
-        if !matches!(line.to_ascii_lowercase().as_str(), "y" | "yes") {
+        // `y`, or `y bad Ann, Bob` with the bad go-outs to charge.
+        let (answer, bad) = match line.split_once(char::is_whitespace) {
+            Some((answer, rest)) => (answer, Some(rest.trim())),
+            None => (line, None),
+        };
+        let penalties: Option<Vec<String>> = match bad {
+            None => Some(Vec::new()),
+            Some(rest) => rest
+                .strip_prefix("bad")
+                .filter(|names| names.starts_with(char::is_whitespace))
+                .map(|names| {
+                    names.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect()
+                })
+                .filter(|names: &Vec<String>| !names.is_empty()),
+        };
+        let (true, Some(penalties)) =
+            (matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"), penalties)
+        else {
             drop(all);
             return say(
-                "Type y and Enter to record the round once every score is in, pin and Enter for a new \
-                 PIN; Ctrl-C stops.",
+                "Type y and Enter to record the round once every score is in (y bad Ann, Bob charges \
+                 Ann and Bob a bad go-out), pin and Enter for a new PIN; Ctrl-C stops.",
             );
-        }
+        };
         let waiting = all.waiting(&session);
         if all.round().is_none() {
             return say("The game is over: there is no round to record.");
@@ -509,7 +527,7 @@ impl App {
             let names: Vec<&str> = waiting.iter().map(String::as_str).collect();
             return say(&format!("Waiting for {}; nothing was recorded.", crate::prose::and_list(&names)));
         }
-        let result = all.record(&self.data, &session, &[]);
+        let result = all.record(&self.data, &session, &penalties);
         drop(all);
         match result {
             Ok(line) => self.recorded_now(&line),

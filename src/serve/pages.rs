@@ -90,11 +90,35 @@ dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem
 dl.hand dt{color:var(--muted)}
 dl.hand dd{margin:0}
 .phone{display:none}
+table.sheet th.player{white-space:normal;overflow-wrap:anywhere;min-width:3.5rem}
+table.sheet .running{display:block}
+.chart .small{display:none}
 @media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}.big.long{font-size:1.25rem}
 .dealer,.running,.wide,.cards{display:none}.phone{display:inline}
 th.player{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;vertical-align:bottom;max-height:9rem;overflow:hidden;text-overflow:ellipsis}
 table.places td.name{white-space:normal;overflow-wrap:anywhere}
-th,td{padding:.3rem .3rem}}
+th,td{padding:.3rem .3rem}
+header,main,footer{padding:0 .4rem}section{padding:.6rem .5rem}
+table.sheet{font-size:.9rem;width:100%}table.sheet th.player{white-space:nowrap;min-width:0}table.sheet .running{display:none}table.sheet th,table.sheet td{padding:.25rem .15rem}
+table.sheet .outcol{display:none}table.sheet td.went::after{content:"\2713";color:var(--accent);font-weight:700}
+.chart .desk{display:none}.chart .small{display:block}
+table.discards,table.discards tbody{display:block}
+table.discards tr{display:grid;grid-template-columns:3.2rem 1fr 1fr 1fr;align-items:baseline}
+table.discards th,table.discards td{text-align:left;border:0}
+table.discards tr{border-bottom:1px solid var(--line)}
+table.discards .c1{order:1}table.discards .c5{order:2;font-weight:700}table.discards .c2{order:3}table.discards .c4{order:4}
+table.discards .c3{order:5;grid-column:1/-1;min-width:0;padding-left:3.2rem}
+table.discards tr:first-child{display:none}
+table.discards td.c5::before{content:"chance ";color:var(--muted);font-weight:400}
+table.discards td.c3::before{content:"outs: ";color:var(--muted)}
+table.discards td.c2::before{content:"left ";color:var(--muted)}
+table.discards td.c4::before{content:"unseen ";color:var(--muted)}}
+.grid{display:grid;gap:.25rem;margin:.5rem 0;max-width:32rem}
+.grid.s4{grid-template-columns:repeat(4,1fr)}.grid.s5{grid-template-columns:repeat(5,1fr)}
+.grid button{margin:0;padding:.45rem 0;background:#fff;color:var(--fg);border:1px solid #b9beb6;font-size:1rem;min-width:0}
+.grid button.red{color:var(--red)}.grid button:disabled{opacity:.35}
+.grid button.joker{grid-column:span 2}
+.grid .tools{grid-column:1/-1;display:flex;gap:.4rem}.grid .tools button{flex:1;background:var(--bg)}
 body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 .tv main{max-width:none;min-height:100vh;padding:3vh 4vw;display:grid;grid-template-columns:1fr 1.2fr;gap:4vw;align-items:center}
 .tv .label{color:#b9c9bf;font-size:4vh}
@@ -161,6 +185,65 @@ const SCRIPT: &str = r#"
   };
   events.onerror = function () { document.body.removeAttribute("data-connected"); };
   events.onmessage = refresh;
+})();
+"#;
+
+/// The checker's card grid: a button per card of the deck in play, each
+/// pressed as many times as the decks hold it, adding the card to the hand
+/// typed; built here, so a page without script shows the typed field only.
+const GRID_SCRIPT: &str = r#"
+(function () {
+  var grid = document.getElementById("grid"), hand = document.getElementById("hand");
+  if (!grid || !hand) return;
+  var copies = +grid.getAttribute("data-copies"), jokers = +grid.getAttribute("data-jokers");
+  var cards = grid.getAttribute("data-cards").split(" "), shown = grid.getAttribute("data-shown").split(" ");
+  var red = grid.getAttribute("data-red").split(" ");
+  var buttons = [];
+  function tokens() { return hand.value.split(/[\s,]+/).filter(function (t) { return t; }); }
+  function count(card) {
+    var n = 0, ts = tokens();
+    for (var i = 0; i < ts.length; i++) if (ts[i].toUpperCase() === card.toUpperCase()) n++;
+    return n;
+  }
+  function update() {
+    for (var i = 0; i < buttons.length; i++) {
+      var b = buttons[i];
+      b.disabled = count(b.getAttribute("data-card")) >= +b.getAttribute("data-max");
+    }
+  }
+  function add(card, text, max, cls) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.className = cls;
+    b.setAttribute("data-card", card);
+    b.setAttribute("data-max", max);
+    b.addEventListener("click", function () {
+      if (count(card) >= max) return;
+      var v = hand.value.replace(/\s+$/, "");
+      hand.value = v ? v + " " + card : card;
+      update();
+    });
+    grid.appendChild(b);
+    buttons.push(b);
+  }
+  for (var i = 0; i < cards.length; i++) add(cards[i], shown[i], copies, red[i] === "1" ? "red" : "");
+  if (jokers > 0) add("JK", "Joker", jokers, "joker");
+  var tools = document.createElement("div");
+  tools.className = "tools";
+  function tool(text, act) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", function () { act(); update(); });
+    tools.appendChild(b);
+  }
+  tool("Take back the last", function () { var ts = tokens(); ts.pop(); hand.value = ts.join(" "); });
+  tool("Clear", function () { hand.value = ""; });
+  grid.appendChild(tools);
+  hand.addEventListener("input", update);
+  update();
+  grid.hidden = false;
 })();
 "#;
 
@@ -370,11 +453,11 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
         section #sheet data-live="" {
             h2 { "Score sheet" }
             div.scroll {
-                table {
+                table.sheet {
                     tr {
                         th { "Round" } th.cards { "Cards" } th.name { "Wild" } th.name.dealer { "Dealer" }
                         @for p in &t.players { th.player { (p) } }
-                        th.name { "Out" }
+                        th.name.outcol { "Out" }
                     }
                     @for deal in s.deals() {
                         @let played = t.rounds.get(deal.round - 1);
@@ -383,7 +466,7 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                             td.name { (s.rules().wilds(deal.wild).short()) }
                             td.name.dealer { (s.players()[s.dealer(deal.round)]) }
                             @for p in &t.players {
-                                td {
+                                td.went[played.is_some_and(|r| r.out.as_deref() == Some(p.as_str()))] {
                                     @if let Some(r) = played {
                                         @if let (Some((_, points)), Some((_, total))) =
                                             (r.scores.0.iter().find(|(n, _)| n == p), r.totals.0.iter().find(|(n, _)| n == p)) {
@@ -394,13 +477,13 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                                     }
                                 }
                             }
-                            td.name { @if let Some(r) = played { (r.out.as_deref().unwrap_or("")) } }
+                            td.name.outcol { @if let Some(r) = played { (r.out.as_deref().unwrap_or("")) } }
                         }
                     }
                     tr.total {
                         td { "Total" } td.cards {} td {} td.dealer {}
                         @for (_, total) in &t.totals.0 { td { (total) } }
-                        td {}
+                        td.outcol {}
                     }
                     @if let Some(tie) = &t.tiebreak.round {
                         @let deal = s.rules().tiebreak_deal();
@@ -410,7 +493,7 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                             @for p in &t.players {
                                 td { @if let Some((_, d)) = tie.0.iter().find(|(n, _)| n == p) { (d) } }
                             }
-                            td {}
+                            td.outcol {}
                         }
                     }
                 }
@@ -424,7 +507,7 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                 }
                 small.wide { "12 (40): points in the round (running total)." }
                 " "
-                small.phone { "Points in each round; the cards, the dealer and running totals on a wider screen." }
+                small.phone { "Points in each round, ✓ for who went out; the cards, the dealer and running totals on a wider screen." }
             }
         }
     }
@@ -432,18 +515,23 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
 
 /// The running totals as a line chart, once a round is in.
 fn chart(s: &Session) -> Markup {
+    use crate::report::chart;
     let svg = if s.rounds().is_empty() {
         None
     } else {
-        let race = crate::report::chart::Race::new(s, &crate::ui::Ui::plain(None));
-        crate::report::chart::svg(&race).ok()
+        let race = chart::Race::new(s, &crate::ui::Ui::plain(None));
+        chart::svg(&race).ok().zip(chart::svg_sized(&race, &chart::PHONE).ok())
     };
     html! {
         section #chart data-live="" {
             h2 { "The race" }
             @match svg {
                 // plotters escapes every text and attribute it writes.
-                Some(svg) => div.chart { (PreEscaped(svg)) }
+                // The desk's chart, and one drawn for a phone's screen.
+                Some((desk, phone)) => div.chart {
+                    div.desk { (PreEscaped(desk)) }
+                    div.small { (PreEscaped(phone)) }
+                }
                 None => p { "The chart starts after round 1." }
             }
         }
@@ -711,6 +799,14 @@ pub(crate) fn checker(
                     input #hand type="text" name="hand" value=(asked.hand) autocomplete="off"
                         autocapitalize="off" spellcheck="false" required
                         placeholder="7d 10c KS QS 5c, or groups: 5h 6h 7h | 9c 9d 9s";
+                    @let deck = s.rules().deck();
+                    @let all: Vec<Card> = deck.cards().collect();
+                    div #grid .grid .s4[deck.suits().len() < 5] .s5[deck.suits().len() >= 5] hidden
+                        data-cards=(all.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" "))
+                        data-shown=(all.iter().map(|c| c.symbol()).collect::<Vec<_>>().join(" "))
+                        data-red=(all.iter().map(|c| if c.suit().is_some_and(|s| s.is_red()) { "1" } else { "0" }).collect::<Vec<_>>().join(" "))
+                        data-copies=(s.rules().decks())
+                        data-jokers=(u32::from(s.rules().jokers()) * u32::from(s.rules().decks())) {}
                     label for="round" { "Round" }
                     select #round name="round" {
                         @for d in &rounds {
@@ -721,6 +817,7 @@ pub(crate) fn checker(
                     }
                     button { "Check" }
                 }
+                script nonce=(frame.nonce) { (PreEscaped(GRID_SCRIPT)) }
                 p { small { (how_cards_are_typed(&s.rules())) " A hand with one card more is the hand after the draw. Groups between | are judged as laid down." } }
             }
             @match &answer {
@@ -850,19 +947,19 @@ fn checked_hand(checked: &Checked) -> Markup {
             }
             @if a.discards.is_some() {
                 div.scroll {
-                    table {
-                        tr { th.name { "Discard" } th { "Left" } th.name { "Outs" } th { "Unseen" } th { "Chance" } }
+                    table.discards {
+                        tr { th.name.c1 { "Discard" } th.c2 { "Left" } th.name.c3 { "Outs" } th.c4 { "Unseen" } th.c5 { "Chance" } }
                         @for d in checked.discards() {
                             tr {
-                                td.name { (card(d.card)) }
-                                td { (d.deadwood) }
-                                td.name.outs {
+                                td.name.c1 { (card(d.card)) }
+                                td.c2 { (d.deadwood) }
+                                td.name.outs.c3 {
                                     @if d.outs.is_empty() { "none" }
                                     @else if d.chance >= 1.0 { "any card" }
                                     @else { (cards(&d.outs)) }
                                 }
-                                td { (d.unseen) }
-                                td { (percent(d.chance)) }
+                                td.c4 { (d.unseen) }
+                                td.c5 { (percent(d.chance)) }
                             }
                         }
                     }

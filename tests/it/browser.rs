@@ -143,6 +143,17 @@ impl<'a> Browser<'a> {
         Browser { driver, id, _profile: profile }
     }
 
+    /// The page laid out as on a phone 390 px wide (a headless window is
+    /// at least 500 px wide).
+    fn phone(&self) {
+        let body = json!({
+            "cmd": "Emulation.setDeviceMetricsOverride",
+            "params": { "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true },
+        });
+        let answer = self.driver.call("POST", &format!("/session/{}/goog/cdp/execute", self.id), Some(body));
+        assert!(answer.is_some_and(|a| a["value"].is_object()), "no phone's screen");
+    }
+
     fn go(&self, url: &str) {
         let answer =
             self.driver.call("POST", &format!("/session/{}/url", self.id), Some(json!({ "url": url })));
@@ -276,4 +287,128 @@ fn browser_enters_scores_and_records_the_round_with_the_pages_forms() {
     let json = env.table_json(&[]);
     assert_eq!(json["totals"], json!({ "Ann": 26, "Bob": 0 }));
     assert_eq!(json["rounds"][0]["out"], "Bob");
+}
+
+/// Seven players with long names, five rounds in, totals of three figures.
+fn seven_long_names(env: &Env) -> [&'static str; 7] {
+    let names =
+        ["Christopher", "Anne-Marie", "Maximilian", "Bartholomew", "Gwendolyn", "Alexandrina", "Konstantin"];
+    let mut new = vec!["new"];
+    for n in &names {
+        new.extend(["--player", n]);
+    }
+    new.push("long-evening");
+    env.ok(&new);
+    env.ok(&["round", "12", "0", "25", "30", "9", "22", "7", "--out", "Anne-Marie"]);
+    env.ok(&["round", "0", "8", "31", "40", "14", "5", "33", "--out", "Christopher"]);
+    env.ok(&["round", "40", "19", "0", "50", "45", "28", "9", "--out", "Maximilian"]);
+    env.ok(&["round", "30", "22", "18", "0", "60", "41", "27", "--out", "Bartholomew"]);
+    env.ok(&["round", "55", "0", "62", "70", "48", "13", "66", "--out", "Anne-Marie"]);
+    names
+}
+
+/// What of the page is wider than the window: the document's width, the
+/// window's, and each element whose right edge is beyond it.
+fn too_wide(browser: &Browser) -> Value {
+    browser.run(
+        "var w = window.innerWidth, bad = [];\
+         document.querySelectorAll('body *').forEach(function (e) {\
+           var r = e.getBoundingClientRect();\
+           if (r.width > 0 && r.right > w + 0.5)\
+             bad.push(e.tagName.toLowerCase() + '.' + e.getAttribute('class') + ' ' + Math.round(r.right));\
+         });\
+         return { width: w, scroll: document.documentElement.scrollWidth, bad: bad.slice(0, 12) };",
+    )
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver (Debian's chromium and chromium-driver); .ci/run runs it"]
+fn browser_at_390_px_fits_the_sheet_and_the_checker_of_seven_long_names() {
+    let env = Env::new();
+    let names = seven_long_names(&env);
+    let server = Server::start(&env, &[]);
+    let driver = Driver::start();
+    let browser = Browser::open(&driver);
+    browser.phone();
+
+    browser.go(&server.url);
+    let fit = too_wide(&browser);
+    assert_eq!(fit["width"], 390, "{fit}");
+    assert!(fit["scroll"].as_u64().is_some_and(|w| w <= 390), "{fit}");
+    assert_eq!(fit["bad"], json!([]), "{fit}");
+    // Every player is on the sheet, and the phone's chart is the one shown.
+    for name in names {
+        assert!(browser.text("#sheet table").contains(name), "{name}");
+    }
+    assert_eq!(browser.run("return document.querySelector('#chart .desk').offsetWidth"), 0);
+    assert!(
+        browser
+            .run("return document.querySelector('#chart .small svg').getBoundingClientRect().width")
+            .as_f64()
+            .is_some_and(|w| w > 300.0 && w <= 390.0)
+    );
+    // Who went out is marked in the round's row, the Out column hidden.
+    assert_eq!(
+        browser.run("return getComputedStyle(document.querySelector('#sheet td.went'), '::after').content"),
+        "\"✓\""
+    );
+
+    // The checker: each discard's chance before its outs, nothing cut.
+    browser.go(&format!("{}check?hand=3h+4h+5h+9c+9d+Kd+7s+10c+Qs&round=6", server.url));
+    assert!(browser.text("#answer").contains("Discard"), "{}", browser.text("main"));
+    let fit = too_wide(&browser);
+    assert!(fit["scroll"].as_u64().is_some_and(|w| w <= 390), "{fit}");
+    assert_eq!(fit["bad"], json!([]), "{fit}");
+    let first = browser.run(
+        "var row = document.querySelectorAll('table.discards tr')[1];\
+         var chance = row.querySelector('.c5').getBoundingClientRect(), outs = row.querySelector('.c3').getBoundingClientRect();\
+         return [chance.top < outs.top, chance.right <= 390, outs.right <= 390];",
+    );
+    assert_eq!(first, json!([true, true, true]));
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver (Debian's chromium and chromium-driver); .ci/run runs it"]
+fn browser_taps_a_hand_on_the_card_grid_and_checks_it() {
+    let env = Env::new();
+    seven_long_names(&env);
+    let server = Server::start(&env, &[]);
+    let driver = Driver::start();
+    let browser = Browser::open(&driver);
+    browser.phone();
+    browser.go(&format!("{}check", server.url));
+    // A card of the deck per button, and a joker-free standard deck: 52.
+    assert_eq!(browser.run("return document.querySelectorAll('#grid button[data-card]').length"), 52);
+    let fit = too_wide(&browser);
+    assert_eq!(fit["bad"], json!([]), "{fit}");
+    browser.run(
+        "['3h', '4h', '5h', '9c', '9d', 'Kd'].forEach(function (c) {\
+           document.querySelector('#grid button[data-card=\"' + c + '\"]').click(); });\
+         return null;",
+    );
+    assert_eq!(browser.run("return document.querySelector('#hand').value"), "3h 4h 5h 9c 9d Kd");
+    // Seven players play with two decks: K♦ is there twice, and no more.
+    assert_eq!(browser.run("return document.querySelector('#grid').getAttribute('data-copies')"), "2");
+    assert_eq!(
+        browser.run("return document.querySelector('#grid button[data-card=\"Kd\"]').disabled"),
+        false
+    );
+    browser.run(
+        "var k = document.querySelector('#grid button[data-card=\"Kd\"]'); k.click(); k.click(); return null;",
+    );
+    assert_eq!(browser.run("return document.querySelector('#hand').value"), "3h 4h 5h 9c 9d Kd Kd");
+    assert_eq!(browser.run("return document.querySelector('#grid button[data-card=\"Kd\"]').disabled"), true);
+    // Take back the last, and check for round 3.
+    browser.run(
+        "document.querySelector('#grid .tools button').click();\
+         document.querySelector('#round').value = '3';\
+         document.querySelector('form button:not([type=button])').click(); return null;",
+    );
+    assert!(
+        eventually(Duration::from_secs(10), || browser.text("#answer").contains("Discard K♦ and lay down:")),
+        "{:?}",
+        browser.text("main")
+    );
+    assert!(browser.text("#answer").contains("Deadwood 7: does not go out"), "{}", browser.text("#answer"));
+    assert_eq!(browser.run("return document.querySelector('#hand').value"), "3h 4h 5h 9c 9d Kd");
 }

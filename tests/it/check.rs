@@ -1116,3 +1116,46 @@ fn a_wild_that_fits_the_run_as_itself_stands_for_itself() {
     let r = env.ok(&["check", "--round", "1", "4h 5h 3c"]);
     assert!(r.stdout.contains("\nMelds     run 4h 5h 3c  (3c as 6h)\n"), "{}", r.stdout);
 }
+
+#[test]
+fn without_look_2_the_headline_discard_keeps_a_pair_when_no_discard_has_an_out() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "check", "--rules", "tens", "--round", "8", "3h", "4h", "5h", "8c", "8d", "8s", "Jc", "Jd", "Qs",
+        "Kh", "9d",
+    ]);
+    assert_eq!(
+        r.stdout,
+        "Round 8: 10 cards dealt, 11 held after the draw, tens wild (rules: tens)\n\
+         \n\
+         Discard Kh and lay down:\n\
+         Hand      8c Jc 8d 9d Jd 3h 4h 5h 8s Qs\n\
+         Melds     run 3h 4h 5h\n\
+         \x20         set 8c 8d 8s\n\
+         Unmelded  Jc 10, Jd 10, Qs 10, 9d 9  = 39\n\
+         \n\
+         Deadwood 39: does not go out\n\
+         \n\
+         | Discard | Left | Outs | Unseen | Chance |\n\
+         |---------|------|------|--------|--------|\n\
+         | Kh      | 39   | none | 0      | 0.0%   |\n\
+         | Qs      | 39   | none | 0      | 0.0%   |\n\
+         | Jc      | 39   | none | 0      | 0.0%   |\n\
+         | Jd      | 39   | none | 0      | 0.0%   |\n\
+         | 9d      | 40   | none | 0      | 0.0%   |\n\
+         | 5h      | 56   | none | 0      | 0.0%   |\n\
+         | 4h      | 57   | none | 0      | 0.0%   |\n\
+         | 3h      | 58   | none | 0      | 0.0%   |\n\
+         | 8c      | 65   | none | 0      | 0.0%   |\n\
+         | 8s      | 65   | none | 0      | 0.0%   |\n\
+         | 8d      | 65   | none | 0      | 0.0%   |\n\
+         Least left:  discard Kh: 39 left, 0 outs, 0 unseen, 0.0% on the next draw\n\
+         No discard has an out on the next draw: --look 2 weighs the next two\n"
+    );
+    // --look 2 picks the same card.
+    let two = env.ok(&[
+        "check", "--rules", "tens", "--round", "8", "--look", "2", "3h", "4h", "5h", "8c", "8d", "8s", "Jc",
+        "Jd", "Qs", "Kh", "9d",
+    ]);
+    assert!(two.stdout.contains("Discard Kh and lay down:"), "{}", two.stdout);
+}

@@ -420,8 +420,9 @@ fn the_pages_of_a_game_in_progress() {
          1 3 3 Ann 12 (12) 0 (0) 35 (35) Bob 2 4 4 Bob 0 (12) 8 (8) 31 (66) Ann \
          3 5 5 Cy 4 6 6 Ann 5 7 7 Bob 6 8 8 Cy 7 9 9 Ann 8 10 10 Bob 9 11 J Cy 10 12 Q Ann 11 13 K Bob \
          Total 12 8 66 12 (40): points in the round (running total). \
-         Points in each round; the cards, the dealer and running totals on a wider screen. \
+         Points in each round, ✓ for who went out; the cards, the dealer and running totals on a wider screen. \
          The race Running totals of friday total (lowest wins) round 0 10 20 30 40 50 60 0 1 2 Ann Bob Cy \
+         Running totals of friday total (lowest wins) round 0 10 20 30 40 50 60 0 1 2 Ann Bob Cy \
          This page follows the game by itself; without JavaScript, reload it."
     );
     // The same figures as `table --json`.
@@ -1005,4 +1006,24 @@ fn connections_beyond_the_bound_are_answered_busy_and_freed_when_they_close() {
     assert_eq!(from(client(1)), 200);
     drop(idle);
     assert!(eventually(Duration::from_secs(5), || from(client(0)) == 200));
+}
+
+#[test]
+fn the_terminal_charges_a_bad_go_out_as_the_page_does() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "Ann", "--player", "Bob", "--set", "bad_go_out_penalty=20", "duel"]);
+    let mut server = Server::start(&env, &["--entry"]);
+    assert_eq!(server.post("enter", "round=1&player=Ann&score=9h+4d+Kh").status, 303);
+    assert_eq!(server.post("enter", "round=1&player=Bob&score=out").status, 303);
+    server.wait_for_said("Every score is in. Round 1: Ann 26, Bob 0");
+    // Something other than a name after `bad`, or nothing: asked again.
+    server.type_line("y bad");
+    server.wait_for_said("(y bad Ann, Bob charges Ann and Bob a bad go-out)");
+    server.type_line("y bad Ann");
+    server.wait_for_said("Recorded: Round 1:");
+    let twin = Env::new();
+    twin.ok(&["new", "--player", "Ann", "--player", "Bob", "--set", "bad_go_out_penalty=20", "duel"]);
+    twin.ok(&["round", "Ann=9h 4d Kh", "Bob=out", "--penalty", "Ann"]);
+    assert_eq!(env.table_json(&[])["totals"], twin.table_json(&[])["totals"]);
+    assert_eq!(env.table_json(&[])["totals"]["Ann"], 46);
 }

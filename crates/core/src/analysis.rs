@@ -162,8 +162,38 @@ impl Analysis {
                 .then(a.deadwood.cmp(&b.deadwood))
                 .then(two(b).total_cmp(&two(a)))
                 .then(tie(rules, self.wild, a.card, b.card))
+                .then(
+                    ties_to(rules, self.wild, &self.hand, a.card)
+                        .cmp(&ties_to(rules, self.wild, &self.hand, b.card)),
+                )
         })
     }
+}
+
+/// How many of the other natural cards of `hand` `card` could meld with:
+/// those of its rank, and those of its suit within two ranks. Among
+/// discards equal on every other count, the card tied to fewest goes, so
+/// that a pair is not broken for a card that stands alone.
+pub fn ties_to(rules: &Rules, wild: Rank, hand: &[Card], card: Card) -> usize {
+    if rules.is_wild(card, wild) {
+        return 0;
+    }
+    let (Some(rank), suit) = (card.rank(), card.suit()) else { return 0 };
+    let mut skipped = false;
+    hand.iter()
+        .filter(|&&c| {
+            // The card itself, once.
+            if c == card && !skipped {
+                skipped = true;
+                return false;
+            }
+            !rules.is_wild(c, wild)
+        })
+        .filter(|c| {
+            c.rank() == Some(rank)
+                || (c.suit() == suit && c.rank().is_some_and(|r| r.number().abs_diff(rank.number()) <= 2))
+        })
+        .count()
 }
 
 fn two(d: &Discard) -> f64 {
@@ -307,7 +337,7 @@ pub fn analyse_with(
                 d.chance_two = Some(two_draws(solver, &rest, table, &unseen).chance());
             }
         }
-        let best = advised(&discards, table, deal.wild);
+        let best = advised(&discards, &sorted, table, deal.wild);
         solver.load(&sorted, table);
         let laid = solver.solve_less(&[best.card]);
         a.can_go_out = best.deadwood == 0;
@@ -333,10 +363,14 @@ pub fn analyse_with(
 }
 
 /// The advised discard among `discards` (see [`advice_order`]).
-fn advised<'a>(discards: &'a [Discard], table: &Table, wild: Rank) -> &'a Discard {
+fn advised<'a>(discards: &'a [Discard], hand: &[Card], table: &Table, wild: Rank) -> &'a Discard {
+    let rules = table.rules();
     discards
         .iter()
-        .min_by(|a, b| advice_order(table.rules(), wild, a, b))
+        .min_by(|a, b| {
+            advice_order(rules, wild, a, b)
+                .then(ties_to(rules, wild, hand, a.card).cmp(&ties_to(rules, wild, hand, b.card)))
+        })
         .expect("a hand has a card to discard")
 }
 
@@ -397,7 +431,7 @@ fn advise(
             Discard { card, deadwood, outs: Vec::new(), unseen: n, chance, chance_two: None }
         })
         .collect();
-    let best = advised(&tied, table, wild);
+    let best = advised(&tied, hand, table, wild);
     (best.card, best.deadwood, best.unseen)
 }
 
