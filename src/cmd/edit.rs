@@ -18,8 +18,6 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         ui.for_json();
     }
 
-    let lock = store.lock()?;
-    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     let round = args.round;
     let only_dealer = args.scores.is_empty()
         && args.out.is_none()
@@ -27,24 +25,23 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         && args.penalty.is_empty()
         && args.no_penalty.is_empty();
     let mut echoed = Vec::new();
-    let changes = if only_dealer {
-        let Some(dealer) = &args.dealer else {
-            return Err(Error::usage(format!(
-                "nothing to change in round {round}; give scores (in seat order or NAME=SCORE), \
-                 --out, --no-out, --penalty, --no-penalty or --dealer"
-            )));
+    let crate::store::Changed { session, value: changes, saved } = store.change(&name, |session| {
+        let changes: Vec<_> = if only_dealer {
+            let Some(dealer) = &args.dealer else {
+                return Err(Error::usage(format!(
+                    "nothing to change in round {round}; give scores (in seat order or NAME=SCORE), \
+                     --out, --no-out, --penalty, --no-penalty or --dealer"
+                )));
+            };
+            // The dealer of the next round can be named before it is played.
+            let seat = session.seat_of(dealer)?;
+            session.set_dealer(round, seat, super::now())?.into_iter().collect()
+        } else {
+            let edit = round_edit(session, args, &mut solver, &mut echoed)?;
+            session.edit_round(round, &edit, super::now())?
         };
-        // The dealer of the next round can be named before it is played.
-        let seat = session.seat_of(dealer)?;
-        session.set_dealer(round, seat, super::now())?.into_iter().collect()
-    } else {
-        let edit = round_edit(&session, args, &mut solver, &mut echoed)?;
-        session.edit_round(round, &edit, super::now())?
-    };
-    if !changes.is_empty() {
-        store.save(&lock, &session, doc)?;
-    }
-    drop(lock);
+        Ok((!changes.is_empty(), changes))
+    })?;
     let mut said: Vec<String> =
         changes.iter().map(|change| report::round::correction(&session, ui, round, change)).collect();
     if changes.is_empty() {
@@ -52,7 +49,7 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     }
     if args.json {
         echoed.extend(said);
-        return report::change::print(ui, "edit", !changes.is_empty(), echoed, &session);
+        return report::change::print(ui, "edit", saved, echoed, &session);
     }
     // The typed hands are echoed on stderr; what changed, on stdout.
     for line in echoed {

@@ -69,12 +69,6 @@ impl Data {
     /// Changes the session as a command does: under the lock, from the file
     /// as it is then; `change` says whether to save what it did.
     pub(crate) fn change<T>(&self, change: impl FnOnce(&mut Session) -> Result<(bool, T)>) -> Result<T> {
-        let lock = self.store.lock()?;
-        let crate::store::Loaded { mut session, doc } = self.store.load_to_change(&lock, &self.name)?;
-        let (save, done) = change(&mut session)?;
-        if save {
-            self.store.save(&lock, &session, doc)?;
-        }
-        Ok(done)
+        self.store.change(&self.name, change).map(|changed| changed.value)
     }
 }

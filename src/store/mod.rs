@@ -96,6 +96,15 @@ pub(crate) struct Loaded {
     pub(crate) doc: SessionDoc,
 }
 
+/// What [`Store::change`] did: the session after the change, whether it
+/// was saved, and what the change gave.
+#[derive(Debug)]
+pub(crate) struct Changed<T> {
+    pub(crate) session: Session,
+    pub(crate) saved: bool,
+    pub(crate) value: T,
+}
+
 impl Store {
     /// The data folder: `--data-dir`, else THREE13_DATA_DIR (which must be
     /// absolute; empty counts as unset), else the system's data folder.
@@ -298,6 +307,24 @@ impl Store {
             Some(origin) => write_over(&path, origin, &text),
             None => write_new(&path, &text),
         }
+    }
+
+    /// One unit of work on a session: under the data folder's lock, the
+    /// session as its file holds it now is loaded and handed to `change`,
+    /// which says whether to save what it did; the save is atomic, and on
+    /// an error nothing is written. Gives the session as it stands after.
+    pub(crate) fn change<T>(
+        &self,
+        name: &str,
+        change: impl FnOnce(&mut Session) -> Result<(bool, T)>,
+    ) -> Result<Changed<T>> {
+        let lock = self.lock()?;
+        let Loaded { mut session, doc } = self.load_to_change(&lock, name)?;
+        let (saved, value) = change(&mut session)?;
+        if saved {
+            self.save(&lock, &session, doc)?;
+        }
+        Ok(Changed { session, saved, value })
     }
 
     /// Removes a session's file. Needs the lock.
