@@ -9,7 +9,6 @@ mod cli;
 mod clock;
 mod cmd;
 mod complete;
-mod entry;
 mod error;
 mod files;
 mod fit;
@@ -22,7 +21,6 @@ mod run;
 mod serve;
 mod store;
 mod text;
-mod tiebreak;
 mod ui;
 
 pub mod assets;

@@ -3,3 +3,19 @@
 //! never prints or asks.
 
 pub(crate) mod league;
+pub(crate) mod round;
+pub(crate) mod scores;
+pub(crate) mod tiebreak;
+
+use crate::error::Error;
+
+/// The refusal of a change worked out on the session as it was before the
+/// lock, when another `three13` changed it meanwhile: `typed` says what
+/// was being typed (the scores, the cards), `changed` what changed, and
+/// `again` what to do now.
+pub(crate) fn changed_meanwhile(typed: &str, changed: &[&str], name: &str, again: &str) -> Error {
+    Error::data(format!(
+        "while {typed} were typed, another three13 changed {} of {name}; nothing was written ({again})",
+        crate::prose::and_list(changed)
+    ))
+}

@@ -2,9 +2,13 @@
 
 use std::io::Write;
 
+use three13_core::card::Card;
+use three13_core::sheet::{Session, shown};
+
+use crate::app::tiebreak;
 use crate::cli::{Cli, DrawArgs};
 use crate::error::{Error, Result};
-use crate::tiebreak;
+use crate::report::tiebreak::{drew, form, who_draws};
 use crate::ui::Ui;
 
 pub(crate) fn run(args: &DrawArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
@@ -14,49 +18,24 @@ pub(crate) fn run(args: &DrawArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         ui.for_json();
     }
     let seen = store.load(&name)?;
-    if !seen.draw_due() {
-        return Err(tiebreak::not_due(&seen, &name));
-    }
+    tiebreak::due(&seen, &name)?;
     // Asked on the terminal, each draw is said as it is typed.
     let asked = !args.random && args.cards.is_empty() && ui.can_prompt && !args.json;
     let (session, said) = if args.random {
-        let lock = store.lock()?;
-        let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
-        if !session.changed_since(&seen).is_empty() || !session.draw_due() {
-            return Err(Error::data(format!(
-                "{name} was changed by another three13 meanwhile; nothing was drawn (see `three13 table`)"
-            )));
-        }
-        let before = session.clone();
-        session.draw_tiebreak_at_random(super::now());
-        store.save(&lock, &session, doc)?;
-        drop(lock);
-        let draws = match (before.playoff(), session.playoff()) {
-            (Some(three13_core::sheet::Playoff::Draws(b)), Some(three13_core::sheet::Playoff::Draws(a))) => {
-                a[b.len()..].to_vec()
-            }
-            (_, Some(three13_core::sheet::Playoff::Draws(a))) => a.clone(),
-            _ => Vec::new(),
-        };
-        // Each draw said as it would have been, the session as after it.
-        let mut said = Vec::new();
-        let mut step = before;
-        for cards in &draws {
-            step.record_draw(cards.clone(), super::now())?;
-            said.push(tiebreak::drew(ui, &step, cards));
-        }
+        let (session, draws) = tiebreak::at_random(&store, &name, &seen, super::now())?;
+        let said = draws.iter().map(|d| drew(ui, &d.after, &d.cards)).collect();
         (session, said)
     } else if !args.cards.is_empty() {
-        let cards = tiebreak::cards_given(&seen, &args.cards)?;
+        let cards = cards_given(&seen, &args.cards)?;
         let session = tiebreak::record(&store, &name, &seen, cards.clone(), super::now())?;
-        let said = vec![tiebreak::drew(ui, &session, &cards)];
+        let said = vec![drew(ui, &session, &cards)];
         (session, said)
-    } else if ui.can_prompt && !args.json {
-        tiebreak::ask_and_record(&store, &name, ui, seen)?
+    } else if asked {
+        super::ask_draw(&store, &name, ui, seen)?
     } else {
         return Err(Error::usage(format!(
             "no cards given; give the card each tied player drew ({}), or draw for the table with --random",
-            tiebreak::form(&seen)
+            form(&seen)
         )));
     };
     if args.json {
@@ -66,8 +45,45 @@ pub(crate) fn run(args: &DrawArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         writeln!(ui.out, "{}", ui.wrap(line, 0))?;
     }
     if session.draw_due() {
-        writeln!(ui.out, "{}", ui.wrap(&format!("Draw again: {}", tiebreak::form(&session)), 0))?;
+        writeln!(ui.out, "{}", ui.wrap(&format!("Draw again: {}", form(&session)), 0))?;
     }
     crate::report::table::print(ui, &session)?;
     crate::report::table::rematch(ui, &session)
+}
+
+/// The cards of one draw typed as `NAME=CARD`, by seat: one for each
+/// player who draws, and no other.
+fn cards_given(session: &Session, words: &[String]) -> Result<Vec<(usize, Card)>> {
+    let drawing = session.drawing();
+    let mut cards: Vec<(usize, Card)> = Vec::new();
+    for word in words {
+        let Some((who, card)) = word.split_once('=') else {
+            return Err(Error::usage(format!(
+                "\"{}\" is not NAME=CARD; give the card each player drew: {}",
+                shown(word),
+                form(session)
+            )));
+        };
+        let seat = session.seat_of(who.trim())?;
+        let player = &session.players()[seat];
+        if !drawing.contains(&seat) {
+            return Err(Error::usage(format!("{player} does not draw; {}", who_draws(session))));
+        }
+        if cards.iter().any(|(s, _)| *s == seat) {
+            return Err(Error::usage(format!("two cards for {player}; each player draws one")));
+        }
+        let card =
+            session.rules().deck().parse(card.trim()).map_err(|e| {
+                Error::data(format!("{player}'s card: {}", e.problem)).with_hint(e.hint.clone())
+            })?;
+        cards.push((seat, card));
+    }
+    if let Some(&missing) = drawing.iter().find(|s| cards.iter().all(|(t, _)| t != *s)) {
+        return Err(Error::usage(format!(
+            "no card for {}; give the card each player drew: {}",
+            session.players()[missing],
+            form(session)
+        )));
+    }
+    Ok(cards)
 }

@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
+use crate::app::scores;
 use crate::cli::{Cli, EditArgs};
-use crate::entry;
 use crate::error::{Error, Result};
 use crate::report;
 use crate::ui::Ui;
@@ -86,12 +86,12 @@ fn round_edit(
             vec![(seat, session.read_score(round, seat, value, solver)?)]
         }
         [] => Vec::new(),
-        scores => entry::read_scores(session, round, scores, solver)?,
+        scores => scores::read_scores(session, round, scores, solver)?,
     };
     for (seat, score) in &scores {
         said.extend(report::round::describe(session, &deal, *seat, score, solver));
     }
-    let (out, penalise) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
+    let (out, penalise) = scores::marks(session, args.out.as_deref(), &args.penalty)?;
     let forgive = args.no_penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
     let out = if args.no_out { Some(None) } else { out.map(Some) };
     let dealer = args.dealer.as_deref().map(|d| session.seat_of(d)).transpose()?;

@@ -29,7 +29,10 @@ pub(crate) use crate::report::{and_list, local_time, meld_text};
 use crate::cli::{Cli, RulesArgs};
 use crate::error::Result;
 use crate::store::Store;
+use crate::ui::Ui;
+use three13_core::card::Rank;
 use three13_core::rules::Rules;
+use three13_core::sheet::Session;
 
 /// The rules named on the command line: a preset (else `base`, else the
 /// standard rules), then each --set in turn.
@@ -51,3 +54,48 @@ pub(crate) fn store(cli: &Cli) -> Result<Store> {
 }
 
 pub(crate) use crate::clock::now;
+
+/// The tiebreak draw asked for on the terminal (by `draw`, and by `round`
+/// when its round leaves a tie to draw for): the card each player who
+/// draws drew, recorded one draw at a time; on a tie on the lowest, those
+/// tied are asked again. Gives the session after the last draw, and what
+/// was said of each.
+pub(crate) fn ask_draw(
+    store: &Store,
+    name: &str,
+    ui: &Ui,
+    mut session: Session,
+) -> Result<(Session, Vec<String>)> {
+    use crate::report::tiebreak::{drew, who_draws};
+    let mut said = Vec::new();
+    while session.draw_due() {
+        ui.say(&format!(
+            "{}: type the card each drew (like Kh or 3c); the lowest rank wins, {}.",
+            who_draws(&session),
+            if session.rules().deck().has_rank(Rank::ACE) { "aces low" } else { "threes lowest" }
+        ));
+        let mut cards = Vec::new();
+        for seat in session.drawing() {
+            let player = session.players()[seat].clone();
+            loop {
+                let text = crate::app::scores::unquoted(&ui.input(&format!("{player} drew"), false)?);
+                match session.rules().deck().parse(text.trim()) {
+                    Ok(card) if !card.is_joker() => {
+                        cards.push((seat, card));
+                        break;
+                    }
+                    Ok(_) => {
+                        ui.say("a joker is not drawn; type the card drawn from the decks without jokers")
+                    }
+                    Err(e) => ui.say(&format!("{}; {}", e.problem, e.hint)),
+                }
+            }
+        }
+        let next = crate::app::tiebreak::record(store, name, &session, cards.clone(), now())?;
+        let line = drew(ui, &next, &cards);
+        ui.say(&line);
+        said.push(line);
+        session = next;
+    }
+    Ok((session, said))
+}

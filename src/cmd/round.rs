@@ -3,8 +3,10 @@
 use three13_core::sheet::{Added, RoundRecord, Score, Session};
 use three13_core::solver::Solver;
 
+use crate::app;
+use crate::app::round::Given;
+use crate::app::scores;
 use crate::cli::{Cli, RoundArgs};
-use crate::entry;
 use crate::error::{Error, Result};
 use crate::report;
 use crate::ui::Ui;
@@ -20,83 +22,59 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     // Prompts come before the lock, so that a person thinking over a score
     // never holds up another terminal; the round they typed for must still
     // be the next one once the lock is taken.
-    let asked = if args.scores.is_empty() {
+    let snapshot;
+    let given = if args.scores.is_empty() {
         if !ui.can_prompt || args.json {
             return Err(Error::usage(
                 "no scores given; give one per player in seat order (three13 round 12 0 35), \
                  or by name (three13 round Ann=12 Bob=0 Cy=35)",
             ));
         }
-        let snapshot = store.load(&name)?;
+        snapshot = store.load(&name)?;
         match ask(ui, &snapshot, args, &mut solver)? {
-            Some(record) => Some((snapshot, record)),
+            Some(record) => Given::Answered { seen: &snapshot, record },
             None => {
                 ui.note("nothing was recorded");
                 return Ok(());
             }
         }
     } else {
-        None
+        Given::Typed { scores: &args.scores, out: args.out.as_deref(), penalties: &args.penalty }
     };
-
-    let lock = store.lock()?;
-    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
-    let mut said = Vec::new();
-    let record = match asked {
-        Some((snapshot, record)) => {
-            // The round was worked out on the session as it was before the
-            // lock: it is saved only if nothing of the game changed since.
-            let changed = session.changed_since(&snapshot);
-            if !changed.is_empty() {
-                return Err(Error::data(format!(
-                    "while the scores were typed, another three13 changed {} of {name}; \
-                     nothing was written (see `three13 table`, then record the round again)",
-                    crate::prose::and_list(&changed)
-                )));
-            }
-            record
-        }
-        None => {
-            let (record, lines) = from_args(&session, args, &mut solver)?;
-            said = lines;
-            record
-        }
+    let outcome = app::round::record(&store, &name, given, &mut solver, super::now())?;
+    let mut said: Vec<String> = outcome
+        .scores
+        .iter()
+        .filter_map(|(seat, score)| {
+            report::round::describe(&outcome.session, &outcome.deal, *seat, score, &mut solver)
+        })
+        .collect();
+    let replayed = match outcome.added {
+        Added::Replayed(round) => Some(report::round::replayed(round)),
+        Added::Recorded(_) => None,
     };
-    let added = session.add_round(record, super::now())?;
-    if let Added::Recorded(_) = added {
-        store.save(&lock, &session, doc)?;
-    }
-    drop(lock);
-    if let Added::Replayed(round) = added {
-        said.push(format!(
-            "everyone scored 0 and the rules have double_naughts: round {round} is replayed: \
-             same round, same dealer; nothing was recorded"
-        ));
-    }
     if args.json {
-        let saved = matches!(added, Added::Recorded(_));
-        return report::change::print(ui, "round", saved, said, &session);
+        said.extend(replayed);
+        return report::change::print(ui, "round", outcome.saved(), said, &outcome.session);
     }
-    let replayed = matches!(added, Added::Replayed(_));
-    let last = said.len();
-    for (i, line) in said.into_iter().enumerate() {
-        if replayed && i + 1 == last {
-            ui.note(&line);
-        } else {
-            ui.say(&line);
-        }
+    for line in &said {
+        ui.say(line);
+    }
+    if let Some(line) = &replayed {
+        ui.note(line);
     }
     // The round left a tie the rules break by a draw: on a terminal, the
     // cards drawn at the table are asked for now.
+    let session = outcome.session;
     let session = if session.draw_due() && ui.can_prompt {
-        match crate::tiebreak::ask_and_record(&store, &name, ui, session) {
+        match super::ask_draw(&store, &name, ui, session) {
             Ok((session, _)) => session,
             Err(e) => {
                 let session = store.load(&name)?;
                 ui.note(&format!(
                     "the round is saved, but not the draw ({}): {}",
                     e.message(),
-                    crate::tiebreak::form(&session)
+                    report::tiebreak::form(&session)
                 ));
                 session
             }
@@ -108,39 +86,13 @@ pub(crate) fn run(args: &RoundArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     report::table::rematch(ui, &session)
 }
 
-/// The round given on the command line, and what to say about the scores.
-fn from_args(session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<(RoundRecord, Vec<String>)> {
-    let deal = session.open_deal()?;
-    let (out, penalties) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
-    let scores = entry::read_scores(session, deal.round, &args.scores, solver)?;
-    if let Some(missing) =
-        session.playing(deal.round).into_iter().find(|s| scores.iter().all(|(t, _)| t != s))
-    {
-        let form: Vec<String> = session
-            .playing(deal.round)
-            .iter()
-            .map(|&s| crate::prose::word(&format!("{}=N", session.players()[s])))
-            .collect();
-        return Err(Error::usage(format!(
-            "no score for {}; give every player's score: {}",
-            session.players()[missing],
-            form.join(" ")
-        )));
-    }
-    let said = scores
-        .iter()
-        .filter_map(|(seat, score)| report::round::describe(session, &deal, *seat, score, solver))
-        .collect();
-    Ok((session.round_of_scores(scores, out, penalties)?, said))
-}
-
 /// Asks each player's score on the terminal, then who went out and who
 /// went out wrongly, then shows the round and asks to save it; answered
 /// no, it asks what to fix (a score, who went out, the penalties), or to
 /// throw the round away. None when the person chose to throw it away.
 fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Result<Option<RoundRecord>> {
     let deal = session.open_deal()?;
-    let (out, penalties) = entry::marks(session, args.out.as_deref(), &args.penalty)?;
+    let (out, penalties) = scores::marks(session, args.out.as_deref(), &args.penalty)?;
     // The tiebreaker round counts deadwood only: nobody is asked who went
     // out or who went out wrongly.
     let tiebreak = session.tiebreak_round().is_some();
@@ -164,7 +116,7 @@ fn ask(ui: &Ui, session: &Session, args: &RoundArgs, solver: &mut Solver) -> Res
     while i < playing.len() {
         let seat = playing[i];
         let player = &session.players()[seat];
-        let text = crate::entry::unquoted(&ui.input_or_back(player)?);
+        let text = scores::unquoted(&ui.input_or_back(player)?);
         if text.trim() == "-" {
             i = i.saturating_sub(1);
             continue;
@@ -275,8 +227,7 @@ fn fix(
     if chosen < scores {
         let seat = playing[chosen];
         loop {
-            let text =
-                crate::entry::unquoted(&ui.input_or(&session.players()[seat], typed[chosen].0.trim())?);
+            let text = scores::unquoted(&ui.input_or(&session.players()[seat], typed[chosen].0.trim())?);
             if let Some(score) = read_one(ui, session, deal, seat, &text, solver) {
                 typed[chosen] = (text, score);
                 return Ok(Fix::Score);

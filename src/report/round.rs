@@ -93,6 +93,14 @@ pub(crate) fn line(session: &Session, deal: &Deal, record: &RoundRecord) -> Stri
     format!("Round {}{doubled}: {}", deal.round, parts.join(", "))
 }
 
+/// A round everyone scored 0 in under `double_naughts`: played again.
+pub(crate) fn replayed(round: usize) -> String {
+    format!(
+        "everyone scored 0 and the rules have double_naughts: round {round} is replayed: same round, \
+         same dealer; nothing was recorded"
+    )
+}
+
 /// One correction of round `round`, as a sentence.
 pub(crate) fn correction(session: &Session, ui: &Ui, round: usize, change: &Change) -> String {
     let name = |s: usize| session.players()[s].as_str();

@@ -822,12 +822,12 @@ pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
                 "{} are tied on {best}: each draws a card, and the lowest rank wins, aces low.",
                 names(&tied)
             ),
-            Some(_) => format!("{}; the lowest rank wins, aces low.", crate::tiebreak::who_draws(s)),
+            Some(_) => format!("{}; the lowest rank wins, aces low.", super::tiebreak::who_draws(s)),
         };
         lines.push(ui.wrap(&how, 0));
         let record = format!(
             "Next: the draw; record the cards drawn with {} (or three13 draw --random)",
-            crate::tiebreak::form(s)
+            super::tiebreak::form(s)
         );
         lines.push(ui.wrap(&record, 6));
         return lines;

@@ -1,6 +1,6 @@
 //! The one session `serve` shows, through the store: read for every page,
 //! watched for changes, and changed only as `three13 round` changes it
-//! (under the data folder's lock, saved atomically).
+//! (`app::round`: under the data folder's lock, saved atomically).
 
 use std::hash::{Hash, Hasher};
 
@@ -66,9 +66,13 @@ impl Data {
         hasher.finish()
     }
 
-    /// Changes the session as a command does: under the lock, from the file
-    /// as it is then; `change` says whether to save what it did.
-    pub(crate) fn change<T>(&self, change: impl FnOnce(&mut Session) -> Result<(bool, T)>) -> Result<T> {
-        self.store.change(&self.name, change).map(|changed| changed.value)
+    /// Records the next round as the scores were entered (see
+    /// `app::round`), under the lock.
+    pub(crate) fn record_round(
+        &self,
+        given: crate::app::round::Given<'_>,
+    ) -> Result<crate::app::round::Outcome> {
+        let mut solver = three13_core::solver::Solver::new();
+        crate::app::round::record(&self.store, &self.name, given, &mut solver, crate::clock::now())
     }
 }

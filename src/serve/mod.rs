@@ -12,15 +12,15 @@
 //!
 //! The modules: `http` (connections, limits, requests), `live` (the event
 //! streams and the watch on the session), `pages` (the templates),
-//! `entry` (scores from phones), `checker` (the hand checker) and `data`
+//! `phones` (scores from phones), `checker` (the hand checker) and `data`
 //! (the session, through the store).
 
 mod checker;
 mod data;
-mod entry;
 mod http;
 mod live;
 mod pages;
+mod phones;
 mod qr;
 
 use std::io::{BufRead, Write};
@@ -32,9 +32,9 @@ use std::time::Instant;
 use three13_core::solver::Solver;
 
 pub(crate) use data::Data;
-use entry::Entries;
 use http::{Method, Reply, Request, Response};
 use pages::{EntryForm, Frame};
+use phones::PhoneEntries;
 
 use crate::error::{Error, Result};
 use crate::ui::visible;
@@ -98,7 +98,7 @@ pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Resul
     out.flush()?;
 
     let name = data.name().to_string();
-    let entries = options.entry.then(Entries::new);
+    let entries = options.entry.then(PhoneEntries::new);
     let pin = entries.as_ref().map(|e| e.pin().to_string());
     let app = Arc::new(App {
         data,
@@ -196,7 +196,7 @@ struct App {
     data: Data,
     /// Empty, or `/TOKEN`: every page's path starts with it.
     base: String,
-    entries: Option<Mutex<Entries>>,
+    entries: Option<Mutex<PhoneEntries>>,
     hub: live::Hub,
     /// The last round recorded from the pages or the terminal, until the
     /// next score is entered.
@@ -550,10 +550,10 @@ fn moved_on(session: &three13_core::sheet::Session, round: &str) -> String {
 }
 
 /// The answer to a PIN refused, and what the terminal is told.
-fn pin_refused(refused: entry::PinRefused) -> (u16, String) {
+fn pin_refused(refused: phones::PinRefused) -> (u16, String) {
     let on_terminal = "the scorer's PIN is on the terminal running three13 serve";
     match refused {
-        entry::PinRefused::Wrong { renewed, locked } => {
+        phones::PinRefused::Wrong { renewed, locked } => {
             if let Some(pin) = renewed {
                 say(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
             }
@@ -563,14 +563,14 @@ fn pin_refused(refused: entry::PinRefused) -> (u16, String) {
             }
             (403, format!("wrong PIN; {on_terminal}"))
         }
-        entry::PinRefused::Wait(wait) => (
+        phones::PinRefused::Wait(wait) => (
             429,
             format!(
                 "a wrong PIN was typed a moment ago: the next is taken in {} s; {on_terminal}",
                 wait.as_millis().div_ceil(1000).max(1)
             ),
         ),
-        entry::PinRefused::Locked => (
+        phones::PinRefused::Locked => (
             403,
             "too many wrong PINs: a round is confirmed on a page again once the scorer types pin and \
              Enter on the terminal running three13 serve"

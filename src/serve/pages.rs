@@ -15,7 +15,7 @@ use three13_core::sheet::{Playoff, Session};
 use three13_core::solver::{Meld, MeldKind, WildRole};
 
 use super::checker::{Asked, Checked};
-use super::entry::Entries;
+use super::phones::PhoneEntries;
 use crate::prose::and_list;
 use crate::report::table::{NextJson, TableJson};
 
@@ -539,7 +539,7 @@ fn chart(s: &Session) -> Markup {
 }
 
 /// The game page.
-pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: &EntryForm) -> String {
+pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&PhoneEntries>, form: &EntryForm) -> String {
     let t = TableJson::new(s);
     // The page fetched again keeps the player it was opened for.
     let src = if form.player.is_empty() {
@@ -569,7 +569,7 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
 }
 
 /// Who has entered a score for the round, and what was made of each.
-fn entered(s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+fn entered(s: &Session, entries: &PhoneEntries, form: &EntryForm) -> Markup {
     let Some(round) = entries.round() else { return html! {} };
     html! {
         section #entered data-live="" {
@@ -600,7 +600,7 @@ fn round_name(s: &Session, round: usize) -> String {
 }
 
 /// The form a player enters their score with.
-fn entry_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+fn entry_form(frame: &Frame, s: &Session, entries: &PhoneEntries, form: &EntryForm) -> Markup {
     let Some(round) = entries.round() else { return html! {} };
     html! {
         section #enter data-live="" {
@@ -627,7 +627,7 @@ fn entry_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -
 }
 
 /// The scorer's confirmation, once every score is in.
-fn confirm_form(frame: &Frame, s: &Session, entries: &Entries, form: &EntryForm) -> Markup {
+fn confirm_form(frame: &Frame, s: &Session, entries: &PhoneEntries, form: &EntryForm) -> Markup {
     let line = entries.line(s);
     let penalty = s.rules().bad_go_out_penalty();
     html! {

@@ -2,9 +2,8 @@
 //! types their score as on the command line; the round waits for the
 //! scorer, who confirms it on the terminal running `serve` or on a page
 //! with the PIN the terminal shows. It is then recorded as `three13 round`
-//! records it: each score read again by the sheet's own reading from what
-//! was typed, the round made by `Session::round_of_scores` and added by
-//! `Session::add_round`, under the store's lock.
+//! records it (`app::round`): each score read again from what was typed,
+//! under the store's lock.
 //!
 //! Each score is checked as it is entered, against the scores in so far,
 //! so that what the round would refuse (a false go-out, two players out)
@@ -25,8 +24,8 @@ use three13_core::sheet::{Added, Score, Session, SheetError};
 use three13_core::solver::Solver;
 
 use super::data::Data;
+use crate::app::round::{Given, PhoneScore};
 use crate::error::{Error, Result};
-use crate::prose::and_list;
 use crate::report;
 
 /// Wrong PINs allowed before the PIN is replaced.
@@ -39,7 +38,7 @@ const PIN_WAIT: Duration = Duration::from_secs(1);
 
 /// The scores entered for the next round, and the scorer's PIN.
 #[derive(Debug)]
-pub(crate) struct Entries {
+pub(crate) struct PhoneEntries {
     /// The round the scores are for.
     round: Option<usize>,
     /// In the order entered; one per seat.
@@ -82,9 +81,9 @@ pub(crate) enum PinRefused {
     Locked,
 }
 
-impl Entries {
-    pub(crate) fn new() -> Entries {
-        Entries {
+impl PhoneEntries {
+    pub(crate) fn new() -> PhoneEntries {
+        PhoneEntries {
             round: None,
             scores: Vec::new(),
             pin: super::random_pin(),
@@ -262,65 +261,17 @@ impl Entries {
         let Some(round) = self.round else {
             return Err(Error::data("the game is over; there is no round to record"));
         };
-        let scores = &self.scores;
-        let said = data.change(|session| {
-            let deal = session.open_deal()?;
-            let mut changed = Vec::new();
-            if deal.round != round || seen.next_deal().map(|d| d.round) != Some(round) {
-                changed.push("the round".to_string());
-            }
-            let moved = scores.iter().any(|e| session.players().get(e.seat) != Some(&e.player));
-            if moved || session.players() != seen.players() {
-                changed.push("the players".to_string());
-            }
-            if session.playing(round) != seen.playing(round) {
-                changed.push(format!("who plays round {round}"));
-            }
-            if !changed.is_empty() {
-                let changed: Vec<&str> = changed.iter().map(String::as_str).collect();
-                return Err(Error::data(format!(
-                    "while the scores were typed, another three13 changed {} of {}; nothing was \
-                     written (look at the page again, then confirm the round)",
-                    and_list(&changed),
-                    data.name()
-                )));
-            }
-            let playing = session.playing(deal.round);
-            let missing: Vec<&str> = playing
-                .iter()
-                .filter(|&&seat| scores.iter().all(|e| e.seat != seat))
-                .map(|&seat| session.players()[seat].as_str())
-                .collect();
-            if !missing.is_empty() {
-                return Err(Error::data(format!("no score yet from {}", and_list(&missing))));
-            }
-            // What was typed is read again, as `round` reads its arguments.
-            let mut solver = Solver::new();
-            let mut typed = Vec::with_capacity(playing.len());
-            for &seat in &playing {
-                let e = scores.iter().find(|e| e.seat == seat).expect("every score is in");
-                typed.push((seat, session.read_score(deal.round, seat, &e.text, &mut solver)?));
-            }
-            let ticked: Vec<&str> = scores.iter().filter(|e| e.out).map(|e| e.player.as_str()).collect();
-            if let [first, second, ..] = ticked[..] {
-                return Err(SheetError::TwoOut { first: first.into(), second: second.into() }.into());
-            }
-            let (out, penalties) = crate::entry::marks(session, ticked.first().copied(), penalties)?;
-            let record = session.round_of_scores(typed, out, penalties)?;
-            let line = report::round::line(session, &deal, &record);
-            match session.add_round(record, crate::clock::now())? {
-                Added::Recorded(_) => Ok((true, line)),
-                Added::Replayed(round) => Ok((
-                    false,
-                    format!(
-                        "everyone scored 0 and the rules have double_naughts: round {round} is replayed: \
-                         same round, same dealer; nothing was recorded"
-                    ),
-                )),
-            }
-        })?;
+        let scores: Vec<PhoneScore> = self
+            .scores
+            .iter()
+            .map(|e| PhoneScore { seat: e.seat, player: e.player.clone(), text: e.text.clone(), out: e.out })
+            .collect();
+        let outcome = data.record_round(Given::Phones { seen, round, scores: &scores, penalties })?;
         self.scores.clear();
-        Ok(said)
+        Ok(match outcome.added {
+            Added::Recorded(_) => report::round::line(&outcome.session, &outcome.deal, &outcome.record),
+            Added::Replayed(round) => report::round::replayed(round),
+        })
     }
 }
 
@@ -330,7 +281,7 @@ mod tests {
 
     #[test]
     fn wrong_pins_wait_doubling_and_then_stop_the_pages() {
-        let mut entries = Entries::new();
+        let mut entries = PhoneEntries::new();
         let right = entries.pin().to_string();
         let wrong = if right == "000000" { "111111" } else { "000000" };
         let mut now = Instant::now();
