@@ -5,6 +5,7 @@
 pub(crate) mod league;
 pub(crate) mod round;
 pub(crate) mod scores;
+pub(crate) mod served;
 pub(crate) mod tiebreak;
 
 use crate::error::Error;

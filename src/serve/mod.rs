@@ -12,11 +12,10 @@
 //!
 //! The modules: `http` (connections, limits, requests), `live` (the event
 //! streams and the watch on the session), `pages` (the templates),
-//! `phones` (scores from phones), `checker` (the hand checker) and `data`
-//! (the session, through the store).
+//! `phones` (scores from phones) and `checker` (the hand checker); the
+//! session itself comes through `app::served`.
 
 mod checker;
-mod data;
 mod http;
 mod live;
 mod pages;
@@ -31,7 +30,7 @@ use std::time::Instant;
 
 use three13_core::solver::Solver;
 
-pub(crate) use data::Data;
+use crate::app::served::Served;
 use http::{Method, Reply, Request, Response};
 use pages::{EntryForm, Frame};
 use phones::PhoneEntries;
@@ -59,7 +58,7 @@ pub(crate) struct Options {
 
 /// Serves the session until Ctrl-C. The address to open is the first line
 /// of `out`; the rest is said on stderr.
-pub(crate) fn serve(data: Data, options: &Options, out: &mut dyn Write) -> Result<()> {
+pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Result<()> {
     let ip = options.listen.unwrap_or(if options.lan {
         Ipv4Addr::UNSPECIFIED.into()
     } else {
@@ -193,7 +192,7 @@ fn say(text: &str) {
 
 /// The server's own state.
 struct App {
-    data: Data,
+    data: Served,
     /// Empty, or `/TOKEN`: every page's path starts with it.
     base: String,
     entries: Option<Mutex<PhoneEntries>>,

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use three13_core::sheet::{Added, Score, Session, SheetError};
 use three13_core::solver::Solver;
 
-use super::data::Data;
 use crate::app::round::{Given, PhoneScore};
+use crate::app::served::Served;
 use crate::error::{Error, Result};
 use crate::report;
 
@@ -257,7 +257,7 @@ impl PhoneEntries {
     /// `seen` is the session the scores were followed on: under the lock,
     /// the round is recorded only if its round, its players in their seats
     /// and the players playing are still the same.
-    pub(crate) fn record(&mut self, data: &Data, seen: &Session, penalties: &[String]) -> Result<String> {
+    pub(crate) fn record(&mut self, data: &Served, seen: &Session, penalties: &[String]) -> Result<String> {
         let Some(round) = self.round else {
             return Err(Error::data("the game is over; there is no round to record"));
         };

@@ -1,30 +1,31 @@
-//! The one session `serve` shows, through the store: read for every page,
-//! watched for changes, and changed only as `three13 round` changes it
-//! (`app::round`: under the data folder's lock, saved atomically).
+//! The one session a face serves (the pages of `three13 serve`), through
+//! the store: read for every page, watched for changes, and changed only
+//! as `three13 round` changes it (`app::round`: under the data folder's
+//! lock, saved atomically).
 
 use std::hash::{Hash, Hasher};
 
 use three13_core::sheet::Session;
 
-use crate::cli::Cli;
 use crate::error::Result;
 use crate::store::Store;
 
 /// The session being served.
 #[derive(Debug)]
-pub(crate) struct Data {
+pub(crate) struct Served {
     store: Store,
     name: String,
 }
 
-impl Data {
-    /// The session named (else the current one), which must load.
-    pub(crate) fn open(cli: &Cli, session: Option<&str>) -> Result<Data> {
-        let store = Store::locate(cli.data_dir.as_deref())?;
+impl Served {
+    /// The session named (else the current one) in the data folder named
+    /// (else the usual one), which must load.
+    pub(crate) fn open(data_dir: Option<&std::path::Path>, session: Option<&str>) -> Result<Served> {
+        let store = Store::locate(data_dir)?;
         let name = store.resolve(session)?;
-        let data = Data { store, name };
-        data.load()?;
-        Ok(data)
+        let served = Served { store, name };
+        served.load()?;
+        Ok(served)
     }
 
     pub(crate) fn name(&self) -> &str {
@@ -43,12 +44,12 @@ impl Data {
 
     /// The season the season page shows: the one kept under `name`, else
     /// this year's finished games of the served session's game.
-    pub(crate) fn season(&self, name: Option<&str>, served: &Session) -> Result<crate::app::league::Outcome> {
+    pub(crate) fn season(&self, name: Option<&str>, served: &Session) -> Result<super::league::Outcome> {
         let game = match served.rules().game() {
             three13_core::rules::Game::FiveCrowns => "five-crowns",
             three13_core::rules::Game::ThreeThirteen => "three-thirteen",
         };
-        let asked = crate::app::league::Asked {
+        let asked = super::league::Asked {
             season: name.map(str::to_string),
             save: false,
             given: crate::store::SeasonFile {
@@ -56,7 +57,7 @@ impl Data {
                 ..crate::store::SeasonFile::default()
             },
         };
-        crate::app::league::season(&self.store, &asked, crate::clock::now())
+        super::league::season(&self.store, &asked, crate::clock::now())
     }
 
     /// A fingerprint of the session file's bytes: it changes when the file does.
@@ -68,11 +69,8 @@ impl Data {
 
     /// Records the next round as the scores were entered (see
     /// `app::round`), under the lock.
-    pub(crate) fn record_round(
-        &self,
-        given: crate::app::round::Given<'_>,
-    ) -> Result<crate::app::round::Outcome> {
+    pub(crate) fn record_round(&self, given: super::round::Given<'_>) -> Result<super::round::Outcome> {
         let mut solver = three13_core::solver::Solver::new();
-        crate::app::round::record(&self.store, &self.name, given, &mut solver, crate::clock::now())
+        super::round::record(&self.store, &self.name, given, &mut solver, crate::clock::now())
     }
 }
