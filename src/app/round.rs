@@ -195,3 +195,122 @@ fn phones(
     let record = session.round_of_scores(typed, out, penalties)?;
     Ok((deal, record))
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::Timestamp;
+    use three13_core::rules::Rules;
+    use three13_core::sheet::{Added, Score, Session};
+    use three13_core::solver::Solver;
+
+    use super::{Given, PhoneScore, record};
+    use crate::store::{SessionDoc, Store};
+
+    /// A data folder holding the new game `g` of Ann, Bob and Cy under
+    /// `rules`.
+    fn store(dir: &tempfile::TempDir, rules: &[&str]) -> Store {
+        let store = Store::locate(Some(&dir.path().join("data"))).unwrap();
+        let mut r = Rules::default();
+        for setting in rules {
+            r.apply(setting).unwrap();
+        }
+        let players = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let session = Session::new("g", players, 0, r, Timestamp::UNIX_EPOCH).unwrap();
+        store.save(&store.lock().unwrap(), &session, SessionDoc::default()).unwrap();
+        store
+    }
+
+    fn phone(seat: usize, player: &str, text: &str, out: bool) -> PhoneScore {
+        PhoneScore { seat, player: player.to_string(), text: text.to_string(), out }
+    }
+
+    /// The same round typed on a command line, answered at the terminal's
+    /// questions and entered on the phones is the same round saved.
+    #[test]
+    fn the_three_ways_in_record_the_same_round() {
+        let now = Timestamp::UNIX_EPOCH;
+        let mut solver = Solver::new();
+        let mut saved = Vec::new();
+        for way in 0..3 {
+            let dir = tempfile::tempdir().unwrap();
+            let store = store(&dir, &[]);
+            let seen = store.load("g").unwrap();
+            let typed = ["K+4".to_string(), "0".to_string(), "9h 4d Kh".to_string()];
+            let phones = [
+                phone(0, "Ann", "K+4", false),
+                phone(1, "Bob", "0", true),
+                phone(2, "Cy", "9h 4d Kh", false),
+            ];
+            let given = match way {
+                0 => Given::Typed { scores: &typed, out: Some("Bob"), penalties: &[] },
+                1 => {
+                    let scores = (0..3).map(|s| (s, seen.read_score(1, s, &typed[s], &mut solver).unwrap()));
+                    Given::Answered {
+                        seen: &seen,
+                        record: seen.round_of_scores(scores.collect(), Some(1), vec![]).unwrap(),
+                    }
+                }
+                _ => Given::Phones { seen: &seen, round: 1, scores: &phones, penalties: &[] },
+            };
+            let outcome = record(&store, "g", given, &mut solver, now).unwrap();
+            assert_eq!(outcome.added, Added::Recorded(1));
+            assert!(outcome.saved());
+            // Only the scores of a command line are given back, to be said.
+            assert_eq!(outcome.scores.len(), if way == 0 { 3 } else { 0 });
+            assert_eq!(store.load("g").unwrap(), outcome.session);
+            saved.push(outcome.session.rounds().to_vec());
+        }
+        assert_eq!(saved[0], saved[1]);
+        assert_eq!(saved[0], saved[2]);
+        assert_eq!(saved[0][0].deadwood, vec![17, 0, 26]);
+    }
+
+    /// A round answered or entered on a session that changed since is
+    /// refused, and nothing is written.
+    #[test]
+    fn a_game_changed_since_is_refused_and_nothing_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store(&dir, &[]);
+        let seen = store.load("g").unwrap();
+        let mut solver = Solver::new();
+        let typed = ["5".to_string(), "0".to_string(), "7".to_string()];
+        let given = Given::Typed { scores: &typed, out: None, penalties: &[] };
+        record(&store, "g", given, &mut solver, Timestamp::UNIX_EPOCH).unwrap();
+        let before = std::fs::read_to_string(store.session_path("g")).unwrap();
+
+        let answered = seen.round_of_scores(
+            vec![(0, Score::number(0)), (1, Score::number(3)), (2, Score::number(4))],
+            None,
+            vec![],
+        );
+        let given = Given::Answered { seen: &seen, record: answered.unwrap() };
+        let e = record(&store, "g", given, &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert!(e.message().starts_with("while the scores were typed, another three13 changed"), "{e}");
+        assert!(e.message().ends_with("(see `three13 table`, then record the round again)"), "{e}");
+
+        let phones = [phone(0, "Ann", "0", false), phone(1, "Bob", "3", false), phone(2, "Cy", "4", false)];
+        let given = Given::Phones { seen: &seen, round: 1, scores: &phones, penalties: &[] };
+        let e = record(&store, "g", given, &mut solver, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "while the scores were typed, another three13 changed the round of g; nothing was written \
+             (look at the page again, then confirm the round)"
+        );
+        assert_eq!(std::fs::read_to_string(store.session_path("g")).unwrap(), before);
+    }
+
+    /// Everyone at 0 under double_naughts: the round is replayed, and the
+    /// file is not written.
+    #[test]
+    fn a_replayed_round_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store(&dir, &["double_naughts=true"]);
+        let before = std::fs::read_to_string(store.session_path("g")).unwrap();
+        let typed = ["0 0 0".to_string()];
+        let given = Given::Typed { scores: &typed, out: None, penalties: &[] };
+        let outcome = record(&store, "g", given, &mut Solver::new(), Timestamp::UNIX_EPOCH).unwrap();
+        assert_eq!(outcome.added, Added::Replayed(1));
+        assert!(!outcome.saved());
+        assert_eq!(std::fs::read_to_string(store.session_path("g")).unwrap(), before);
+    }
+}

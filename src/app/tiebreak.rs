@@ -96,3 +96,53 @@ pub(crate) fn at_random(
     }
     Ok((changed.session, drawn))
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::Timestamp;
+    use three13_core::rules::Rules;
+    use three13_core::sheet::{RoundRecord, Session};
+
+    use super::{at_random, due, record};
+    use crate::store::{SessionDoc, Store};
+
+    /// A data folder holding game `g` of Ann and Bob, tied after its last
+    /// round under rules that break a tie by a draw.
+    fn tied(dir: &tempfile::TempDir) -> Store {
+        let store = Store::locate(Some(&dir.path().join("data"))).unwrap();
+        let mut rules = Rules::default();
+        rules.apply("tiebreak=draw").unwrap();
+        let players = ["Ann", "Bob"].map(String::from).to_vec();
+        let mut session = Session::new("g", players, 0, rules, Timestamp::UNIX_EPOCH).unwrap();
+        due(&session, "g").unwrap_err();
+        while session.next_deal().is_some() {
+            session.add_round(RoundRecord::from_deadwood(vec![5, 5]), Timestamp::UNIX_EPOCH).unwrap();
+        }
+        due(&session, "g").unwrap();
+        store.save(&store.lock().unwrap(), &session, SessionDoc::default()).unwrap();
+        store
+    }
+
+    #[test]
+    fn a_draw_at_random_gives_each_draw_and_ends_the_tie() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = tied(&dir);
+        let seen = store.load("g").unwrap();
+        let (after, draws) = at_random(&store, "g", &seen, Timestamp::UNIX_EPOCH).unwrap();
+        assert!(!after.draw_due());
+        assert_eq!(store.load("g").unwrap(), after);
+        assert!(!draws.is_empty());
+        let last = draws.last().unwrap();
+        assert_eq!(last.after.playoff(), after.playoff());
+        // Every draw but the last was a tie on the lowest.
+        assert!(draws[..draws.len() - 1].iter().all(|d| d.after.draw_due()));
+        // The draw is made: another is refused, and nothing is written.
+        let e = at_random(&store, "g", &seen, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert!(e.message().contains("changed by another three13 meanwhile"), "{e}");
+        let deck = seen.rules().deck();
+        let cards = vec![(0, deck.parse("Kh").unwrap()), (1, deck.parse("2c").unwrap())];
+        let e = record(&store, "g", &seen, cards, Timestamp::UNIX_EPOCH).unwrap_err();
+        assert!(e.message().starts_with("while the cards were typed, another three13 changed"), "{e}");
+        assert_eq!(store.load("g").unwrap(), after);
+    }
+}
