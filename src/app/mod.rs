@@ -4,3 +4,4 @@
 
 pub(crate) mod correct;
 pub(crate) mod league;
+pub(crate) mod players;

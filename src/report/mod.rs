@@ -9,6 +9,7 @@ pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod league;
 pub(crate) mod log;
+pub(crate) mod players;
 pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod table;
