@@ -5,3 +5,4 @@
 pub(crate) mod correct;
 pub(crate) mod league;
 pub(crate) mod players;
+pub(crate) mod rules;

@@ -12,6 +12,7 @@ pub(crate) mod log;
 pub(crate) mod players;
 pub(crate) mod points;
 pub(crate) mod round;
+pub(crate) mod rules;
 pub(crate) mod table;
 
 pub(crate) use crate::prose::and_list;
