@@ -6,3 +6,4 @@ pub(crate) mod correct;
 pub(crate) mod league;
 pub(crate) mod players;
 pub(crate) mod rules;
+pub(crate) mod undo;

@@ -14,6 +14,7 @@ pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod table;
+pub(crate) mod undo;
 
 pub(crate) use crate::prose::and_list;
 
