@@ -6,4 +6,5 @@ pub(crate) mod correct;
 pub(crate) mod league;
 pub(crate) mod players;
 pub(crate) mod rules;
+pub(crate) mod start;
 pub(crate) mod undo;

@@ -10,12 +10,25 @@ use three13_core::sheet::{Missed, Session, SheetError, Start};
 /// What is asked, names as typed.
 #[derive(Clone, Debug)]
 pub(crate) enum PlayerChange {
-    Rename { old: String, new: String },
+    Rename {
+        old: String,
+        new: String,
+    },
     /// `seat` counts from 1; none takes the next free one.
-    Add { name: String, seat: Option<usize>, total: Option<Start> },
-    Remove { name: String },
+    Add {
+        name: String,
+        seat: Option<usize>,
+        total: Option<Start>,
+    },
+    Remove {
+        name: String,
+    },
     /// `total` given sets their total on coming back, over `missed`.
-    Return { name: String, missed: Option<Missed>, total: Option<i32> },
+    Return {
+        name: String,
+        missed: Option<Missed>,
+        total: Option<i32>,
+    },
 }
 
 /// What was done, by seat in the session after.

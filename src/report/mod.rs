@@ -13,6 +13,7 @@ pub(crate) mod players;
 pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod rules;
+pub(crate) mod start;
 pub(crate) mod table;
 pub(crate) mod undo;
 

@@ -47,7 +47,8 @@ fn returned(s: &Session, seat: usize) -> String {
             seat + 1,
         );
     };
-    let rounds = if back == left + 1 { format!("round {back}") } else { format!("rounds {}-{back}", left + 1) };
+    let rounds =
+        if back == left + 1 { format!("round {back}") } else { format!("rounds {}-{back}", left + 1) };
     let rule = match st.missed.last().expect("one rule for each time away") {
         Missed::Total(_) => format!("as given, for {rounds} missed"),
         rule if back == left + 1 => format!("{rounds}, missed, scores {}", rule.described()),

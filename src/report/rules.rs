@@ -16,8 +16,12 @@ pub(crate) fn unchanged(s: &Session, from: usize, given: bool, was: &Rules) -> S
 /// when the change shaped it (`order`: by the order of the rounds), and
 /// what became of the rounds played.
 pub(crate) fn saved(before: &Session, s: &Session, changed: &RulesChanged, order: bool) -> Vec<String> {
-    let mut said =
-        vec![format!("Saved the rules of {}: {} (before: {}).", s.name(), s.rules_summary(), before.rules_summary())];
+    let mut said = vec![format!(
+        "Saved the rules of {}: {} (before: {}).",
+        s.name(),
+        s.rules_summary(),
+        before.rules_summary()
+    )];
     if changed.round_table {
         // A random order is drawn for the whole game: the rounds played
         // keep their places.

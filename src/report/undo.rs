@@ -35,7 +35,9 @@ pub(crate) fn again(before: &Session, again: Again, named: bool) -> String {
 fn typed(score: &Score) -> String {
     match (&score.hand, &score.form) {
         (Some(hand), _) => hand.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" "),
-        (None, ScoreForm::Leftover(cards)) => cards.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" "),
+        (None, ScoreForm::Leftover(cards)) => {
+            cards.iter().map(|(c, _)| c.to_string()).collect::<Vec<_>>().join(" ")
+        }
         _ => score.deadwood.to_string(),
     }
 }
