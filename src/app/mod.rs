@@ -8,3 +8,6 @@ pub(crate) mod players;
 pub(crate) mod rules;
 pub(crate) mod start;
 pub(crate) mod undo;
+
+#[cfg(test)]
+mod tests;

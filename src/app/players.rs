@@ -50,6 +50,8 @@ pub(crate) enum PlayerChanged {
 pub(crate) struct Outcome {
     /// The session after the change.
     pub(crate) session: Session,
+    /// Whether the session file was written.
+    pub(crate) saved: bool,
     pub(crate) changed: PlayerChanged,
 }
 
@@ -76,7 +78,7 @@ pub(crate) fn change(
         }
         apply(session, asked, now).map(|changed| (true, changed))
     })?;
-    Ok(Outcome { session: changed.session, changed: changed.value })
+    Ok(Outcome { session: changed.session, saved: changed.saved, changed: changed.value })
 }
 
 fn apply(session: &mut Session, asked: &PlayerChange, now: Timestamp) -> Result<PlayerChanged> {

@@ -51,6 +51,8 @@ pub(crate) struct Undone {
     /// The session before the undo, and after.
     pub(crate) before: Session,
     pub(crate) session: Session,
+    /// Whether the session file was written.
+    pub(crate) saved: bool,
     /// The log's entry taken back; none for a session without a log.
     pub(crate) undone: Option<Logged>,
     /// The round removed, when the undo removed one.
@@ -101,5 +103,5 @@ pub(crate) fn undo(store: &Store, name: &str, pending: &Pending, now: Timestamp)
         None if matches!(before.playoff(), Some(Playoff::Round(_))) => Some(Again::Tiebreak),
         None => Some(Again::Round(before.rounds().len() - 1)),
     };
-    Ok(Undone { before, session: changed.session, undone, again })
+    Ok(Undone { before, session: changed.session, saved: changed.saved, undone, again })
 }

@@ -58,10 +58,10 @@ pub(crate) fn run(command: &PlayerCommand, cli: &Cli, ui: &mut Ui) -> Result<()>
             PlayerChange::Return { name: a.name.clone(), missed: a.missed, total: a.total }
         }
     };
-    let Outcome { session, changed } = change(&store, &name, &asked, seen.as_ref(), super::now())?;
+    let Outcome { session, saved, changed } = change(&store, &name, &asked, seen.as_ref(), super::now())?;
     let said = crate::report::players::changed(&session, &changed);
     if json {
-        return crate::report::change::print(ui, word, true, vec![said], &session);
+        return crate::report::change::print(ui, word, saved, vec![said], &session);
     }
     writeln!(ui.out, "{said}")?;
     crate::report::table::print(ui, &session)

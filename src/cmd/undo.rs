@@ -28,7 +28,7 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         return Ok(());
     }
 
-    let Undone { before, session, undone, again } = undo(&store, &name, &pending, super::now())?;
+    let Undone { before, session, saved, undone, again } = undo(&store, &name, &pending, super::now())?;
     let again = again.map(|again| report::undo::again(&before, again, args.session.session.is_some()));
     let said = match (&again, &undone) {
         (Some(again), _) => vec![format!("Removed {what}."), format!("To record it again: {again}")],
@@ -36,7 +36,7 @@ pub(crate) fn run(args: &UndoArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         (None, None) => Vec::new(),
     };
     if args.json {
-        return report::change::print(ui, "undo", true, said, &session);
+        return report::change::print(ui, "undo", saved, said, &session);
     }
     match again {
         Some(again) => writeln!(ui.out, "Removed {what}. To record it again:\n  {again}")?,
