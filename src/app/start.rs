@@ -61,6 +61,7 @@ pub(crate) fn start(store: &Store, asked: &Asked, now: Timestamp) -> Result<Sess
             free_name(&today, |n| names.iter().any(|m| m.eq_ignore_ascii_case(n)))
         }
     };
+    // A random order of the rounds is drawn for each game, a rematch too.
     let mut rules = asked.rules;
     rules.draw_order(&[], |n| fastrand::usize(..n));
     let session = Session::new(&name, asked.players.clone(), asked.dealer, rules, now)?;
