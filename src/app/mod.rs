@@ -2,11 +2,19 @@
 //! and the store: each takes typed input and returns a typed outcome, and
 //! never prints or asks.
 
+pub(crate) mod correct;
 pub(crate) mod league;
+pub(crate) mod players;
 pub(crate) mod round;
+pub(crate) mod rules;
 pub(crate) mod scores;
 pub(crate) mod served;
+pub(crate) mod start;
 pub(crate) mod tiebreak;
+pub(crate) mod undo;
+
+#[cfg(test)]
+mod tests;
 
 use crate::error::Error;
 

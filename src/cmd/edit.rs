@@ -2,12 +2,11 @@
 
 use std::io::Write;
 
-use crate::app::scores;
+use crate::app::correct::{Corrected, Correction, correct};
 use crate::cli::{Cli, EditArgs};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::report;
 use crate::ui::Ui;
-use three13_core::sheet::{RoundEdit, Session};
 use three13_core::solver::Solver;
 
 pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
@@ -17,31 +16,26 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     if args.json {
         ui.for_json();
     }
-
+    let asked = Correction {
+        round: args.round,
+        scores: args.scores.clone(),
+        out: args.out.clone(),
+        no_out: args.no_out,
+        penalty: args.penalty.clone(),
+        no_penalty: args.no_penalty.clone(),
+        dealer: args.dealer.clone(),
+    };
+    let Corrected { session, saved, changes, typed } =
+        correct(&store, &name, &asked, &mut solver, super::now())?;
     let round = args.round;
-    let only_dealer = args.scores.is_empty()
-        && args.out.is_none()
-        && !args.no_out
-        && args.penalty.is_empty()
-        && args.no_penalty.is_empty();
-    let mut echoed = Vec::new();
-    let crate::store::Changed { session, value: changes, saved } = store.change(&name, |session| {
-        let changes: Vec<_> = if only_dealer {
-            let Some(dealer) = &args.dealer else {
-                return Err(Error::usage(format!(
-                    "nothing to change in round {round}; give scores (in seat order or NAME=SCORE), \
-                     --out, --no-out, --penalty, --no-penalty or --dealer"
-                )));
-            };
-            // The dealer of the next round can be named before it is played.
-            let seat = session.seat_of(dealer)?;
-            session.set_dealer(round, seat, super::now())?.into_iter().collect()
-        } else {
-            let edit = round_edit(session, args, &mut solver, &mut echoed)?;
-            session.edit_round(round, &edit, super::now())?
-        };
-        Ok((!changes.is_empty(), changes))
-    })?;
+    // What was made of each typed hand, as it was read.
+    let mut echoed: Vec<String> = match &typed {
+        Some((deal, scores)) => scores
+            .iter()
+            .filter_map(|(seat, score)| report::round::describe(&session, deal, *seat, score, &mut solver))
+            .collect(),
+        None => Vec::new(),
+    };
     let mut said: Vec<String> =
         changes.iter().map(|change| report::round::correction(&session, ui, round, change)).collect();
     if changes.is_empty() {
@@ -59,41 +53,4 @@ pub(crate) fn run(args: &EditArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         writeln!(ui.out, "{line}")?;
     }
     report::table::print(ui, &session)
-}
-
-/// The changes the command line asks for.
-fn round_edit(
-    session: &Session,
-    args: &EditArgs,
-    solver: &mut Solver,
-    said: &mut Vec<String>,
-) -> Result<RoundEdit> {
-    let round = args.round;
-    let played = session.rounds().len();
-    if round == 0 || round > played {
-        return Err(three13_core::sheet::SheetError::NoRoundToEdit { round, played }.into());
-    }
-    let deal = session.deal(round).expect("a recorded round is one of the rules");
-    // `edit 3 Ann 15`: one player, then the value.
-    let scores = match args.scores.as_slice() {
-        [who, value]
-            if !who.contains('=')
-                && (session.seat(who).is_some()
-                    || (session.playing(round).len() != 2
-                        && !who.starts_with(|c: char| c.is_ascii_digit()))) =>
-        {
-            let seat = session.seat_of(who)?;
-            vec![(seat, session.read_score(round, seat, value, solver)?)]
-        }
-        [] => Vec::new(),
-        scores => scores::read_scores(session, round, scores, solver)?,
-    };
-    for (seat, score) in &scores {
-        said.extend(report::round::describe(session, &deal, *seat, score, solver));
-    }
-    let (out, penalise) = scores::marks(session, args.out.as_deref(), &args.penalty)?;
-    let forgive = args.no_penalty.iter().map(|p| session.seat_of(p)).collect::<Result<Vec<_>, _>>()?;
-    let out = if args.no_out { Some(None) } else { out.map(Some) };
-    let dealer = args.dealer.as_deref().map(|d| session.seat_of(d)).transpose()?;
-    Ok(RoundEdit { scores, out, penalise, forgive, dealer })
 }

@@ -8,6 +8,7 @@ use three13_core::sheet::{
     check_session_name, find_seat, free_name, seat_in,
 };
 
+use crate::app::start;
 use crate::cli::{Cli, NewArgs};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
@@ -35,20 +36,7 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let (players, dealer) = if let Some(like) = &like {
         // A rematch: the players still at the table, the deal one seat on;
         // players named with --player join them, at the end of the table.
-        let active = like.active();
-        let mut players: Vec<String> = active.iter().map(|&s| like.players()[s].clone()).collect();
-        for p in &given {
-            if let Some(seat) = seat_in(&players, p) {
-                return Err(Error::usage(format!(
-                    "{} plays in {} already; with --like, --player adds a player to the rematch",
-                    players[seat],
-                    like.name()
-                )));
-            }
-            players.push(p.clone());
-        }
-        check_player_names(&players)?;
-        let next = active.iter().position(|&s| s > like.first_dealer()).unwrap_or(0);
+        let (players, next) = start::rematch(like, &given)?;
         let dealer = match &args.dealer {
             Some(d) => seat(&players, d)?,
             None => next,
@@ -84,53 +72,13 @@ pub(crate) fn run(args: &NewArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         (given, dealer)
     };
 
-    let lock = store.lock()?;
-    let name = match &chosen_name {
-        Some(name) => {
-            if let Some(existing) = store.exists(name)? {
-                return Err(Error::data(format!(
-                    "a session named \"{existing}\" already exists; pick another name, \
-                     or continue it with `three13 use {existing}`"
-                )));
-            }
-            name.clone()
-        }
-        None => {
-            let names = store.names()?;
-            let today = jiff::Zoned::now().date().to_string();
-            free_name(&today, |n| names.iter().any(|m| m.eq_ignore_ascii_case(n)))
-        }
-    };
-    // A random order of the rounds is drawn for each game, a rematch too.
-    rules.draw_order(&[], |n| fastrand::usize(..n));
-    let session = Session::new(&name, players, dealer, rules, super::now())?;
-    // A new session starts from an empty document: the standard layout.
-    store.save(&lock, &session, Default::default())?;
-    // Two files change: say exactly what was done when the second fails.
-    store.set_current(&lock, Some(&name)).map_err(|e| {
-        Error::data(format!(
-            "session {name} was started and saved, but could not be made the current one: {}",
-            e.message()
-        ))
-        .with_hint(format!("continue it with `three13 use {name}`, or name it with --session {name}"))
-    })?;
-    drop(lock);
-
-    let deal = session.rules().deal(1).expect("every game has a round 1");
-    let started = format!(
-        "Started session {name} with {} (rules: {}); it is the current session.",
-        super::and_list(&session.players().iter().map(String::as_str).collect::<Vec<_>>()),
-        session.rules().summary()
-    );
-    let next = crate::report::table::next_line(&session, deal.round);
-    let record = format!(
-        "Record it with `three13 round` and a score per player, in seat order: {}",
-        crate::prose::words(&session.players().iter().map(String::as_str).collect::<Vec<_>>())
-    );
+    let asked = start::Asked { name: chosen_name, players, dealer, rules };
+    let session = start::start(&store, &asked, super::now())?;
+    let said = crate::report::start::started(&session);
     if args.json {
-        return crate::report::change::print(ui, "new", true, vec![started, next, record], &session);
+        return crate::report::change::print(ui, "new", true, said, &session);
     }
-    for line in [started, next, record] {
+    for line in said {
         writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
     }
     Ok(())

@@ -2,16 +2,15 @@
 
 use std::io::Write;
 
+use crate::app::rules as app;
 use crate::cli::{Cli, RulesArgs, RulesShowArgs};
 use crate::error::{Error, Result};
 use crate::fit::{Grid, KEEP, Record, Wrap};
+use crate::report;
 use crate::ui::Ui;
 use three13_core::card::Rank;
 use three13_core::rules::{Game, MAX_PLAYERS, Rules, RulesChange, SETTINGS};
-use three13_core::sheet::{
-    MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS, RulesChanged, Session, SheetError,
-};
-use three13_core::solver::Solver;
+use three13_core::sheet::{MAX_PLAYER_NAME, MAX_SESSION_NAME, MIN_PLAYERS, Session};
 
 #[derive(Debug, serde::Serialize)]
 struct RulesJson {
@@ -203,141 +202,37 @@ fn save(args: &RulesShowArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
              (three13 rules --set bad_go_out_penalty=20 --save)",
         ));
     }
-    let mut change = RulesChange::parse(args.preset.as_deref(), &args.set)?;
+    let change = RulesChange::parse(args.preset.as_deref(), &args.set)?;
     let store = super::store(cli)?;
     let name = store.resolve(args.session.session.as_deref())?;
-    let lock = store.lock()?;
-    let crate::store::Loaded { mut session, doc } = store.load_to_change(&lock, &name)?;
     if args.json {
         ui.for_json();
     }
-    let played = session.rounds().len();
-    let from = args.from.unwrap_or(played + 1);
-    let mut rules = change.apply(session.rules_of(from));
-    rules.check()?;
-    if rules.order_to_draw() {
-        // A random order of the rounds, drawn now for the whole game: the
-        // rounds played keep their places, the others are drawn.
-        let sizes: Vec<usize> = session.deals().iter().take(played).map(|d| d.cards).collect();
-        rules.draw_order(&sizes, |n| fastrand::usize(..n));
-        change.drawn = Some(rules.round_order());
-    }
-    let before = session.rules_summary();
-    let was = session.rules_of(from);
-    let changed = match session.change_rules_from(from, &change, &mut Solver::new(), super::now()) {
-        Ok(changed) => changed,
-        Err(SheetError::Unchanged) => {
-            drop(lock);
-            let whose = if args.from.is_some() { format!("{name} from round {from}") } else { name.clone() };
-            let said = format!("The rules of {whose} are already {}; nothing was changed.", was.summary());
-            if args.json {
-                return crate::report::change::print(ui, "rules", false, vec![said], &session);
-            }
-            writeln!(ui.out, "{}", ui.wrap(&said, 0))?;
-            return Ok(());
+    let asked = app::Asked { change, from: args.from };
+    let app::Outcome { session, saved, ruled } = app::change(&store, &name, &asked, super::now())?;
+    let (said, rescored) = match &ruled {
+        app::Ruled::Unchanged { from, given, was } => {
+            (vec![report::rules::unchanged(&session, *from, *given, was)], Vec::new())
         }
-        Err(e) => {
-            return Err(
-                Error::from(e).with_hint(format!("nothing was changed; the rules of {name} stay {before}"))
-            );
-        }
+        app::Ruled::Changed { before, changed, order } => (
+            report::rules::saved(before, &session, changed, *order),
+            report::rules::rescored(&session, changed),
+        ),
     };
-    store.save(&lock, &session, doc)?;
-    drop(lock);
-
-    let mut said =
-        vec![format!("Saved the rules of {name}: {} (before: {before}).", session.rules_summary())];
-    if changed.round_table {
-        // A random order is drawn for the whole game: the rounds played
-        // keep their places.
-        let order = change.settings().iter().any(|(s, _)| s.key == "round_order");
-        let shape = if order {
-            "round_order shapes the round table, which is the whole game's (the rounds played keep their \
-             places)"
-        } else {
-            "extra_rounds and down_and_up shape the round table, which is the whole game's"
-        };
-        said.push(format!("{shape}: the game has {} rounds.", session.deals().len()));
-    }
-    said.push(scored_again(&changed, played));
-    let rescored: Vec<String> = changed
-        .rescored
-        .iter()
-        .map(|r| {
-            let player = &session.players()[r.seat];
-            let which = if r.round > session.deals().len() {
-                "the tiebreaker round".to_string()
-            } else {
-                format!("round {}", r.round)
-            };
-            if r.leftover {
-                format!("  {which}: {player}'s cards left over now count {} (was {})", r.new, r.old)
-            } else {
-                format!("  {which}: {player}'s hand now leaves {} (was {})", r.new, r.old)
-            }
-        })
-        .collect();
     if args.json {
-        said.extend(rescored.iter().map(|r| r.trim_start().to_string()));
-        return crate::report::change::print(ui, "rules", true, said, &session);
+        let said = said.into_iter().chain(rescored.iter().map(|r| r.trim_start().to_string())).collect();
+        return report::change::print(ui, "rules", saved, said, &session);
     }
     for line in &said {
         writeln!(ui.out, "{}", ui.wrap(line, 0))?;
     }
+    if !saved {
+        return Ok(());
+    }
     for line in rescored {
         writeln!(ui.out, "{}", ui.wrap(&line, 4))?;
     }
-    crate::report::table::print(ui, &session)
-}
-
-/// What became of the rounds a change of rules reaches: the typed hands
-/// and cards left over scored again, the numbers kept; and the rounds
-/// before, which keep their rules.
-fn scored_again(changed: &RulesChanged, played: usize) -> String {
-    let before: Vec<usize> = (1..changed.from.min(played + 1)).collect();
-    let kept = match before.len() {
-        0 => String::new(),
-        1 => "Round 1 keeps the rules it was played under.".to_string(),
-        _ => format!(
-            "R{} keep the rules they were played under.",
-            &crate::prose::rounds_in_words(&before)[1..]
-        ),
-    };
-    if changed.rounds.is_empty() {
-        return match played {
-            0 => "No round is played yet.".to_string(),
-            _ if kept.is_empty() => "No round played changes its rules.".to_string(),
-            _ => kept,
-        };
-    }
-    let count =
-        |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-    let mut scored = Vec::new();
-    if changed.hands > 0 {
-        scored.push(count(changed.hands, "typed hand", "typed hands"));
-    }
-    if changed.leftovers > 0 {
-        scored.push(count(
-            changed.leftovers,
-            "score typed as cards left over",
-            "scores typed as cards left over",
-        ));
-    }
-    let scored = match scored.len() {
-        0 => "no hand or cards left over were typed in them".to_string(),
-        _ => {
-            let verb = if changed.hands + changed.leftovers == 1 { "is" } else { "are" };
-            format!("{} {verb} scored again", scored.join(" and "))
-        }
-    };
-    let numbers = match changed.numbers {
-        0 => String::new(),
-        1 => "; 1 score typed as a number stays as it was".to_string(),
-        n => format!("; {n} scores typed as numbers stay as they were"),
-    };
-    let rounds = crate::prose::rounds_in_words(&changed.rounds);
-    let kept = if kept.is_empty() { kept } else { format!(" {kept}") };
-    format!("Totals are worked out again for {rounds}: {scored}{numbers}.{kept}")
+    report::table::print(ui, &session)
 }
 
 /// `--session NAME`, else the current session, if any, for its rules.

@@ -49,16 +49,7 @@ pub(crate) fn listed(e: &Logged) -> String {
 /// round 2`, `Dee joining`.
 pub(crate) fn named(s: &Session, e: &Logged) -> String {
     match &e.change {
-        LogChange::Round { round } if *round > s.deals().len() => match s.playoff() {
-            Some(Playoff::Round(scores)) => {
-                let shown: Vec<String> = scores
-                    .iter()
-                    .map(|(seat, sc)| format!("{} {}", s.players()[*seat], sc.deadwood))
-                    .collect();
-                format!("the tiebreaker round ({})", shown.join(", "))
-            }
-            _ => "the tiebreaker round".to_string(),
-        },
+        LogChange::Round { round } if *round > s.deals().len() => tiebreak_round(s),
         LogChange::Round { round } => round_scores(s, *round),
         LogChange::Edit { round, .. } => format!("the correction of round {round}"),
         LogChange::Dealer { round, dealer, .. } => format!("{dealer} named to deal round {round}"),
@@ -70,6 +61,14 @@ pub(crate) fn named(s: &Session, e: &Logged) -> String {
         LogChange::Rules { from, set, .. } => format!("the rules from round {from} ({})", set.join(", ")),
         LogChange::Draw { cards } => format!("the tiebreak draw ({})", drawn(cards)),
     }
+}
+
+/// `the tiebreaker round (Ann 5, Dee 3)`, with the scores recorded.
+pub(crate) fn tiebreak_round(s: &Session) -> String {
+    let Some(Playoff::Round(scores)) = s.playoff() else { return "the tiebreaker round".into() };
+    let shown: Vec<String> =
+        scores.iter().map(|(seat, sc)| format!("{} {}", s.players()[*seat], sc.deadwood)).collect();
+    format!("the tiebreaker round ({})", shown.join(", "))
 }
 
 /// `round 4 (Ann 12, Bob 0, Cy 35)`, with the points that counted.

@@ -9,10 +9,14 @@ pub(crate) mod check;
 pub(crate) mod explain;
 pub(crate) mod league;
 pub(crate) mod log;
+pub(crate) mod players;
 pub(crate) mod points;
 pub(crate) mod round;
+pub(crate) mod rules;
+pub(crate) mod start;
 pub(crate) mod table;
 pub(crate) mod tiebreak;
+pub(crate) mod undo;
 
 pub(crate) use crate::prose::and_list;
 
