@@ -578,7 +578,7 @@ impl<T> Slots<T> {
         }
     }
 
-    /// The slots edited by `ops`: elements kept, edited (`edit`), removed
+    /// The slots edited by `ops`: elements edited (`edit`), removed
     /// (their comments, found by `comments`, written on lines of their own
     /// before the next element, or before the closing bracket) and added.
     fn edited(
@@ -605,10 +605,6 @@ impl<T> Slots<T> {
         };
         for op in ops {
             match op {
-                Op::Keep(i) => {
-                    let slot = old[i].take().expect("each slot once");
-                    place(slot, &mut out, &mut lost);
-                }
                 Op::Edit(i, j) => {
                     let mut slot = old[i].take().expect("each slot once");
                     edit(&mut slot.item, new[j].take().expect("each new item once"));
@@ -681,20 +677,19 @@ impl<T> Slots<T> {
     }
 }
 
-/// What becomes of each element: kept as it is, edited to a new value,
-/// removed, or a new one added (indices into the old and new elements).
+/// What becomes of each element: edited to a new value (left as it is
+/// when equal), removed, or a new one added (indices into the old and new
+/// elements).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Op {
-    Keep(usize),
     Edit(usize, usize),
     Remove(usize),
     Add(usize),
 }
 
-/// The elements of an array, edited so that those equal to a new one stay
-/// as they are, comments and all, wherever others are added or removed;
-/// between two that stay, the old ones left over are edited into the new
-/// ones in turn (a name changed stays where it was).
+/// The elements of an array, edited as [`element_ops`] says: one that
+/// stays keeps its comments and spacing, wherever others are added or
+/// removed.
 fn edit_array(old: &mut Array, new: Array) {
     if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
         // Nothing written inside to keep: the standard layout.
@@ -742,29 +737,36 @@ fn default_gap(i: usize) -> String {
 }
 
 /// What becomes of each element of an array. Names (every element a
-/// string) are matched by themselves: one that stays is kept where it is,
-/// with its comments, whatever is added or removed around it. Other
-/// elements go by their place: the first edited into the first, and so on,
-/// those past the shorter end removed or added.
+/// string) go by the name: see [`keyed`]. Other elements go by their
+/// place: the first edited into the first, and so on, those past the
+/// shorter end removed or added.
 fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
-    if !old.iter().chain(new).all(|v| v.as_str().is_some()) {
-        let both = old.len().min(new.len());
-        let edited = (0..both).map(|i| Op::Edit(i, i));
-        return edited
-            .chain((both..old.len()).map(Op::Remove))
-            .chain((both..new.len()).map(Op::Add))
-            .collect();
+    let old_names: Option<Vec<&str>> = old.iter().map(Value::as_str).collect();
+    let new_names: Option<Vec<&str>> = new.iter().map(Value::as_str).collect();
+    if let (Some(old), Some(new)) = (old_names, new_names) {
+        return keyed(&old, &new);
     }
+    let both = old.len().min(new.len());
+    let edited = (0..both).map(|i| Op::Edit(i, i));
+    edited.chain((both..old.len()).map(Op::Remove)).chain((both..new.len()).map(Op::Add)).collect()
+}
+
+/// What becomes of each element of a list of names, or each entry of an
+/// inline table, matched by its name or key: one both have is edited in
+/// its place, with its comments, whatever is added or removed around it;
+/// a new one goes in where the new values have it, after the one it
+/// follows there; one gone is removed.
+fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
     let mut taken = vec![false; old.len()];
     let matched: Vec<Option<usize>> = new
         .iter()
         .map(|n| {
-            let i = (0..old.len()).find(|&i| !taken[i] && old[i].as_str() == n.as_str())?;
+            let i = (0..old.len()).find(|&i| !taken[i] && old[i] == *n)?;
             taken[i] = true;
             Some(i)
         })
         .collect();
-    // Each name removed goes before the next one kept after it, or at the end.
+    // Each one removed goes before the next one kept after it, or at the end.
     let mut removed = (0..old.len()).filter(|&i| !taken[i]).peekable();
     let mut ops = Vec::new();
     for (j, at) in matched.into_iter().enumerate() {
@@ -773,7 +775,7 @@ fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
                 while let Some(r) = removed.next_if(|&r| r < i) {
                     ops.push(Op::Remove(r));
                 }
-                ops.push(Op::Keep(i));
+                ops.push(Op::Edit(i, j));
             }
             None => ops.push(Op::Add(j)),
         }
@@ -782,10 +784,8 @@ fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
     ops
 }
 
-/// The entries of an inline table, edited one by one: kept in their
-/// order, a renamed one in its place, new ones after the entry they follow
-/// in the new values; the comments of one removed go on lines of their own
-/// where it was.
+/// The entries of an inline table, edited key by key as [`keyed`] says;
+/// the comments of one removed go on lines of their own where it was.
 fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
     if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
         // Nothing written inside to keep: the standard layout.
@@ -829,36 +829,10 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
         entries.push((key, value));
     }
     let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
-    // Old entries in order, each followed by the new ones that follow it.
-    let position = |k: &str| new_keys.iter().position(|n| n == k);
-    let mut ops = Vec::new();
-    let mut added: Vec<bool> = vec![false; news.len()];
-    let add_after = |from: usize, ops: &mut Vec<Op>, added: &mut Vec<bool>| {
-        for (j, n) in new_keys.iter().enumerate().skip(from) {
-            if old_keys.contains(n) {
-                break;
-            }
-            if !added[j] {
-                added[j] = true;
-                ops.push(Op::Add(j));
-            }
-        }
-    };
-    add_after(0, &mut ops, &mut added);
-    for (i, k) in old_keys.iter().enumerate() {
-        match position(k) {
-            Some(j) => {
-                ops.push(Op::Edit(i, j));
-                add_after(j + 1, &mut ops, &mut added);
-            }
-            None => ops.push(Op::Remove(i)),
-        }
-    }
-    for (j, n) in new_keys.iter().enumerate() {
-        if !old_keys.contains(n) && !added[j] {
-            ops.push(Op::Add(j));
-        }
-    }
+    let ops = keyed(
+        &old_keys.iter().map(String::as_str).collect::<Vec<_>>(),
+        &new_keys.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     let slots = Slots::new(entries, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(
         ops,
