@@ -1,34 +1,53 @@
-//! A TOML document edited to hold new values, keeping what a person wrote
-//! in it: a value equal to its new one stays as it is written, comments and
-//! all; one that differs is replaced where it stands, keeping the comments
-//! and spacing around it; tables, arrays and inline tables are edited entry
-//! by entry. New entries go where the new values have them: after the entry
-//! they follow there.
+//! A loaded session file's document edited in place to hold a change,
+//! keeping what a person wrote in it. The change reaches the document in
+//! two steps:
+//!
+//! - the players renamed (known from the session: a seat whose name is
+//!   not the one the file has) are renamed where the file names them,
+//!   keys and values, each in its place with its spacing and comments;
+//! - then each section is put beside what the session being saved writes
+//!   there, and only what differs is touched: a value replaced where it
+//!   stands; a table (the seats', the rules, a round) edited key by key;
+//!   the rounds and the rule changes by their place (a round added is a
+//!   `[[rounds]]` table appended, one taken back the last removed, one
+//!   corrected edited key by key); a list of names by the names (a player
+//!   seated goes in at the seat, the others stay as written); any other
+//!   list (the log's changes, the hand sizes, the draws) by place, a new
+//!   entry appended. A section equal to what the session writes is left
+//!   as it is, comments and all. Nothing is guessed: no rename from
+//!   similar values, no alignment of lists.
 //!
 //! Comments stay with what they are written beside:
 //! - on the line of a value, or on the lines just above it: with that value,
 //!   as it changes;
 //! - inside an array or an inline table written over several lines: with the
-//!   element or entry they follow on its line, or precede; an element that
-//!   stays keeps its comments when others are added, removed or renamed
-//!   around it;
+//!   element or entry they follow on its line, or precede;
 //! - on the lines just after a table's last line, before a blank line (or the
 //!   end of the file): with that table, so a comment written after a round
 //!   stays after it when the next round is added;
-//! - on an entry that is removed (a value the new values no longer have, an
+//! - on an entry that is removed (a value the session no longer has, an
 //!   element, a table): on lines of their own where it was, before the next
 //!   line kept, or else after the last one.
 
-use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Key, RawString, Table, Value};
+use toml_edit::{
+    Array, ArrayOfTables, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
+};
+
+use super::format::{key, string};
 
 /// Comments whose line went away, each `# …`, to be written on lines of
 /// their own.
 type Comments = Vec<String>;
 
-/// Edits `doc` to hold the values of `new` (a document without layout of
-/// its own: what it adds takes toml_edit's standard layout).
-pub(super) fn edit_document(doc: &mut DocumentMut, new: DocumentMut) {
+/// Edits `doc`, the document a session was loaded from, to hold the
+/// values of `new`, what the session being saved writes (a document
+/// without layout of its own: what it adds takes toml_edit's standard
+/// layout). `renamed` names the players renamed since, each name the file
+/// has and the seat's name now: their keys and names are renamed where
+/// they stand first.
+pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) {
     keep_comments_with_their_tables(doc);
+    rename_players(doc.as_table_mut(), renamed);
     let left = edit_table(doc.as_table_mut(), new.into_table());
     if !left.is_empty() {
         let trailing = format!("{}{}", comment_lines(&left, ""), text(Some(doc.trailing())));
@@ -36,11 +55,114 @@ pub(super) fn edit_document(doc: &mut DocumentMut, new: DocumentMut) {
     }
 }
 
+// Players renamed.
+
+/// Each player renamed: the name the file has, and the name now.
+pub(super) type Renamed = [(String, String)];
+
+/// Renames the players in the places a session file names them: the
+/// players, the first dealer and the dealers; the seats' tables; the
+/// scores, hands and cards left of each round and of the tiebreak, who
+/// went out and who was penalised. Each key and value keeps its place, its
+/// spacing and its comments. The log is left as it is: its changes name
+/// the players as they were called then.
+fn rename_players(root: &mut Table, renamed: &Renamed) {
+    if renamed.is_empty() {
+        return;
+    }
+    let to = renamed;
+    for k in ["players", "first_dealer"] {
+        rename_values(root.get_mut(k), to);
+    }
+    each_table(root.get_mut("dealers"), &mut |dealer| rename_values(dealer.get_mut("player"), to));
+    rename_keys(root.get_mut("seats"), to);
+    let mut scores = |table: &mut dyn TableLike| {
+        for k in ["deadwood", "hands", "leftover"] {
+            rename_keys(table.get_mut(k), to);
+        }
+        for k in ["out", "penalties"] {
+            rename_values(table.get_mut(k), to);
+        }
+        if let Some(Item::Value(Value::Array(draws))) = table.get_mut("draws") {
+            draws.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|draw| rename_inline(draw, to));
+        }
+    };
+    each_table(root.get_mut("rounds"), &mut scores);
+    each_table(root.get_mut("tiebreak"), &mut scores);
+}
+
+/// Each table of an item: itself, or each of an array of tables.
+fn each_table(item: Option<&mut Item>, f: &mut dyn FnMut(&mut dyn TableLike)) {
+    match item {
+        Some(Item::ArrayOfTables(tables)) => tables.iter_mut().for_each(|t| f(t)),
+        Some(Item::Value(Value::Array(values))) => {
+            values.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|t| f(t));
+        }
+        Some(item) => {
+            if let Some(t) = item.as_table_like_mut() {
+                f(t);
+            }
+        }
+        None => {}
+    }
+}
+
+/// The name now of a player the file names `name`, when renamed.
+fn now_named<'a>(renamed: &'a Renamed, name: &str) -> Option<&'a str> {
+    renamed.iter().find(|(was, _)| was == name).map(|(_, now)| now.as_str())
+}
+
+/// A name, or a list of names, renamed.
+fn rename_values(item: Option<&mut Item>, to: &Renamed) {
+    let Some(value) = item.and_then(Item::as_value_mut) else { return };
+    let values: Vec<&mut Value> = match value {
+        Value::Array(names) => names.iter_mut().collect(),
+        value => vec![value],
+    };
+    for value in values {
+        if let Some(now) = value.as_str().and_then(|name| now_named(to, name)) {
+            let decor = value.decor().clone();
+            *value = string(now);
+            *value.decor_mut() = decor;
+        }
+    }
+}
+
+/// A table's keys renamed, in their places.
+fn rename_keys(item: Option<&mut Item>, to: &Renamed) {
+    match item {
+        Some(Item::Table(t)) => {
+            let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+            for (k, item) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
+                t.insert_formatted(&renamed_key(k, to), item);
+            }
+        }
+        Some(Item::Value(Value::InlineTable(t))) => rename_inline(t, to),
+        _ => {}
+    }
+}
+
+fn rename_inline(t: &mut InlineTable, to: &Renamed) {
+    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+    for (k, value) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
+        t.insert_formatted(&renamed_key(k, to), value);
+    }
+}
+
+/// A key under its new name, written where and as it was.
+fn renamed_key(was: Key, to: &Renamed) -> Key {
+    let Some(name) = now_named(to, was.get()) else { return was };
+    let mut now = key(name);
+    *now.leaf_decor_mut() = was.leaf_decor().clone();
+    *now.dotted_decor_mut() = was.dotted_decor().clone();
+    now
+}
+
 // Comments after a table.
 
 /// A step on the way from the document to one of its tables.
 #[derive(Clone, Debug)]
-enum Step {
+enum Hop {
     Key(String),
     Index(usize),
 }
@@ -87,10 +209,10 @@ fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
 /// its position and the path to it, as toml_edit visits them.
 fn headers(
     table: &Table,
-    path: &mut Vec<Step>,
+    path: &mut Vec<Hop>,
     in_array: bool,
     position: &mut isize,
-    out: &mut Vec<(isize, Vec<Step>)>,
+    out: &mut Vec<(isize, Vec<Hop>)>,
 ) {
     if !table.is_dotted() {
         if let Some(p) = table.position() {
@@ -104,13 +226,13 @@ fn headers(
     for (key, item) in table.iter() {
         match item {
             Item::Table(t) => {
-                path.push(Step::Key(key.to_string()));
+                path.push(Hop::Key(key.to_string()));
                 headers(t, path, false, position, out);
                 path.pop();
             }
             Item::ArrayOfTables(a) => {
                 for (i, t) in a.iter().enumerate() {
-                    path.extend([Step::Key(key.to_string()), Step::Index(i)]);
+                    path.extend([Hop::Key(key.to_string()), Hop::Index(i)]);
                     headers(t, path, true, position, out);
                     path.truncate(path.len() - 2);
                 }
@@ -120,14 +242,14 @@ fn headers(
     }
 }
 
-fn table_at<'a>(table: &'a mut Table, path: &[Step]) -> Option<&'a mut Table> {
+fn table_at<'a>(table: &'a mut Table, path: &[Hop]) -> Option<&'a mut Table> {
     match path {
         [] => Some(table),
-        [Step::Key(k), Step::Index(i), rest @ ..] => {
+        [Hop::Key(k), Hop::Index(i), rest @ ..] => {
             table_at(table.get_mut(k)?.as_array_of_tables_mut()?.get_mut(*i)?, rest)
         }
-        [Step::Key(k), rest @ ..] => table_at(table.get_mut(k)?.as_table_mut()?, rest),
-        [Step::Index(_), ..] => None,
+        [Hop::Key(k), rest @ ..] => table_at(table.get_mut(k)?.as_table_mut()?, rest),
+        [Hop::Index(_), ..] => None,
     }
 }
 
@@ -269,16 +391,8 @@ fn edit_table(old: &mut Table, mut new: Table) -> Comments {
     let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
     let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
     let last_before = last_line(old);
-    let renamed = renames(&old_keys, &new_keys, |o, n| match (old.get(o), new.get(n)) {
-        (Some(o), Some(n)) => alike(o, n),
-        _ => false,
-    });
-    let renamed_to = |k: &str| renamed.iter().find(|(o, _)| o == k).map(|(_, n)| n.clone());
-    // The keys in the table's order, under their new names.
-    let kept: Vec<String> = old_keys
-        .iter()
-        .filter_map(|k| if new_keys.contains(k) { Some(k.clone()) } else { renamed_to(k) })
-        .collect();
+    // The keys in the table's order.
+    let kept: Vec<String> = old_keys.iter().filter(|k| new_keys.contains(k)).cloned().collect();
     let lines: Vec<bool> = old.iter().map(|(_, item)| is_line(item)).collect();
     let mut after = Vec::new();
     let mut before: Vec<(String, Comments)> = Vec::new();
@@ -286,17 +400,7 @@ fn edit_table(old: &mut Table, mut new: Table) -> Comments {
         if new_keys.contains(k) {
             continue;
         }
-        let (key, mut item) = old.remove_entry(k).expect("a key of the table");
-        if let Some(to) = renamed_to(k) {
-            // A rename: the entry keeps its place, its spacing and comments.
-            let (new_key, new_item) = new.remove_entry(&to).expect("a key of the new table");
-            let mut key_now = new_key;
-            *key_now.leaf_decor_mut() = key.leaf_decor().clone();
-            *key_now.dotted_decor_mut() = key.dotted_decor().clone();
-            after.extend(edit_item(&mut item, new_item));
-            old.insert_formatted(&key_now, item);
-            continue;
-        }
+        let (key, item) = old.remove_entry(k).expect("a key of the table");
         let mut comments = Vec::new();
         key_comments(&key, &mut comments);
         item_comments(&item, &mut comments);
@@ -304,11 +408,9 @@ fn edit_table(old: &mut Table, mut new: Table) -> Comments {
             continue;
         }
         // A line's comments go before the next line kept, else after the last.
-        let next = (i + 1..old_keys.len()).filter(|&j| lines[j]).find_map(|j| {
-            if new_keys.contains(&old_keys[j]) { Some(old_keys[j].clone()) } else { renamed_to(&old_keys[j]) }
-        });
+        let next = (i + 1..old_keys.len()).find(|&j| lines[j] && new_keys.contains(&old_keys[j]));
         match next {
-            Some(next) if lines[i] => before.push((next, comments)),
+            Some(next) if lines[i] => before.push((old_keys[next].clone(), comments)),
             _ => after.extend(comments),
         }
     }
@@ -389,57 +491,6 @@ fn edit_value(old: &mut Value, new: Value) {
             *new.decor_mut() = old.decor().clone();
             *old = new;
         }
-    }
-}
-
-/// Renamed entries: the keys the new values no longer have and those they
-/// add, in the same place (after the same kept key), paired in turn when
-/// alike; in turn, so that the entries keep the new values' order.
-fn renames(old: &[String], new: &[String], alike: impl Fn(&str, &str) -> bool) -> Vec<(String, String)> {
-    // Each key one side has and the other has not, with the last key both
-    // have before it.
-    let gaps = |keys: &[String], other: &[String]| {
-        let mut anchor: Option<&String> = None;
-        let mut out = Vec::new();
-        for k in keys {
-            if other.contains(k) {
-                anchor = Some(k);
-            } else {
-                out.push((anchor.cloned(), k.clone()));
-            }
-        }
-        out
-    };
-    let (removed, added) = (gaps(old, new), gaps(new, old));
-    let mut pairs = Vec::new();
-    let mut done: Vec<&Option<String>> = Vec::new();
-    for (anchor, _) in &removed {
-        if done.contains(&anchor) {
-            continue;
-        }
-        done.push(anchor);
-        let here = |side: &[(Option<String>, String)]| {
-            side.iter().filter(|(a, _)| a == anchor).map(|(_, k)| k.clone()).collect::<Vec<_>>()
-        };
-        for (o, n) in here(&removed).into_iter().zip(here(&added)) {
-            if alike(&o, &n) {
-                pairs.push((o, n));
-            }
-        }
-    }
-    pairs
-}
-
-/// Whether an entry removed and one added are one entry renamed: equal
-/// values, or both tables.
-fn alike(old: &Item, new: &Item) -> bool {
-    let table = |item: &Item| matches!(item, Item::Table(_) | Item::Value(Value::InlineTable(_)));
-    match (old, new) {
-        (Item::Value(Value::InlineTable(_)), _) | (_, Item::Value(Value::InlineTable(_))) => {
-            table(old) && table(new)
-        }
-        (Item::Value(a), Item::Value(b)) => same(a, b),
-        _ => table(old) && table(new),
     }
 }
 
@@ -527,7 +578,7 @@ impl<T> Slots<T> {
         }
     }
 
-    /// The slots edited by `ops`: elements kept, edited (`edit`), removed
+    /// The slots edited by `ops`: elements edited (`edit`), removed
     /// (their comments, found by `comments`, written on lines of their own
     /// before the next element, or before the closing bracket) and added.
     fn edited(
@@ -554,10 +605,6 @@ impl<T> Slots<T> {
         };
         for op in ops {
             match op {
-                Op::Keep(i) => {
-                    let slot = old[i].take().expect("each slot once");
-                    place(slot, &mut out, &mut lost);
-                }
                 Op::Edit(i, j) => {
                     let mut slot = old[i].take().expect("each slot once");
                     edit(&mut slot.item, new[j].take().expect("each new item once"));
@@ -630,20 +677,19 @@ impl<T> Slots<T> {
     }
 }
 
-/// What becomes of each element: kept as it is, edited to a new value,
-/// removed, or a new one added (indices into the old and new elements).
+/// What becomes of each element: edited to a new value (left as it is
+/// when equal), removed, or a new one added (indices into the old and new
+/// elements).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Op {
-    Keep(usize),
     Edit(usize, usize),
     Remove(usize),
     Add(usize),
 }
 
-/// The elements of an array, edited so that those equal to a new one stay
-/// as they are, comments and all, wherever others are added or removed;
-/// between two that stay, the old ones left over are edited into the new
-/// ones in turn (a name changed stays where it was).
+/// The elements of an array, edited as [`element_ops`] says: one that
+/// stays keeps its comments and spacing, wherever others are added or
+/// removed.
 fn edit_array(old: &mut Array, new: Array) {
     if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
         // Nothing written inside to keep: the standard layout.
@@ -654,7 +700,7 @@ fn edit_array(old: &mut Array, new: Array) {
     }
     let items: Vec<Value> = old.iter().cloned().collect();
     let news: Vec<Value> = new.into_iter().collect();
-    let ops = aligned(&items, &news);
+    let ops = element_ops(&items, &news);
     let prefixes = items
         .iter()
         .enumerate()
@@ -690,54 +736,56 @@ fn default_gap(i: usize) -> String {
     if i == 0 { String::new() } else { " ".to_string() }
 }
 
-/// The old and new elements lined up: the longest run of equal ones kept,
-/// and between two kept, the others edited in turn, removed or added.
-fn aligned(old: &[Value], new: &[Value]) -> Vec<Op> {
-    let (n, m) = (old.len(), new.len());
-    // longest[i][j]: the longest common run of old[i..] and new[j..].
-    let mut longest = vec![vec![0usize; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            longest[i][j] = if same(&old[i], &new[j]) {
-                longest[i + 1][j + 1] + 1
-            } else {
-                longest[i + 1][j].max(longest[i][j + 1])
-            };
-        }
+/// What becomes of each element of an array. Names (every element a
+/// string) go by the name: see [`keyed`]. Other elements go by their
+/// place: the first edited into the first, and so on, those past the
+/// shorter end removed or added.
+fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
+    let old_names: Option<Vec<&str>> = old.iter().map(Value::as_str).collect();
+    let new_names: Option<Vec<&str>> = new.iter().map(Value::as_str).collect();
+    if let (Some(old), Some(new)) = (old_names, new_names) {
+        return keyed(&old, &new);
     }
+    let both = old.len().min(new.len());
+    let edited = (0..both).map(|i| Op::Edit(i, i));
+    edited.chain((both..old.len()).map(Op::Remove)).chain((both..new.len()).map(Op::Add)).collect()
+}
+
+/// What becomes of each element of a list of names, or each entry of an
+/// inline table, matched by its name or key: one both have is edited in
+/// its place, with its comments, whatever is added or removed around it;
+/// a new one goes in where the new values have it, after the one it
+/// follows there; one gone is removed.
+fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
+    let mut taken = vec![false; old.len()];
+    let matched: Vec<Option<usize>> = new
+        .iter()
+        .map(|n| {
+            let i = (0..old.len()).find(|&i| !taken[i] && old[i] == *n)?;
+            taken[i] = true;
+            Some(i)
+        })
+        .collect();
+    // Each one removed goes before the next one kept after it, or at the end.
+    let mut removed = (0..old.len()).filter(|&i| !taken[i]).peekable();
     let mut ops = Vec::new();
-    let (mut removed, mut added) = (Vec::new(), Vec::new());
-    let flush = |ops: &mut Vec<Op>, removed: &mut Vec<usize>, added: &mut Vec<usize>| {
-        let pairs = removed.len().min(added.len());
-        ops.extend(removed.iter().zip(added.iter()).map(|(&i, &j)| Op::Edit(i, j)));
-        ops.extend(removed[pairs..].iter().map(|&i| Op::Remove(i)));
-        ops.extend(added[pairs..].iter().map(|&j| Op::Add(j)));
-        removed.clear();
-        added.clear();
-    };
-    let (mut i, mut j) = (0, 0);
-    while i < n || j < m {
-        if i < n && j < m && same(&old[i], &new[j]) {
-            flush(&mut ops, &mut removed, &mut added);
-            ops.push(Op::Keep(i));
-            i += 1;
-            j += 1;
-        } else if j == m || (i < n && longest[i + 1][j] >= longest[i][j + 1]) {
-            removed.push(i);
-            i += 1;
-        } else {
-            added.push(j);
-            j += 1;
+    for (j, at) in matched.into_iter().enumerate() {
+        match at {
+            Some(i) => {
+                while let Some(r) = removed.next_if(|&r| r < i) {
+                    ops.push(Op::Remove(r));
+                }
+                ops.push(Op::Edit(i, j));
+            }
+            None => ops.push(Op::Add(j)),
         }
     }
-    flush(&mut ops, &mut removed, &mut added);
+    ops.extend(removed.map(Op::Remove));
     ops
 }
 
-/// The entries of an inline table, edited one by one: kept in their
-/// order, a renamed one in its place, new ones after the entry they follow
-/// in the new values; the comments of one removed go on lines of their own
-/// where it was.
+/// The entries of an inline table, edited key by key as [`keyed`] says;
+/// the comments of one removed go on lines of their own where it was.
 fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
     if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
         // Nothing written inside to keep: the standard layout.
@@ -768,10 +816,6 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
         *old.decor_mut() = decor;
         return;
     }
-    let renamed = renames(&old_keys, &new_keys, |o, n| match (old.get(o), new.get(n)) {
-        (Some(o), Some(n)) => alike(&Item::Value(o.clone()), &Item::Value(n.clone())),
-        _ => false,
-    });
     let mut entries: Vec<(Key, Value)> = Vec::new();
     let mut prefixes = Vec::new();
     let mut suffixes = Vec::new();
@@ -785,53 +829,15 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
         entries.push((key, value));
     }
     let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
-    // Old entries in order, each followed by the new ones that follow it.
-    let position = |k: &str| new_keys.iter().position(|n| n == k);
-    let counterpart =
-        |k: &str| position(k).or_else(|| renamed.iter().find(|(o, _)| o == k).and_then(|(_, n)| position(n)));
-    let mut ops = Vec::new();
-    let mut added: Vec<bool> = vec![false; news.len()];
-    let add_after = |from: usize, ops: &mut Vec<Op>, added: &mut Vec<bool>| {
-        for (j, n) in new_keys.iter().enumerate().skip(from) {
-            let kept = old_keys.contains(n) || renamed.iter().any(|(_, m)| m == n);
-            if kept {
-                break;
-            }
-            if !added[j] {
-                added[j] = true;
-                ops.push(Op::Add(j));
-            }
-        }
-    };
-    add_after(0, &mut ops, &mut added);
-    for (i, k) in old_keys.iter().enumerate() {
-        match counterpart(k) {
-            Some(j) => {
-                ops.push(Op::Edit(i, j));
-                add_after(j + 1, &mut ops, &mut added);
-            }
-            None => ops.push(Op::Remove(i)),
-        }
-    }
-    for (j, n) in new_keys.iter().enumerate() {
-        let kept = old_keys.contains(n) || renamed.iter().any(|(_, m)| m == n);
-        if !kept && !added[j] {
-            ops.push(Op::Add(j));
-        }
-    }
+    let ops = keyed(
+        &old_keys.iter().map(String::as_str).collect::<Vec<_>>(),
+        &new_keys.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     let slots = Slots::new(entries, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(
         ops,
         news.into_iter().map(Some).collect(),
-        |(old_key, old_value), (new_key, new_value)| {
-            if old_key.get() != new_key.get() {
-                let mut key = new_key;
-                *key.leaf_decor_mut() = old_key.leaf_decor().clone();
-                *key.dotted_decor_mut() = old_key.dotted_decor().clone();
-                *old_key = key;
-            }
-            edit_value(old_value, new_value);
-        },
+        |(_, old_value), (_, new_value)| edit_value(old_value, new_value),
         |(key, value), comments| {
             key_comments(key, comments);
             value_comments(value, comments);
@@ -970,9 +976,9 @@ mod tests {
     use super::*;
 
     /// `old` edited to hold the values of `new`.
-    fn edited(old: &str, new: &str) -> String {
+    fn edited(old: &str, renamed: &Renamed, new: &str) -> String {
         let mut doc: DocumentMut = old.parse().unwrap();
-        edit_document(&mut doc, new.parse().unwrap());
+        apply(&mut doc, renamed, new.parse().unwrap());
         doc.to_string()
     }
 
@@ -1011,7 +1017,7 @@ round = 2
 deadwood = { Ann = 0, Bob = 7 }
 ";
         assert_eq!(
-            edited(old, new),
+            edited(old, &[], new),
             "\
 # Friday at Ann's
 format_version = 2
@@ -1033,7 +1039,7 @@ deadwood = { Ann = 0, Bob = 7 }
 "
         );
         // Edited to hold what it holds, a file is left as it is.
-        assert_eq!(edited(old, old), old);
+        assert_eq!(edited(old, &[], old), old);
     }
 
     #[test]
@@ -1042,12 +1048,13 @@ deadwood = { Ann = 0, Bob = 7 }
         assert_eq!(
             edited(
                 old,
+                &[],
                 "a = [1, 2, 3]\nb = [{ x = 1 }, { x = 2 }]\nc = { x = 1, y = 2, z = 3 }\nd = [1, 2]\n"
             ),
             "a = [ 1,  2,  3 ]\nb = [\n    { x = 1 },\n    { x = 2 },\n]\nc = {x=1, y = 2, z = 3 }\nd = [ 1, 2 ]\n"
         );
         assert_eq!(
-            edited(old, "a = [1]\nb = []\nc = { x = 1 }\nd = [5]\n"),
+            edited(old, &[], "a = [1]\nb = []\nc = { x = 1 }\nd = [5]\n"),
             "a = [ 1 ]\nb = [\n]\nc = {x=1 }\nd = [ 5 ]\n"
         );
     }
@@ -1089,7 +1096,7 @@ n = 2
 t = 1
 ";
         assert_eq!(
-            edited(old, new),
+            edited(old, &[], new),
             "\
 a = 1 # a
 b = 2
@@ -1120,39 +1127,45 @@ t = 1
     #[test]
     fn comments_in_lists_stay_on_the_elements_that_stay() {
         let old = "\
-a = [ # open
-  1, # one
-  2, # two
-  3,
+players = [ # open
+  \"Ann\", # one
+  \"Bob\", # two
+  \"Cy\",
 ]
-t = {
-  x = 1, # x
-  y = 2, # y
-  z = 3 # z
+sizes = [ # open
+  3, # three
+  4, # four
+]
+
+[[rounds]]
+deadwood = {
+  Ann = 1, # x
+  Bob = 2, # y
+  Cy = 3 # z
 }
 ";
-        // Added before, between and after; one renamed; one removed.
+        // Seated before, between and after; one renamed.
+        let renamed = [("Bob".to_string(), "Rob".to_string())];
+        let new = "\
+players = [\"Dee\", \"Ann\", \"Rob\", \"Cy\", \"Eve\"]
+sizes = [3, 9, 5]
+
+[[rounds]]
+deadwood = { Ann = 1, Rob = 2, Cy = 3, Eve = 4 }
+";
+        let expected = old
+            .replace("# open\n  \"Ann\"", "# open\n  \"Dee\",\n  \"Ann\"")
+            .replace("Bob", "Rob")
+            .replace("\"Cy\",\n", "\"Cy\",\n  \"Eve\",\n")
+            .replace("4, # four\n", "9, # four\n  5,\n")
+            .replace("Cy = 3 # z\n", "Cy = 3, # z\n  Eve = 4\n");
+        assert_eq!(edited(old, &renamed, new), expected);
+        // One gone.
+        let new = "players = [\"Ann\", \"Cy\"]\nsizes = [3]\n\n[[rounds]]\ndeadwood = { Ann = 1, Cy = 3 }\n";
         assert_eq!(
-            edited(old, "a = [0, 1, 9, 3, 4]\nt = { x = 1, w = 2, z = 3, v = 4 }\n"),
-            "\
-a = [ # open
-  0,
-  1, # one
-  9, # two
-  3,
-  4,
-]
-t = {
-  x = 1, # x
-  w = 2, # y
-  z = 3, # z
-  v = 4
-}
-"
-        );
-        assert_eq!(
-            edited(old, "a = [1, 3]\nt = { x = 1, z = 3 }\n"),
-            "a = [ # open\n  1, # one\n  # two\n  3,\n]\nt = {\n  x = 1, # x\n  # y\n  z = 3 # z\n}\n"
+            edited(old, &[], new),
+            "players = [ # open\n  \"Ann\", # one\n  # two\n  \"Cy\",\n]\nsizes = [ # open\n  3, # three\n  # four\n]\n\n\
+             [[rounds]]\ndeadwood = {\n  Ann = 1, # x\n  # y\n  Cy = 3 # z\n}\n"
         );
     }
 
@@ -1160,6 +1173,6 @@ t = {
     fn values_written_in_another_form_keep_it() {
         let old = "r = { a = 1, b = 2 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 2\n";
         let new = "[r]\na = 1\nb = 3\n\n[[rounds]]\nd = { Ann = 1, Bob = 5 }\n";
-        assert_eq!(edited(old, new), "r = { a = 1, b = 3 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 5\n");
+        assert_eq!(edited(old, &[], new), "r = { a = 1, b = 3 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 5\n");
     }
 }

@@ -9,10 +9,19 @@
 //!
 //! A session file is parsed once, into a TOML document that keeps every
 //! comment and the way each value is written; the session is read from
-//! that document, and a save writes the changed session's values back into
-//! the same document: only the values that differ are replaced, so what a
-//! person wrote by hand stays as written. A new session starts from an
-//! empty document, which gives the file its standard layout.
+//! that document, and the document is kept, with the players it named, to
+//! the save. Every change is one unit of work, [`Store::change`]: lock,
+//! load, change, save (or nothing). The save applies the change to the
+//! loaded document in place, section by section: a player renamed is
+//! renamed where the file names them; a round added is a `[[rounds]]`
+//! table appended, one taken back is removed, one corrected is edited key
+//! by key; the seats' tables, the rules and rule changes, the tiebreak,
+//! the log's new entries and the top-level values (updated, dealers,
+//! players) are written where they differ from what the session holds,
+//! and nowhere else, so what a person wrote by hand stays as written (a
+//! file of an older format, or with rules left out, is brought to the
+//! current format by its first save the same way). Only a new session is
+//! written whole, in the standard layout.
 //!
 //! - this module: where the files are, the list of sessions, and loading
 //!   and saving a session;
@@ -22,7 +31,7 @@
 //!   placed at a line and column, strings written as the files write them;
 //! - `read`: a session file's document read into a session;
 //! - `write`: a session's values as TOML, in the standard layout;
-//! - `edit`: a document edited to hold new values, keeping its layout;
+//! - `edit`: a loaded document edited in place to hold a change;
 //! - `log`: the log of changes as a file keeps it.
 
 mod edit;
@@ -67,21 +76,46 @@ pub(crate) struct Store {
     root: PathBuf,
 }
 
-/// A session file's TOML document, comments and layout included, and the
-/// file it was read from: a save writes the session into the document, and
-/// the document over that same file. [`SessionDoc::default`] is the empty
-/// document a new session starts from, saved as a new file.
+/// A session file's TOML document, comments and layout included, the file
+/// it was read from and the players it named, seat by seat: a save
+/// applies the session's change to the document, and writes it over that
+/// same file. [`SessionDoc::default`] is a new session's, which has no
+/// document yet and is saved as a new file.
 #[derive(Debug, Default)]
 pub(crate) struct SessionDoc {
     doc: DocumentMut,
     origin: Option<Origin>,
+    /// The players as the document names them, seat by seat; none for a
+    /// new session.
+    players: Option<Vec<String>>,
 }
 
 impl SessionDoc {
-    /// Writes `session`'s values into the document: only the values that
-    /// differ from those it holds are replaced.
+    /// Puts `session` into the document: a new session's is written whole,
+    /// in the standard layout; a loaded one's is edited where the session
+    /// differs from what the document holds, and nowhere else.
     fn write(&mut self, session: &Session) {
-        edit::edit_document(&mut self.doc, write::session_document(session));
+        let new = write::session_document(session);
+        let now = session.players();
+        match &self.players {
+            None => self.doc = new,
+            Some(was) => {
+                // A player renamed keeps the seat: the same seats, and a
+                // seat with another name. A player seated or gone changes
+                // the seats, and renames nobody.
+                let renamed: Vec<(String, String)> = match was.len() == now.len() {
+                    true => was
+                        .iter()
+                        .zip(now)
+                        .filter(|(w, n)| w != n)
+                        .map(|(w, n)| (w.clone(), n.clone()))
+                        .collect(),
+                    false => Vec::new(),
+                };
+                edit::apply(&mut self.doc, &renamed, new);
+            }
+        }
+        self.players = Some(now.to_vec());
     }
 
     fn text(&self) -> String {
@@ -293,8 +327,8 @@ impl Store {
     }
 
     /// Writes a session's file, atomically: `doc` (the document the session
-    /// was loaded from, or an empty one for a new session) with the
-    /// session's values written into it. A loaded session is saved over
+    /// was loaded from, or none yet for a new session) with the session's
+    /// change applied to it. A loaded session is saved over
     /// the file it was read from, where its link led then, and only while
     /// that file is still there; a new one is saved where nothing is.
     /// Needs the lock.
