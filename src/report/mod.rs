@@ -11,6 +11,7 @@ pub(crate) mod league;
 pub(crate) mod log;
 pub(crate) mod points;
 pub(crate) mod round;
+pub(crate) mod sheet;
 pub(crate) mod table;
 
 pub(crate) use crate::prose::and_list;
