@@ -12,6 +12,7 @@ pub(crate) mod log;
 pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod sheet;
+pub(crate) mod shown;
 pub(crate) mod table;
 
 pub(crate) use crate::prose::and_list;

@@ -18,6 +18,7 @@ use super::checker::{Asked, Checked};
 use super::entry::Entries;
 use crate::prose::and_list;
 use crate::report::sheet::SheetView;
+use crate::report::shown::Shown;
 
 /// What every page needs: where the server's pages are, and this
 /// response's nonce for its style and script.
@@ -70,6 +71,7 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}
 .name{text-align:left}
 tr.total td{font-weight:700;border-bottom:0}
 tr.now td{background:#eef6f1}
+table.sheet a{color:var(--accent)}
 td.outs{white-space:normal;min-width:9rem}
 small{color:var(--muted)}
 .red{color:var(--red)}
@@ -351,9 +353,13 @@ fn next_round(t: &SheetView) -> Markup {
                     }
                     @if next.doubled { p.note { "Scores double this round." } }
                 }
-                None => {
+                None if t.ending.over() => {
                     h2 { "Game over" }
                     div.over { div.big { (game_over(t)) } }
+                }
+                None => {
+                    h2 { "The tiebreak" }
+                    @for line in t.ending.lines(&|c| c.symbol()) { p.note { (line.text) } }
                 }
             }
         }
@@ -409,7 +415,7 @@ fn standings(t: &SheetView, id: &str) -> Markup {
 
 /// A row per round of the rules: cards, wild, dealer, each player's points
 /// and running total, who went out; then the totals.
-fn sheet(t: &SheetView) -> Markup {
+fn sheet(frame: &Frame, t: &SheetView) -> Markup {
     let away = t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.away));
     let tie = t.tie.as_ref().filter(|tie| tie.scores.iter().any(Option::is_some));
     html! {
@@ -424,7 +430,11 @@ fn sheet(t: &SheetView) -> Markup {
                     }
                     @for row in &t.rows {
                         tr.now[row.next] {
-                            td { (row.round) } td.cards { (row.cards) }
+                            td {
+                                @if row.played { a href={ (frame.base) "/round?n=" (row.round) } { (row.round) } }
+                                @else { (row.round) }
+                            }
+                            td.cards { (row.cards) }
                             td.name { (row.wilds) }
                             td.name.dealer { (row.dealer) }
                             @for cell in &row.cells {
@@ -520,7 +530,7 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&Entries>, form: 
             @if let Some(error) = form.error.as_ref().filter(|_| t.next.is_none()) {
                 section #refused { p.error { (error) } }
             }
-            (sheet(&t))
+            (sheet(frame, &t))
             (chart(s))
         }
         footer { p { "This page follows the game by itself; without JavaScript, reload it." } }
@@ -638,9 +648,12 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
                         div.wild { div.big { (wild_figure(&next.wilds_short)) } div.label { (next.wilds) " wild" @if next.doubled { " · scores double" } } }
                         p.deal { (next.dealer) " deals · " (next.first) " plays first" }
                     }
-                    None => {
+                    None if t.ending.over() => {
                         p.over { "Game over" }
                         p.deal { (game_over(&t)) }
+                    }
+                    None => {
+                        @for line in t.ending.lines(&|c| c.symbol()) { p.deal { (line.text) } }
                     }
                 }
             }
@@ -933,6 +946,61 @@ fn checked_hand(checked: &Checked) -> Markup {
             }
         }
     }
+}
+
+/// A round in full, as `three13 show` gives it: the deal, each player's
+/// score and what else happened, the hands typed with their melds.
+pub(crate) fn round(frame: &Frame, s: &Session, shown: Result<Shown, String>) -> String {
+    let t = SheetView::new(s);
+    let title = shown.as_ref().map_or_else(|_| "A round".to_string(), Shown::heading);
+    let body = html! {
+        (header(frame, &t))
+        main {
+            @match &shown {
+                Ok(shown) => {
+                    @let deadwood = shown.deadwood_shown();
+                    @let notes = shown.scores.iter().any(|l| !shown.notes(l.seat).is_empty());
+                    section #round {
+                        h2 { (shown.heading()) }
+                        table.places {
+                            tr {
+                                th.name { "Player" }
+                                @if deadwood { th { "Deadwood" } }
+                                @if !shown.tiebreak { th { "Points" } th { "Total" } }
+                                @if notes { th {} }
+                            }
+                            @for line in &shown.scores {
+                                tr {
+                                    td.name { (shown.player(line.seat)) }
+                                    @if deadwood { td { (line.deadwood) } }
+                                    @if !shown.tiebreak {
+                                        td { (line.points) }
+                                        td { @if let Some(total) = line.total { (total) } }
+                                    }
+                                    @if notes { td.name.outs { (shown.notes(line.seat)) } }
+                                }
+                            }
+                        }
+                        @for &p in &shown.joiners {
+                            p {
+                                (shown.player(p)) " joined: started from "
+                                (crate::report::start_origin(s, p, s.starts()[p])) "."
+                            }
+                        }
+                        @for (seat, hand, a) in &shown.hands {
+                            p { (shown.player(*seat)) ": " (cards(hand)) }
+                            ul.in {
+                                @for m in &a.melds { li { (meld(m)) } }
+                                li { (shown.left_over(a, &|c| c.symbol())) }
+                            }
+                        }
+                    }
+                }
+                Err(error) => section #round { p.error { (error) } },
+            }
+        }
+    };
+    page(frame, &format!("{title} · three13"), "round", None, body)
 }
 
 /// A page saying what is wrong: the session does not load.
