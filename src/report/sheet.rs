@@ -102,9 +102,11 @@ pub(crate) struct TieRow {
     pub(crate) scores: Vec<Option<(u32, bool)>>,
 }
 
-/// A line of the standings.
-#[derive(Debug)]
+/// A line of the standings (in the JSON, `standings`).
+#[derive(Debug, serde::Serialize)]
 pub(crate) struct Standing {
+    #[serde(skip)]
+    pub(crate) seat: usize,
     pub(crate) place: usize,
     pub(crate) player: String,
     pub(crate) total: i32,
@@ -112,23 +114,29 @@ pub(crate) struct Standing {
     pub(crate) rounds_out: usize,
 }
 
-/// The round to play next.
-#[derive(Debug)]
+/// The round to play next (in the JSON, `next`).
+#[derive(Debug, serde::Serialize)]
 pub(crate) struct NextView {
     pub(crate) round: usize,
     /// How many rounds the rules deal.
+    #[serde(skip)]
     pub(crate) of: usize,
+    /// Whether it is the tiebreaker round.
     pub(crate) tiebreak: bool,
     pub(crate) cards: usize,
     pub(crate) wild: Rank,
     /// `3 +K`.
+    #[serde(rename = "wilds")]
     pub(crate) wilds_short: String,
     /// `threes and kings`.
+    #[serde(skip)]
     pub(crate) wilds: String,
     pub(crate) doubled: bool,
     pub(crate) dealer: String,
+    /// The player after the dealer, who plays first.
     pub(crate) first: String,
-    /// Who plays: in the tiebreaker round, only the tied players.
+    /// Who plays: the players at the table, and in the tiebreaker round
+    /// only the tied ones.
     pub(crate) players: Vec<String>,
 }
 
@@ -331,6 +339,7 @@ impl SheetView {
                 .standings()
                 .into_iter()
                 .map(|seat| Standing {
+                    seat,
                     place: board.places()[seat],
                     player: player(seat),
                     total: board.totals()[seat],

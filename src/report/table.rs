@@ -9,7 +9,7 @@ use std::io::Write;
 use comfy_table::{CellAlignment, Table};
 
 use super::Named;
-use super::sheet::{Cell, Ending, SheetView};
+use super::sheet::{Cell, Ending, NextView, SheetView, Standing};
 use crate::error::Result;
 use crate::text::display_width;
 use crate::ui::Ui;
@@ -49,13 +49,13 @@ pub(crate) struct TableJson {
     /// Players who left have none.
     pub(crate) places: Named<usize>,
     /// Best place first: place, player, total, behind the leader, rounds out.
-    pub(crate) standings: Vec<StandingJson>,
+    pub(crate) standings: Vec<Standing>,
     /// How far the one player with the lowest total leads the next.
     pub(crate) margin: Option<i32>,
     /// The tiebreak setting and, once played, how the tie was broken.
     pub(crate) tiebreak: TiebreakJson,
     /// The round to play next, until the game is over.
-    pub(crate) next: Option<NextJson>,
+    pub(crate) next: Option<NextView>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -64,15 +64,6 @@ pub(crate) struct RuleChangeJson {
     /// The settings that changed, as KEY=VALUE.
     pub(crate) changes: Vec<String>,
     pub(crate) rules: Rules,
-}
-
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct StandingJson {
-    pub(crate) place: usize,
-    pub(crate) player: String,
-    pub(crate) total: i32,
-    pub(crate) behind: i32,
-    pub(crate) rounds_out: usize,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -123,23 +114,6 @@ pub(crate) struct RoundJson {
     /// (counted in their totals, not in `scores`).
     #[serde(skip_serializing_if = "Named::is_empty")]
     pub(crate) away: Named<i32>,
-}
-
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct NextJson {
-    pub(crate) round: usize,
-    /// Whether it is the tiebreaker round.
-    pub(crate) tiebreak: bool,
-    pub(crate) cards: usize,
-    pub(crate) wild: Rank,
-    pub(crate) wilds: String,
-    pub(crate) doubled: bool,
-    pub(crate) dealer: String,
-    /// The player after the dealer, who plays first.
-    pub(crate) first: String,
-    /// Who plays: the players at the table, and in the tiebreaker round
-    /// only the tied ones.
-    pub(crate) players: Vec<String>,
 }
 
 impl TableJson {
@@ -242,17 +216,7 @@ impl TableJson {
                     .map(|seat| (s.players()[seat].clone(), board.places()[seat]))
                     .collect(),
             ),
-            standings: view
-                .standings
-                .iter()
-                .map(|st| StandingJson {
-                    place: st.place,
-                    player: st.player.clone(),
-                    total: st.total,
-                    behind: st.behind,
-                    rounds_out: st.rounds_out,
-                })
-                .collect(),
+            standings: view.standings,
             margin: board.margin(),
             tiebreak: TiebreakJson {
                 rule: s.rules().tiebreak().word(),
@@ -290,17 +254,7 @@ impl TableJson {
                 },
                 drawing: if s.draw_due() { names(&s.drawing()) } else { Vec::new() },
             },
-            next: view.next.map(|next| NextJson {
-                round: next.round,
-                tiebreak: next.tiebreak,
-                cards: next.cards,
-                wild: next.wild,
-                wilds: next.wilds_short,
-                doubled: next.doubled,
-                dealer: next.dealer,
-                first: next.first,
-                players: next.players,
-            }),
+            next: view.next,
         }
     }
 }
@@ -321,7 +275,7 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     let table = if wide { sheet.full(ui) } else { ui.first_fitting(sheet.layouts(ui)) };
     writeln!(ui.out, "{table}")?;
     if !s.rounds().is_empty() {
-        writeln!(ui.out, "\n{}", standings(ui, s, &board))?;
+        writeln!(ui.out, "\n{}", standings(ui, &view))?;
     }
     let gone: Vec<String> = (0..s.players().len())
         .filter_map(|p| s.seats()[p].left.map(|after| format!("{} after round {after}", s.players()[p])))
@@ -332,7 +286,7 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     if let Some(line) = joined_line(s, &board) {
         writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
     }
-    for line in ending(ui, s, &board) {
+    for line in worded(ui, s, &view.ending) {
         writeln!(ui.out, "{line}")?;
     }
     Ok(())
@@ -364,8 +318,7 @@ pub(crate) fn rematch(ui: &mut Ui, s: &Session) -> Result<()> {
 
 /// The standings: place (ties share one), player, total, how far behind
 /// the leader, rounds gone out first.
-pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
-    let seats = board.standings();
+pub(crate) fn standings(ui: &Ui, view: &SheetView) -> String {
     let rows = |names: &[String], narrow: bool| {
         let mut t = ui.table();
         t.set_header(if narrow {
@@ -373,13 +326,13 @@ pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
         } else {
             vec!["Place", "Player", "Total", "Behind", "Out"]
         });
-        for (seat, name) in seats.iter().map(|&seat| (seat, &names[seat])) {
+        for st in &view.standings {
             t.add_row(vec![
-                board.places()[seat].to_string(),
-                name.clone(),
-                board.totals()[seat].to_string(),
-                board.behind(seat).to_string(),
-                board.rounds_out()[seat].to_string(),
+                st.place.to_string(),
+                names[st.seat].clone(),
+                st.total.to_string(),
+                st.behind.to_string(),
+                st.rounds_out.to_string(),
             ]);
         }
         for col in [0, 2, 3, 4] {
@@ -394,7 +347,7 @@ pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
         }
         out
     };
-    let forms = super::shortened(s.players());
+    let forms = super::shortened(&view.players);
     let wide = forms.iter().map(|names| rows(names, false));
     let narrow = forms.iter().map(|names| rows(names, true));
     ui.first_fitting(wide.chain(narrow))
@@ -768,7 +721,12 @@ fn mark(deadwood: u32, typed: bool) -> String {
 /// What comes next, or how the game ended: the view's ending worded,
 /// then the round to play next.
 pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
-    let ending = super::sheet::ending(s, board);
+    worded(ui, s, &super::sheet::ending(s, board))
+}
+
+/// An ending's lines as the terminal sets them, then the round to play
+/// next where one is to come.
+fn worded(ui: &Ui, s: &Session, ending: &Ending) -> Vec<String> {
     let mut lines: Vec<String> = ending
         .lines(&|c| ui.card(c))
         .into_iter()
