@@ -653,7 +653,9 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
                         p.deal { (game_over(&t)) }
                     }
                     None => {
-                        @for line in t.ending.lines(&|c| c.symbol()) { p.deal { (line.text) } }
+                        // Who draws; the command to record the draw is for the scorer.
+                        p.over { "The tiebreak" }
+                        @if let Some(line) = t.ending.lines(&|c| c.symbol()).first() { p.deal { (line.text) } }
                     }
                 }
             }
