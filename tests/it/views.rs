@@ -592,6 +592,15 @@ fn the_terminal_the_json_and_the_page_say_the_same_to_a_tiebreak_draw() {
         );
         assert!(places.contains(&row), "{row} not in {places}");
     }
+    // A round not played is refused, as `show` refuses it.
+    let refused = server.get("round?n=12");
+    assert_eq!(refused.status, 404);
+    assert!(
+        refused.text().contains("there is no round 12 to show; rounds 1 to 11 are recorded"),
+        "{}",
+        refused.text()
+    );
+    env.fails(&["show", "12"], 1, "there is no round 12 to show; rounds 1 to 11 are recorded");
     // The TV says it too.
     let tv = cards_in_ascii(&server.get("tv").text());
     assert!(tv.contains(&format!("Game over {}", over.strip_prefix("Game over: ").unwrap())), "{tv}");
