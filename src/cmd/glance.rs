@@ -47,7 +47,8 @@ pub(crate) fn run(cli: &Cli, ui: &mut Ui) -> Result<()> {
         format!("Session {} (rules: {}): {played} of {deals} rounds played", s.name(), s.rules_summary());
     writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
     if played > 0 {
-        writeln!(ui.out, "{}", crate::report::table::standings(ui, &s, &board))?;
+        let view = crate::report::sheet::SheetView::new(&s);
+        writeln!(ui.out, "{}", crate::report::table::standings(ui, &view))?;
     }
     for line in crate::report::table::ending(ui, &s, &board) {
         writeln!(ui.out, "{line}")?;

@@ -14,6 +14,8 @@ pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod start;
+pub(crate) mod sheet;
+pub(crate) mod shown;
 pub(crate) mod table;
 pub(crate) mod tiebreak;
 pub(crate) mod undo;

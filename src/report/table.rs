@@ -8,7 +8,8 @@ use std::io::Write;
 
 use comfy_table::{CellAlignment, Table};
 
-use super::{Named, and_list};
+use super::Named;
+use super::sheet::{Cell, Ending, NextView, SheetView, Standing};
 use crate::error::Result;
 use crate::text::display_width;
 use crate::ui::Ui;
@@ -48,13 +49,13 @@ pub(crate) struct TableJson {
     /// Players who left have none.
     pub(crate) places: Named<usize>,
     /// Best place first: place, player, total, behind the leader, rounds out.
-    pub(crate) standings: Vec<StandingJson>,
+    pub(crate) standings: Vec<Standing>,
     /// How far the one player with the lowest total leads the next.
     pub(crate) margin: Option<i32>,
     /// The tiebreak setting and, once played, how the tie was broken.
     pub(crate) tiebreak: TiebreakJson,
     /// The round to play next, until the game is over.
-    pub(crate) next: Option<NextJson>,
+    pub(crate) next: Option<NextView>,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -63,15 +64,6 @@ pub(crate) struct RuleChangeJson {
     /// The settings that changed, as KEY=VALUE.
     pub(crate) changes: Vec<String>,
     pub(crate) rules: Rules,
-}
-
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct StandingJson {
-    pub(crate) place: usize,
-    pub(crate) player: String,
-    pub(crate) total: i32,
-    pub(crate) behind: i32,
-    pub(crate) rounds_out: usize,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -124,28 +116,12 @@ pub(crate) struct RoundJson {
     pub(crate) away: Named<i32>,
 }
 
-#[derive(Debug, serde::Serialize)]
-pub(crate) struct NextJson {
-    pub(crate) round: usize,
-    /// Whether it is the tiebreaker round.
-    pub(crate) tiebreak: bool,
-    pub(crate) cards: usize,
-    pub(crate) wild: Rank,
-    pub(crate) wilds: String,
-    pub(crate) doubled: bool,
-    pub(crate) dealer: String,
-    /// The player after the dealer, who plays first.
-    pub(crate) first: String,
-    /// Who plays: the players at the table, and in the tiebreaker round
-    /// only the tied ones.
-    pub(crate) players: Vec<String>,
-}
-
 impl TableJson {
     pub(crate) fn new(s: &Session) -> TableJson {
         let names = |seats: &[usize]| seats.iter().map(|&i| s.players()[i].clone()).collect::<Vec<_>>();
         let named = |values: &[i32]| Named(s.players().iter().cloned().zip(values.iter().copied()).collect());
         let board = s.scoreboard();
+        let view = SheetView::new(s);
         // A round's scores name only the players of that round.
         let in_round = |round: usize, values: &[i32]| {
             Named(s.playing(round).into_iter().map(|p| (s.players()[p].clone(), values[p])).collect())
@@ -195,8 +171,8 @@ impl TableJson {
             })
             .collect();
         TableJson {
-            session: s.name().to_string(),
-            rules_summary: s.rules_summary(),
+            session: view.session,
+            rules_summary: view.rules_summary,
             rules: s.rules(),
             rule_changes: s
                 .rules_timeline()
@@ -207,7 +183,7 @@ impl TableJson {
                     rules: pair[1].1,
                 })
                 .collect(),
-            players: s.players().to_vec(),
+            players: view.players,
             rounds,
             starting_totals: Named(
                 s.players()
@@ -230,9 +206,9 @@ impl TableJson {
                 .filter(|&p| s.seats()[p].left.is_some())
                 .map(|p| s.players()[p].clone())
                 .collect(),
-            totals: named(board.totals()),
+            totals: named(&view.totals),
             leaders: names(board.leaders()),
-            finished: board.finished(),
+            finished: view.finished,
             winners: names(&board.winners()),
             places: Named(
                 s.active()
@@ -240,17 +216,7 @@ impl TableJson {
                     .map(|seat| (s.players()[seat].clone(), board.places()[seat]))
                     .collect(),
             ),
-            standings: board
-                .standings()
-                .into_iter()
-                .map(|seat| StandingJson {
-                    place: board.places()[seat],
-                    player: s.players()[seat].clone(),
-                    total: board.totals()[seat],
-                    behind: board.behind(seat),
-                    rounds_out: board.rounds_out()[seat],
-                })
-                .collect(),
+            standings: view.standings,
             margin: board.margin(),
             tiebreak: TiebreakJson {
                 rule: s.rules().tiebreak().word(),
@@ -288,17 +254,7 @@ impl TableJson {
                 },
                 drawing: if s.draw_due() { names(&s.drawing()) } else { Vec::new() },
             },
-            next: s.next_deal().map(|d| NextJson {
-                round: d.round,
-                tiebreak: s.tiebreak_round().is_some(),
-                cards: d.cards,
-                wild: d.wild,
-                wilds: s.rules_of(d.round).wilds(d.wild).short(),
-                doubled: s.rules_of(d.round).doubles(d.wild),
-                dealer: s.players()[s.dealer(d.round)].clone(),
-                first: s.players()[s.first_player(d.round)].clone(),
-                players: names(&s.playing(d.round)),
-            }),
+            next: view.next,
         }
     }
 }
@@ -314,11 +270,12 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     let board = s.scoreboard();
     let heading = ui.wrap(&format!("Session {} (rules: {})", s.name(), s.rules_summary()), 2);
     writeln!(ui.out, "{}", ui.bold(&heading))?;
-    let sheet = Sheet { s, board: &board, unicode: ui.unicode };
+    let view = SheetView::new(s);
+    let sheet = Sheet { s, board: &board, view: &view, unicode: ui.unicode };
     let table = if wide { sheet.full(ui) } else { ui.first_fitting(sheet.layouts(ui)) };
     writeln!(ui.out, "{table}")?;
     if !s.rounds().is_empty() {
-        writeln!(ui.out, "\n{}", standings(ui, s, &board))?;
+        writeln!(ui.out, "\n{}", standings(ui, &view))?;
     }
     let gone: Vec<String> = (0..s.players().len())
         .filter_map(|p| s.seats()[p].left.map(|after| format!("{} after round {after}", s.players()[p])))
@@ -329,7 +286,7 @@ pub(crate) fn print_layout(ui: &mut Ui, s: &Session, wide: bool) -> Result<()> {
     if let Some(line) = joined_line(s, &board) {
         writeln!(ui.out, "{}", ui.wrap(&line, 0))?;
     }
-    for line in ending(ui, s, &board) {
+    for line in worded(ui, s, &view.ending) {
         writeln!(ui.out, "{line}")?;
     }
     Ok(())
@@ -361,8 +318,7 @@ pub(crate) fn rematch(ui: &mut Ui, s: &Session) -> Result<()> {
 
 /// The standings: place (ties share one), player, total, how far behind
 /// the leader, rounds gone out first.
-pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
-    let seats = board.standings();
+pub(crate) fn standings(ui: &Ui, view: &SheetView) -> String {
     let rows = |names: &[String], narrow: bool| {
         let mut t = ui.table();
         t.set_header(if narrow {
@@ -370,13 +326,13 @@ pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
         } else {
             vec!["Place", "Player", "Total", "Behind", "Out"]
         });
-        for (seat, name) in seats.iter().map(|&seat| (seat, &names[seat])) {
+        for st in &view.standings {
             t.add_row(vec![
-                board.places()[seat].to_string(),
-                name.clone(),
-                board.totals()[seat].to_string(),
-                board.behind(seat).to_string(),
-                board.rounds_out()[seat].to_string(),
+                st.place.to_string(),
+                names[st.seat].clone(),
+                st.total.to_string(),
+                st.behind.to_string(),
+                st.rounds_out.to_string(),
             ]);
         }
         for col in [0, 2, 3, 4] {
@@ -391,7 +347,7 @@ pub(crate) fn standings(ui: &Ui, s: &Session, board: &Scoreboard) -> String {
         }
         out
     };
-    let forms = super::shortened(s.players());
+    let forms = super::shortened(&view.players);
     let wide = forms.iter().map(|names| rows(names, false));
     let narrow = forms.iter().map(|names| rows(names, true));
     ui.first_fitting(wide.chain(narrow))
@@ -407,6 +363,7 @@ fn right(t: &mut Table, col: usize) {
 struct Sheet<'a> {
     s: &'a Session,
     board: &'a Scoreboard,
+    view: &'a SheetView,
     unicode: bool,
 }
 
@@ -419,53 +376,30 @@ impl Sheet<'_> {
     /// Whether a player joined late with a starting total: a Start row or
     /// column shows it.
     fn starts(&self) -> bool {
-        self.s.seats().iter().any(|seat| seat.late())
+        self.view.starts.iter().any(Option::is_some)
     }
 
     /// The starting total of the player at `seat`, blank for one who
     /// started the game with the others at 0.
     fn start(&self, seat: usize) -> String {
-        let st = &self.s.seats()[seat];
-        if st.late() { self.board.starts()[seat].to_string() } else { String::new() }
+        self.view.starts[seat].map(|n| n.to_string()).unwrap_or_default()
     }
 
     /// Whether a tiebreaker round has a row or column: due or played.
     fn tiebreak_shown(&self) -> bool {
-        self.s.tiebreak_round().is_some() || matches!(self.s.playoff(), Some(Playoff::Round(_)))
+        self.view.tie.is_some()
     }
 
     /// The tiebreaker round's deadwood for `seat`, once played.
     fn tiebreak_score(&self, seat: usize) -> Option<(u32, bool)> {
-        match self.s.playoff() {
-            Some(Playoff::Round(scores)) => {
-                scores.iter().find(|(s, _)| *s == seat).map(|(_, sc)| (sc.deadwood, sc.hand.is_some()))
-            }
-            _ => None,
-        }
+        self.view.tie.as_ref().and_then(|tie| tie.scores[seat])
     }
 
     /// `26#`: the points of round `i` for `seat`, marked when typed as a
     /// hand, and in the compact layouts when out first or penalised.
     /// Blank for a player who was not at the table for the round.
     fn cell(&self, i: usize, seat: usize, compact: bool) -> String {
-        if self.s.seats()[seat].missed_round(i + 1) {
-            return format!("{}~", self.board.points(i)[seat]);
-        }
-        if !self.s.plays(seat, i + 1) {
-            return String::new();
-        }
-        let r = &self.s.rounds()[i];
-        let mut text = self.board.points(i)[seat].to_string();
-        if r.hands[seat].is_some() {
-            text.push('#');
-        }
-        if compact && r.out == Some(seat) {
-            text.push('^');
-        }
-        if compact && r.penalties.contains(&seat) {
-            text.push('!');
-        }
-        text
+        self.view.rows[i].cells[seat].map(|c| c.text(compact)).unwrap_or_default()
     }
 
     /// `35#^2`: the points of the rounds before round `from` + 1 (from 0)
@@ -473,19 +407,17 @@ impl Sheet<'_> {
     /// how many had it, when more than one. Blank for a player who played
     /// none of them.
     fn folded(&self, from: usize, seat: usize) -> String {
-        let st = &self.s.seats()[seat];
-        let played: Vec<usize> =
-            (0..from).filter(|&i| self.s.plays(seat, i + 1) || st.missed_round(i + 1)).collect();
-        if played.is_empty() {
+        let cells: Vec<Cell> = self.view.rows[..from].iter().filter_map(|r| r.cells[seat]).collect();
+        if cells.is_empty() {
             return String::new();
         }
-        let rounds = &self.s.rounds();
-        let mut text = played.iter().map(|&i| self.board.points(i)[seat]).sum::<i32>().to_string();
+        let mut text = cells.iter().map(|c| c.points).sum::<i32>().to_string();
+        let count = |has: fn(&Cell) -> bool| cells.iter().filter(|c| has(c)).count();
         let counts = [
-            ('#', played.iter().filter(|&&i| rounds[i].hands[seat].is_some()).count()),
-            ('^', played.iter().filter(|&&i| rounds[i].out == Some(seat)).count()),
-            ('!', played.iter().filter(|&&i| rounds[i].penalties.contains(&seat)).count()),
-            ('~', played.iter().filter(|&&i| st.missed_round(i + 1)).count()),
+            ('#', count(|c| c.typed)),
+            ('^', count(|c| c.out)),
+            ('!', count(|c| c.penalty)),
+            ('~', count(|c| c.away)),
         ];
         for (mark, count) in counts {
             match count {
@@ -546,32 +478,22 @@ impl Sheet<'_> {
             row.extend((0..n).map(|p| self.start(p)));
             t.add_row(row);
         }
-        for deal in s.deals() {
-            let rules = s.rules_of(deal.round);
-            let mut row =
-                vec![deal.round.to_string(), deal.cards.to_string(), rules.wilds(deal.wild).short()];
+        for r in &self.view.rows {
+            let mut row = vec![r.round.to_string(), r.cards.to_string(), r.wilds.clone()];
             if doubling {
-                row.push(if rules.doubles(deal.wild) { "doubled".into() } else { String::new() });
+                row.push(if r.doubled { "doubled".into() } else { String::new() });
             }
-            row.push(s.players()[s.dealer(deal.round)].clone());
-            let i = deal.round - 1;
-            match s.rounds().get(i) {
-                Some(r) => {
-                    let running = self.board.running(i);
-                    row.extend((0..n).map(|p| {
-                        if s.plays(p, deal.round) || s.seats()[p].missed_round(deal.round) {
-                            format!("{} ({})", self.cell(i, p, false), running[p])
-                        } else {
-                            String::new()
-                        }
-                    }));
-                    row.push(r.out.map(|o| s.players()[o].clone()).unwrap_or_default());
-                    if penalties {
-                        let names: Vec<&str> = r.penalties.iter().map(|&p| s.players()[p].as_str()).collect();
-                        row.push(names.join(", "));
-                    }
+            row.push(r.dealer.clone());
+            if r.played {
+                row.extend(r.cells.iter().map(|cell| {
+                    cell.map(|c| format!("{} ({})", c.text(false), c.running)).unwrap_or_default()
+                }));
+                row.push(r.out.clone().unwrap_or_default());
+                if penalties {
+                    row.push(r.penalties.join(", "));
                 }
-                None => row.extend(std::iter::repeat_n(String::new(), n + 1 + usize::from(penalties))),
+            } else {
+                row.extend(std::iter::repeat_n(String::new(), n + 1 + usize::from(penalties)));
             }
             t.add_row(row);
         }
@@ -579,10 +501,8 @@ impl Sheet<'_> {
         totals.extend(std::iter::repeat_n(String::new(), blanks));
         totals.extend(self.board.totals().iter().map(i32::to_string));
         t.add_row(totals);
-        if self.tiebreak_shown() {
-            let deal = s.rules().tiebreak_deal();
-            let rules = s.rules_of(deal.round);
-            let mut row = vec!["Tie".to_string(), deal.cards.to_string(), rules.wilds(deal.wild).short()];
+        if let Some(tie) = &self.view.tie {
+            let mut row = vec!["Tie".to_string(), tie.cards.to_string(), tie.wilds.clone()];
             row.extend(std::iter::repeat_n(String::new(), blanks - 2));
             row.extend((0..n).map(|p| self.tiebreak_score(p).map(|(d, h)| mark(d, h)).unwrap_or_default()));
             t.add_row(row);
@@ -689,7 +609,7 @@ impl Sheet<'_> {
         if starts {
             parts.push("Start = total of a player who joined late".into());
         }
-        if s.seats().iter().any(|st| !st.away.is_empty()) {
+        if self.view.away {
             parts.push("~ a round missed, scored by the rule for it".into());
         }
         if compact && s.next_deal().is_some() {
@@ -798,86 +718,24 @@ fn mark(deadwood: u32, typed: bool) -> String {
     if typed { format!("{deadwood}#") } else { deadwood.to_string() }
 }
 
-/// What comes next, or how the game ended.
+/// What comes next, or how the game ended: the view's ending worded,
+/// then the round to play next.
 pub(crate) fn ending(ui: &Ui, s: &Session, board: &Scoreboard) -> Vec<String> {
-    let name = |seat: &usize| s.players()[*seat].as_str();
-    let names = |seats: &[usize]| and_list(&seats.iter().map(name).collect::<Vec<_>>());
-    let mut lines = Vec::new();
-    let tied = s.tied();
-    let best = board.best().unwrap_or(0);
-    if let Some(deal) = s.tiebreak_round() {
-        lines.push(ui.wrap(
-            &format!(
-                "{} are tied on {best}: they play a tiebreaker round of {} cards, {} wild; the lowest deadwood wins.",
-                names(&tied),
-                deal.cards,
-                s.rules_of(deal.round).wilds(deal.wild)
-            ),
-            0,
-        ));
-    }
-    if s.draw_due() {
-        let how = match s.playoff() {
-            None => format!(
-                "{} are tied on {best}: each draws a card, and the lowest rank wins, aces low.",
-                names(&tied)
-            ),
-            Some(_) => format!("{}; the lowest rank wins, aces low.", super::tiebreak::who_draws(s)),
-        };
-        lines.push(ui.wrap(&how, 0));
-        let record = format!(
-            "Next: the draw; record the cards drawn with {} (or three13 draw --random)",
-            super::tiebreak::form(s)
-        );
-        lines.push(ui.wrap(&record, 6));
-        return lines;
-    }
-    if board.finished() {
-        let winners = board.winners();
-        let line = match (s.playoff(), winners.as_slice()) {
-            (None, [one]) => match board.margin() {
-                Some(m) => format!("Game over: {} wins by {m}, with {best}.", name(one)),
-                None => format!("Game over: {} wins with {best}.", name(one)),
-            },
-            (None, many) => format!("Game over: {} share the win with {best}.", names(many)),
-            (Some(Playoff::Round(scores)), w) => {
-                let shown: Vec<String> =
-                    scores.iter().map(|(seat, sc)| format!("{} {}", name(seat), sc.deadwood)).collect();
-                let how = format!("after a tie on {best}, the tiebreaker round: {}", shown.join(", "));
-                match w {
-                    [one] => format!("Game over: {} wins {how}.", name(one)),
-                    many => format!("Game over: {} share the win; {how}.", names(many)),
-                }
-            }
-            (Some(Playoff::Draws(draws)), w) => {
-                let shown: Vec<String> = draws
-                    .iter()
-                    .map(|d| {
-                        let cards: Vec<String> =
-                            d.iter().map(|(seat, c)| format!("{} {}", name(seat), ui.card(*c))).collect();
-                        cards.join(", ")
-                    })
-                    .collect();
-                let drew =
-                    if draws.len() == 1 { "drew".to_string() } else { format!("drew {} times", draws.len()) };
-                format!(
-                    "Game over: {} wins after a tie on {best}; the tied players {drew}: {}.",
-                    names(w),
-                    shown.join("; then ")
-                )
-            }
-        };
-        lines.push(ui.good(&ui.wrap(&line, 0)));
-        return lines;
-    }
-    if s.tiebreak_round().is_none() {
-        match board.leaders() {
-            [] => {}
-            [one] => lines.push(ui.wrap(&format!("Leader: {}, with {best}", name(one)), 8)),
-            many => lines.push(ui.wrap(&format!("Leaders: {}, with {best} each", names(many)), 9)),
-        }
-    }
-    if let Some(next) = s.next_deal() {
+    worded(ui, s, &super::sheet::ending(s, board))
+}
+
+/// An ending's lines as the terminal sets them, then the round to play
+/// next where one is to come.
+fn worded(ui: &Ui, s: &Session, ending: &Ending) -> Vec<String> {
+    let mut lines: Vec<String> = ending
+        .lines(&|c| ui.card(c))
+        .into_iter()
+        .map(|line| {
+            let text = ui.wrap(&line.text, line.hang);
+            if line.good { ui.good(&text) } else { text }
+        })
+        .collect();
+    if let (false, Some(next)) = (ending.over() || matches!(ending, Ending::DrawDue { .. }), s.next_deal()) {
         lines.push(ui.wrap(&next_line(s, next.round), 6));
     }
     lines

@@ -214,6 +214,8 @@ enum Route {
     Tv,
     Season,
     Check,
+    /// A round in full, as `three13 show` gives it.
+    Round,
     Events,
     Enter,
     Confirm,
@@ -265,13 +267,16 @@ impl App {
             "/tv" => Route::Tv,
             "/season" => Route::Season,
             "/check" => Route::Check,
+            "/round" => Route::Round,
             "/events" => Route::Events,
             "/enter" => Route::Enter,
             "/confirm" => Route::Confirm,
             _ => return Err(not_found()),
         };
         let allowed: &[Method] = match route {
-            Route::Game | Route::Tv | Route::Season | Route::Check => &[Method::Get, Method::Head],
+            Route::Game | Route::Tv | Route::Season | Route::Check | Route::Round => {
+                &[Method::Get, Method::Head]
+            }
             Route::Events => &[Method::Get],
             Route::Enter | Route::Confirm => &[Method::Post],
         };
@@ -329,6 +334,24 @@ impl App {
                         .then(|| checker::check(&session, &asked).map_err(|e| self.for_page(&e)));
                     let status = if matches!(answer, Some(Err(_))) { 422 } else { 200 };
                     (status, pages::checker(&frame, &session, &asked, answer))
+                }
+                Route::Round => {
+                    let Some(fields) = r.query_fields() else { return bad_form() };
+                    let asked = field(&fields, "n");
+                    let shown = match asked.trim() {
+                        "" => crate::report::shown::last_round(&session)
+                            .ok_or_else(|| {
+                                Error::data("no round is recorded yet; a round shows once it is played")
+                            })
+                            .and_then(|n| crate::report::shown::round_of(&session, n)),
+                        n => n
+                            .parse()
+                            .map_err(|_| Error::usage(format!("\"{}\" is not a round number", shown_back(n))))
+                            .and_then(|n| crate::report::shown::round_of(&session, n)),
+                    };
+                    let shown = shown.map_err(|e| self.for_page(&e));
+                    let status = if shown.is_err() { 404 } else { 200 };
+                    (status, pages::round(&frame, &session, shown))
                 }
                 Route::Enter => match r.form_fields() {
                     Some(fields) => return self.enter(&frame, &session, &fields),

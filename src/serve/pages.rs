@@ -11,13 +11,14 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use three13_core::card::Card;
-use three13_core::sheet::{Playoff, Session};
+use three13_core::sheet::Session;
 use three13_core::solver::{Meld, MeldKind, WildRole};
 
 use super::checker::{Asked, Checked};
 use super::phones::PhoneEntries;
 use crate::prose::and_list;
-use crate::report::table::{NextJson, TableJson};
+use crate::report::sheet::SheetView;
+use crate::report::shown::Shown;
 
 /// What every page needs: where the server's pages are, and this
 /// response's nonce for its style and script.
@@ -70,6 +71,7 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}
 .name{text-align:left}
 tr.total td{font-weight:700;border-bottom:0}
 tr.now td{background:#eef6f1}
+table.sheet a{color:var(--accent)}
 td.outs{white-space:normal;min-width:9rem}
 small{color:var(--muted)}
 .red{color:var(--red)}
@@ -317,7 +319,7 @@ fn meld(m: &Meld) -> Markup {
 }
 
 /// The page's heading: the session, its rules, the links between pages.
-fn header(frame: &Frame, t: &TableJson) -> Markup {
+fn header(frame: &Frame, t: &SheetView) -> Markup {
     let base = frame.base;
     html! {
         header {
@@ -334,15 +336,15 @@ fn header(frame: &Frame, t: &TableJson) -> Markup {
 }
 
 /// The round to play next, in large type, or how the game ended.
-fn next_round(s: &Session, t: &TableJson) -> Markup {
+fn next_round(t: &SheetView) -> Markup {
     html! {
         section #next data-live="" {
             @match &t.next {
                 Some(next) => {
-                    h2 { (round_title(s, next)) }
+                    h2 { (next.title()) }
                     div.next {
                         div { div.label { "Cards" } div.big { (next.cards) } }
-                        div.wild { div.label { (wilds(s, next)) " wild" } div.big { (wild_figure(&next.wilds)) } }
+                        div.wild { div.label { (next.wilds) " wild" } div.big { (wild_figure(&next.wilds_short)) } }
                         div { div.label { "Dealer" } div.big.long[long(&next.dealer)] { (next.dealer) } }
                         div { div.label { "Plays first" } div.big.long[long(&next.first)] { (next.first) } }
                     }
@@ -351,9 +353,13 @@ fn next_round(s: &Session, t: &TableJson) -> Markup {
                     }
                     @if next.doubled { p.note { "Scores double this round." } }
                 }
-                None => {
+                None if t.ending.over() => {
                     h2 { "Game over" }
-                    div.over { div.big { (game_over(s, t)) } }
+                    div.over { div.big { (game_over(t)) } }
+                }
+                None => {
+                    h2 { "The tiebreak" }
+                    @for line in t.ending.lines(&|c| c.symbol()) { p.note { (line.text) } }
                 }
             }
         }
@@ -364,16 +370,6 @@ fn names(players: &[String]) -> Vec<&str> {
     players.iter().map(String::as_str).collect()
 }
 
-/// `Round 3 of 11`, or `The tiebreaker round`.
-fn round_title(s: &Session, next: &NextJson) -> String {
-    if next.tiebreak {
-        "The tiebreaker round".to_string()
-    } else {
-        format!("Round {} of {}", next.round, s.deals().len())
-    }
-}
-
-/// `fives`, `fives and kings`.
 /// Whether a name is too long for large type in half a phone's width, so
 /// that it is set smaller rather than broken inside a word.
 fn long(name: &str) -> bool {
@@ -389,46 +385,18 @@ fn wild_figure(wilds: &str) -> Markup {
     }
 }
 
-fn wilds(s: &Session, next: &NextJson) -> String {
-    s.rules().wilds(next.wild).to_string()
-}
-
-/// How the game ended: `Bob wins by 4, with 8.`
-fn game_over(s: &Session, t: &TableJson) -> String {
-    let best = t.winners.first().and_then(|w| t.totals.0.iter().find(|(p, _)| p == w)).map_or(0, |(_, v)| *v);
-    let winners = and_list(&names(&t.winners));
-    match (s.playoff(), t.winners.len()) {
-        (None, 1) => match t.margin {
-            Some(m) => format!("{winners} wins by {m}, with {best}."),
-            None => format!("{winners} wins with {best}."),
-        },
-        (None, _) => format!("{winners} share the win with {best}."),
-        (Some(Playoff::Round(scores)), n) => {
-            let shown: Vec<String> =
-                scores.iter().map(|(seat, sc)| format!("{} {}", s.players()[*seat], sc.deadwood)).collect();
-            let how = format!("after a tie on {best}, the tiebreaker round: {}", shown.join(", "));
-            if n == 1 { format!("{winners} wins {how}.") } else { format!("{winners} share the win; {how}.") }
-        }
-        (Some(Playoff::Draws(draws)), _) => {
-            let shown: Vec<String> = draws
-                .iter()
-                .map(|d| {
-                    let drawn: Vec<String> =
-                        d.iter().map(|(seat, c)| format!("{} {}", s.players()[*seat], c.symbol())).collect();
-                    drawn.join(", ")
-                })
-                .collect();
-            format!("{winners} wins after a tie on {best}; the tied players drew: {}.", shown.join("; then "))
-        }
-    }
+/// How the game ended, as the terminal words it after `Game over: `:
+/// `Bob wins by 4, with 8.`
+fn game_over(t: &SheetView) -> String {
+    t.ending.outcome(&|c| c.symbol()).unwrap_or_default()
 }
 
 /// Place, player, total, behind the leader, rounds gone out first.
-fn standings(t: &TableJson, id: &str) -> Markup {
+fn standings(t: &SheetView, id: &str) -> Markup {
     html! {
         section id=(id) data-live="" {
             h2 { @if t.finished { "Final places" } @else { "Standings" } }
-            @if t.rounds.is_empty() {
+            @if !t.rows.iter().any(|r| r.played) {
                 p { "No round is recorded yet." }
             } @else {
                 table.places {
@@ -447,8 +415,9 @@ fn standings(t: &TableJson, id: &str) -> Markup {
 
 /// A row per round of the rules: cards, wild, dealer, each player's points
 /// and running total, who went out; then the totals.
-fn sheet(s: &Session, t: &TableJson) -> Markup {
-    let next = t.next.as_ref().map(|n| n.round);
+fn sheet(frame: &Frame, t: &SheetView) -> Markup {
+    let away = t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.away));
+    let tie = t.tie.as_ref().filter(|tie| tie.scores.iter().any(Option::is_some));
     html! {
         section #sheet data-live="" {
             h2 { "Score sheet" }
@@ -459,39 +428,40 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                         @for p in &t.players { th.player { (p) } }
                         th.name.outcol { "Out" }
                     }
-                    @for deal in s.deals() {
-                        @let played = t.rounds.get(deal.round - 1);
-                        tr.now[next == Some(deal.round)] {
-                            td { (deal.round) } td.cards { (deal.cards) }
-                            td.name { (s.rules().wilds(deal.wild).short()) }
-                            td.name.dealer { (s.players()[s.dealer(deal.round)]) }
-                            @for p in &t.players {
-                                td.went[played.is_some_and(|r| r.out.as_deref() == Some(p.as_str()))] {
-                                    @if let Some(r) = played {
-                                        @if let (Some((_, points)), Some((_, total))) =
-                                            (r.scores.0.iter().find(|(n, _)| n == p), r.totals.0.iter().find(|(n, _)| n == p)) {
-                                            (points) span.running { " " small { "(" (total) ")" } }
-                                        } @else if let Some((_, points)) = r.away.0.iter().find(|(n, _)| n == p) {
-                                            span.away title="a round missed, scored by the rule for it" { (points) "~" }
+                    @for row in &t.rows {
+                        tr.now[row.next] {
+                            td {
+                                @if row.played { a href={ (frame.base) "/round?n=" (row.round) } { (row.round) } }
+                                @else { (row.round) }
+                            }
+                            td.cards { (row.cards) }
+                            td.name { (row.wilds) }
+                            td.name.dealer { (row.dealer) }
+                            @for cell in &row.cells {
+                                td.went[cell.is_some_and(|c| c.out)] {
+                                    @match cell {
+                                        Some(c) if c.away => {
+                                            span.away title="a round missed, scored by the rule for it" { (c.points) "~" }
                                         }
+                                        Some(c) => { (c.points) span.running { " " small { "(" (c.running) ")" } } }
+                                        None => {}
                                     }
                                 }
                             }
-                            td.name.outcol { @if let Some(r) = played { (r.out.as_deref().unwrap_or("")) } }
+                            td.name.outcol { (row.out.as_deref().unwrap_or("")) }
                         }
                     }
                     tr.total {
                         td { "Total" } td.cards {} td {} td.dealer {}
-                        @for (_, total) in &t.totals.0 { td { (total) } }
+                        @for total in &t.totals { td { (total) } }
                         td.outcol {}
                     }
-                    @if let Some(tie) = &t.tiebreak.round {
-                        @let deal = s.rules().tiebreak_deal();
+                    @if let Some(tie) = tie {
                         tr.tie {
-                            td { "Tie" } td.cards { (deal.cards) }
-                            td.name { (s.rules().wilds(deal.wild).short()) } td.name.dealer {}
-                            @for p in &t.players {
-                                td { @if let Some((_, d)) = tie.0.iter().find(|(n, _)| n == p) { (d) } }
+                            td { "Tie" } td.cards { (tie.cards) }
+                            td.name { (tie.wilds) } td.name.dealer {}
+                            @for score in &tie.scores {
+                                td { @if let Some((d, _)) = score { (d) } }
                             }
                             td.outcol {}
                         }
@@ -499,10 +469,10 @@ fn sheet(s: &Session, t: &TableJson) -> Markup {
                 }
             }
             p {
-                @if t.rounds.iter().any(|r| !r.away.is_empty()) {
+                @if away {
                     small { "~: a round missed, scored by the rule for it. " }
                 }
-                @if t.tiebreak.round.is_some() {
+                @if tie.is_some() {
                     small { "Tie: the tiebreaker round, deadwood only. " }
                 }
                 small.wide { "12 (40): points in the round (running total)." }
@@ -540,7 +510,7 @@ fn chart(s: &Session) -> Markup {
 
 /// The game page.
 pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&PhoneEntries>, form: &EntryForm) -> String {
-    let t = TableJson::new(s);
+    let t = SheetView::new(s);
     // The page fetched again keeps the player it was opened for.
     let src = if form.player.is_empty() {
         format!("{}/", frame.base)
@@ -550,7 +520,7 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&PhoneEntries>, f
     let body = html! {
         (header(frame, &t))
         main {
-            (next_round(s, &t))
+            (next_round(&t))
             (standings(&t, "standings"))
             @if let Some(entries) = entries.filter(|e| e.round().is_some()) {
                 (entered(s, entries, form))
@@ -560,7 +530,7 @@ pub(crate) fn game(frame: &Frame, s: &Session, entries: Option<&PhoneEntries>, f
             @if let Some(error) = form.error.as_ref().filter(|_| t.next.is_none()) {
                 section #refused { p.error { (error) } }
             }
-            (sheet(s, &t))
+            (sheet(frame, &t))
             (chart(s))
         }
         footer { p { "This page follows the game by itself; without JavaScript, reload it." } }
@@ -666,7 +636,7 @@ fn confirm_form(frame: &Frame, s: &Session, entries: &PhoneEntries, form: &Entry
 
 /// The TV page: the round, the wild, the dealer and the standings, large.
 pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
-    let t = TableJson::new(s);
+    let t = SheetView::new(s);
     let src = format!("{}/tv", frame.base);
     let body = html! {
         main {
@@ -674,13 +644,18 @@ pub(crate) fn tv(frame: &Frame, s: &Session) -> String {
                 p.title { (t.session) }
                 @match &t.next {
                     Some(next) => {
-                        div { div.label { (round_title(s, next)) " · " (next.cards) " cards" } }
-                        div.wild { div.big { (wild_figure(&next.wilds)) } div.label { (wilds(s, next)) " wild" @if next.doubled { " · scores double" } } }
+                        div { div.label { (next.title()) " · " (next.cards) " cards" } }
+                        div.wild { div.big { (wild_figure(&next.wilds_short)) } div.label { (next.wilds) " wild" @if next.doubled { " · scores double" } } }
                         p.deal { (next.dealer) " deals · " (next.first) " plays first" }
                     }
-                    None => {
+                    None if t.ending.over() => {
                         p.over { "Game over" }
-                        p.deal { (game_over(s, &t)) }
+                        p.deal { (game_over(&t)) }
+                    }
+                    None => {
+                        // Who draws; the command to record the draw is for the scorer.
+                        p.over { "The tiebreak" }
+                        @if let Some(line) = t.ending.lines(&|c| c.symbol()).first() { p.deal { (line.text) } }
                     }
                 }
             }
@@ -783,7 +758,7 @@ pub(crate) fn checker(
     asked: &Asked,
     answer: Option<Result<Checked, String>>,
 ) -> String {
-    let t = TableJson::new(s);
+    let t = SheetView::new(s);
     let chosen = super::checker::deal_of(s, asked.round).map(|d| d.round).ok();
     let mut rounds = s.deals();
     if let Some(next) = s.next_deal().filter(|d| d.round > rounds.len()) {
@@ -973,6 +948,61 @@ fn checked_hand(checked: &Checked) -> Markup {
             }
         }
     }
+}
+
+/// A round in full, as `three13 show` gives it: the deal, each player's
+/// score and what else happened, the hands typed with their melds.
+pub(crate) fn round(frame: &Frame, s: &Session, shown: Result<Shown, String>) -> String {
+    let t = SheetView::new(s);
+    let title = shown.as_ref().map_or_else(|_| "A round".to_string(), Shown::heading);
+    let body = html! {
+        (header(frame, &t))
+        main {
+            @match &shown {
+                Ok(shown) => {
+                    @let deadwood = shown.deadwood_shown();
+                    @let notes = shown.scores.iter().any(|l| !shown.notes(l.seat).is_empty());
+                    section #round {
+                        h2 { (shown.heading()) }
+                        table.places {
+                            tr {
+                                th.name { "Player" }
+                                @if deadwood { th { "Deadwood" } }
+                                @if !shown.tiebreak { th { "Points" } th { "Total" } }
+                                @if notes { th {} }
+                            }
+                            @for line in &shown.scores {
+                                tr {
+                                    td.name { (shown.player(line.seat)) }
+                                    @if deadwood { td { (line.deadwood) } }
+                                    @if !shown.tiebreak {
+                                        td { (line.points) }
+                                        td { @if let Some(total) = line.total { (total) } }
+                                    }
+                                    @if notes { td.name.outs { (shown.notes(line.seat)) } }
+                                }
+                            }
+                        }
+                        @for &p in &shown.joiners {
+                            p {
+                                (shown.player(p)) " joined: started from "
+                                (crate::report::start_origin(s, p, s.starts()[p])) "."
+                            }
+                        }
+                        @for (seat, hand, a) in &shown.hands {
+                            p { (shown.player(*seat)) ": " (cards(hand)) }
+                            ul.in {
+                                @for m in &a.melds { li { (meld(m)) } }
+                                li { (shown.left_over(a, &|c| c.symbol())) }
+                            }
+                        }
+                    }
+                }
+                Err(error) => section #round { p.error { (error) } },
+            }
+        }
+    };
+    page(frame, &format!("{title} · three13"), "round", None, body)
 }
 
 /// A page saying what is wrong: the session does not load.

@@ -492,3 +492,118 @@ fn show_names_the_cards_left_over() {
     assert_eq!(v["scores"][0]["leftover"], "K 9");
     assert!(v["scores"][1].get("leftover").is_none(), "{v}");
 }
+
+/// A page's text with each card as the terminal writes it off a console
+/// (`5♣` as `5c`).
+fn cards_in_ascii(text: &str) -> String {
+    text.replace('♣', "c").replace('♦', "d").replace('♥', "h").replace('♠', "s")
+}
+
+/// Every figure and every sentence of a terminal's output, `table` or
+/// `show` at a width where nothing wraps, found in the page's text: each
+/// row of a table as its cells in order (a typed hand's `#` aside, the
+/// page marks no hand), the session's heading as its rules, each other
+/// line whole (the key aside: the page words its own), `Game over:` as the
+/// page's heading before the sentence.
+fn every_line_on_the_page(terminal: &str, page: &str) {
+    let page = cards_in_ascii(page);
+    let mut in_key = false;
+    for line in terminal.lines() {
+        let line = line.trim();
+        in_key = line.starts_with("Key:") || (in_key && !line.is_empty() && !line.starts_with('|'));
+        let wanted = if in_key || line.is_empty() || line.starts_with("|--") {
+            continue;
+        } else if line.starts_with('|') {
+            let cells: Vec<&str> =
+                line.split('|').map(|c| c.trim().trim_end_matches('#')).filter(|c| !c.is_empty()).collect();
+            cells.join(" ").replace("# (", " (")
+        } else if let Some(rules) = line.strip_prefix("Session ") {
+            let rules = rules.split_once(" (rules: ").unwrap().1.trim_end_matches(')');
+            format!("Rules: {rules}")
+        } else if let Some(outcome) = line.strip_prefix("Game over: ") {
+            format!("Game over {outcome}")
+        } else {
+            line.to_string()
+        };
+        assert!(page.contains(&wanted), "{wanted:?} is not on the page:\n{page}\nfrom:\n{terminal}");
+    }
+}
+
+/// A whole game that ends on a tiebreak draw, drawn twice: the terminal,
+/// the JSON and the pages of a real `three13 serve` say the same, as the
+/// draw is due, again after a tie on the lowest card, and once over.
+#[test]
+fn the_terminal_the_json_and_the_page_say_the_same_to_a_tiebreak_draw() {
+    use crate::serve::Server;
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "-p", "Cy", "--set", "tiebreak=draw"]);
+    env.ok(&["round", "Ann=9h 4d Kh", "Bob=0", "Cy=12", "--out", "Bob"]);
+    for _ in 2..=10 {
+        env.ok(&["round", "2", "out", "9", "--out", "Bob"]);
+    }
+    // The last round ties Ann and Bob on the lowest total.
+    let j = env.table_json(&[]);
+    let (ann, bob) = (j["totals"]["Ann"].as_i64().unwrap(), j["totals"]["Bob"].as_i64().unwrap());
+    let top = ann.max(bob);
+    let out = if top == ann { "Ann" } else { "Bob" };
+    env.ok(&["round", &(top - ann).to_string(), &(top - bob).to_string(), "40", "--out", out]);
+    let server = Server::start(&env, &[]);
+    let wide = [("COLUMNS", "300")];
+    let check = |round: Option<&str>| {
+        let table = env.ok_with(&wide, &["table", "--wide"]).stdout;
+        every_line_on_the_page(&table, &server.get("").text());
+        let mut show = vec!["show"];
+        show.extend(round);
+        let shown = env.ok_with(&wide, &show).stdout;
+        let path = round.map_or("round".to_string(), |n| format!("round?n={n}"));
+        every_line_on_the_page(&shown, &server.get(&path).text());
+        table
+    };
+    let table = check(None);
+    assert!(table.contains(&format!("Ann and Bob are tied on {top}: each draws a card")), "{table}");
+    check(Some("1"));
+    let j = env.table_json(&[]);
+    assert_eq!(j["tiebreak"]["drawing"], json!(["Ann", "Bob"]));
+
+    env.ok(&["draw", "Ann=5c", "Bob=5d"]);
+    let table = check(None);
+    assert!(table.contains("Ann and Bob drew fives and draw again"), "{table}");
+
+    env.ok(&["draw", "Ann=2h", "Bob=9s"]);
+    let table = check(None);
+    let over = format!(
+        "Game over: Ann wins after a tie on {top}; the tied players drew 2 times: Ann 5c, Bob 5d; then Ann 2h, Bob 9s."
+    );
+    assert!(table.contains(&over), "{table}");
+    check(Some("11"));
+    // The JSON's figures are the table's.
+    let j = env.table_json(&[]);
+    assert_eq!(j["winners"], json!(["Ann"]));
+    assert_eq!(j["tiebreak"]["draws"], json!([{"Ann": "5c", "Bob": "5d"}, {"Ann": "2h", "Bob": "9s"}]));
+    let places = cards_in_ascii(&server.get("").text());
+    for st in j["standings"].as_array().unwrap() {
+        let row = format!(
+            "{} {} {} {} {}",
+            st["place"],
+            st["player"].as_str().unwrap(),
+            st["total"],
+            st["behind"],
+            st["rounds_out"]
+        );
+        assert!(places.contains(&row), "{row} not in {places}");
+    }
+    // A round not played is refused, as `show` refuses it.
+    let refused = server.get("round?n=12");
+    assert_eq!(refused.status, 404);
+    assert!(
+        refused.text().contains("there is no round 12 to show; rounds 1 to 11 are recorded"),
+        "{}",
+        refused.text()
+    );
+    env.fails(&["show", "12"], 1, "there is no round 12 to show; rounds 1 to 11 are recorded");
+    // The TV says it too.
+    let tv = cards_in_ascii(&server.get("tv").text());
+    assert!(tv.contains(&format!("Game over {}", over.strip_prefix("Game over: ").unwrap())), "{tv}");
+    let (code, said) = server.stop();
+    assert_eq!(code, 0, "{said}");
+}
