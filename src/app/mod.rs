@@ -3,3 +3,4 @@
 //! never prints or asks.
 
 pub(crate) mod league;
+pub(crate) mod served;

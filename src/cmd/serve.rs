@@ -16,7 +16,7 @@ pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         port: args.port,
         listen: args.listen,
         qr: on_terminal,
-        colour: cli.color.colours(on_terminal),
+        said: ui.stderr(),
         season: args.season.clone(),
     };
     serve::serve(data, &options, &mut *ui.out)

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use three13_core::sheet::{Added, Score, Session, SheetError};
 use three13_core::solver::Solver;
 
-use super::data::Data;
+use super::Data;
 use crate::error::{Error, Result};
 use crate::prose::and_list;
 use crate::report;

@@ -492,6 +492,16 @@ impl Setting {
         let key = key.trim().to_ascii_lowercase().replace('-', "_");
         SETTINGS.iter().find(|s| s.key == key)
     }
+
+    /// A typed `KEY=VALUE`: the setting it names and its value, checked.
+    pub fn assignment(text: &str) -> Result<(&'static Setting, Value), RulesError> {
+        let Some((key, value)) = text.split_once('=') else {
+            return Err(RulesError::NotAssignment { text: text.to_string() });
+        };
+        let setting =
+            Setting::find(key).ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
+        Ok((setting, setting.parse(value)?))
+    }
 }
 
 fn number(v: Value) -> i64 {
@@ -747,12 +757,7 @@ impl RulesChange {
         let preset = preset.map(Rules::preset).transpose()?;
         let mut out = Vec::with_capacity(settings.len());
         for text in settings {
-            let Some((key, value)) = text.split_once('=') else {
-                return Err(RulesError::NotAssignment { text: text.to_string() });
-            };
-            let setting = Setting::find(key)
-                .ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
-            out.push((setting, setting.parse(value)?));
+            out.push(Setting::assignment(text)?);
         }
         Ok(RulesChange { preset, settings: out, drawn: None })
     }
@@ -1276,6 +1281,15 @@ mod tests {
 
     fn sizes_and_wilds(rules: &Rules) -> Vec<(usize, String)> {
         rules.deals().iter().map(|d| (d.cards, d.wild.to_string())).collect()
+    }
+
+    #[test]
+    fn an_assignment_names_its_setting_and_a_checked_value() {
+        let (setting, value) = Setting::assignment(" Tiebreak = draw").unwrap();
+        assert_eq!((setting.key, value), ("tiebreak", Value::Word("draw")));
+        assert!(matches!(Setting::assignment("decks"), Err(RulesError::NotAssignment { .. })));
+        assert!(matches!(Setting::assignment("deck=2"), Err(RulesError::UnknownSetting { .. })));
+        assert!(matches!(Setting::assignment("decks=0"), Err(RulesError::BadValue { .. })));
     }
 
     #[test]

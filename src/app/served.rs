@@ -1,6 +1,6 @@
-//! The one session `serve` shows, through the store: read for every page,
-//! watched for changes, and changed only as `three13 round` changes it
-//! (under the data folder's lock, saved atomically).
+//! The one session served to the pages, through the store: read for every
+//! page, watched for changes, and changed only as `three13 round` changes
+//! it (under the data folder's lock, saved atomically).
 
 use std::hash::{Hash, Hasher};
 
@@ -8,7 +8,14 @@ use three13_core::sheet::Session;
 
 use crate::cli::Cli;
 use crate::error::Result;
+use crate::stderr::Stderr;
 use crate::store::Store;
+
+/// The data folder the command line names, its notes (the lock's wait)
+/// said on stderr as the command line asks.
+pub(crate) fn store(cli: &Cli) -> Result<Store> {
+    Ok(Store::locate(cli.data_dir.as_deref())?.saying_on(Stderr::detect(cli.color)))
+}
 
 /// The session being served.
 #[derive(Debug)]
@@ -20,7 +27,7 @@ pub(crate) struct Data {
 impl Data {
     /// The session named (else the current one), which must load.
     pub(crate) fn open(cli: &Cli, session: Option<&str>) -> Result<Data> {
-        let store = Store::locate(cli.data_dir.as_deref())?;
+        let store = store(cli)?;
         let name = store.resolve(session)?;
         let data = Data { store, name };
         data.load()?;
