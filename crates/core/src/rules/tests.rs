@@ -1,4 +1,5 @@
 use super::*;
+use crate::card::{Card, Rank};
 
 fn sizes_and_wilds(rules: &Rules) -> Vec<(usize, String)> {
     rules.deals().iter().map(|d| (d.cards, d.wild.to_string())).collect()
