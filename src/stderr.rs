@@ -1,7 +1,7 @@
 //! Stderr, where notes, errors and prompts go: whether it is coloured
 //! and how wide it is, decided once from `--color` and the terminal, and
-//! the one way anything reaches it, from a command, the server's threads
-//! or the data folder's lock.
+//! how a note, an error or a line for the person is written there, by a
+//! command, the server's threads or the data folder's lock alike.
 
 use std::io::{IsTerminal, Write};
 
@@ -92,10 +92,10 @@ pub(crate) fn visible(text: &str) -> String {
     out
 }
 
-/// Stderr, where notes, errors and prompts go, as the command line asks
-/// it written: its label coloured or not, prose wrapped to its terminal or
-/// not. The one way anything reaches stderr, from a command, the server's
-/// threads or the data folder's lock.
+/// Stderr as the command line asks it written: labels coloured or not,
+/// prose wrapped to its terminal or not. [`Ui`](crate::ui::Ui) holds one;
+/// a copy goes to what speaks on its own (the server's threads, the data
+/// folder's lock), so that every note and error follows the same rules.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stderr {
     /// Colour the labels.

@@ -6,16 +6,8 @@ use std::hash::{Hash, Hasher};
 
 use three13_core::sheet::Session;
 
-use crate::cli::Cli;
 use crate::error::Result;
-use crate::stderr::Stderr;
 use crate::store::Store;
-
-/// The data folder the command line names, its notes (the lock's wait)
-/// said on stderr as the command line asks.
-pub(crate) fn store(cli: &Cli) -> Result<Store> {
-    Ok(Store::locate(cli.data_dir.as_deref())?.saying_on(Stderr::detect(cli.color)))
-}
 
 /// The session being served.
 #[derive(Debug)]
@@ -25,9 +17,9 @@ pub(crate) struct Data {
 }
 
 impl Data {
-    /// The session named (else the current one), which must load.
-    pub(crate) fn open(cli: &Cli, session: Option<&str>) -> Result<Data> {
-        let store = store(cli)?;
+    /// The session named (else the current one) in the data folder
+    /// `store`, which must load.
+    pub(crate) fn open(store: Store, session: Option<&str>) -> Result<Data> {
         let name = store.resolve(session)?;
         let data = Data { store, name };
         data.load()?;

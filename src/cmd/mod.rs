@@ -48,7 +48,7 @@ pub(crate) fn resolve_rules(args: &RulesArgs, base: Option<Rules>) -> Result<Rul
 /// The data folder the command line names, its notes said on stderr as
 /// the command line asks.
 pub(crate) fn store(cli: &Cli) -> Result<Store> {
-    crate::app::served::store(cli)
+    Ok(Store::locate(cli.data_dir.as_deref())?.saying_on(crate::stderr::Stderr::detect(cli.color)))
 }
 
 pub(crate) use crate::clock::now;

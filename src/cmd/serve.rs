@@ -8,7 +8,7 @@ use crate::serve;
 use crate::ui::Ui;
 
 pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
-    let data = serve::Data::open(cli, args.session.session.as_deref())?;
+    let data = serve::Data::open(super::store(cli)?, args.session.session.as_deref())?;
     let on_terminal = std::io::stderr().is_terminal();
     let options = serve::Options {
         lan: args.lan,

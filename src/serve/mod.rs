@@ -762,4 +762,12 @@ mod tests {
             assert!(!names_a_path(text, root), "{text}");
         }
     }
+    #[test]
+    fn a_page_gives_the_hints_unless_one_names_a_flag() {
+        let e = Error::data("no such player: Al").with_hint("the players are Ann and Bob");
+        assert_eq!(for_page(&e), "no such player: Al\n  hint: the players are Ann and Bob");
+        let e = e.with_hint("name the session with --session NAME");
+        assert_eq!(for_page(&e), "no such player: Al");
+        assert_eq!(for_page(&Error::data("bad\u{1b}[2J")), "bad\\u{1b}[2J");
+    }
 }
