@@ -40,12 +40,12 @@ struct Line {
     index: usize,
 }
 
-/// The candidates an argument of the command line completes with, read
-/// against the line being completed: set on the argument as
-/// `add = ArgValueCandidates::new(complete::sessions)`. Named as
-/// clap_complete's own, which the engine asks and which hand a function
-/// only the word being completed: before the engine runs, each becomes
-/// clap_complete's, holding the line (see [`with_line`]).
+/// The candidates an argument offers, read against the line being
+/// completed: set on an argument in `cli.rs` as
+/// `add = ArgValueCandidates::new(complete::sessions)`. It has the name
+/// and the place of clap_complete's own type, whose functions are handed
+/// nothing of the line: before the engine runs, [`with_line`] puts
+/// clap_complete's in its place, holding the line.
 #[derive(Clone, Debug)]
 pub(crate) struct ArgValueCandidates(fn(&Typed) -> Vec<CompletionCandidate>);
 
@@ -80,10 +80,9 @@ fn with_line(mut cmd: clap::Command, line: &Arc<Line>) -> clap::Command {
         .map(|a| a.get_id().clone())
         .collect();
     for id in ids {
-        cmd = cmd.mut_arg(id, |arg| {
+        cmd = cmd.mut_arg(id, |mut arg| {
             let candidates = arg.get::<ArgValueCandidates>().map(|c| c.0);
             let completer = arg.get::<ArgValueCompleter>().map(|c| c.0);
-            let mut arg = arg;
             if let Some(candidates) = candidates {
                 let line = line.clone();
                 arg = arg.add(clap_complete::engine::ArgValueCandidates::new(move || {
