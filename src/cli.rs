@@ -3,11 +3,10 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use clap_complete::engine::{ArgValueCandidates, ArgValueCompleter};
 
 use three13_core::sheet::{Missed, Start, StartRule};
 
-use crate::complete;
+use crate::complete::{self, ArgValueCandidates, ArgValueCompleter};
 
 use crate::text::{display_width, wrap_to};
 use crate::ui::ColorWhen;

@@ -19,7 +19,7 @@
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use clap::ArgMatches;
 use clap_complete::engine::CompletionCandidate;
@@ -40,20 +40,80 @@ struct Line {
     index: usize,
 }
 
-/// The line of this completion, set by the shell's adapter before the
-/// engine asks the functions below for candidates (the engine hands them
-/// only the word being completed).
-static LINE: Mutex<Option<Line>> = Mutex::new(None);
+/// The candidates an argument offers, read against the line being
+/// completed: set on an argument in `cli.rs` as
+/// `add = ArgValueCandidates::new(complete::sessions)`. It has the name
+/// and the place of clap_complete's own type, whose functions are handed
+/// nothing of the line: before the engine runs, [`with_line`] puts
+/// clap_complete's in its place, holding the line.
+#[derive(Clone, Debug)]
+pub(crate) struct ArgValueCandidates(fn(&Typed) -> Vec<CompletionCandidate>);
+
+impl ArgValueCandidates {
+    pub(crate) fn new(candidates: fn(&Typed) -> Vec<CompletionCandidate>) -> ArgValueCandidates {
+        ArgValueCandidates(candidates)
+    }
+}
+
+impl clap::builder::ArgExt for ArgValueCandidates {}
+
+/// The candidates for the word being completed (which the function filters
+/// itself), read against the line: `add = ArgValueCompleter::new(complete::playing)`.
+#[derive(Clone, Debug)]
+pub(crate) struct ArgValueCompleter(fn(&Typed, &OsStr) -> Vec<CompletionCandidate>);
+
+impl ArgValueCompleter {
+    pub(crate) fn new(completer: fn(&Typed, &OsStr) -> Vec<CompletionCandidate>) -> ArgValueCompleter {
+        ArgValueCompleter(completer)
+    }
+}
+
+impl clap::builder::ArgExt for ArgValueCompleter {}
+
+/// `cmd` with every argument's candidates reading `line`: clap_complete's
+/// own candidates and completers, each holding the line, in place of
+/// the functions the arguments name, in the command and every subcommand.
+fn with_line(mut cmd: clap::Command, line: &Arc<Line>) -> clap::Command {
+    let ids: Vec<clap::Id> = cmd
+        .get_arguments()
+        .filter(|a| a.get::<ArgValueCandidates>().is_some() || a.get::<ArgValueCompleter>().is_some())
+        .map(|a| a.get_id().clone())
+        .collect();
+    for id in ids {
+        cmd = cmd.mut_arg(id, |mut arg| {
+            let candidates = arg.get::<ArgValueCandidates>().map(|c| c.0);
+            let completer = arg.get::<ArgValueCompleter>().map(|c| c.0);
+            if let Some(candidates) = candidates {
+                let line = line.clone();
+                arg = arg.add(clap_complete::engine::ArgValueCandidates::new(move || {
+                    candidates(&Typed::read(&line))
+                }));
+            }
+            if let Some(completer) = completer {
+                let line = line.clone();
+                arg = arg.add(clap_complete::engine::ArgValueCompleter::new(move |current: &OsStr| {
+                    completer(&Typed::read(&line), current)
+                }));
+            }
+            arg
+        });
+    }
+    let names: Vec<String> = cmd.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |sub| with_line(sub, line));
+    }
+    cmd
+}
 
 /// What the other words of the line say, parsed as the command would parse
 /// them, errors ignored: the line is unfinished.
-struct Typed {
+#[derive(Debug)]
+pub(crate) struct Typed {
     matches: Option<ArgMatches>,
 }
 
 impl Typed {
-    fn read() -> Typed {
-        let line = LINE.lock().ok().and_then(|line| line.clone()).unwrap_or_default();
+    fn read(line: &Line) -> Typed {
         let words = line.words.iter().enumerate().filter(|&(i, _)| i != line.index).map(|(_, w)| w);
         let matches = crate::command().ignore_errors(true).try_get_matches_from(words).ok();
         Typed { matches }
@@ -165,8 +225,8 @@ fn round_players(typed: &Typed, session: &Session) -> Vec<String> {
 }
 
 /// Every session in the data folder, with its players as help.
-pub(crate) fn sessions() -> Vec<CompletionCandidate> {
-    let Some(store) = Typed::read().store() else { return Vec::new() };
+pub(crate) fn sessions(typed: &Typed) -> Vec<CompletionCandidate> {
+    let Some(store) = typed.store() else { return Vec::new() };
     let names = store.names().unwrap_or_default();
     names
         .into_iter()
@@ -179,41 +239,40 @@ pub(crate) fn sessions() -> Vec<CompletionCandidate> {
 
 /// The players of the round being recorded or corrected: `round --out`,
 /// `edit --penalty` and the like.
-pub(crate) fn playing(current: &OsStr) -> Vec<CompletionCandidate> {
-    let typed = Typed::read();
+pub(crate) fn playing(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
     let Some(session) = typed.session() else { return Vec::new() };
-    begun(round_players(&typed, &session), current)
+    begun(round_players(typed, &session), current)
 }
 
 /// The players still at the table: `player remove`.
-pub(crate) fn seated(current: &OsStr) -> Vec<CompletionCandidate> {
-    let Some(session) = Typed::read().session() else { return Vec::new() };
+pub(crate) fn seated(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(session) = typed.session() else { return Vec::new() };
     begun(named(&session, session.active()), current)
 }
 
 /// The players who left: `player return`.
-pub(crate) fn gone(current: &OsStr) -> Vec<CompletionCandidate> {
-    let Some(session) = Typed::read().session() else { return Vec::new() };
+pub(crate) fn gone(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(session) = typed.session() else { return Vec::new() };
     let seats = (0..session.players().len()).filter(|&s| session.seats()[s].left.is_some()).collect();
     begun(named(&session, seats), current)
 }
 
 /// Every player of the session, those who left too: `player rename`.
-pub(crate) fn players(current: &OsStr) -> Vec<CompletionCandidate> {
-    let Some(session) = Typed::read().session() else { return Vec::new() };
+pub(crate) fn players(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(session) = typed.session() else { return Vec::new() };
     begun(session.players().to_vec(), current)
 }
 
 /// The players of the finished games, whose records `stats` keeps.
-pub(crate) fn finished_players(current: &OsStr) -> Vec<CompletionCandidate> {
-    let sessions = every_session(&Typed::read());
+pub(crate) fn finished_players(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
+    let sessions = every_session(typed);
     let names = sessions.iter().filter(|s| s.finished()).flat_map(|s| s.players().to_vec());
     begun(once(names), current)
 }
 
 /// `league --season`: the seasons kept, with their dates.
-pub(crate) fn seasons() -> Vec<CompletionCandidate> {
-    let Some(store) = Typed::read().store() else { return Vec::new() };
+pub(crate) fn seasons(typed: &Typed) -> Vec<CompletionCandidate> {
+    let Some(store) = typed.store() else { return Vec::new() };
     let seasons = store.seasons().unwrap_or_default();
     seasons
         .into_iter()
@@ -230,17 +289,15 @@ pub(crate) fn seasons() -> Vec<CompletionCandidate> {
 }
 
 /// `new --player`: the players of earlier games not named on the line yet.
-pub(crate) fn earlier_players(current: &OsStr) -> Vec<CompletionCandidate> {
-    let typed = Typed::read();
+pub(crate) fn earlier_players(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
     let given: Vec<String> = typed.values("players").iter().map(|p| p.to_lowercase()).collect();
-    let names = every_session(&typed).into_iter().flat_map(|s| s.players().to_vec());
+    let names = every_session(typed).into_iter().flat_map(|s| s.players().to_vec());
     begun(once(names).into_iter().filter(|n| !given.contains(&n.to_lowercase())), current)
 }
 
 /// `new --dealer`: the players named on the line, else those of the
 /// session `--like` names who are still at its table.
-pub(crate) fn new_players(current: &OsStr) -> Vec<CompletionCandidate> {
-    let typed = Typed::read();
+pub(crate) fn new_players(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
     let mut names = typed.values("players");
     if names.is_empty()
         && let Some(like) = typed.value::<String>("like")
@@ -253,12 +310,12 @@ pub(crate) fn new_players(current: &OsStr) -> Vec<CompletionCandidate> {
 }
 
 /// The presets, with what each is.
-pub(crate) fn presets() -> Vec<CompletionCandidate> {
+pub(crate) fn presets(_: &Typed) -> Vec<CompletionCandidate> {
     PRESETS.iter().map(|(name, about)| CompletionCandidate::new(*name).help(Some((*about).into()))).collect()
 }
 
 /// `--set`: the setting keys (as `KEY=`), then the values the key takes.
-pub(crate) fn setting(current: &OsStr) -> Vec<CompletionCandidate> {
+pub(crate) fn setting(_: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
     let current = current.to_string_lossy();
     match current.split_once('=') {
         None => SETTINGS
@@ -281,13 +338,12 @@ pub(crate) fn setting(current: &OsStr) -> Vec<CompletionCandidate> {
 
 /// A score of `round` or `edit`: `NAME=` for each player of the round
 /// whose name starts with what is typed.
-pub(crate) fn score(current: &OsStr) -> Vec<CompletionCandidate> {
+pub(crate) fn score(typed: &Typed, current: &OsStr) -> Vec<CompletionCandidate> {
     if current.to_string_lossy().contains('=') {
         return Vec::new();
     }
-    let typed = Typed::read();
     let Some(session) = typed.session() else { return Vec::new() };
-    let names = round_players(&typed, &session).into_iter().map(|p| format!("{p}="));
+    let names = round_players(typed, &session).into_iter().map(|p| format!("{p}="));
     begun(names, current)
 }
 
@@ -455,11 +511,9 @@ impl EnvCompleter for Adapter {
             return Ok(());
         };
         let reading = self.read(args);
-        if let Ok(mut line) = LINE.lock() {
-            *line = Some(reading.line.clone());
-        }
+        let mut cmd = with_line(std::mem::take(cmd), &Arc::new(reading.line.clone()));
         let words = reading.line.words.iter().map(OsString::from).collect();
-        let candidates = clap_complete::engine::complete(cmd, words, reading.line.index, current_dir)?;
+        let candidates = clap_complete::engine::complete(&mut cmd, words, reading.line.index, current_dir)?;
         self.write(&reading, &candidates, buf)
     }
 }

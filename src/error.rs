@@ -93,6 +93,17 @@ impl Error {
         &self.message
     }
 
+    /// The lines shown under the message, without their `hint:` label.
+    pub(crate) fn hints(&self) -> &[String] {
+        &self.hints
+    }
+
+    /// Whether there is nothing left to say: every problem was reported as
+    /// it came, or the output went to a closed pipe.
+    pub(crate) fn is_said(&self) -> bool {
+        matches!(self.kind, Kind::Reported | Kind::ClosedPipe)
+    }
+
     /// The exit code: 0 success, 1 a runtime or data error, 2 a usage error.
     pub(crate) fn code(&self) -> u8 {
         match self.kind {
@@ -378,6 +389,7 @@ mod tests {
         ));
         let e = Error::from(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
         assert_eq!((e.code(), e.message()), (0, ""));
+        assert!(e.is_said() && Error::reported().is_said() && !Error::data("").is_said());
         assert!(matches!(e.source().and_then(|s| s.downcast_ref::<Source>()), Some(Source::Io(_))));
     }
 }

@@ -19,6 +19,7 @@ mod prose;
 mod report;
 mod run;
 mod serve;
+mod stderr;
 mod store;
 mod text;
 mod ui;

@@ -8,79 +8,16 @@ use three13_core::card::Card;
 use crate::error::{Error, Result};
 use crate::interrupt::CANCELLED;
 use crate::prompt::Answer;
+pub(crate) use crate::stderr::{ColorWhen, Stderr, visible};
+use crate::stderr::{MIN_WIDTH, width};
 pub(crate) use crate::text::{display_width, wrap_to};
-
-/// When to colour the output.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub(crate) enum ColorWhen {
-    /// On a terminal, unless NO_COLOR is set.
-    Auto,
-    Always,
-    Never,
-}
-
-/// Whether the terminal shows colour codes: a Unix terminal does; a
-/// Windows console does once it is told to read them (Windows 10 on),
-/// which is done here, once.
-fn console_shows_colour() -> bool {
-    #[cfg(windows)]
-    {
-        static SHOWS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *SHOWS.get_or_init(|| anstyle_query::windows::enable_ansi_colors().unwrap_or(true))
-    }
-    #[cfg(not(windows))]
-    {
-        true
-    }
-}
-
-impl ColorWhen {
-    /// Whether to colour a stream that is (or is not) a terminal: the one
-    /// place `--color`, NO_COLOR and the terminal are weighed.
-    pub(crate) fn colours(self, tty: bool) -> bool {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        match self {
-            ColorWhen::Always => {
-                if tty {
-                    console_shows_colour();
-                }
-                true
-            }
-            ColorWhen::Never => false,
-            ColorWhen::Auto => tty && !no_color && console_shows_colour(),
-        }
-    }
-
-    /// The `--color` of a command line not yet parsed, so that clap's own
-    /// messages follow it too; `auto` when it is absent or not understood.
-    pub(crate) fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
-        let mut value = None;
-        let mut words = args.iter().skip(1).map(|a| a.to_str().unwrap_or_default());
-        while let Some(word) = words.next() {
-            match word {
-                "--" => break,
-                "--color" => value = words.next(),
-                _ => {
-                    if let Some(v) = word.strip_prefix("--color=") {
-                        value = Some(v);
-                    }
-                }
-            }
-        }
-        match value {
-            Some("always") => ColorWhen::Always,
-            Some("never") => ColorWhen::Never,
-            _ => ColorWhen::Auto,
-        }
-    }
-}
 
 /// How to write for the person or program reading stdout.
 pub(crate) struct Ui {
     /// Colour stdout.
     color: bool,
-    /// Colour stderr.
-    color_err: bool,
+    /// Where notes, errors and prompts go.
+    err: Stderr,
     /// Write suits as ♣ ♦ ♥ ♠ and tables with box lines.
     pub(crate) unicode: bool,
     /// A person is there to answer prompts (stdin and stderr are terminals).
@@ -93,9 +30,6 @@ pub(crate) struct Ui {
     /// The rows output may take (the chart's height follows it): the
     /// terminal's, else LINES when stdout is not a terminal.
     pub(crate) height: Option<usize>,
-    /// The columns of stderr, where notes, errors and prompts go, when it
-    /// is a terminal: its width, else COLUMNS when it gives none.
-    err_width: Option<usize>,
     pub(crate) out: Box<dyn Write>,
 }
 
@@ -119,15 +53,12 @@ impl Ui {
         }
         Ui {
             color: color.colours(out_tty),
-            color_err: color.colours(err_tty),
+            err: Stderr::detect(color),
             unicode: out_tty && !ascii,
             can_prompt: stdin_tty && err_tty,
             stdin_tty,
             width: width(terminal_size::terminal_size_of(std::io::stdout())),
             height: height(terminal_size::terminal_size_of(std::io::stdout())),
-            // Only a person reads stderr wrapped: a script or a log gets
-            // each message on one line.
-            err_width: err_tty.then(|| width(terminal_size::terminal_size_of(std::io::stderr()))).flatten(),
             out: Box::new(std::io::BufWriter::new(std::io::stdout())),
         }
     }
@@ -146,13 +77,12 @@ impl Ui {
     pub(crate) fn plain(width: Option<usize>) -> Ui {
         Ui {
             color: false,
-            color_err: false,
+            err: Stderr::plain(),
             unicode: false,
             can_prompt: false,
             stdin_tty: false,
             width,
             height: None,
-            err_width: None,
             out: Box::new(std::io::sink()),
         }
     }
@@ -234,39 +164,32 @@ impl Ui {
         t
     }
 
-    /// `label` in bold (red for an error) when colouring stderr.
-    fn label(&self, label: &str, style: Style) -> String {
-        if self.color_err { format!("{style}{label}{style:#}") } else { label.to_string() }
+    /// Where notes, errors and prompts go, to hand to what says things
+    /// on its own (the server's threads, the data folder's lock).
+    pub(crate) fn stderr(&self) -> Stderr {
+        self.err
     }
 
     /// A note for the person on stderr (never on stdout, so scripts can
     /// read stdout undisturbed).
     pub(crate) fn note(&self, text: &str) {
-        let text = on_stderr("note: ", &visible(text), self.err_width);
-        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("note:", Style::new().bold()));
+        self.err.note(text);
     }
 
     /// A line for the person at a prompt, on stderr.
     pub(crate) fn say(&self, text: &str) {
-        let _ = writeln!(std::io::stderr(), "{}", on_stderr("", &visible(text), self.err_width));
+        self.err.say(text);
     }
 
     /// An error on stderr as `error: …`; nothing for one already reported
     /// or a closed pipe.
     pub(crate) fn error(&self, e: &Error) {
-        if e.message().is_empty() {
-            return;
-        }
-        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let text = on_stderr("error: ", &visible(&e.to_string()), self.err_width);
-        let _ = writeln!(std::io::stderr(), "{} {text}", self.label("error:", red));
+        self.err.error(e);
     }
 
     /// An error about one line of input, as `error: line N: …`.
     pub(crate) fn line_error(&self, line: usize, e: &Error) {
-        let red = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-        let text = on_stderr(&format!("error: line {line}: "), &visible(&e.to_string()), self.err_width);
-        let _ = writeln!(std::io::stderr(), "{} line {line}: {text}", self.label("error:", red));
+        self.err.line_error(line, e);
     }
 
     /// Asks `question` and gives the answer, unless `yes` answers it
@@ -346,7 +269,7 @@ impl Ui {
 
     /// The questions, drawn on stderr at its width.
     fn prompter(&self) -> crate::prompt::Prompt {
-        crate::prompt::Prompt::new(self.err_width)
+        crate::prompt::Prompt::new(self.err.columns())
     }
 
     /// The last line of `prompt`, for the prompt to show, once the lines
@@ -354,7 +277,7 @@ impl Ui {
     /// would be cut mid-word, and (cleared one line short once answered)
     /// seen twice. `room` is kept free after it for the answer.
     fn ask_line(&self, prompt: &str, room: usize) -> String {
-        let (lead, last) = prompt_lines(&visible(prompt), self.err_width, room);
+        let (lead, last) = prompt_lines(&visible(prompt), self.err.columns(), room);
         if !lead.is_empty() {
             let _ = writeln!(std::io::stderr(), "{}", lead.join("\n"));
         }
@@ -364,7 +287,7 @@ impl Ui {
     /// A menu's items, each wrapped to the width left after the marker
     /// (`> `, `> [x] `) that the menu writes before it.
     fn menu_items(&self, items: &[String], marker: usize) -> Vec<String> {
-        items.iter().map(|item| menu_item(&visible(item), self.err_width, marker)).collect()
+        items.iter().map(|item| menu_item(&visible(item), self.err.columns(), marker)).collect()
     }
 }
 
@@ -417,49 +340,9 @@ impl Drop for CursorShown {
     }
 }
 
-/// Text from anywhere (arguments, stdin, files, the environment) as a
-/// message may show it on a terminal: control characters other than the
-/// line breaks between a message's lines, and characters that turn the
-/// text's direction, are written as escapes (`\u{1b}`), never sent raw.
-pub(crate) fn visible(text: &str) -> String {
-    let turns = |c: char| matches!(c as u32, 0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if (c.is_control() && c != '\n') || turns(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The width stdout is to fit (see [`Ui::width`]), before a `Ui` is made.
 pub(crate) fn stdout_width() -> Option<usize> {
     width(terminal_size::terminal_size_of(std::io::stdout()))
-}
-
-/// The width of stderr when it is a terminal: what its messages wrap to.
-pub(crate) fn stderr_width() -> Option<usize> {
-    let err = std::io::stderr();
-    if !err.is_terminal() {
-        return None;
-    }
-    width(terminal_size::terminal_size_of(err))
-}
-
-/// The narrowest width laid out for; a terminal or COLUMNS narrower still
-/// gets this.
-const MIN_WIDTH: usize = 20;
-
-/// The width to fit on a stream: its terminal's (`terminal`, when it is
-/// one), else a positive COLUMNS.
-fn width(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Option<usize> {
-    if let Some((terminal_size::Width(w), _)) = terminal {
-        return Some(usize::from(w).max(MIN_WIDTH));
-    }
-    let columns = std::env::var("COLUMNS").ok()?.trim().parse::<usize>().ok()?;
-    (columns > 0).then(|| columns.max(MIN_WIDTH))
 }
 
 /// The rows to fit on stdout: its terminal's (`terminal`, when it is
@@ -470,28 +353,6 @@ fn height(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> Op
     }
     let lines = std::env::var("LINES").ok()?.trim().parse::<usize>().ok()?;
     (lines > 0).then_some(lines)
-}
-
-/// A message for stderr after its `label`, each line of prose wrapped to
-/// the `width` given (a typed hand echoed above its caret is left whole,
-/// so the caret stays under the bad card); without one, as it is.
-fn on_stderr(label: &str, text: &str, width: Option<usize>) -> String {
-    let Some(width) = width else { return text.to_string() };
-    let lines: Vec<&str> = text.split('\n').collect();
-    let caret = |i: usize| lines.get(i).is_some_and(|l| l.trim_start().starts_with('^'));
-    let mut out: Vec<String> = Vec::with_capacity(lines.len());
-    for (i, line) in lines.iter().enumerate() {
-        if caret(i) || caret(i + 1) {
-            out.push(line.to_string());
-        } else if i == 0 {
-            let wrapped = wrap_to(&format!("{label}{line}"), 2, width);
-            out.push(wrapped.strip_prefix(label).unwrap_or(&wrapped).to_string());
-        } else {
-            let indent = line.len() - line.trim_start().len();
-            out.push(wrap_to(line, indent + 2, width));
-        }
-    }
-    out.join("\n")
 }
 
 /// A prompt that could not be answered: a terminal gone.

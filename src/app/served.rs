@@ -18,10 +18,9 @@ pub(crate) struct Served {
 }
 
 impl Served {
-    /// The session named (else the current one) in the data folder named
-    /// (else the usual one), which must load.
-    pub(crate) fn open(data_dir: Option<&std::path::Path>, session: Option<&str>) -> Result<Served> {
-        let store = Store::locate(data_dir)?;
+    /// The session named (else the current one) in the data folder
+    /// `store`, which must load.
+    pub(crate) fn open(store: Store, session: Option<&str>) -> Result<Served> {
         let name = store.resolve(session)?;
         let served = Served { store, name };
         served.load()?;

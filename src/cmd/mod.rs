@@ -48,9 +48,10 @@ pub(crate) fn resolve_rules(args: &RulesArgs, base: Option<Rules>) -> Result<Rul
     Ok(rules)
 }
 
-/// The data folder the command line names.
+/// The data folder the command line names, its notes said on stderr as
+/// the command line asks.
 pub(crate) fn store(cli: &Cli) -> Result<Store> {
-    Store::locate(cli.data_dir.as_deref())
+    Ok(Store::locate(cli.data_dir.as_deref())?.saying_on(crate::stderr::Stderr::detect(cli.color)))
 }
 
 pub(crate) use crate::clock::now;

@@ -8,7 +8,7 @@ use crate::serve;
 use crate::ui::Ui;
 
 pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
-    let data = crate::app::served::Served::open(cli.data_dir.as_deref(), args.session.session.as_deref())?;
+    let data = crate::app::served::Served::open(super::store(cli)?, args.session.session.as_deref())?;
     let on_terminal = std::io::stderr().is_terminal();
     let options = serve::Options {
         lan: args.lan,
@@ -16,7 +16,7 @@ pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         port: args.port,
         listen: args.listen,
         qr: on_terminal,
-        colour: cli.color.colours(on_terminal),
+        said: ui.stderr(),
         season: args.season.clone(),
     };
     serve::serve(data, &options, &mut *ui.out)

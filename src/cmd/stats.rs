@@ -6,7 +6,7 @@ use crate::cli::{Cli, StatsArgs};
 use crate::error::{Error, Result};
 use crate::fit::{Grid, Record};
 use crate::ui::Ui;
-use three13_core::rules::{RulesError, Setting};
+use three13_core::rules::Setting;
 use three13_core::sheet::Session;
 use three13_core::stats::{Filter, Game, Group, Versus, games_of, groups, versus};
 
@@ -245,17 +245,7 @@ fn filter(args: &StatsArgs) -> Result<Filter> {
     if let Some(p) = &args.preset {
         filter.rules = Some(three13_core::rules::Rules::preset(p)?);
     }
-    for s in &args.set {
-        let (key, value) = s.split_once('=').ok_or_else(|| RulesError::NotAssignment { text: s.clone() })?;
-        let setting =
-            Setting::find(key).ok_or_else(|| RulesError::UnknownSetting { key: key.trim().to_string() })?;
-        let value = setting.allowed.parse(value).ok_or_else(|| RulesError::BadValue {
-            key: setting.key,
-            value: value.trim().to_string(),
-            allowed: setting.allowed,
-        })?;
-        filter.settings.push((setting, value));
-    }
+    filter.settings = args.set.iter().map(|s| Setting::assignment(s)).collect::<Result<_, _>>()?;
     if let Some(day) = &args.since {
         let date: jiff::civil::Date = day.trim().parse().map_err(|_| {
             Error::usage(format!("--since: \"{}\" is not a day like 2026-11-22", day.escape_debug()))

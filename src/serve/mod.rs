@@ -50,8 +50,9 @@ pub(crate) struct Options {
     pub(crate) listen: Option<IpAddr>,
     /// Draw the address as a QR code on stderr (a terminal).
     pub(crate) qr: bool,
-    /// Colour the QR code (black on white whatever the terminal's colours).
-    pub(crate) colour: bool,
+    /// Where the scorer is told what happens: colour the QR code (black
+    /// on white whatever the terminal's colours) as it is coloured.
+    pub(crate) said: crate::ui::Stderr,
     /// The season the season page shows, if a kept one.
     pub(crate) season: Option<String>,
 }
@@ -106,6 +107,7 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
         hub: live::Hub::default(),
         recorded: Mutex::new(None),
         trouble: Mutex::new(None),
+        said: options.said,
         season: options.season.clone(),
     });
 
@@ -119,11 +121,11 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
             "note: this machine has no network address besides loopback; phones cannot reach it".into(),
         );
     }
-    say(&said.join("\n"));
+    options.said.say_lines(&said.join("\n"));
     if options.qr
-        && let Some(code) = qr::draw(&url, options.colour)
+        && let Some(code) = qr::draw(&url, options.said.colours())
     {
-        eprintln!("{code}");
+        options.said.draw(&code);
     }
     let mut said = vec![format!("The TV page: {url}tv · the hand checker: {url}check")];
     if let Some(pin) = &pin {
@@ -133,7 +135,7 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
         ));
     }
     said.push("Ctrl-C stops.".into());
-    say(&said.join("\n"));
+    options.said.say_lines(&said.join("\n"));
 
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -173,21 +175,8 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
     http::run(listeners, app.clone(), &stop);
     stop.store(true, Ordering::SeqCst);
     let _ = watch.join();
-    say(&format!("Stopped serving {name}."));
+    options.said.say_lines(&format!("Stopped serving {name}."));
     Ok(())
-}
-
-/// A line for the person at the terminal, on stderr.
-/// A line for the scorer on stderr, wrapped to the terminal there.
-fn say(text: &str) {
-    let text = visible(text);
-    match crate::ui::stderr_width() {
-        Some(width) => {
-            let lines: Vec<String> = text.lines().map(|l| crate::text::wrap_to(l, 2, width)).collect();
-            eprintln!("{}", lines.join("\n"));
-        }
-        None => eprintln!("{text}"),
-    }
 }
 
 /// The server's own state.
@@ -205,6 +194,8 @@ struct App {
     /// The season the season page shows, if a kept one; else this year's
     /// games of the session's game.
     season: Option<String>,
+    /// The terminal running `serve`, for the scorer.
+    said: crate::ui::Stderr,
 }
 
 /// The pages, by path after the base.
@@ -383,7 +374,7 @@ impl App {
         let whole = e.to_string();
         let mut last = self.trouble.lock().unwrap_or_else(|e| e.into_inner());
         if last.as_deref() != Some(whole.as_str()) {
-            say(&format!("error: {whole}"));
+            self.said.error(e);
             *last = Some(whole);
         }
         format!(
@@ -435,9 +426,12 @@ impl App {
                 *self.recorded.lock().unwrap_or_else(|e| e.into_inner()) = None;
                 let round = session.next_deal().map_or(0, |d| d.round);
                 let playing = session.playing(round).len();
-                say(&format!("Entered from a phone: {said} ({} of {playing} in)", playing - waiting.len()));
+                self.said.say_lines(&format!(
+                    "Entered from a phone: {said} ({} of {playing} in)",
+                    playing - waiting.len()
+                ));
                 if let Some(line) = line {
-                    say(&format!(
+                    self.said.say_lines(&format!(
                         "Every score is in. {line}\nType y and Enter to record it, or record it on a page with the PIN."
                     ));
                 }
@@ -468,7 +462,7 @@ impl App {
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
         all.follow(session);
         let result = match all.check_pin(&field(fields, "pin"), Instant::now()) {
-            Err(refused) => Err(pin_refused(refused)),
+            Err(refused) => Err(pin_refused(refused, &self.said)),
             Ok(()) if all.round().map(|r| r.to_string()) != Some(round.clone()) => {
                 Err((409, moved_on(session, &round)))
             }
@@ -495,7 +489,8 @@ impl App {
             .load()
             .ok()
             .and_then(|s| s.next_deal().map(|d| crate::report::table::next_line(&s, d.round)));
-        say(&format!("Recorded: {line}{}", next.map(|n| format!("\n{n}")).unwrap_or_default()));
+        self.said
+            .say_lines(&format!("Recorded: {line}{}", next.map(|n| format!("\n{n}")).unwrap_or_default()));
         self.hub.changed();
     }
 
@@ -508,14 +503,14 @@ impl App {
         }
         let session = match self.load() {
             Ok(s) => s,
-            Err(e) => return say(&format!("error: {e}")),
+            Err(e) => return self.said.error(&e),
         };
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
         all.follow(&session);
         if line.eq_ignore_ascii_case("pin") {
             let pin = all.new_pin().to_string();
             drop(all);
-            return say(&format!("A new PIN for the pages: the PIN is now {pin}."));
+            return self.said.say_lines(&format!("A new PIN for the pages: the PIN is now {pin}."));
         }
         // `y`, or `y bad Ann, Bob` with the bad go-outs to charge.
         let (answer, bad) = match line.split_once(char::is_whitespace) {
@@ -536,24 +531,27 @@ impl App {
             (matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"), penalties)
         else {
             drop(all);
-            return say(
+            return self.said.say_lines(
                 "Type y and Enter to record the round once every score is in (y bad Ann, Bob charges \
                  Ann and Bob a bad go-out), pin and Enter for a new PIN; Ctrl-C stops.",
             );
         };
         let waiting = all.waiting(&session);
         if all.round().is_none() {
-            return say("The game is over: there is no round to record.");
+            return self.said.say_lines("The game is over: there is no round to record.");
         }
         if !waiting.is_empty() {
             let names: Vec<&str> = waiting.iter().map(String::as_str).collect();
-            return say(&format!("Waiting for {}; nothing was recorded.", crate::prose::and_list(&names)));
+            return self.said.say_lines(&format!(
+                "Waiting for {}; nothing was recorded.",
+                crate::prose::and_list(&names)
+            ));
         }
         let result = all.record(&self.data, &session, &penalties);
         drop(all);
         match result {
             Ok(line) => self.recorded_now(&line),
-            Err(e) => say(&format!("error: {e}")),
+            Err(e) => self.said.error(&e),
         }
     }
 }
@@ -572,16 +570,18 @@ fn moved_on(session: &three13_core::sheet::Session, round: &str) -> String {
 }
 
 /// The answer to a PIN refused, and what the terminal is told.
-fn pin_refused(refused: phones::PinRefused) -> (u16, String) {
+fn pin_refused(refused: phones::PinRefused, said: &crate::ui::Stderr) -> (u16, String) {
     let on_terminal = "the scorer's PIN is on the terminal running three13 serve";
     match refused {
         phones::PinRefused::Wrong { renewed, locked } => {
             if let Some(pin) = renewed {
-                say(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
+                said.say_lines(&format!("Too many wrong PINs were typed on a page: the PIN is now {pin}."));
             }
             if locked {
-                say("Too many wrong PINs were typed on a page: a round is no longer confirmed on a \
-                     page. Type pin and Enter for a new PIN, or y and Enter to record the round here.");
+                said.say_lines(
+                    "Too many wrong PINs were typed on a page: a round is no longer confirmed on a \
+                     page. Type pin and Enter for a new PIN, or y and Enter to record the round here.",
+                );
             }
             (403, format!("wrong PIN; {on_terminal}"))
         }
@@ -604,11 +604,14 @@ fn pin_refused(refused: phones::PinRefused) -> (u16, String) {
 /// An error as a page says it: as the terminal says it, less a hint that
 /// names a flag of the command line, and never a control character raw.
 fn for_page(e: &Error) -> String {
-    let whole = e.to_string();
-    shown_back(match whole.strip_prefix(e.message()) {
-        Some(hint) if hint.contains("--") => e.message(),
-        _ => &whole,
-    })
+    let mut text = e.message().to_string();
+    if !e.hints().iter().any(|hint| hint.contains("--")) {
+        for hint in e.hints() {
+            text.push_str("\n  hint: ");
+            text.push_str(hint);
+        }
+    }
+    shown_back(&text)
 }
 
 /// Whether a message names a path of this machine: the data folder, or a
@@ -780,5 +783,13 @@ mod tests {
         for text in ["\"<script>alert(1)</script>\" is not a card", "Round 3: Ann 12, Bob 0", "a/b", "/x"] {
             assert!(!names_a_path(text, root), "{text}");
         }
+    }
+    #[test]
+    fn a_page_gives_the_hints_unless_one_names_a_flag() {
+        let e = Error::data("no such player: Al").with_hint("the players are Ann and Bob");
+        assert_eq!(for_page(&e), "no such player: Al\n  hint: the players are Ann and Bob");
+        let e = e.with_hint("name the session with --session NAME");
+        assert_eq!(for_page(&e), "no such player: Al");
+        assert_eq!(for_page(&Error::data("bad\u{1b}[2J")), "bad\\u{1b}[2J");
     }
 }

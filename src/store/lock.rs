@@ -49,8 +49,8 @@ impl Store {
         match file.try_lock() {
             Ok(()) => {}
             Err(fs::TryLockError::WouldBlock) => {
-                let root = crate::ui::visible(&self.root.display().to_string());
-                eprintln!("note: waiting for another three13 to finish writing in {root}");
+                let root = self.root.display();
+                self.said.note(&format!("waiting for another three13 to finish writing in {root}"));
                 file.lock().map_err(|e| Error::data(format!("cannot lock {}: {e}", path.display())))?;
             }
             Err(fs::TryLockError::Error(e)) => {

@@ -58,6 +58,7 @@ pub use crate::files::FileError;
 use crate::files::{
     MAX_FILE_BYTES, Origin, Unread, is_temporary, read_file, same_file_at, write_new, write_over,
 };
+use crate::stderr::Stderr;
 use crate::ui::Ui;
 
 pub(crate) use lock::Lock;
@@ -74,6 +75,8 @@ const LOCK: &str = ".lock";
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
     root: PathBuf,
+    /// Where the lock's note goes (plain stderr, unless told).
+    said: Stderr,
 }
 
 /// A session file's TOML document, comments and layout included, the file
@@ -149,7 +152,7 @@ impl Store {
             }
             let root = std::path::absolute(dir)
                 .map_err(|e| Error::usage(format!("cannot use --data-dir {}: {e}", dir.display())))?;
-            return Ok(Store { root });
+            return Ok(Store { root, said: Stderr::plain() });
         }
         if let Some(value) = std::env::var_os(DATA_DIR_ENV).filter(|v| !v.is_empty()) {
             let root = PathBuf::from(value);
@@ -159,14 +162,20 @@ impl Store {
                     root.display()
                 )));
             }
-            return Ok(Store { root });
+            return Ok(Store { root, said: Stderr::plain() });
         }
         let dirs = directories::ProjectDirs::from("", "", "three13").ok_or_else(|| {
             Error::data(format!(
                 "cannot find the system's data folder (no home folder?); name one with --data-dir DIR or {DATA_DIR_ENV}"
             ))
         })?;
-        Ok(Store { root: dirs.data_dir().to_path_buf() })
+        Ok(Store { root: dirs.data_dir().to_path_buf(), said: Stderr::plain() })
+    }
+
+    /// The store, its notes said on `said` (coloured and wrapped as the
+    /// command line asks).
+    pub(crate) fn saying_on(self, said: Stderr) -> Store {
+        Store { said, ..self }
     }
 
     pub(crate) fn root(&self) -> &Path {

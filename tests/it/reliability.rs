@@ -3,8 +3,9 @@
 //! makes it; many processes writing at once (rounds mixed with mid-game
 //! changes) lose no update, while readers never see a damaged file.
 //!
-//! The suite runs both at a size that keeps it quick; the README's
-//! reliability notes give the figures of a larger run of the same tests:
+//! The suite runs both at a size that keeps it quick; the reliability
+//! notes (docs/reliability.md) give the figures of a larger run of the
+//! same tests:
 //! `cargo test --test it -- --ignored at_scale --nocapture`.
 
 use std::path::Path;
@@ -180,7 +181,7 @@ fn commands_killed_mid_way_leave_whole_files() {
 }
 
 #[test]
-#[ignore = "the larger run of the README's reliability notes"]
+#[ignore = "the larger run of docs/reliability.md"]
 fn commands_killed_mid_way_leave_whole_files_at_scale() {
     let started = Instant::now();
     let (mid_run, applied) = crash(4000, 0x9e37_79b9_7f4a_7c15);
@@ -387,7 +388,7 @@ fn many_writers_lose_nothing_and_readers_see_whole_files() {
 }
 
 #[test]
-#[ignore = "the larger run of the README's reliability notes"]
+#[ignore = "the larger run of docs/reliability.md"]
 fn many_writers_lose_nothing_and_readers_see_whole_files_at_scale() {
     let started = Instant::now();
     let (writers, reads) = busy(150, 0x0fed_cba9_8765_4321);
