@@ -1303,7 +1303,9 @@ With --entry, each player enters their score on the game page as on the command 
 number, a sum, out, the cards left over or the whole hand) and ticks whether they went out \
 first; the round is recorded, exactly as `three13 round` records it, once the scorer \
 confirms it: y on the terminal running serve, or on the page with the PIN serve prints \
-(wrong PINs are slowed; pin on the terminal gives a new one).\n\n\
+(wrong PINs are slowed; pin on the terminal gives a new one). To charge bad go-outs with the \
+round, type y bad and the names on the terminal (y bad Ann, Bob), or tick them on the page's \
+confirm form.\n\n\
 Safe by default: serve listens only on loopback (127.0.0.1 and [::1]) unless --lan is given, \
 and then every address carries a random token. It serves only this session's pages, never a file, and \
 loads nothing from outside the machine.",

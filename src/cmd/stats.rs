@@ -108,6 +108,25 @@ pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         };
         writeln!(ui.out, "{}", ui.bold(&ui.wrap(&heading, 2)))?;
         writeln!(ui.out, "{}", records(ui, g))?;
+        if !g.left.is_empty() {
+            let left: Vec<String> = g
+                .left
+                .iter()
+                .map(|l| {
+                    format!(
+                        "{} ({} game{}, {} round{} played)",
+                        l.name,
+                        l.games,
+                        plural(l.games),
+                        l.rounds,
+                        plural(l.rounds)
+                    )
+                })
+                .collect();
+            let left: Vec<&str> = left.iter().map(String::as_str).collect();
+            let line = format!("Left before the end: {}.", crate::prose::and_list(&left));
+            writeln!(ui.out, "{}", ui.wrap(&crate::ui::visible(&line), 2))?;
+        }
     }
     Ok(())
 }

@@ -1,8 +1,9 @@
 //! A round as it is said back while it is entered or corrected: what was
 //! made of each typed score, the round's line, and each correction.
 
+use three13_core::card::{Card, Suit};
 use three13_core::rules::Deal;
-use three13_core::sheet::{Change, RoundRecord, Score, ScoreForm, Session, Term};
+use three13_core::sheet::{Change, Leftover, RoundRecord, Score, ScoreForm, Session, Term};
 use three13_core::solver::{Solver, Table};
 
 use crate::ui::Ui;
@@ -26,29 +27,24 @@ pub(crate) fn describe(
                 .iter()
                 .map(|(term, v)| match term {
                     Term::Number => v.to_string(),
-                    Term::Card(card) => format!("{card} ({v})"),
+                    Term::Card(card) => format!("{} ({v})", leftover(card)),
                 })
                 .collect();
             Some(format!("  {player}: {} = {d}", terms.join(" + ")))
         }
         ScoreForm::Leftover(cards) => {
-            let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{c} {v}")).collect();
+            let cards: Vec<String> = cards.iter().map(|(c, v)| format!("{} {v}", leftover(c))).collect();
             Some(format!("  {player}: cards left over {} = {d}", cards.join(", ")))
         }
         ScoreForm::Hand => {
             let hand = score.hand.as_ref()?;
             let rules = session.rules_of(deal.round);
             let arrangement = solver.solve(hand, &Table::new(&rules, deal.wild));
-            // Stars drawn as every other view draws them (`7★`); the
-            // other suits as typed.
-            let shown = |c: three13_core::card::Card| {
-                if c.suit() == Some(three13_core::card::Suit::Stars) { c.symbol() } else { c.ascii() }
-            };
             let ascii = |cards: &[three13_core::card::Card]| {
                 cards.iter().map(|&c| shown(c)).collect::<Vec<_>>().join(" ")
             };
             let mut parts: Vec<String> =
-                arrangement.melds.iter().map(|m| super::meld_text(m, &|c| shown(c))).collect();
+                arrangement.melds.iter().map(|m| super::meld_text(m, &shown)).collect();
             if parts.is_empty() {
                 parts.push("no meld".to_string());
             }
@@ -59,6 +55,20 @@ pub(crate) fn describe(
             };
             Some(format!("  {player}: {}: {}; {left}; deadwood {d}", ascii(hand), parts.join(" · ")))
         }
+    }
+}
+
+/// A card as it is echoed: stars drawn as every other view draws them
+/// (`7★`), the other suits as typed.
+fn shown(card: Card) -> String {
+    if card.suit() == Some(Suit::Stars) { card.symbol() } else { card.ascii() }
+}
+
+/// A card typed as left over, echoed as [`shown`] echoes a card.
+fn leftover(card: &Leftover) -> String {
+    match card {
+        Leftover::Card(c) => shown(*c),
+        Leftover::Rank(_) => card.to_string(),
     }
 }
 

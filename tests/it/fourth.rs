@@ -19,6 +19,15 @@ fn stars_are_echoed_as_stars() {
 }
 
 #[test]
+fn stars_typed_as_cards_left_over_or_a_sum_are_echoed_as_stars() {
+    let env = Env::new();
+    env.ok(&["new", "crowns", "-p", "Zoë", "-p", "Bob", "-p", "Cy", "--rules", "five-crowns"]);
+    // Round 1 deals three cards: two typed are cards left over.
+    let r = env.ok(&["round", "7r 8h", "out", "Kr + 4"]);
+    assert_eq!(r.stderr, "  Zoë: cards left over 7★ 7, 8h 8 = 15\n  Bob: out, 0\n  Cy: K★ (13) + 4 = 17\n");
+}
+
+#[test]
 fn a_name_with_a_stray_space_is_trimmed() {
     let env = Env::new();
     let r = env.ok(&["new", "g", "-p", "Ann ", "-p", " Bob"]);
@@ -109,4 +118,9 @@ fn stats_group_by_the_starting_rules_and_count_a_leaver() {
     assert_eq!(j["games"][0]["place"], 0);
     assert_eq!(j["games"][0]["left_after"], 6);
     assert_eq!(j["games"][0]["rounds_played"], 6);
+    // The leaver is in the overview too, with the games and rounds played.
+    let r = env.ok_with(&[("COLUMNS", "80")], &["stats"]);
+    assert!(r.stdout.ends_with("\nLeft before the end: Ed (1 game, 6 rounds played).\n"), "{}", r.stdout);
+    let j: serde_json::Value = serde_json::from_str(&env.ok(&["stats", "--json"]).stdout).unwrap();
+    assert_eq!(j["groups"][0]["left"], serde_json::json!([{"name": "Ed", "games": 1, "rounds": 6}]));
 }

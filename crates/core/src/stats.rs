@@ -163,6 +163,20 @@ pub struct Group {
     pub changed: usize,
     /// Most wins first, then the lowest average place, then the name.
     pub records: Vec<Record>,
+    /// The players who left games of the group before the end, who have no
+    /// place in them: in the order they are first met.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub left: Vec<Leaver>,
+}
+
+/// A player who left games before the end: how many, and the rounds they
+/// played in them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Leaver {
+    pub name: String,
+    pub games: usize,
+    pub rounds: usize,
 }
 
 /// Sums kept while the games are read.
@@ -197,6 +211,7 @@ pub fn groups(games: &[Session], filter: &Filter) -> Vec<Group> {
             games: list.len(),
             changed: list.iter().filter(|s| s.rules_timeline().len() > 1).count(),
             records: records_of(&list, &people),
+            left: leavers_of(&list, &people),
         })
         .collect();
     // The most played rules first.
@@ -284,6 +299,34 @@ fn records_of(games: &[&Session], people: &People) -> Vec<Record> {
             .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     out
+}
+
+/// The players who left games before the end, known under any name they
+/// had, as the records know them.
+fn leavers_of(games: &[&Session], people: &People) -> Vec<Leaver> {
+    let mut out: Vec<(Leaver, Option<usize>)> = Vec::new();
+    for s in games {
+        for (seat, player) in s.players().iter().enumerate() {
+            if s.seats()[seat].left.is_none() {
+                continue;
+            }
+            let rounds = (1..=s.rounds().len()).filter(|&r| s.plays(seat, r)).count();
+            let who = people.index_of(player);
+            let i = match out
+                .iter()
+                .position(|(l, of)| (who.is_some() && *of == who) || same_name(&l.name, player))
+            {
+                Some(i) => i,
+                None => {
+                    out.push((Leaver { name: player.clone(), games: 0, rounds: 0 }, who));
+                    out.len() - 1
+                }
+            };
+            out[i].0.games += 1;
+            out[i].0.rounds += rounds;
+        }
+    }
+    out.into_iter().map(|(l, _)| l).collect()
 }
 
 /// One finished game of one player.
