@@ -2,4 +2,5 @@
 //! and the store: each takes typed input and returns a typed outcome, and
 //! never prints or asks.
 
+pub(crate) mod check;
 pub(crate) mod league;
