@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::common::Env;
-use crate::serve::{Server, text_of};
+use crate::serve::Server;
 
 /// The page's cards as the terminal writes them without Unicode.
 fn ascii(text: &str) -> String {
