@@ -2,6 +2,7 @@
 //! and the store: each takes typed input and returns a typed outcome, and
 //! never prints or asks.
 
+pub(crate) mod check;
 pub(crate) mod correct;
 pub(crate) mod league;
 pub(crate) mod players;

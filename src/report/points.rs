@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde_json::{Value, json};
 
-use super::check::{Checked, Setting};
+use crate::app::check::{Checked, Conditions};
 use crate::error::{Error, Result};
 use crate::ui::Ui;
 use three13_core::analysis::Choice;
@@ -31,7 +31,7 @@ pub(crate) struct Points {
 }
 
 /// Works out the points of the checked hand's options.
-pub(crate) fn points(checked: &Checked, setting: &Setting, ask: PointsAsk) -> Result<Points> {
+pub(crate) fn points(checked: &Checked, setting: &Conditions, ask: PointsAsk) -> Result<Points> {
     let a = &checked.analysis;
     if !setting.onto.is_empty() {
         return Err(Error::usage("--points weighs a turn before anyone is out: leave out --onto"));

@@ -36,6 +36,7 @@ use pages::{EntryForm, Frame};
 use phones::PhoneEntries;
 
 use crate::error::{Error, Result};
+use crate::report::check::CheckView;
 use crate::ui::visible;
 
 /// How to serve.
@@ -324,7 +325,12 @@ impl App {
                     let answer = (!asked.hand.trim().is_empty())
                         .then(|| checker::check(&session, &asked).map_err(|e| self.for_page(&e)));
                     let status = if matches!(answer, Some(Err(_))) { 422 } else { 200 };
-                    (status, pages::checker(&frame, &session, &asked, answer))
+                    let view = match &answer {
+                        Some(Ok((checked, under))) => Some(Ok(CheckView::new(checked, under))),
+                        Some(Err(e)) => Some(Err(e.as_str())),
+                        None => None,
+                    };
+                    (status, pages::checker(&frame, &session, &asked, view))
                 }
                 Route::Round => {
                     let Some(fields) = r.query_fields() else { return bad_form() };

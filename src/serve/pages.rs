@@ -12,11 +12,11 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use three13_core::card::Card;
 use three13_core::sheet::Session;
-use three13_core::solver::{Meld, MeldKind, WildRole};
 
-use super::checker::{Asked, Checked};
+use super::checker::Asked;
 use super::phones::PhoneEntries;
 use crate::prose::and_list;
+use crate::report::check::{AdviceLine, Arrangement, CheckView, OutsCell, Said, Tone};
 use crate::report::sheet::SheetView;
 use crate::report::shown::Shown;
 
@@ -286,35 +286,6 @@ fn cards(cs: &[Card]) -> Markup {
             @if i > 0 { " " }
             (card(c))
         }
-    }
-}
-
-/// What the wilds of a meld stand for, after `gap`: ` (5♣ as J♠)`;
-/// nothing where every wild stands for itself.
-fn roles(wilds: &[WildRole], gap: &str) -> Markup {
-    let roles: Vec<_> = wilds.iter().filter(|r| r.card != r.stands_for).collect();
-    html! {
-        @if !roles.is_empty() {
-            (gap) "("
-            @for (i, r) in roles.iter().enumerate() {
-                @if i > 0 { ", " }
-                (card(r.card)) " as " (card(r.stands_for))
-            }
-            ")"
-        }
-    }
-}
-
-/// A meld as `check` shows it: `run 5♣ Q♠ K♠ (5♣ as J♠)`.
-fn meld(m: &Meld) -> Markup {
-    html! {
-        @match (&m.onto, m.kind) {
-            (Some(onto), _) => { "onto " (cards(onto)) ": " }
-            (None, MeldKind::Set) => "set ",
-            (None, MeldKind::Run) => "run ",
-        }
-        (cards(&m.cards))
-        (roles(&m.wilds, "  "))
     }
 }
 
@@ -756,7 +727,7 @@ pub(crate) fn checker(
     frame: &Frame,
     s: &Session,
     asked: &Asked,
-    answer: Option<Result<Checked, String>>,
+    answer: Option<Result<CheckView, &str>>,
 ) -> String {
     let t = SheetView::new(s);
     let chosen = super::checker::deal_of(s, asked.round).map(|d| d.round).ok();
@@ -796,7 +767,7 @@ pub(crate) fn checker(
                 p { small { (how_cards_are_typed(&s.rules())) " A hand with one card more is the hand after the draw. Groups between | are judged as laid down." } }
             }
             @match &answer {
-                Some(Ok(checked)) => (checked_hand(checked)),
+                Some(Ok(view)) => (checked_hand(view)),
                 Some(Err(error)) => section #answer { p.error { (error) } },
                 None => {}
             }
@@ -805,146 +776,111 @@ pub(crate) fn checker(
     page(frame, &format!("Check a hand · {} · three13", t.session), "check", None, body)
 }
 
-/// A hand's cards, melds, cards left over and their points.
-fn arrangement(hand: &[Card], melds: &[Meld], unmelded: &[Card], deadwood: u32, checked: &Checked) -> Markup {
+/// A sentence of the check's view, its cards marked up.
+fn said(s: &Said) -> Markup {
+    use crate::report::check::Bit;
     html! {
-        dl.hand {
-            dt { "Hand" } dd { (cards(hand)) }
-            dt { "Melds" }
-            dd {
-                @if melds.is_empty() { "none" }
-                @for (i, m) in melds.iter().enumerate() {
-                    @if i > 0 { br; }
-                    (meld(m))
-                }
-            }
-            dt { "Unmelded" }
-            dd {
-                @if unmelded.is_empty() { "none" } @else {
-                    @for (i, &c) in unmelded.iter().enumerate() {
-                        @if i > 0 { ", " }
-                        (card(c)) " " (checked.rules.value_in(c, checked.analysis.wild))
-                    }
-                    "  = " (deadwood)
-                }
+        @for bit in &s.0 {
+            @match bit {
+                Bit::Text(t) => (t),
+                Bit::Card(c) => (card(*c)),
             }
         }
     }
 }
 
-/// `discard K♦: 7 left, 0 outs, 0 unseen, 0.0% on the next draw`.
-fn discard_figures(d: &three13_core::analysis::Discard) -> Markup {
+/// A sentence in its tone: good news green, a warning red.
+fn toned(tone: Tone, s: &Said) -> Markup {
     html! {
-        "discard " (card(d.card)) ": " (d.deadwood) " left, " (d.outs.len())
-        @if d.outs.len() == 1 { " out, " } @else { " outs, " }
-        (d.unseen) " unseen, " (format!("{:.1}%", d.chance * 100.0)) " on the next draw"
+        @match tone {
+            Tone::Good => p.good { (said(s)) },
+            Tone::Warn => p.red { (said(s)) },
+        }
     }
 }
 
-/// The hand less one copy of `card`.
-fn without(hand: &[Card], card: Card) -> Vec<Card> {
-    let mut rest = hand.to_vec();
-    if let Some(i) = rest.iter().position(|&c| c == card) {
-        rest.remove(i);
+/// A hand's cards, melds, cards left over and their points.
+fn arrangement(a: &Arrangement) -> Markup {
+    html! {
+        dl.hand {
+            dt { "Hand" } dd { (cards(&a.hand)) }
+            dt { "Melds" }
+            dd {
+                @if a.melds.is_empty() { "none" }
+                @for (i, m) in a.melds.iter().enumerate() {
+                    @if i > 0 { br; }
+                    (said(m))
+                }
+            }
+            dt { "Unmelded" }
+            dd {
+                @match &a.unmelded {
+                    None => "none",
+                    Some(u) => (said(u)),
+                }
+            }
+        }
+        @if let Some(no) = &a.no_lay_off { p { (said(no)) } }
     }
-    rest
 }
 
-/// The answer of `check` for one hand.
-fn checked_hand(checked: &Checked) -> Markup {
-    let a = &checked.analysis;
-    let rules = &checked.rules;
-    let held = a.hand.len() > a.cards;
-    let percent = |chance: f64| format!("{:.1}%", chance * 100.0);
+/// The answer of `check` for one hand, from the view `check` prints.
+fn checked_hand(v: &CheckView) -> Markup {
     html! {
         section #answer {
-            h2 {
-                "Round " (a.round) ": " (a.cards) " cards dealt"
-                @if held { ", " (a.hand.len()) " held after the draw" }
-                ", " (rules.wilds(a.wild)) " wild"
+            h2 { (said(&v.head)) }
+            @if let Some(u) = &v.upcard {
+                p { strong { (said(&u.advice)) } }
+                p { (said(&u.taking)) }
+                p { (said(&u.drawing)) }
             }
-            @if let Some(d) = &checked.declared {
+            @if let Some(d) = &v.declared {
                 h2 { "Declared" }
                 ul.in {
                     @for g in &d.groups {
                         li {
                             (cards(&g.cards)) ": "
-                            @match (&g.kind, &g.reason) {
-                                (Some(kind), _) => {
-                                    span.good { @if *kind == MeldKind::Set { "a set" } @else { "a run" } }
-                                    (roles(&g.wilds, " "))
-                                }
-                                (None, Some(reason)) => span.red { (reason.to_string()) },
-                                (None, None) => {}
-                            }
+                            @if g.meld { span.good { (said(&g.verdict)) } }
+                            @else { span.red { (said(&g.verdict)) } }
                         }
                     }
                 }
-                @let claimed = d.discard.as_ref().map_or(d.deadwood, |x| x.deadwood);
-                @if let Some(discard) = &d.discard {
-                    @if d.goes_out {
-                        p.good { "The declaration goes out, discarding " (card(discard.card)) }
-                    } @else {
-                        p.red { "The declaration does not go out." }
-                    }
-                }
-                p {
-                    "Declared deadwood " (claimed)
-                    @if d.discard.is_some() { " after the discard" }
-                    @if d.least < claimed { "; the least is " (d.least) ", as follows:" }
-                    @else { ", the least there is" }
-                }
+                @if let Some((tone, s)) = &d.goes_out { (toned(*tone, s)) }
+                p { (said(&d.deadwood)) }
             }
-            @match &a.best_discard {
-                Some(best) => {
-                    @let rest = without(&a.hand, best.card);
-                    p { "Discard " (card(best.card)) " and lay down:" }
-                    (arrangement(&rest, &best.melds, &best.unmelded, best.deadwood, checked))
-                    @if best.deadwood == 0 { p.good { "Goes out" } }
-                    @else { p.red { "Deadwood " (best.deadwood) ": does not go out" } }
-                }
-                None => {
-                    (arrangement(&a.hand, &a.melds, &a.unmelded, a.deadwood, checked))
-                    @if a.can_go_out { p.good { "Goes out: every card melds" } }
-                    @else { p.red { "Deadwood " (a.deadwood) } }
-                }
-            }
-            @if !a.can_go_out {
-                @if let (Some(outs), Some(n), Some(chance)) = (&a.outs, a.unseen, a.chance) {
-                    p {
-                        "Outs (" (outs.len()) "): "
-                        @if outs.is_empty() { "none" } @else { (cards(outs)) }
-                    }
-                    @if !outs.is_empty() {
-                        p { (n) " of them unseen: " (percent(chance)) " on the next draw" }
-                    }
-                }
-            }
-            @if a.discards.is_some() {
+            @if let Some(l) = &v.lay_down { p { (said(l)) } }
+            (arrangement(&v.arrangement))
+            (toned(v.outcome.0, &v.outcome.1))
+            @for l in &v.outs { p { (said(l)) } }
+            @if let Some(rows) = &v.discards {
                 div.scroll {
                     table.discards {
-                        tr { th.name.c1 { "Discard" } th.c2 { "Left" } th.name.c3 { "Outs" } th.c4 { "Unseen" } th.c5 { "Chance" } }
-                        @for d in checked.discards() {
+                        tr {
+                            th.name.c1 { "Discard" } th.c2 { "Left" } th.name.c3 { "Outs" } th.c4 { "Unseen" } th.c5 { "Chance" }
+                            @if v.look_two { th.c6 { "Two draws" } }
+                        }
+                        @for r in rows {
                             tr {
-                                td.name.c1 { (card(d.card)) }
-                                td.c2 { (d.deadwood) }
+                                td.name.c1 { (card(r.card)) }
+                                td.c2 { (r.left) }
                                 td.name.outs.c3 {
-                                    @if d.outs.is_empty() { "none" }
-                                    @else if d.chance >= 1.0 { "any card" }
-                                    @else { (cards(&d.outs)) }
+                                    @match &r.outs {
+                                        OutsCell::None => "none",
+                                        OutsCell::Any => "any card",
+                                        OutsCell::Cards(outs) => (cards(outs)),
+                                    }
                                 }
-                                td.c4 { (d.unseen) }
-                                td.c5 { (percent(d.chance)) }
+                                td.c4 { (r.unseen) }
+                                td.c5 { (r.chance) }
+                                @if let Some(two) = &r.two { td.c6 { (two) } }
                             }
                         }
                     }
                 }
-                @if let Some(least) = a.best_discard.as_ref().and_then(|b| a.discards.iter().flatten().find(|d| d.card == b.card)) {
-                    p { "Least left: " (discard_figures(least)) }
-                    @if let Some(chance) = a.best_chance(rules).filter(|c| c.card != least.card && c.chance > least.chance) {
-                        p { "Best chance: " (discard_figures(chance)) }
-                    }
-                }
+            }
+            // A hint names a flag of the command line, which the page has not.
+            @for line in &v.advice {
+                @if let AdviceLine::Figures(s) = line { p { (said(s)) } }
             }
         }
     }
@@ -992,7 +928,7 @@ pub(crate) fn round(frame: &Frame, s: &Session, shown: Result<Shown, String>) ->
                         @for (seat, hand, a) in &shown.hands {
                             p { (shown.player(*seat)) ": " (cards(hand)) }
                             ul.in {
-                                @for m in &a.melds { li { (meld(m)) } }
+                                @for m in &a.melds { li { (said(&crate::report::check::meld(m))) } }
                                 li { (shown.left_over(a, &|c| c.symbol())) }
                             }
                         }

@@ -1159,3 +1159,25 @@ fn without_look_2_the_headline_discard_keeps_a_pair_when_no_discard_has_an_out()
     ]);
     assert!(two.stdout.contains("Discard Kh and lay down:"), "{}", two.stdout);
 }
+
+/// A damaged file naming the current session does not stop a check, which
+/// needs no session; the person is told what is wrong and how to mend it.
+#[test]
+fn a_damaged_state_file_is_told_and_the_hand_checked_without_a_session() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Ann", "-p", "Bob", "--rules", "tens"]);
+    std::fs::write(env.data_dir().join("state.toml"), "current = [\n").unwrap();
+    let r = env.ok(&["check", "--round", "1", "Kh 9c 4d"]);
+    assert!(r.stdout.starts_with("Round 1: 3 cards dealt, threes wild (rules: standard)\n"), "{}", r.stdout);
+    let note = r.stderr.lines().next().unwrap();
+    assert!(
+        note.starts_with("note: which session is current is not known, so the hand is checked without one: ")
+            && note.contains("state.toml"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("hint: `three13 use NAME` writes a new one"), "{}", r.stderr);
+    // Named, the session is checked under as ever.
+    let named = env.ok(&["check", "--session", "g", "--round", "1", "Kh 9c 4d"]);
+    assert!(named.stdout.contains("(rules: tens, from session g)"), "{}", named.stdout);
+}

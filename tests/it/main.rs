@@ -7,6 +7,7 @@ mod assets;
 mod away;
 mod browser;
 mod check;
+mod check_faces;
 mod comments;
 mod completion;
 mod corrections;

@@ -152,21 +152,30 @@ pub enum Decided {
 
 impl Analysis {
     /// After the draw: the discard with the best chance to go out on the
-    /// next draw (ties go to the one leaving least, then as for the
-    /// advised discard).
+    /// next draw (ties as in [`Analysis::discards_in_order`]).
     pub fn best_chance(&self, rules: &Rules) -> Option<&Discard> {
-        let discards = self.discards.as_ref()?;
-        discards.iter().min_by(|a, b| {
+        self.discards.as_ref()?;
+        self.discards_in_order(rules).first().copied()
+    }
+
+    /// After the draw: every discard in the order the advice lists them,
+    /// the best chance to go out on the next draw first; ties leave less,
+    /// then (when worked out) have the better chance within two draws,
+    /// then keep a wild, then throw the card worth most, then the card tied
+    /// to fewest others of the hand (see [`ties_to`]). Empty before the
+    /// draw.
+    pub fn discards_in_order(&self, rules: &Rules) -> Vec<&Discard> {
+        let ties = |card| ties_to(rules, self.wild, &self.hand, card);
+        let mut sorted: Vec<&Discard> = self.discards.iter().flatten().collect();
+        sorted.sort_by(|a, b| {
             b.chance
                 .total_cmp(&a.chance)
                 .then(a.deadwood.cmp(&b.deadwood))
                 .then(two(b).total_cmp(&two(a)))
                 .then(tie(rules, self.wild, a.card, b.card))
-                .then(
-                    ties_to(rules, self.wild, &self.hand, a.card)
-                        .cmp(&ties_to(rules, self.wild, &self.hand, b.card)),
-                )
-        })
+                .then(ties(a.card).cmp(&ties(b.card)))
+        });
+        sorted
     }
 }
 

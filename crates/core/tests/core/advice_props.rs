@@ -214,3 +214,30 @@ proptest! {
         prop_assert_eq!(sorted(outs.outs.clone()), sorted(brute.outs(&brute::without(&case.hand, best.card), &unseen).0));
     }
 }
+
+proptest! {
+    #![proptest_config(config(100))]
+    /// The discards in the advice's order: every discard once, the best
+    /// chance first, each at least as likely to go out next as the one
+    /// after it, and leaving no more where as likely.
+    #[test]
+    fn the_discards_come_in_the_order_of_their_chance(
+        case in prop_oneof![
+            2 => cases(4..=7, vec![Style::Dense], 20..=60, 2, None),
+            1 => cases_under(five_crowns(), 5, 4..=7, vec![Style::Dense], 20..=60, 2, None),
+        ],
+    ) {
+        let mut deal = case.deal;
+        deal.cards = case.hand.len() - 1;
+        let a = analyse_with(&mut Solver::new(), &case.hand, &deal, &case.table(), &[], Ask::default());
+        let ordered = a.discards_in_order(&case.rules);
+        let all = a.discards.as_ref().expect("after the draw");
+        prop_assert_eq!(ordered.len(), all.len());
+        prop_assert!(all.iter().all(|d| ordered.iter().any(|o| std::ptr::eq(*o, d))));
+        prop_assert_eq!(ordered.first().copied(), a.best_chance(&case.rules), "{}", show(&case));
+        for pair in ordered.windows(2) {
+            prop_assert!(pair[0].chance >= pair[1].chance, "{}", show(&case));
+            prop_assert!(pair[0].chance > pair[1].chance || pair[0].deadwood <= pair[1].deadwood);
+        }
+    }
+}
