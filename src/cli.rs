@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use three13_core::card::Rank;
 use three13_core::sheet::{Missed, Start, StartRule};
 
 use crate::complete::{self, ArgValueCandidates, ArgValueCompleter};
@@ -315,8 +314,8 @@ pub(crate) struct CheckArgs {
     pub(crate) round: Option<usize>,
 
     /// The round's wild rank (A 2-10 J Q K), which picks the round
-    #[arg(long, value_name = "RANK", value_parser = wild_value)]
-    pub(crate) wild: Option<Rank>,
+    #[arg(long, value_name = "RANK")]
+    pub(crate) wild: Option<String>,
 
     /// Use this session's rules and next round [default: the current session's, unless --rules names a preset]
     #[arg(
@@ -1375,12 +1374,6 @@ fn start_value(text: &str) -> Result<Start, String> {
         Ok(_) => Err("a starting total is at most 1000000 either way".to_string()),
         Err(_) => Err("give a number, or highest, average or lowest".to_string()),
     }
-}
-
-/// A rank, as `--wild` takes it: of any deck (whether the rules deal a
-/// round with it wild is for the rules to say).
-fn wild_value(text: &str) -> Result<Rank, String> {
-    Rank::parse(text).ok_or_else(|| format!("not a rank; {}", three13_core::card::Deck::STANDARD.rank_hint()))
 }
 
 /// What the rounds missed score, as `--missed` takes it.

@@ -11,6 +11,7 @@ use crate::report::check::CheckView;
 use crate::report::points::{self, PointsAsk};
 use crate::ui::Ui;
 use three13_core::analysis::Ask;
+use three13_core::card::Rank;
 use three13_core::sheet::Session;
 use three13_core::solver::Solver;
 
@@ -33,9 +34,14 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         Some(s) if args.rules.set.is_empty() => RulesFrom::Session(s.name().to_string()),
         Some(s) => RulesFrom::SessionWith(s.name().to_string()),
     };
-    let named = match (args.round, args.wild) {
+    let named = match (args.round, &args.wild) {
         (Some(n), _) => Some(app::round(n, &rules, None)?),
-        (None, Some(rank)) => Some(app::round_wild(rank, &rules)?),
+        (None, Some(text)) => match Rank::parse(text) {
+            Some(rank) => Some(app::round_wild(rank, &rules)?),
+            None => {
+                return Err(Error::usage(format!("\"{text}\" is not a rank; {}", rules.deck().rank_hint())));
+            }
+        },
         (None, None) => None,
     };
     let pick = Pick::with_next(named, session.as_ref(), &rules);
