@@ -91,8 +91,23 @@ impl LayOffs {
     ) -> std::ops::Range<usize> {
         let card = nat.cards[i];
         let suit = nat.suit[i] as usize;
-        let near = nat.same_rank_after[i] | nat.at[suit].iter().fold(0, |b, r| b | r);
-        let key = GroupsKey { near: mask & near, lowest: i, meld: m, wilds: w, slot };
+        // The groups go onto a set of the card's rank, or a run of its
+        // suit (`lay_off_groups`): they depend only on the open cards of
+        // that rank, or of that suit, and the wilds only fill a run's holes.
+        let onto_set = naturals.iter().all(|c| c.rank() == card.rank());
+        let onto_run = naturals.iter().all(|c| c.suit() == card.suit());
+        if !onto_set && !onto_run {
+            return 0..0;
+        }
+        let mut near = 0;
+        if onto_set {
+            near |= nat.same_rank_after[i];
+        }
+        if onto_run {
+            near |= nat.at[suit].iter().fold(0, |b, r| b | r);
+        }
+        let wilds = if onto_run { w } else { 0 };
+        let key = GroupsKey { near: mask & near, lowest: i, meld: m, wilds, slot };
         if let Some((from, len)) = self.found.get(key) {
             return from as usize..(from + len) as usize;
         }

@@ -9,6 +9,10 @@ use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
 
+/// The most natural cards a loaded hand may hold (the memo's key has a
+/// bit for each).
+pub(super) const MOST_NATURALS: usize = 20;
+
 #[derive(Debug)]
 pub(super) struct Loaded {
     /// The hand (sorted) and its table, while the memos are theirs.
@@ -65,7 +69,7 @@ impl Loaded {
         self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
         self.wilds.clear();
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
-        assert!(self.nat.cards.len() <= 20 && self.wilds.len() <= 31, "hand too large to solve");
+        assert!(self.nat.cards.len() <= MOST_NATURALS && self.wilds.len() <= 31, "hand too large to solve");
         self.rules = table.rules;
         self.wild = table.wild;
         self.ace_high = table.rules.aces_high();

@@ -113,6 +113,13 @@
 //!      (`Goal::AllButOne` of module `search`), the discard still to
 //!      make part of the state: the lowest open card discarded, or at the
 //!      end one wild, the other wilds finding room.
+//!    - e. *The cards tried, loaded together.* The natural cards tried in
+//!      step 9d leave the hand's wilds as they are, so by steps 4 and 9c
+//!      the hand with one of them is a state of the hand with several of
+//!      them (the others taken away, as a discard is): they are loaded
+//!      together, as many at a time as a hand may hold naturals, and the
+//!      searches for each share one memo. A wild tried changes the wilds,
+//!      and is loaded on its own.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -602,16 +609,12 @@ impl Solver {
             return set;
         }
         let without_limit = self.loose().completing(&hand, &unlimited(table));
-        let spare = self.spare();
         let mut set = CardSet::EMPTY;
-        let mut with = hand.clone();
-        with.push(Card::JOKER);
-        for c in to_try(without_limit, table) {
-            *with.last_mut().expect("the card tried") = c;
-            if spare.goes_out(&with, table) {
+        self.spare().with_each(&hand, table, &to_try(without_limit, table), &mut |spare, less, c| {
+            if spare.goes_out_less(less) {
                 set.insert(c);
             }
-        }
+        });
         self.by_card().completing_found.insert(hand, set);
         set
     }
@@ -626,19 +629,12 @@ impl Solver {
             return CardSet::ALL;
         }
         let without_limit = self.loose().outs(&hand, &unlimited(table));
-        let mut discards = hand.clone();
-        discards.sort_unstable();
-        discards.dedup();
         let mut set = CardSet::EMPTY;
-        let spare = self.spare();
-        for c in to_try(without_limit, table) {
-            let mut with = hand.clone();
-            with.push(c);
-            spare.load(&with, table);
-            if spare.goes_out_after_a_discard() {
+        self.spare().with_each(&hand, table, &to_try(without_limit, table), &mut |spare, less, c| {
+            if spare.goes_out_after_a_discard_less(less) {
                 set.insert(c);
             }
-        }
+        });
         set
     }
 
@@ -667,21 +663,56 @@ impl Solver {
             any = any.union(without_limit);
             open.push((d, without_limit));
         }
+        let tried: Vec<Card> = to_try(any, &table)
+            .into_iter()
+            .filter(|&c| open.iter().any(|&(_, without_limit)| without_limit.completes(c, table.is_wild(c))))
+            .collect();
         let by = self.by_card();
-        for c in to_try(any, &table) {
-            let wild = table.is_wild(c);
-            if !open.iter().any(|&(_, without_limit)| without_limit.completes(c, wild)) {
-                continue;
-            }
-            let mut with = hand.clone();
-            with.push(c);
-            by.spare.load(&with, &table);
+        let found = &mut by.outs_found;
+        by.spare.with_each(&hand, &table, &tried, &mut |spare, less, c| {
+            let wild = spare.hand.wild_bits & (1 << c.index()) != 0;
             // Every discard after which the hand goes out, in one search.
-            let sets = by.spare.two_discards();
+            let sets = spare.two_discards(less);
             for &(d, without_limit) in &open {
-                if without_limit.completes(c, wild) && by.spare.among(sets, d) {
-                    by.outs_found.get_mut(&d).expect("each discard").insert(c);
+                if without_limit.completes(c, wild) && spare.among(sets, d) {
+                    found.get_mut(&d).expect("each discard").insert(c);
                 }
+            }
+        });
+    }
+
+    /// Where at most half of a meld may be wild: asks `ask` of `hand` with
+    /// each card of `cards` (distinct) in turn, given the solver loaded
+    /// with that hand and card less the cards `less`. The natural cards
+    /// are loaded together, as many at a time as a hand may hold: the
+    /// questions are about the same wilds, so what one search works out
+    /// serves the others (exactness, step 9e). A wild is loaded on its own.
+    fn with_each(
+        &mut self,
+        hand: &[Card],
+        table: &Table,
+        cards: &[Card],
+        ask: &mut dyn FnMut(&mut Solver, &[Card], Card),
+    ) {
+        let naturals = hand.iter().filter(|&&c| !table.is_wild(c)).count();
+        let at_once = loaded::MOST_NATURALS.saturating_sub(naturals).max(1);
+        let (wilds, batch): (Vec<Card>, Vec<Card>) = cards.iter().partition(|&&c| table.is_wild(c));
+        let mut with = hand.to_vec();
+        for c in wilds {
+            with.truncate(hand.len());
+            with.push(c);
+            self.load(&with, table);
+            ask(self, &[], c);
+        }
+        let mut less: Vec<Card> = Vec::new();
+        for chunk in batch.chunks(at_once) {
+            with.truncate(hand.len());
+            with.extend_from_slice(chunk);
+            self.load(&with, table);
+            for (k, &c) in chunk.iter().enumerate() {
+                less.clear();
+                less.extend(chunk.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &o)| o));
+                ask(self, &less, c);
             }
         }
     }
@@ -689,8 +720,8 @@ impl Solver {
     /// Where at most half of a meld may be wild: the cards of the loaded
     /// hand that can be one of two discarded so that the rest melds
     /// completely (`Search::discardable`; exactness, step 9d).
-    fn two_discards(&mut self) -> u64 {
-        let (mask, w, _) = self.hand.less(&[]);
+    fn two_discards(&mut self, less: &[Card]) -> u64 {
+        let (mask, w, _) = self.hand.less(less);
         self.hand.ensure_partners();
         let h = &self.hand;
         let mut search = Search {
@@ -719,16 +750,10 @@ impl Solver {
     }
 
     /// Where at most half of a meld may be wild: whether the loaded hand
-    /// melds completely less one of its cards, whichever, in one search
-    /// whose state holds whether the discard is still to make (exactness,
-    /// step 9d).
-    fn goes_out_after_a_discard(&mut self) -> bool {
-        self.goes_out_after_a_discard_less(&[])
-    }
-
-    /// The same of the loaded hand less `less`: whether every card melds
-    /// does not depend on what the wilds score, so a wild taken away needs
-    /// no fresh search.
+    /// less `less` melds completely less one more of its cards, whichever,
+    /// in one search whose state holds whether the discard is still to
+    /// make (exactness, step 9d). Whether every card melds does not depend
+    /// on what the wilds score, so a wild taken away needs no fresh search.
     fn goes_out_after_a_discard_less(&mut self, less: &[Card]) -> bool {
         debug_assert!(self.hand.rules.half_wild, "the search with a discard is the half-wild limit's");
         let (mask, w, _) = self.hand.less(less);
