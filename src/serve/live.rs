@@ -90,8 +90,9 @@ impl Hub {
     }
 
     /// Looks at the session until `stop` is set: `state` tells the
-    /// session file's state; each change is sent to every stream.
-    pub(crate) fn watch(&self, state: impl Fn() -> u64, stop: &AtomicBool) {
+    /// session file's state; each change is sent to every stream, after
+    /// `changed` is told of it.
+    pub(crate) fn watch(&self, state: impl Fn() -> u64, changed: impl Fn(), stop: &AtomicBool) {
         let mut seen = (state(), self.changes.load(Ordering::SeqCst));
         let mut quiet_since = Instant::now();
         let mut sent: u64 = 0;
@@ -101,6 +102,7 @@ impl Hub {
             let now = (state(), self.changes.load(Ordering::SeqCst));
             if now != seen {
                 seen = now;
+                changed();
                 sent += 1;
                 self.send(&format!("data: {sent}\n\n"));
                 quiet_since = Instant::now();

@@ -155,7 +155,7 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
         let stop = stop.clone();
         std::thread::Builder::new()
             .name("three13-watch".into())
-            .spawn(move || app.hub.watch(|| app.data.state(), &stop))
+            .spawn(move || app.hub.watch(|| app.data.state(), || app.session_changed(), &stop))
             .map_err(|e| Error::data(format!("cannot start watching the session: {e}")))?
     };
     if app.entries.is_some() {
@@ -396,7 +396,7 @@ impl App {
         match &self.entries {
             Some(entries) => {
                 let mut entries = entries.lock().unwrap_or_else(|e| e.into_inner());
-                entries.follow(session);
+                self.follow(&mut entries, session);
                 pages::game(frame, session, Some(&entries), &form)
             }
             None => pages::game(frame, session, None, &form),
@@ -416,7 +416,7 @@ impl App {
         let out = !field(fields, "out").is_empty();
         let round = field(fields, "round");
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
-        all.follow(session);
+        self.follow(&mut all, session);
         let result = if all.round().map(|r| r.to_string()) != Some(round.clone()) {
             Err((409, moved_on(session, &round)))
         } else {
@@ -466,7 +466,7 @@ impl App {
         let penalties: Vec<String> =
             fields.iter().filter(|(n, v)| n == "penalty" && !v.is_empty()).map(|(_, v)| v.clone()).collect();
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
-        all.follow(session);
+        self.follow(&mut all, session);
         let result = match all.check_pin(&field(fields, "pin"), Instant::now()) {
             Err(refused) => Err(pin_refused(refused, &self.said)),
             Ok(()) if all.round().map(|r| r.to_string()) != Some(round.clone()) => {
@@ -486,6 +486,32 @@ impl App {
                 html(status, self.game(frame, session, form), nonce)
             }
         }
+    }
+
+    /// The phones' entries follow the session as it is now; the scorer is
+    /// told of scores dropped because their round moved on meanwhile.
+    fn follow(&self, entries: &mut PhoneEntries, session: &three13_core::sheet::Session) {
+        let Some((round, players)) = entries.follow(session) else { return };
+        let names: Vec<&str> = players.iter().map(String::as_str).collect();
+        let now = match session.next_deal() {
+            Some(deal) => format!("the phones enter round {} now", deal.round),
+            None => "the game is over".to_string(),
+        };
+        self.said.say_lines(&format!(
+            "Round {round} is no longer the next (another three13 changed {}): the scores {} entered for \
+             it are dropped; {now}.",
+            self.data.name(),
+            crate::prose::and_list(&names)
+        ));
+    }
+
+    /// The session file changed: the entries follow it at once, so that
+    /// the terminal says what was dropped when it happens.
+    fn session_changed(&self) {
+        let Some(entries) = &self.entries else { return };
+        let Ok(session) = self.load() else { return };
+        let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
+        self.follow(&mut all, &session);
     }
 
     /// Says a round recorded, on the terminal and the pages.
@@ -512,7 +538,7 @@ impl App {
             Err(e) => return self.said.error(&e),
         };
         let mut all = entries.lock().unwrap_or_else(|e| e.into_inner());
-        all.follow(&session);
+        self.follow(&mut all, &session);
         if line.eq_ignore_ascii_case("pin") {
             let pin = all.new_pin().to_string();
             drop(all);

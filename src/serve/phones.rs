@@ -100,17 +100,24 @@ impl PhoneEntries {
 
     /// Follows the session as it is now: scores entered for a round that
     /// is no longer the next (recorded, or undone, by another `three13`)
-    /// are dropped, and so is a player's who left or was renamed.
-    pub(crate) fn follow(&mut self, session: &Session) {
+    /// are dropped, and so is a player's who left or was renamed. Gives
+    /// the round the scores dropped were for and who had entered them,
+    /// when the round moved on under them.
+    pub(crate) fn follow(&mut self, session: &Session) -> Option<(usize, Vec<String>)> {
         let round = session.next_deal().map(|d| d.round);
+        let mut dropped = None;
         if round != self.round {
+            if let Some(was) = self.round.filter(|_| !self.scores.is_empty()) {
+                dropped = Some((was, self.scores.iter().map(|e| e.player.clone()).collect()));
+            }
             self.round = round;
             self.scores.clear();
         }
-        let Some(round) = round else { return };
+        let Some(round) = round else { return dropped };
         self.scores.retain(|e| {
             session.players().get(e.seat) == Some(&e.player) && session.playing(round).contains(&e.seat)
         });
+        dropped
     }
 
     /// The round the scores are for, if the game goes on.

@@ -1027,3 +1027,20 @@ fn the_terminal_charges_a_bad_go_out_as_the_page_does() {
     assert_eq!(env.table_json(&[])["totals"], twin.table_json(&[])["totals"]);
     assert_eq!(env.table_json(&[])["totals"]["Ann"], 46);
 }
+
+#[test]
+fn entries_dropped_by_a_round_recorded_elsewhere_are_told_on_the_terminal() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "Ann", "--player", "Bob", "duel"]);
+    let server = Server::start(&env, &["--entry"]);
+    assert_eq!(server.post("enter", "round=1&player=Ann&score=12").status, 303);
+    server.wait_for_said("Entered from a phone: Ann: 12 (1 of 2 in)");
+    // The round is recorded from another terminal while Ann's score waits.
+    env.ok(&["round", "5", "0"]);
+    server.wait_for_said(
+        "Round 1 is no longer the next (another three13 changed duel): the scores Ann entered for it \
+         are dropped; the phones enter round 2 now.",
+    );
+    let page = server.get("").text();
+    assert!(page.contains("Scores in for round 2 … Ann: waiting … Bob: waiting"), "{page}");
+}
