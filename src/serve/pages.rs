@@ -48,6 +48,7 @@ const STYLE: &str = r#"
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:64rem;margin:0 auto;padding:0 .8rem}
+@media (min-width:72rem){header,main,footer{max-width:76rem}}
 header{padding-top:.8rem}
 h1{font-size:1.5rem;margin:0}
 .rules{color:var(--muted);margin:.1rem 0 .4rem}
@@ -92,7 +93,7 @@ dl.hand{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:.4rem
 dl.hand dt{color:var(--muted)}
 dl.hand dd{margin:0}
 .phone{display:none}
-table.sheet th.player{white-space:normal;overflow-wrap:anywhere;min-width:3.5rem}
+table.sheet th.player{white-space:normal;overflow-wrap:break-word;min-width:3.5rem}
 table.sheet .running{display:block}
 .chart .small{display:none}
 @media (max-width:34rem){.next{grid-template-columns:repeat(2,1fr)}.big{font-size:2rem}.wild .big{font-size:3rem}.big.long{font-size:1.25rem}
