@@ -57,7 +57,7 @@ Record it with `three13 round` and a score per player, in seat order: Ann Bob Cy
     let r = env.ok(&["round", "Ann=out", "Bob=JK 3r", "Cy=Kr 9h 3c"]);
     assert_eq!(
         r.stderr,
-        "  Ann: out, 0\n  Bob: cards left over JK 50, 3r 20 = 70\n  \
+        "  Ann: out, 0\n  Bob: cards left over JK 50, 3★ 20 = 70\n  \
          Cy: K★ 9h 3c: no meld; left over 3c K★ 9h; deadwood 42\n"
     );
     // Stars typed as ★ and ☆; a rank typed alone is valued as a card of it.
