@@ -47,7 +47,9 @@ type Comments = Vec<String>;
 /// they stand first.
 pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) {
     keep_comments_with_their_tables(doc);
-    rename_players(doc.as_table_mut(), renamed);
+    if !renamed.is_empty() {
+        rename_players(doc.as_table_mut(), renamed);
+    }
     let left = edit_table(doc.as_table_mut(), new.into_table());
     if !left.is_empty() {
         let trailing = format!("{}{}", comment_lines(&left, ""), text(Some(doc.trailing())));
@@ -60,50 +62,52 @@ pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) 
 /// Each player renamed: the name the file has, and the name now.
 pub(super) type Renamed = [(String, String)];
 
-/// Renames the players in the places a session file names them: the
-/// players, the first dealer and the dealers; the seats' tables; the
-/// scores, hands and cards left of each round and of the tiebreak, who
-/// went out and who was penalised. Each key and value keeps its place, its
-/// spacing and its comments. The log is left as it is: its changes name
-/// the players as they were called then.
-fn rename_players(root: &mut Table, renamed: &Renamed) {
-    if renamed.is_empty() {
-        return;
+/// Renames the players where a session file names them, each key and
+/// value in its place with its spacing and comments: the values of
+/// `players`, `first_dealer`, a dealer's `player`, and a round's (or the
+/// tiebreak's) `out` and `penalties`; the keys of `seats`, of a round's
+/// `deadwood`, `hands` and `leftover`, and of each of the tiebreak's
+/// `draws`. The log is left as it is: its changes name the players as
+/// they were called then.
+fn rename_players(table: &mut dyn TableLike, to: &Renamed) {
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    for k in keys {
+        let Some(item) = table.get_mut(&k) else { continue };
+        match k.as_str() {
+            "log" => {}
+            "players" | "first_dealer" | "player" | "out" | "penalties" => {
+                let values = match item.as_value_mut() {
+                    Some(Value::Array(names)) => names.iter_mut().collect(),
+                    Some(value) => vec![value],
+                    None => Vec::new(),
+                };
+                for value in values {
+                    if let Some(now) = value.as_str().and_then(|name| now_named(to, name)) {
+                        let decor = value.decor().clone();
+                        *value = string(now);
+                        *value.decor_mut() = decor;
+                    }
+                }
+            }
+            "seats" | "deadwood" | "hands" | "leftover" | "draws" => rename_keys(item, to),
+            _ => each_table(item, &mut |t| rename_players(t, to)),
+        }
     }
-    let to = renamed;
-    for k in ["players", "first_dealer"] {
-        rename_values(root.get_mut(k), to);
-    }
-    each_table(root.get_mut("dealers"), &mut |dealer| rename_values(dealer.get_mut("player"), to));
-    rename_keys(root.get_mut("seats"), to);
-    let mut scores = |table: &mut dyn TableLike| {
-        for k in ["deadwood", "hands", "leftover"] {
-            rename_keys(table.get_mut(k), to);
-        }
-        for k in ["out", "penalties"] {
-            rename_values(table.get_mut(k), to);
-        }
-        if let Some(Item::Value(Value::Array(draws))) = table.get_mut("draws") {
-            draws.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|draw| rename_inline(draw, to));
-        }
-    };
-    each_table(root.get_mut("rounds"), &mut scores);
-    each_table(root.get_mut("tiebreak"), &mut scores);
 }
 
-/// Each table of an item: itself, or each of an array of tables.
-fn each_table(item: Option<&mut Item>, f: &mut dyn FnMut(&mut dyn TableLike)) {
+/// Each table of an item: itself, or each of an array of tables (or of
+/// inline tables).
+fn each_table(item: &mut Item, f: &mut dyn FnMut(&mut dyn TableLike)) {
     match item {
-        Some(Item::ArrayOfTables(tables)) => tables.iter_mut().for_each(|t| f(t)),
-        Some(Item::Value(Value::Array(values))) => {
-            values.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|t| f(t));
+        Item::ArrayOfTables(tables) => tables.iter_mut().for_each(|t| f(t)),
+        Item::Value(Value::Array(values)) => {
+            values.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|t| f(t))
         }
-        Some(item) => {
+        item => {
             if let Some(t) = item.as_table_like_mut() {
                 f(t);
             }
         }
-        None => {}
     }
 }
 
@@ -112,50 +116,35 @@ fn now_named<'a>(renamed: &'a Renamed, name: &str) -> Option<&'a str> {
     renamed.iter().find(|(was, _)| was == name).map(|(_, now)| now.as_str())
 }
 
-/// A name, or a list of names, renamed.
-fn rename_values(item: Option<&mut Item>, to: &Renamed) {
-    let Some(value) = item.and_then(Item::as_value_mut) else { return };
-    let values: Vec<&mut Value> = match value {
-        Value::Array(names) => names.iter_mut().collect(),
-        value => vec![value],
+/// The keys of a table, an inline table or each of a list of inline
+/// tables renamed, each written where and as it was.
+fn rename_keys(item: &mut Item, to: &Renamed) {
+    let renamed = |was: Key| {
+        let Some(name) = now_named(to, was.get()) else { return was };
+        let mut now = key(name);
+        *now.leaf_decor_mut() = was.leaf_decor().clone();
+        *now.dotted_decor_mut() = was.dotted_decor().clone();
+        now
     };
-    for value in values {
-        if let Some(now) = value.as_str().and_then(|name| now_named(to, name)) {
-            let decor = value.decor().clone();
-            *value = string(now);
-            *value.decor_mut() = decor;
+    let inline = |t: &mut InlineTable| {
+        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+        for (k, value) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
+            t.insert_formatted(&renamed(k), value);
         }
-    }
-}
-
-/// A table's keys renamed, in their places.
-fn rename_keys(item: Option<&mut Item>, to: &Renamed) {
+    };
     match item {
-        Some(Item::Table(t)) => {
+        Item::Table(t) => {
             let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
             for (k, item) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
-                t.insert_formatted(&renamed_key(k, to), item);
+                t.insert_formatted(&renamed(k), item);
             }
         }
-        Some(Item::Value(Value::InlineTable(t))) => rename_inline(t, to),
+        Item::Value(Value::InlineTable(t)) => inline(t),
+        Item::Value(Value::Array(tables)) => {
+            tables.iter_mut().filter_map(Value::as_inline_table_mut).for_each(inline)
+        }
         _ => {}
     }
-}
-
-fn rename_inline(t: &mut InlineTable, to: &Renamed) {
-    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-    for (k, value) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
-        t.insert_formatted(&renamed_key(k, to), value);
-    }
-}
-
-/// A key under its new name, written where and as it was.
-fn renamed_key(was: Key, to: &Renamed) -> Key {
-    let Some(name) = now_named(to, was.get()) else { return was };
-    let mut now = key(name);
-    *now.leaf_decor_mut() = was.leaf_decor().clone();
-    *now.dotted_decor_mut() = was.dotted_decor().clone();
-    now
 }
 
 // Comments after a table.
