@@ -30,7 +30,7 @@
 //!   line kept, or else after the last one.
 
 use toml_edit::{
-    Array, ArrayOfTables, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
+    Array, ArrayOfTables, Decor, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
 };
 
 use super::format::{key, string};
@@ -474,8 +474,13 @@ fn edit_value(old: &mut Value, new: Value) {
         return;
     }
     match (old, new) {
-        (Value::Array(old), Value::Array(new)) => edit_array(old, new),
-        (Value::InlineTable(old), Value::InlineTable(new)) => edit_inline(old, new),
+        (Value::Array(old), Value::Array(new))
+            if !old.is_empty() || !inner_comments(&old.clone().into()).is_empty() =>
+        {
+            edit_array(old, new)
+        }
+        (Value::InlineTable(old), Value::InlineTable(new)) if laid_out(old, &new) => edit_inline(old, new),
+        // Nothing written inside to keep: the standard layout.
         (old, mut new) => {
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -519,16 +524,12 @@ fn split_prefix(prefix: &str) -> (String, String, String) {
 }
 
 impl<T> Slots<T> {
-    /// `items` with the spacing before each (`prefixes`) and before its comma
-    /// (`suffixes`), and what the container holds after the last.
-    fn new(
-        items: Vec<T>,
-        prefixes: Vec<String>,
-        mut suffixes: Vec<String>,
-        trailing: String,
-        trailing_comma: bool,
-    ) -> Slots<T> {
+    /// `items`, each with the spacing before it and before its comma, and
+    /// what the container holds after the last.
+    fn new(items: Vec<(T, String, String)>, trailing: String, trailing_comma: bool) -> Slots<T> {
         let n = items.len();
+        let (items, (prefixes, mut suffixes)): (Vec<T>, (Vec<String>, Vec<String>)) =
+            items.into_iter().map(|(item, prefix, suffix)| (item, (prefix, suffix))).unzip();
         let mut closing = trailing;
         if n > 0 && !trailing_comma {
             // No comma after the last: what is before the bracket is its suffix.
@@ -637,11 +638,12 @@ impl<T> Slots<T> {
         self
     }
 
-    /// The prefixes, suffixes and trailing text to write the slots back.
-    fn parts(self) -> (Vec<(T, String, String)>, String) {
+    /// The prefixes, suffixes, trailing text and trailing comma to write
+    /// the slots back.
+    fn parts(self) -> (Vec<(T, String, String)>, String, bool) {
         let n = self.slots.len();
         if n == 0 {
-            return (Vec::new(), format!("{}{}", self.opening, self.closing));
+            return (Vec::new(), format!("{}{}", self.opening, self.closing), false);
         }
         let mut out = Vec::with_capacity(n);
         let mut above = self.opening;
@@ -662,7 +664,7 @@ impl<T> Slots<T> {
             }
             out.push((slot.item, prefix, suffix));
         }
-        (out, trailing)
+        (out, trailing, self.trailing_comma)
     }
 }
 
@@ -680,42 +682,29 @@ enum Op {
 /// stays keeps its comments and spacing, wherever others are added or
 /// removed.
 fn edit_array(old: &mut Array, new: Array) {
-    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
-        // Nothing written inside to keep: the standard layout.
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
-    let items: Vec<Value> = old.iter().cloned().collect();
     let news: Vec<Value> = new.into_iter().collect();
-    let ops = element_ops(&items, &news);
-    let prefixes = items
+    let ops = element_ops(&old.iter().cloned().collect::<Vec<_>>(), &news);
+    // The spacing around each is the slots' to keep now.
+    let items = old
         .iter()
         .enumerate()
-        .map(|(i, v)| v.decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))))
-        .collect();
-    let suffixes = items.iter().map(|v| text(v.decor().suffix())).collect();
-    // The spacing around each is the slots' to keep now.
-    let items = items
-        .into_iter()
-        .map(|mut v| {
-            v.decor_mut().set_prefix("");
-            v.decor_mut().set_suffix("");
-            v
+        .map(|(i, v)| {
+            let prefix = v.decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p)));
+            let suffix = text(v.decor().suffix());
+            let mut v = v.clone();
+            v.decor_mut().clear();
+            (v, prefix, suffix)
         })
         .collect();
-    let slots = Slots::new(items, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let slots = Slots::new(items, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(ops, news.into_iter().map(Some).collect(), edit_value, value_comments);
-    let trailing_comma = slots.trailing_comma;
-    let (parts, trailing) = slots.parts();
+    let (parts, trailing, trailing_comma) = slots.parts();
     old.clear();
     for (mut value, prefix, suffix) in parts {
-        value.decor_mut().set_prefix(prefix);
-        value.decor_mut().set_suffix(suffix);
+        *value.decor_mut() = Decor::new(prefix, suffix);
         old.push_formatted(value);
     }
-    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing_comma(trailing_comma);
     old.set_trailing(trailing);
 }
 
@@ -773,56 +762,48 @@ fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
     ops
 }
 
+/// Whether an inline table has a layout of its own to keep as it is
+/// edited: entries or a comment, and a comment inside or the keys both
+/// have in the same order (not so, the seats of another session: the new
+/// order and layout).
+fn laid_out(old: &InlineTable, new: &InlineTable) -> bool {
+    let inside = inner_comments(&old.clone().into());
+    let kept = |a: &InlineTable, b: &InlineTable| {
+        a.iter().map(|(k, _)| k.to_string()).filter(|k| b.contains_key(k)).collect::<Vec<_>>()
+    };
+    !inside.is_empty() || !old.is_empty() && kept(old, new) == kept(new, old)
+}
+
+/// The comments written inside an array or an inline table.
+fn inner_comments(value: &Value) -> Comments {
+    let mut bare = value.clone();
+    bare.decor_mut().clear();
+    let mut inside = Comments::new();
+    value_comments(&bare, &mut inside);
+    inside
+}
+
 /// The entries of an inline table, edited key by key as [`keyed`] says;
 /// the comments of one removed go on lines of their own where it was.
 fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
-    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
-        // Nothing written inside to keep: the standard layout.
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
     let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
     let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
-    // The keys both have, in another order (the seats of another session):
-    // with no comment inside to keep in place, the new order and layout.
-    let kept = |keys: &[String], other: &[String]| -> Vec<String> {
-        keys.iter().filter(|k| other.contains(k)).cloned().collect()
-    };
-    let mut inside = Comments::new();
-    raw_comments(Some(old.trailing()), &mut inside);
-    for (key, value) in old_keys.iter().filter_map(|k| old.get_key_value(k)) {
-        key_comments(key, &mut inside);
-        if let Some(value) = value.as_value() {
-            raw_comments(value.decor().prefix(), &mut inside);
-            raw_comments(value.decor().suffix(), &mut inside);
-        }
-    }
-    if inside.is_empty() && kept(&old_keys, &new_keys) != kept(&new_keys, &old_keys) {
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
-    let mut entries: Vec<(Key, Value)> = Vec::new();
-    let mut prefixes = Vec::new();
-    let mut suffixes = Vec::new();
+    let mut entries = Vec::new();
     for (i, k) in old_keys.iter().enumerate() {
         let (mut key, mut value) = old.remove_entry(k).expect("a key of the table");
-        prefixes.push(key.leaf_decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))));
-        suffixes.push(text(value.decor().suffix()));
+        let prefix = key.leaf_decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p)));
+        let suffix = text(value.decor().suffix());
         // The spacing around each is the slots' to keep now.
         key.leaf_decor_mut().set_prefix("");
         value.decor_mut().set_suffix("");
-        entries.push((key, value));
+        entries.push(((key, value), prefix, suffix));
     }
     let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
     let ops = keyed(
         &old_keys.iter().map(String::as_str).collect::<Vec<_>>(),
         &new_keys.iter().map(String::as_str).collect::<Vec<_>>(),
     );
-    let slots = Slots::new(entries, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let slots = Slots::new(entries, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(
         ops,
         news.into_iter().map(Some).collect(),
@@ -832,15 +813,13 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
             value_comments(value, comments);
         },
     );
-    let trailing_comma = slots.trailing_comma;
-    let (parts, trailing) = slots.parts();
-    old.clear();
+    let (parts, trailing, trailing_comma) = slots.parts();
     for ((mut key, mut value), prefix, suffix) in parts {
         key.leaf_decor_mut().set_prefix(prefix);
         value.decor_mut().set_suffix(suffix);
         old.insert_formatted(&key, value);
     }
-    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing_comma(trailing_comma);
     old.set_trailing(trailing);
 }
 
