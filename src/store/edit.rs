@@ -500,8 +500,6 @@ struct Slot<T> {
     indent: String,
     before_comma: String,
     tail: String,
-    /// It was the first: its indentation is the first's.
-    first: bool,
 }
 
 /// An array or inline table as slots: what follows the opening bracket on
@@ -527,26 +525,22 @@ impl<T> Slots<T> {
     /// `items`, each with the spacing before it and before its comma, and
     /// what the container holds after the last.
     fn new(items: Vec<(T, String, String)>, trailing: String, trailing_comma: bool) -> Slots<T> {
-        let n = items.len();
-        let (items, (prefixes, mut suffixes)): (Vec<T>, (Vec<String>, Vec<String>)) =
-            items.into_iter().map(|(item, prefix, suffix)| (item, (prefix, suffix))).unzip();
-        let mut closing = trailing;
-        if n > 0 && !trailing_comma {
-            // No comma after the last: what is before the bracket is its suffix.
-            closing = format!("{}{closing}", std::mem::take(&mut suffixes[n - 1]));
-        }
-        let mut slots: Vec<Slot<T>> = Vec::with_capacity(n);
+        let mut slots: Vec<Slot<T>> = Vec::with_capacity(items.len());
         let mut opening = String::new();
-        for (i, ((item, prefix), before_comma)) in items.into_iter().zip(prefixes).zip(suffixes).enumerate() {
+        for (item, prefix, before_comma) in items {
             let (tail, lines, indent) = split_prefix(&prefix);
             match slots.last_mut() {
                 Some(previous) => previous.tail = tail,
-                None if n > 0 => opening = tail,
-                None => {}
+                None => opening = tail,
             }
-            slots.push(Slot { item, lines, indent, before_comma, tail: String::new(), first: i == 0 });
+            slots.push(Slot { item, lines, indent, before_comma, tail: String::new() });
         }
+        let mut closing = trailing;
         if let Some(last) = slots.last_mut() {
+            if !trailing_comma {
+                // No comma after the last: what is before the bracket is its suffix.
+                closing = format!("{}{closing}", std::mem::take(&mut last.before_comma));
+            }
             let (tail, lines, indent) = split_prefix(&closing);
             last.tail = tail;
             closing = lines + &indent;
@@ -583,59 +577,50 @@ impl<T> Slots<T> {
         let mut old: Vec<Option<Slot<T>>> = self.slots.drain(..).map(Some).collect();
         let mut out: Vec<Slot<T>> = Vec::new();
         let mut lost: Comments = Vec::new();
-        let place = |mut slot: Slot<T>, out: &mut Vec<Slot<T>>, lost: &mut Comments| {
-            if !lost.is_empty() {
-                let above = out.last().map_or(&self.opening, |s| &s.tail);
-                let lines = comment_lines(lost, &slot.indent);
-                let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
-                slot.lines = format!("{lines}{}", slot.lines);
-                lost.clear();
-            }
-            out.push(slot);
-        };
         for op in ops {
-            match op {
+            let (mut slot, was_first) = match op {
                 Op::Edit(i, j) => {
                     let mut slot = old[i].take().expect("each slot once");
                     edit(&mut slot.item, new[j].take().expect("each new item once"));
-                    place(slot, &mut out, &mut lost);
+                    (slot, i == 0)
                 }
                 Op::Remove(i) => {
                     let slot = old[i].take().expect("each slot once");
                     lost.extend(comments_in(&slot.lines));
                     comments(&slot.item, &mut lost);
                     lost.extend(comments_in(&slot.tail));
+                    continue;
                 }
                 Op::Add(j) => {
                     let item = new[j].take().expect("each new item once");
-                    let slot = Slot {
-                        item,
-                        lines: String::new(),
-                        indent: indent.clone(),
-                        before_comma: String::new(),
-                        tail: tail.clone(),
-                        first: false,
-                    };
-                    place(slot, &mut out, &mut lost);
+                    let (lines, before_comma) = (String::new(), String::new());
+                    (Slot { item, lines, indent: indent.clone(), before_comma, tail: tail.clone() }, false)
                 }
-            }
-        }
-        if !lost.is_empty() {
-            let above = out.last().map_or(&self.opening, |s| &s.tail);
-            let lines = comment_lines(&lost, out.last().map_or(&indent, |s| &s.indent));
-            let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
-            self.closing = format!("{lines}{}", self.closing);
-        }
-        // The first element stands where the first stood.
-        for (i, slot) in out.iter_mut().enumerate() {
-            if i == 0 && !slot.first {
+            };
+            slot.lines = format!("{}{}", self.lost_lines(&out, &mut lost, &slot.indent), slot.lines);
+            // The first element stands where the first stood.
+            if out.is_empty() {
                 slot.indent = first_indent.clone();
-            } else if i > 0 && slot.first {
+            } else if was_first {
                 slot.indent = indent.clone();
             }
+            out.push(slot);
         }
+        let at_end = out.last().map_or(&indent, |s| &s.indent).clone();
+        self.closing = format!("{}{}", self.lost_lines(&out, &mut lost, &at_end), self.closing);
         self.slots = out;
         self
+    }
+
+    /// The comments of the elements removed (`lost`, taken), on lines of
+    /// their own after the last element of `out`, or the opening bracket.
+    fn lost_lines(&self, out: &[Slot<T>], lost: &mut Comments, indent: &str) -> String {
+        if lost.is_empty() {
+            return String::new();
+        }
+        let above = out.last().map_or(&self.opening, |s| &s.tail);
+        let lines = comment_lines(&std::mem::take(lost), indent);
+        if above.ends_with('\n') { lines } else { format!("\n{lines}") }
     }
 
     /// The prefixes, suffixes, trailing text and trailing comma to write
