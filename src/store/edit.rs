@@ -340,22 +340,21 @@ fn put_after(table: &mut Table, comments: Comments) -> Comments {
 
 fn edit_item(old: &mut Item, new: Item) -> Comments {
     match (old, new) {
-        (Item::Value(old), Item::Value(new)) => {
-            edit_value(old, new);
+        // The same values, written in another form by hand: the form stays.
+        (Item::Value(old), new)
+            if matches!(
+                (&*old, &new),
+                (_, Item::Value(_))
+                    | (Value::InlineTable(_), Item::Table(_))
+                    | (Value::Array(_), Item::ArrayOfTables(_))
+            ) =>
+        {
+            edit_value(old, new.into_value().expect("a value"));
             Vec::new()
         }
         (Item::Table(old), Item::Table(new)) => edit_table(old, new),
         (Item::ArrayOfTables(old), Item::ArrayOfTables(new)) => edit_tables(old, new.into_iter().collect()),
-        // The same values, written in another form by hand: the form stays.
         (Item::Table(old), Item::Value(Value::InlineTable(new))) => edit_table(old, new.into_table()),
-        (Item::Value(Value::InlineTable(old)), Item::Table(new)) => {
-            edit_inline(old, new.into_inline_table());
-            Vec::new()
-        }
-        (Item::Value(Value::Array(old)), Item::ArrayOfTables(new)) => {
-            edit_array(old, new.into_array());
-            Vec::new()
-        }
         (Item::ArrayOfTables(old), Item::Value(Value::Array(new)))
             if new.iter().all(Value::is_inline_table) =>
         {
@@ -1127,5 +1126,10 @@ deadwood = { Ann = 1, Rob = 2, Cy = 3, Eve = 4 }
         let old = "r = { a = 1, b = 2 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 2\n";
         let new = "[r]\na = 1\nb = 3\n\n[[rounds]]\nd = { Ann = 1, Bob = 5 }\n";
         assert_eq!(edited(old, &[], new), "r = { a = 1, b = 3 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 5\n");
+        // Nothing written inside: the standard layout, in the form written.
+        assert_eq!(
+            edited("r = {}\ns = []\n", &[], "[r]\na = 1\n\n[[s]]\nb = 2\n"),
+            "r = { a = 1 }\ns = [{ b = 2 }]\n"
+        );
     }
 }
