@@ -667,7 +667,7 @@ enum Op {
 /// removed.
 fn edit_array(old: &mut Array, new: Array) {
     let news: Vec<Value> = new.into_iter().collect();
-    let ops = element_ops(&old.iter().cloned().collect::<Vec<_>>(), &news);
+    let ops = element_ops(old, &news);
     // The spacing around each is the slots' to keep now.
     let items = old
         .iter()
@@ -699,26 +699,22 @@ fn default_gap(i: usize) -> String {
 }
 
 /// What becomes of each element of an array. Names (every element a
-/// string) go by the name: see [`keyed`]. Other elements go by their
-/// place: the first edited into the first, and so on, those past the
-/// shorter end removed or added.
-fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
+/// string) go by the name, other elements by their place: see [`keyed`].
+fn element_ops(old: &Array, new: &[Value]) -> Vec<Op> {
     let old_names: Option<Vec<&str>> = old.iter().map(Value::as_str).collect();
     let new_names: Option<Vec<&str>> = new.iter().map(Value::as_str).collect();
-    if let (Some(old), Some(new)) = (old_names, new_names) {
-        return keyed(&old, &new);
+    match (old_names, new_names) {
+        (Some(old), Some(new)) => keyed(&old, &new),
+        _ => keyed(&(0..old.len()).collect::<Vec<_>>(), &(0..new.len()).collect::<Vec<_>>()),
     }
-    let both = old.len().min(new.len());
-    let edited = (0..both).map(|i| Op::Edit(i, i));
-    edited.chain((both..old.len()).map(Op::Remove)).chain((both..new.len()).map(Op::Add)).collect()
 }
 
-/// What becomes of each element of a list of names, or each entry of an
-/// inline table, matched by its name or key: one both have is edited in
+/// What becomes of each element of a list, or each entry of an inline
+/// table, matched by its name, key or place: one both have is edited in
 /// its place, with its comments, whatever is added or removed around it;
 /// a new one goes in where the new values have it, after the one it
 /// follows there; one gone is removed.
-fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
+fn keyed<K: PartialEq>(old: &[K], new: &[K]) -> Vec<Op> {
     let mut taken = vec![false; old.len()];
     let matched: Vec<Option<usize>> = new
         .iter()
@@ -783,10 +779,7 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
         entries.push(((key, value), prefix, suffix));
     }
     let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
-    let ops = keyed(
-        &old_keys.iter().map(String::as_str).collect::<Vec<_>>(),
-        &new_keys.iter().map(String::as_str).collect::<Vec<_>>(),
-    );
+    let ops = keyed(&old_keys, &new_keys);
     let slots = Slots::new(entries, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(
         ops,
