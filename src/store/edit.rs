@@ -149,12 +149,9 @@ fn rename_keys(item: &mut Item, to: &Renamed) {
 
 // Comments after a table.
 
-/// A step on the way from the document to one of its tables.
-#[derive(Clone, Debug)]
-enum Hop {
-    Key(String),
-    Index(usize),
-}
+/// The way from the document to one of its tables: each key, with the
+/// place in an array of tables.
+type Path = Vec<(String, Option<usize>)>;
 
 /// Moves the comment lines written just after each table's last line
 /// (before a blank line, or the end of the file) from where the document
@@ -164,7 +161,7 @@ enum Hop {
 fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
     let mut shown = Vec::new();
     let mut position = 0;
-    headers(doc.as_table(), &mut Vec::new(), false, &mut position, &mut shown);
+    headers(doc.as_table(), &mut Vec::new(), &mut position, &mut shown);
     // The order the document shows its tables in: the root's lines first.
     shown.sort_by_key(|(position, path)| (!path.is_empty(), *position));
     for i in 0..shown.len() {
@@ -196,50 +193,38 @@ fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
 
 /// The tables the document shows with a header (and the root), each with
 /// its position and the path to it, as toml_edit visits them.
-fn headers(
-    table: &Table,
-    path: &mut Vec<Hop>,
-    in_array: bool,
-    position: &mut isize,
-    out: &mut Vec<(isize, Vec<Hop>)>,
-) {
+fn headers(table: &Table, path: &mut Path, position: &mut isize, out: &mut Vec<(isize, Path)>) {
     if !table.is_dotted() {
         if let Some(p) = table.position() {
             *position = p;
         }
-        let shown = path.is_empty() || in_array || !(table.is_implicit() && table.get_values().is_empty());
-        if shown {
+        let in_array = path.last().is_some_and(|(_, i)| i.is_some());
+        if path.is_empty() || in_array || !(table.is_implicit() && table.get_values().is_empty()) {
             out.push((*position, path.clone()));
         }
     }
     for (key, item) in table.iter() {
-        match item {
-            Item::Table(t) => {
-                path.push(Hop::Key(key.to_string()));
-                headers(t, path, false, position, out);
-                path.pop();
-            }
-            Item::ArrayOfTables(a) => {
-                for (i, t) in a.iter().enumerate() {
-                    path.extend([Hop::Key(key.to_string()), Hop::Index(i)]);
-                    headers(t, path, true, position, out);
-                    path.truncate(path.len() - 2);
-                }
-            }
-            _ => {}
+        let tables: Vec<(Option<usize>, &Table)> = match item {
+            Item::Table(t) => vec![(None, t)],
+            Item::ArrayOfTables(a) => a.iter().enumerate().map(|(i, t)| (Some(i), t)).collect(),
+            _ => Vec::new(),
+        };
+        for (i, t) in tables {
+            path.push((key.to_string(), i));
+            headers(t, path, position, out);
+            path.pop();
         }
     }
 }
 
-fn table_at<'a>(table: &'a mut Table, path: &[Hop]) -> Option<&'a mut Table> {
-    match path {
-        [] => Some(table),
-        [Hop::Key(k), Hop::Index(i), rest @ ..] => {
-            table_at(table.get_mut(k)?.as_array_of_tables_mut()?.get_mut(*i)?, rest)
-        }
-        [Hop::Key(k), rest @ ..] => table_at(table.get_mut(k)?.as_table_mut()?, rest),
-        [Hop::Index(_), ..] => None,
-    }
+fn table_at<'a>(table: &'a mut Table, path: &[(String, Option<usize>)]) -> Option<&'a mut Table> {
+    let Some(((k, i), rest)) = path.split_first() else { return Some(table) };
+    let item = table.get_mut(k)?;
+    let table = match i {
+        Some(i) => item.as_array_of_tables_mut()?.get_mut(*i)?,
+        None => item.as_table_mut()?,
+    };
+    table_at(table, rest)
 }
 
 /// How much of the start of `prefix` (what comes before a table's header,
@@ -820,20 +805,11 @@ fn value_comments(value: &Value, out: &mut Comments) {
     raw_comments(value.decor().prefix(), out);
     match value {
         Value::Array(a) => {
-            for v in a.iter() {
-                value_comments(v, out);
-            }
+            a.iter().for_each(|v| value_comments(v, out));
             raw_comments(Some(a.trailing()), out);
         }
         Value::InlineTable(t) => {
-            for (k, _) in t.iter() {
-                if let Some(key) = t.key(k) {
-                    key_comments(key, out);
-                }
-                if let Some(v) = t.get(k) {
-                    value_comments(v, out);
-                }
-            }
+            entry_comments(t, out);
             raw_comments(Some(t.trailing()), out);
         }
         _ => {}
@@ -844,6 +820,11 @@ fn value_comments(value: &Value, out: &mut Comments) {
 fn table_comments(table: &Table, out: &mut Comments) {
     raw_comments(table.decor().prefix(), out);
     raw_comments(table.decor().suffix(), out);
+    entry_comments(table, out);
+}
+
+/// The comments of the entries of a table or an inline table.
+fn entry_comments(table: &dyn TableLike, out: &mut Comments) {
     for (k, item) in table.iter() {
         if let Some(key) = table.key(k) {
             key_comments(key, out);
@@ -856,11 +837,7 @@ fn item_comments(item: &Item, out: &mut Comments) {
     match item {
         Item::Value(v) => value_comments(v, out),
         Item::Table(t) => table_comments(t, out),
-        Item::ArrayOfTables(a) => {
-            for t in a.iter() {
-                table_comments(t, out);
-            }
-        }
+        Item::ArrayOfTables(a) => a.iter().for_each(|t| table_comments(t, out)),
         Item::None => {}
     }
 }
