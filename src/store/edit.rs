@@ -30,7 +30,7 @@
 //!   line kept, or else after the last one.
 
 use toml_edit::{
-    Array, ArrayOfTables, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
+    Array, ArrayOfTables, Decor, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
 };
 
 use super::format::{key, string};
@@ -47,7 +47,9 @@ type Comments = Vec<String>;
 /// they stand first.
 pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) {
     keep_comments_with_their_tables(doc);
-    rename_players(doc.as_table_mut(), renamed);
+    if !renamed.is_empty() {
+        rename_players(doc.as_table_mut(), renamed);
+    }
     let left = edit_table(doc.as_table_mut(), new.into_table());
     if !left.is_empty() {
         let trailing = format!("{}{}", comment_lines(&left, ""), text(Some(doc.trailing())));
@@ -60,50 +62,52 @@ pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) 
 /// Each player renamed: the name the file has, and the name now.
 pub(super) type Renamed = [(String, String)];
 
-/// Renames the players in the places a session file names them: the
-/// players, the first dealer and the dealers; the seats' tables; the
-/// scores, hands and cards left of each round and of the tiebreak, who
-/// went out and who was penalised. Each key and value keeps its place, its
-/// spacing and its comments. The log is left as it is: its changes name
-/// the players as they were called then.
-fn rename_players(root: &mut Table, renamed: &Renamed) {
-    if renamed.is_empty() {
-        return;
+/// Renames the players where a session file names them, each key and
+/// value in its place with its spacing and comments: the values of
+/// `players`, `first_dealer`, a dealer's `player`, and a round's (or the
+/// tiebreak's) `out` and `penalties`; the keys of `seats`, of a round's
+/// `deadwood`, `hands` and `leftover`, and of each of the tiebreak's
+/// `draws`. The log is left as it is: its changes name the players as
+/// they were called then.
+fn rename_players(table: &mut dyn TableLike, to: &Renamed) {
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    for k in keys {
+        let Some(item) = table.get_mut(&k) else { continue };
+        match k.as_str() {
+            "log" => {}
+            "players" | "first_dealer" | "player" | "out" | "penalties" => {
+                let values = match item.as_value_mut() {
+                    Some(Value::Array(names)) => names.iter_mut().collect(),
+                    Some(value) => vec![value],
+                    None => Vec::new(),
+                };
+                for value in values {
+                    if let Some(now) = value.as_str().and_then(|name| now_named(to, name)) {
+                        let decor = value.decor().clone();
+                        *value = string(now);
+                        *value.decor_mut() = decor;
+                    }
+                }
+            }
+            "seats" | "deadwood" | "hands" | "leftover" | "draws" => rename_keys(item, to),
+            _ => each_table(item, &mut |t| rename_players(t, to)),
+        }
     }
-    let to = renamed;
-    for k in ["players", "first_dealer"] {
-        rename_values(root.get_mut(k), to);
-    }
-    each_table(root.get_mut("dealers"), &mut |dealer| rename_values(dealer.get_mut("player"), to));
-    rename_keys(root.get_mut("seats"), to);
-    let mut scores = |table: &mut dyn TableLike| {
-        for k in ["deadwood", "hands", "leftover"] {
-            rename_keys(table.get_mut(k), to);
-        }
-        for k in ["out", "penalties"] {
-            rename_values(table.get_mut(k), to);
-        }
-        if let Some(Item::Value(Value::Array(draws))) = table.get_mut("draws") {
-            draws.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|draw| rename_inline(draw, to));
-        }
-    };
-    each_table(root.get_mut("rounds"), &mut scores);
-    each_table(root.get_mut("tiebreak"), &mut scores);
 }
 
-/// Each table of an item: itself, or each of an array of tables.
-fn each_table(item: Option<&mut Item>, f: &mut dyn FnMut(&mut dyn TableLike)) {
+/// Each table of an item: itself, or each of an array of tables (or of
+/// inline tables).
+fn each_table(item: &mut Item, f: &mut dyn FnMut(&mut dyn TableLike)) {
     match item {
-        Some(Item::ArrayOfTables(tables)) => tables.iter_mut().for_each(|t| f(t)),
-        Some(Item::Value(Value::Array(values))) => {
-            values.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|t| f(t));
+        Item::ArrayOfTables(tables) => tables.iter_mut().for_each(|t| f(t)),
+        Item::Value(Value::Array(values)) => {
+            values.iter_mut().filter_map(Value::as_inline_table_mut).for_each(|t| f(t))
         }
-        Some(item) => {
+        item => {
             if let Some(t) = item.as_table_like_mut() {
                 f(t);
             }
         }
-        None => {}
     }
 }
 
@@ -112,60 +116,42 @@ fn now_named<'a>(renamed: &'a Renamed, name: &str) -> Option<&'a str> {
     renamed.iter().find(|(was, _)| was == name).map(|(_, now)| now.as_str())
 }
 
-/// A name, or a list of names, renamed.
-fn rename_values(item: Option<&mut Item>, to: &Renamed) {
-    let Some(value) = item.and_then(Item::as_value_mut) else { return };
-    let values: Vec<&mut Value> = match value {
-        Value::Array(names) => names.iter_mut().collect(),
-        value => vec![value],
+/// The keys of a table, an inline table or each of a list of inline
+/// tables renamed, each written where and as it was.
+fn rename_keys(item: &mut Item, to: &Renamed) {
+    let renamed = |was: Key| {
+        let Some(name) = now_named(to, was.get()) else { return was };
+        let mut now = key(name);
+        *now.leaf_decor_mut() = was.leaf_decor().clone();
+        *now.dotted_decor_mut() = was.dotted_decor().clone();
+        now
     };
-    for value in values {
-        if let Some(now) = value.as_str().and_then(|name| now_named(to, name)) {
-            let decor = value.decor().clone();
-            *value = string(now);
-            *value.decor_mut() = decor;
+    let inline = |t: &mut InlineTable| {
+        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+        for (k, value) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
+            t.insert_formatted(&renamed(k), value);
         }
-    }
-}
-
-/// A table's keys renamed, in their places.
-fn rename_keys(item: Option<&mut Item>, to: &Renamed) {
+    };
     match item {
-        Some(Item::Table(t)) => {
+        Item::Table(t) => {
             let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
             for (k, item) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
-                t.insert_formatted(&renamed_key(k, to), item);
+                t.insert_formatted(&renamed(k), item);
             }
         }
-        Some(Item::Value(Value::InlineTable(t))) => rename_inline(t, to),
+        Item::Value(Value::InlineTable(t)) => inline(t),
+        Item::Value(Value::Array(tables)) => {
+            tables.iter_mut().filter_map(Value::as_inline_table_mut).for_each(inline)
+        }
         _ => {}
     }
 }
 
-fn rename_inline(t: &mut InlineTable, to: &Renamed) {
-    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-    for (k, value) in keys.iter().filter_map(|k| t.remove_entry(k)).collect::<Vec<_>>() {
-        t.insert_formatted(&renamed_key(k, to), value);
-    }
-}
-
-/// A key under its new name, written where and as it was.
-fn renamed_key(was: Key, to: &Renamed) -> Key {
-    let Some(name) = now_named(to, was.get()) else { return was };
-    let mut now = key(name);
-    *now.leaf_decor_mut() = was.leaf_decor().clone();
-    *now.dotted_decor_mut() = was.dotted_decor().clone();
-    now
-}
-
 // Comments after a table.
 
-/// A step on the way from the document to one of its tables.
-#[derive(Clone, Debug)]
-enum Hop {
-    Key(String),
-    Index(usize),
-}
+/// The way from the document to one of its tables: each key, with the
+/// place in an array of tables.
+type Path = Vec<(String, Option<usize>)>;
 
 /// Moves the comment lines written just after each table's last line
 /// (before a blank line, or the end of the file) from where the document
@@ -175,7 +161,7 @@ enum Hop {
 fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
     let mut shown = Vec::new();
     let mut position = 0;
-    headers(doc.as_table(), &mut Vec::new(), false, &mut position, &mut shown);
+    headers(doc.as_table(), &mut Vec::new(), &mut position, &mut shown);
     // The order the document shows its tables in: the root's lines first.
     shown.sort_by_key(|(position, path)| (!path.is_empty(), *position));
     for i in 0..shown.len() {
@@ -207,50 +193,38 @@ fn keep_comments_with_their_tables(doc: &mut DocumentMut) {
 
 /// The tables the document shows with a header (and the root), each with
 /// its position and the path to it, as toml_edit visits them.
-fn headers(
-    table: &Table,
-    path: &mut Vec<Hop>,
-    in_array: bool,
-    position: &mut isize,
-    out: &mut Vec<(isize, Vec<Hop>)>,
-) {
+fn headers(table: &Table, path: &mut Path, position: &mut isize, out: &mut Vec<(isize, Path)>) {
     if !table.is_dotted() {
         if let Some(p) = table.position() {
             *position = p;
         }
-        let shown = path.is_empty() || in_array || !(table.is_implicit() && table.get_values().is_empty());
-        if shown {
+        let in_array = path.last().is_some_and(|(_, i)| i.is_some());
+        if path.is_empty() || in_array || !(table.is_implicit() && table.get_values().is_empty()) {
             out.push((*position, path.clone()));
         }
     }
     for (key, item) in table.iter() {
-        match item {
-            Item::Table(t) => {
-                path.push(Hop::Key(key.to_string()));
-                headers(t, path, false, position, out);
-                path.pop();
-            }
-            Item::ArrayOfTables(a) => {
-                for (i, t) in a.iter().enumerate() {
-                    path.extend([Hop::Key(key.to_string()), Hop::Index(i)]);
-                    headers(t, path, true, position, out);
-                    path.truncate(path.len() - 2);
-                }
-            }
-            _ => {}
+        let tables: Vec<(Option<usize>, &Table)> = match item {
+            Item::Table(t) => vec![(None, t)],
+            Item::ArrayOfTables(a) => a.iter().enumerate().map(|(i, t)| (Some(i), t)).collect(),
+            _ => Vec::new(),
+        };
+        for (i, t) in tables {
+            path.push((key.to_string(), i));
+            headers(t, path, position, out);
+            path.pop();
         }
     }
 }
 
-fn table_at<'a>(table: &'a mut Table, path: &[Hop]) -> Option<&'a mut Table> {
-    match path {
-        [] => Some(table),
-        [Hop::Key(k), Hop::Index(i), rest @ ..] => {
-            table_at(table.get_mut(k)?.as_array_of_tables_mut()?.get_mut(*i)?, rest)
-        }
-        [Hop::Key(k), rest @ ..] => table_at(table.get_mut(k)?.as_table_mut()?, rest),
-        [Hop::Index(_), ..] => None,
-    }
+fn table_at<'a>(table: &'a mut Table, path: &[(String, Option<usize>)]) -> Option<&'a mut Table> {
+    let Some(((k, i), rest)) = path.split_first() else { return Some(table) };
+    let item = table.get_mut(k)?;
+    let table = match i {
+        Some(i) => item.as_array_of_tables_mut()?.get_mut(*i)?,
+        None => item.as_table_mut()?,
+    };
+    table_at(table, rest)
 }
 
 /// How much of the start of `prefix` (what comes before a table's header,
@@ -351,22 +325,21 @@ fn put_after(table: &mut Table, comments: Comments) -> Comments {
 
 fn edit_item(old: &mut Item, new: Item) -> Comments {
     match (old, new) {
-        (Item::Value(old), Item::Value(new)) => {
-            edit_value(old, new);
+        // The same values, written in another form by hand: the form stays.
+        (Item::Value(old), new)
+            if matches!(
+                (&*old, &new),
+                (_, Item::Value(_))
+                    | (Value::InlineTable(_), Item::Table(_))
+                    | (Value::Array(_), Item::ArrayOfTables(_))
+            ) =>
+        {
+            edit_value(old, new.into_value().expect("a value"));
             Vec::new()
         }
         (Item::Table(old), Item::Table(new)) => edit_table(old, new),
         (Item::ArrayOfTables(old), Item::ArrayOfTables(new)) => edit_tables(old, new.into_iter().collect()),
-        // The same values, written in another form by hand: the form stays.
         (Item::Table(old), Item::Value(Value::InlineTable(new))) => edit_table(old, new.into_table()),
-        (Item::Value(Value::InlineTable(old)), Item::Table(new)) => {
-            edit_inline(old, new.into_inline_table());
-            Vec::new()
-        }
-        (Item::Value(Value::Array(old)), Item::ArrayOfTables(new)) => {
-            edit_array(old, new.into_array());
-            Vec::new()
-        }
         (Item::ArrayOfTables(old), Item::Value(Value::Array(new)))
             if new.iter().all(Value::is_inline_table) =>
         {
@@ -485,8 +458,13 @@ fn edit_value(old: &mut Value, new: Value) {
         return;
     }
     match (old, new) {
-        (Value::Array(old), Value::Array(new)) => edit_array(old, new),
-        (Value::InlineTable(old), Value::InlineTable(new)) => edit_inline(old, new),
+        (Value::Array(old), Value::Array(new))
+            if !old.is_empty() || !inner_comments(&old.clone().into()).is_empty() =>
+        {
+            edit_array(old, new)
+        }
+        (Value::InlineTable(old), Value::InlineTable(new)) if laid_out(old, &new) => edit_inline(old, new),
+        // Nothing written inside to keep: the standard layout.
         (old, mut new) => {
             *new.decor_mut() = old.decor().clone();
             *old = new;
@@ -506,8 +484,6 @@ struct Slot<T> {
     indent: String,
     before_comma: String,
     tail: String,
-    /// It was the first: its indentation is the first's.
-    first: bool,
 }
 
 /// An array or inline table as slots: what follows the opening bracket on
@@ -530,33 +506,25 @@ fn split_prefix(prefix: &str) -> (String, String, String) {
 }
 
 impl<T> Slots<T> {
-    /// `items` with the spacing before each (`prefixes`) and before its comma
-    /// (`suffixes`), and what the container holds after the last.
-    fn new(
-        items: Vec<T>,
-        prefixes: Vec<String>,
-        mut suffixes: Vec<String>,
-        trailing: String,
-        trailing_comma: bool,
-    ) -> Slots<T> {
-        let n = items.len();
-        let mut closing = trailing;
-        if n > 0 && !trailing_comma {
-            // No comma after the last: what is before the bracket is its suffix.
-            closing = format!("{}{closing}", std::mem::take(&mut suffixes[n - 1]));
-        }
-        let mut slots: Vec<Slot<T>> = Vec::with_capacity(n);
+    /// `items`, each with the spacing before it and before its comma, and
+    /// what the container holds after the last.
+    fn new(items: Vec<(T, String, String)>, trailing: String, trailing_comma: bool) -> Slots<T> {
+        let mut slots: Vec<Slot<T>> = Vec::with_capacity(items.len());
         let mut opening = String::new();
-        for (i, ((item, prefix), before_comma)) in items.into_iter().zip(prefixes).zip(suffixes).enumerate() {
+        for (item, prefix, before_comma) in items {
             let (tail, lines, indent) = split_prefix(&prefix);
             match slots.last_mut() {
                 Some(previous) => previous.tail = tail,
-                None if n > 0 => opening = tail,
-                None => {}
+                None => opening = tail,
             }
-            slots.push(Slot { item, lines, indent, before_comma, tail: String::new(), first: i == 0 });
+            slots.push(Slot { item, lines, indent, before_comma, tail: String::new() });
         }
+        let mut closing = trailing;
         if let Some(last) = slots.last_mut() {
+            if !trailing_comma {
+                // No comma after the last: what is before the bracket is its suffix.
+                closing = format!("{}{closing}", std::mem::take(&mut last.before_comma));
+            }
             let (tail, lines, indent) = split_prefix(&closing);
             last.tail = tail;
             closing = lines + &indent;
@@ -593,66 +561,58 @@ impl<T> Slots<T> {
         let mut old: Vec<Option<Slot<T>>> = self.slots.drain(..).map(Some).collect();
         let mut out: Vec<Slot<T>> = Vec::new();
         let mut lost: Comments = Vec::new();
-        let place = |mut slot: Slot<T>, out: &mut Vec<Slot<T>>, lost: &mut Comments| {
-            if !lost.is_empty() {
-                let above = out.last().map_or(&self.opening, |s| &s.tail);
-                let lines = comment_lines(lost, &slot.indent);
-                let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
-                slot.lines = format!("{lines}{}", slot.lines);
-                lost.clear();
-            }
-            out.push(slot);
-        };
         for op in ops {
-            match op {
+            let (mut slot, was_first) = match op {
                 Op::Edit(i, j) => {
                     let mut slot = old[i].take().expect("each slot once");
                     edit(&mut slot.item, new[j].take().expect("each new item once"));
-                    place(slot, &mut out, &mut lost);
+                    (slot, i == 0)
                 }
                 Op::Remove(i) => {
                     let slot = old[i].take().expect("each slot once");
                     lost.extend(comments_in(&slot.lines));
                     comments(&slot.item, &mut lost);
                     lost.extend(comments_in(&slot.tail));
+                    continue;
                 }
                 Op::Add(j) => {
                     let item = new[j].take().expect("each new item once");
-                    let slot = Slot {
-                        item,
-                        lines: String::new(),
-                        indent: indent.clone(),
-                        before_comma: String::new(),
-                        tail: tail.clone(),
-                        first: false,
-                    };
-                    place(slot, &mut out, &mut lost);
+                    let (lines, before_comma) = (String::new(), String::new());
+                    (Slot { item, lines, indent: indent.clone(), before_comma, tail: tail.clone() }, false)
                 }
-            }
-        }
-        if !lost.is_empty() {
-            let above = out.last().map_or(&self.opening, |s| &s.tail);
-            let lines = comment_lines(&lost, out.last().map_or(&indent, |s| &s.indent));
-            let lines = if above.ends_with('\n') { lines } else { format!("\n{lines}") };
-            self.closing = format!("{lines}{}", self.closing);
-        }
-        // The first element stands where the first stood.
-        for (i, slot) in out.iter_mut().enumerate() {
-            if i == 0 && !slot.first {
+            };
+            slot.lines = format!("{}{}", self.lost_lines(&out, &mut lost, &slot.indent), slot.lines);
+            // The first element stands where the first stood.
+            if out.is_empty() {
                 slot.indent = first_indent.clone();
-            } else if i > 0 && slot.first {
+            } else if was_first {
                 slot.indent = indent.clone();
             }
+            out.push(slot);
         }
+        let at_end = out.last().map_or(&indent, |s| &s.indent).clone();
+        self.closing = format!("{}{}", self.lost_lines(&out, &mut lost, &at_end), self.closing);
         self.slots = out;
         self
     }
 
-    /// The prefixes, suffixes and trailing text to write the slots back.
-    fn parts(self) -> (Vec<(T, String, String)>, String) {
+    /// The comments of the elements removed (`lost`, taken), on lines of
+    /// their own after the last element of `out`, or the opening bracket.
+    fn lost_lines(&self, out: &[Slot<T>], lost: &mut Comments, indent: &str) -> String {
+        if lost.is_empty() {
+            return String::new();
+        }
+        let above = out.last().map_or(&self.opening, |s| &s.tail);
+        let lines = comment_lines(&std::mem::take(lost), indent);
+        if above.ends_with('\n') { lines } else { format!("\n{lines}") }
+    }
+
+    /// The prefixes, suffixes, trailing text and trailing comma to write
+    /// the slots back.
+    fn parts(self) -> (Vec<(T, String, String)>, String, bool) {
         let n = self.slots.len();
         if n == 0 {
-            return (Vec::new(), format!("{}{}", self.opening, self.closing));
+            return (Vec::new(), format!("{}{}", self.opening, self.closing), false);
         }
         let mut out = Vec::with_capacity(n);
         let mut above = self.opening;
@@ -673,7 +633,7 @@ impl<T> Slots<T> {
             }
             out.push((slot.item, prefix, suffix));
         }
-        (out, trailing)
+        (out, trailing, self.trailing_comma)
     }
 }
 
@@ -691,42 +651,29 @@ enum Op {
 /// stays keeps its comments and spacing, wherever others are added or
 /// removed.
 fn edit_array(old: &mut Array, new: Array) {
-    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
-        // Nothing written inside to keep: the standard layout.
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
-    let items: Vec<Value> = old.iter().cloned().collect();
     let news: Vec<Value> = new.into_iter().collect();
-    let ops = element_ops(&items, &news);
-    let prefixes = items
+    let ops = element_ops(old, &news);
+    // The spacing around each is the slots' to keep now.
+    let items = old
         .iter()
         .enumerate()
-        .map(|(i, v)| v.decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))))
-        .collect();
-    let suffixes = items.iter().map(|v| text(v.decor().suffix())).collect();
-    // The spacing around each is the slots' to keep now.
-    let items = items
-        .into_iter()
-        .map(|mut v| {
-            v.decor_mut().set_prefix("");
-            v.decor_mut().set_suffix("");
-            v
+        .map(|(i, v)| {
+            let prefix = v.decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p)));
+            let suffix = text(v.decor().suffix());
+            let mut v = v.clone();
+            v.decor_mut().clear();
+            (v, prefix, suffix)
         })
         .collect();
-    let slots = Slots::new(items, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let slots = Slots::new(items, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(ops, news.into_iter().map(Some).collect(), edit_value, value_comments);
-    let trailing_comma = slots.trailing_comma;
-    let (parts, trailing) = slots.parts();
+    let (parts, trailing, trailing_comma) = slots.parts();
     old.clear();
     for (mut value, prefix, suffix) in parts {
-        value.decor_mut().set_prefix(prefix);
-        value.decor_mut().set_suffix(suffix);
+        *value.decor_mut() = Decor::new(prefix, suffix);
         old.push_formatted(value);
     }
-    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing_comma(trailing_comma);
     old.set_trailing(trailing);
 }
 
@@ -737,26 +684,22 @@ fn default_gap(i: usize) -> String {
 }
 
 /// What becomes of each element of an array. Names (every element a
-/// string) go by the name: see [`keyed`]. Other elements go by their
-/// place: the first edited into the first, and so on, those past the
-/// shorter end removed or added.
-fn element_ops(old: &[Value], new: &[Value]) -> Vec<Op> {
+/// string) go by the name, other elements by their place: see [`keyed`].
+fn element_ops(old: &Array, new: &[Value]) -> Vec<Op> {
     let old_names: Option<Vec<&str>> = old.iter().map(Value::as_str).collect();
     let new_names: Option<Vec<&str>> = new.iter().map(Value::as_str).collect();
-    if let (Some(old), Some(new)) = (old_names, new_names) {
-        return keyed(&old, &new);
+    match (old_names, new_names) {
+        (Some(old), Some(new)) => keyed(&old, &new),
+        _ => keyed(&(0..old.len()).collect::<Vec<_>>(), &(0..new.len()).collect::<Vec<_>>()),
     }
-    let both = old.len().min(new.len());
-    let edited = (0..both).map(|i| Op::Edit(i, i));
-    edited.chain((both..old.len()).map(Op::Remove)).chain((both..new.len()).map(Op::Add)).collect()
 }
 
-/// What becomes of each element of a list of names, or each entry of an
-/// inline table, matched by its name or key: one both have is edited in
+/// What becomes of each element of a list, or each entry of an inline
+/// table, matched by its name, key or place: one both have is edited in
 /// its place, with its comments, whatever is added or removed around it;
 /// a new one goes in where the new values have it, after the one it
 /// follows there; one gone is removed.
-fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
+fn keyed<K: PartialEq>(old: &[K], new: &[K]) -> Vec<Op> {
     let mut taken = vec![false; old.len()];
     let matched: Vec<Option<usize>> = new
         .iter()
@@ -784,56 +727,45 @@ fn keyed(old: &[&str], new: &[&str]) -> Vec<Op> {
     ops
 }
 
+/// Whether an inline table has a layout of its own to keep as it is
+/// edited: entries or a comment, and a comment inside or the keys both
+/// have in the same order (not so, the seats of another session: the new
+/// order and layout).
+fn laid_out(old: &InlineTable, new: &InlineTable) -> bool {
+    let inside = inner_comments(&old.clone().into());
+    let kept = |a: &InlineTable, b: &InlineTable| {
+        a.iter().map(|(k, _)| k.to_string()).filter(|k| b.contains_key(k)).collect::<Vec<_>>()
+    };
+    !inside.is_empty() || !old.is_empty() && kept(old, new) == kept(new, old)
+}
+
+/// The comments written inside an array or an inline table.
+fn inner_comments(value: &Value) -> Comments {
+    let mut bare = value.clone();
+    bare.decor_mut().clear();
+    let mut inside = Comments::new();
+    value_comments(&bare, &mut inside);
+    inside
+}
+
 /// The entries of an inline table, edited key by key as [`keyed`] says;
 /// the comments of one removed go on lines of their own where it was.
 fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
-    if old.is_empty() && comments_in(&text(Some(old.trailing()))).is_empty() {
-        // Nothing written inside to keep: the standard layout.
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
     let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
     let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
-    // The keys both have, in another order (the seats of another session):
-    // with no comment inside to keep in place, the new order and layout.
-    let kept = |keys: &[String], other: &[String]| -> Vec<String> {
-        keys.iter().filter(|k| other.contains(k)).cloned().collect()
-    };
-    let mut inside = Comments::new();
-    raw_comments(Some(old.trailing()), &mut inside);
-    for (key, value) in old_keys.iter().filter_map(|k| old.get_key_value(k)) {
-        key_comments(key, &mut inside);
-        if let Some(value) = value.as_value() {
-            raw_comments(value.decor().prefix(), &mut inside);
-            raw_comments(value.decor().suffix(), &mut inside);
-        }
-    }
-    if inside.is_empty() && kept(&old_keys, &new_keys) != kept(&new_keys, &old_keys) {
-        let decor = old.decor().clone();
-        *old = new;
-        *old.decor_mut() = decor;
-        return;
-    }
-    let mut entries: Vec<(Key, Value)> = Vec::new();
-    let mut prefixes = Vec::new();
-    let mut suffixes = Vec::new();
+    let mut entries = Vec::new();
     for (i, k) in old_keys.iter().enumerate() {
         let (mut key, mut value) = old.remove_entry(k).expect("a key of the table");
-        prefixes.push(key.leaf_decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p))));
-        suffixes.push(text(value.decor().suffix()));
+        let prefix = key.leaf_decor().prefix().map_or_else(|| default_gap(i), |p| text(Some(p)));
+        let suffix = text(value.decor().suffix());
         // The spacing around each is the slots' to keep now.
         key.leaf_decor_mut().set_prefix("");
         value.decor_mut().set_suffix("");
-        entries.push((key, value));
+        entries.push(((key, value), prefix, suffix));
     }
     let news: Vec<(Key, Value)> = new_keys.iter().filter_map(|k| new.remove_entry(k)).collect();
-    let ops = keyed(
-        &old_keys.iter().map(String::as_str).collect::<Vec<_>>(),
-        &new_keys.iter().map(String::as_str).collect::<Vec<_>>(),
-    );
-    let slots = Slots::new(entries, prefixes, suffixes, text(Some(old.trailing())), old.trailing_comma());
+    let ops = keyed(&old_keys, &new_keys);
+    let slots = Slots::new(entries, text(Some(old.trailing())), old.trailing_comma());
     let slots = slots.edited(
         ops,
         news.into_iter().map(Some).collect(),
@@ -843,15 +775,13 @@ fn edit_inline(old: &mut InlineTable, mut new: InlineTable) {
             value_comments(value, comments);
         },
     );
-    let trailing_comma = slots.trailing_comma;
-    let (parts, trailing) = slots.parts();
-    old.clear();
+    let (parts, trailing, trailing_comma) = slots.parts();
     for ((mut key, mut value), prefix, suffix) in parts {
         key.leaf_decor_mut().set_prefix(prefix);
         value.decor_mut().set_suffix(suffix);
         old.insert_formatted(&key, value);
     }
-    old.set_trailing_comma(trailing_comma && !old.is_empty());
+    old.set_trailing_comma(trailing_comma);
     old.set_trailing(trailing);
 }
 
@@ -875,20 +805,11 @@ fn value_comments(value: &Value, out: &mut Comments) {
     raw_comments(value.decor().prefix(), out);
     match value {
         Value::Array(a) => {
-            for v in a.iter() {
-                value_comments(v, out);
-            }
+            a.iter().for_each(|v| value_comments(v, out));
             raw_comments(Some(a.trailing()), out);
         }
         Value::InlineTable(t) => {
-            for (k, _) in t.iter() {
-                if let Some(key) = t.key(k) {
-                    key_comments(key, out);
-                }
-                if let Some(v) = t.get(k) {
-                    value_comments(v, out);
-                }
-            }
+            entry_comments(t, out);
             raw_comments(Some(t.trailing()), out);
         }
         _ => {}
@@ -899,6 +820,11 @@ fn value_comments(value: &Value, out: &mut Comments) {
 fn table_comments(table: &Table, out: &mut Comments) {
     raw_comments(table.decor().prefix(), out);
     raw_comments(table.decor().suffix(), out);
+    entry_comments(table, out);
+}
+
+/// The comments of the entries of a table or an inline table.
+fn entry_comments(table: &dyn TableLike, out: &mut Comments) {
     for (k, item) in table.iter() {
         if let Some(key) = table.key(k) {
             key_comments(key, out);
@@ -911,11 +837,7 @@ fn item_comments(item: &Item, out: &mut Comments) {
     match item {
         Item::Value(v) => value_comments(v, out),
         Item::Table(t) => table_comments(t, out),
-        Item::ArrayOfTables(a) => {
-            for t in a.iter() {
-                table_comments(t, out);
-            }
-        }
+        Item::ArrayOfTables(a) => a.iter().for_each(|t| table_comments(t, out)),
         Item::None => {}
     }
 }
@@ -1174,5 +1096,10 @@ deadwood = { Ann = 1, Rob = 2, Cy = 3, Eve = 4 }
         let old = "r = { a = 1, b = 2 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 2\n";
         let new = "[r]\na = 1\nb = 3\n\n[[rounds]]\nd = { Ann = 1, Bob = 5 }\n";
         assert_eq!(edited(old, &[], new), "r = { a = 1, b = 3 }\n\n[[rounds]]\nd.Ann = 1 # Ann\nd.Bob = 5\n");
+        // Nothing written inside: the standard layout, in the form written.
+        assert_eq!(
+            edited("r = {}\ns = []\n", &[], "[r]\na = 1\n\n[[s]]\nb = 2\n"),
+            "r = { a = 1 }\ns = [{ b = 2 }]\n"
+        );
     }
 }
