@@ -10,6 +10,7 @@ pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod scores;
 pub(crate) mod served;
+pub(crate) mod sessions;
 pub(crate) mod start;
 pub(crate) mod tiebreak;
 pub(crate) mod undo;

@@ -36,20 +36,7 @@ pub(crate) fn run(args: &DeleteArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         ui.note("nothing was deleted");
         return Ok(());
     }
-    let lock = store.lock()?;
-    store.delete(&lock, name)?;
-    let was_current = matches!(store.current(), Ok(Some(c)) if &c == name);
-    if was_current {
-        // Two files change: say exactly what was done when the second fails.
-        store.set_current(&lock, None).map_err(|e| {
-            Error::data(format!(
-                "session {name} was deleted, but it is still named the current session: {}",
-                e.message()
-            ))
-            .with_hint("pick another with `three13 use NAME`")
-        })?;
-    }
-    drop(lock);
+    let was_current = crate::app::sessions::delete(&store, name)?;
     if args.json {
         let json = serde_json::json!({ "change": "delete", "deleted": name, "was_current": was_current });
         writeln!(ui.out, "{}", crate::report::json(&json))?;

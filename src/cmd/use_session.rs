@@ -9,11 +9,7 @@ use crate::ui::Ui;
 pub(crate) fn run(args: &UseArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let store = super::store(cli)?;
     let name = store.find(&args.name)?;
-    let lock = store.lock()?;
-    // A session that does not load is not one to continue.
-    let session = store.load(&name)?;
-    store.set_current(&lock, Some(session.name()))?;
-    drop(lock);
+    let session = crate::app::sessions::choose(&store, &name)?;
     if args.json {
         let said = vec![format!("Now using session {}.", session.name())];
         return crate::report::change::print(ui, "use", true, said, &session);
