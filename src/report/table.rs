@@ -559,6 +559,16 @@ impl Sheet<'_> {
             row.push(self.board.totals()[seat].to_string());
             t.add_row(row);
         }
+        // Who dealt each round shown, by the shortest start of a name that
+        // no other player's name shares.
+        if played > from {
+            let short = initials(s.players());
+            let mut row = vec!["Dealer".to_string()];
+            row.extend(std::iter::repeat_n(String::new(), usize::from(starts) + usize::from(from > 0)));
+            row.extend((from..played).map(|i| short[s.dealer(i + 1)].clone()));
+            row.extend(std::iter::repeat_n(String::new(), usize::from(tiebreak) + 1));
+            t.add_row(row);
+        }
         let columns =
             1 + usize::from(starts) + usize::from(from > 0) + (played - from) + usize::from(tiebreak) + 1;
         for col in 1..columns {
@@ -763,4 +773,27 @@ pub(crate) fn next_line(s: &Session, round: usize) -> String {
         s.players()[s.dealer(deal.round)],
         s.players()[s.first_player(deal.round)]
     )
+}
+
+/// Each name's shortest start that no other name begins with (without
+/// regard to case), for the dealer row: `A`, `Bo`, `Br`; a name that
+/// begins another whole is given whole.
+fn initials(names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let chars: Vec<char> = name.chars().collect();
+            (1..=chars.len())
+                .map(|n| chars[..n].iter().collect::<String>())
+                .find(|start| {
+                    let start = start.to_lowercase();
+                    names
+                        .iter()
+                        .enumerate()
+                        .all(|(j, other)| j == i || !other.to_lowercase().starts_with(&start))
+                })
+                .unwrap_or_else(|| name.clone())
+        })
+        .collect()
 }

@@ -124,3 +124,31 @@ fn stats_group_by_the_starting_rules_and_count_a_leaver() {
     let j: serde_json::Value = serde_json::from_str(&env.ok(&["stats", "--json"]).stdout).unwrap();
     assert_eq!(j["groups"][0]["left"], serde_json::json!([{"name": "Ed", "games": 1, "rounds": 6}]));
 }
+
+#[test]
+fn the_compact_table_names_the_dealer_of_each_round() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Bob", "-p", "Bea", "-p", "Cy", "-p", "Dee", "-p", "Ed", "-p", "Flo"]);
+    for _ in 0..3 {
+        env.ok(&["round", "10", "0", "25", "7", "3", "12"]);
+    }
+    // Round 2 was dealt by Dee after all: the deal goes on from her.
+    env.ok(&["edit", "2", "--dealer", "Dee"]);
+    let r = env.ok_with(&[("COLUMNS", "80")], &["table"]);
+    assert!(
+        r.stdout.starts_with(
+            "Session g (rules: standard)\n\
+             | Player |  1 |  2 |  3 | Total |\n\
+             |--------|----|----|----|-------|\n\
+             | Bob    | 10 | 10 | 10 |    30 |\n\
+             | Bea    |  0 |  0 |  0 |     0 |\n\
+             | Cy     | 25 | 25 | 25 |    75 |\n\
+             | Dee    |  7 |  7 |  7 |    21 |\n\
+             | Ed     |  3 |  3 |  3 |     9 |\n\
+             | Flo*   | 12 | 12 | 12 |    36 |\n\
+             | Dealer | Bo |  D |  E |       |\n"
+        ),
+        "{}",
+        r.stdout
+    );
+}

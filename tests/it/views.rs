@@ -40,6 +40,7 @@ Session g (rules: standard, bad_go_out_penalty=20)
 | Bob    |       |  7^2 | 0 | 9 | 3 | 2 |    21 |
 | Cy     |       |  69! | 6 | 0 | 4 |   |    79 |
 | Dee    |    43 |    4 | 7 | 1 | 0 | 0 |    55 |
+| Dealer |       |      | A | B | C | D |       |
 Key: points per round; # a typed hand
      (three13 show ROUND); ^ went out first;
      ! bad go-out; Start = total of a player who
