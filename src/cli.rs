@@ -921,9 +921,10 @@ pub(crate) struct PlayerRemoveArgs {
 #[command(
     long_about = "Bring back a player who left the game: they play again from the next \
 round, at their seat, with their rounds as they were. The rounds they missed score by \
---missed: by default the highest score of each round among those who played it, so that \
-nobody gains by sitting rounds out; or the round's average, nothing, or a fixed number of \
-points a round. --total gives their total on coming back instead. The table marks the \
+--missed, else by the session's rule missed_rounds (rules --set missed_rounds=average): by \
+default the highest score of each round among those who played it, so that nobody gains by \
+sitting rounds out; or the round's average, nothing, or a fixed number of points a round. \
+--total gives their total on coming back instead. The table marks the \
 rounds missed. Refused once the last round is in.",
     after_help = PLAYER_EXAMPLES
 )]
@@ -933,7 +934,7 @@ pub(crate) struct PlayerReturnArgs {
     pub(crate) name: String,
 
     /// What each round missed scores: highest (of the round), average,
-    /// nothing, or a number of points [default: highest]
+    /// nothing, or a number of points [default: the session's missed_rounds, highest unless set]
     #[arg(long, value_name = "RULE", value_parser = missed_value, conflicts_with = "total")]
     pub(crate) missed: Option<Missed>,
 

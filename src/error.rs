@@ -300,6 +300,7 @@ fn rules_error(e: &RulesError) -> Error {
                 Allowed::Flag => vec!["true", "false"],
                 Allowed::Words(words) => words.iter().map(|(w, _)| *w).collect(),
                 Allowed::RangeOrWord(_, _, word) => vec![word],
+                Allowed::WordsOrRange(words, _, _) => words.to_vec(),
                 Allowed::Range(..) => Vec::new(),
             };
             did_you_mean(error, value, words)

@@ -198,11 +198,33 @@ impl Prompt {
         marker: impl Fn(usize) -> String,
     ) -> Vec<String> {
         let (first, count) = self.page(items, chosen);
+        let question = punctuated(prompt);
         let mut lines = vec![if count < items.len() {
-            format!("{} ({} of {}; more with the arrows)", punctuated(prompt), chosen + 1, items.len())
+            let more = format!("({} of {}; more with the arrows)", chosen + 1, items.len());
+            // On the question's last line where it fits, else on its own.
+            let last = question.rsplit('\n').next().unwrap_or_default();
+            if crate::text::display_width(last) + 1 + crate::text::display_width(&more) <= self.columns() {
+                format!("{question} {more}")
+            } else {
+                crate::text::wrap_to(&format!("{question}\n  {more}"), 2, self.columns())
+            }
         } else {
-            punctuated(prompt)
+            question
         }];
+        // The count on lines of its own leaves that much less room.
+        let (mut first, mut count) = (first, count);
+        let question_lines = punctuated(prompt).split('\n').count();
+        for _ in question_lines..lines[0].split('\n').count() {
+            if count <= 1 {
+                break;
+            }
+            if first + count - 1 > chosen {
+                count -= 1;
+            } else {
+                first += 1;
+                count -= 1;
+            }
+        }
         for (i, item) in items.iter().enumerate().skip(first).take(count) {
             lines.push(format!("{}{item}", marker(i)));
         }

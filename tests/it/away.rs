@@ -116,3 +116,44 @@ fn an_older_file_keeps_its_rounds_missed_at_nothing() {
     assert_eq!(t["totals"]["Frank"], json!(2));
     assert_eq!(t["rounds"][1]["away"], json!({"Frank": 0}));
 }
+
+#[test]
+fn the_session_rule_for_rounds_missed_is_the_return_default() {
+    let env = away_two_rounds();
+    // The house scores a round missed at its average, from the next round.
+    env.ok(&["rules", "--set", "missed_rounds=average", "--save"]);
+    let r = env.ok(&["player", "return", "Frank"]);
+    assert_eq!(
+        r.stdout.lines().next().unwrap(),
+        "Frank is back in g from round 4, at seat 4, with a total of 13: rounds 2-3, missed, each score the \
+         average score of the round."
+    );
+    env.ok(&["undo", "--yes"]);
+    // A rule given with the return goes first.
+    let r = env.ok(&["player", "return", "Frank", "--missed", "nothing"]);
+    assert!(
+        r.stdout.starts_with("Frank is back in g from round 4, at seat 4, with a total of 2:"),
+        "{}",
+        r.stdout
+    );
+    env.ok(&["undo", "--yes"]);
+    // Points, set on a new game; a word the setting does not take is refused.
+    env.ok(&["rules", "--set", "missed_rounds=15", "--save"]);
+    let r = env.ok(&["player", "return", "Frank"]);
+    assert!(
+        r.stdout.starts_with("Frank is back in g from round 4, at seat 4, with a total of 32:"),
+        "{}",
+        r.stdout
+    );
+    env.fails(
+        &["rules", "--set", "missed_rounds=most"],
+        1,
+        "missed_rounds cannot be \"most\"; it takes highest|average|nothing|0-1000",
+    );
+    // Written only by the games that set it.
+    let text = String::from_utf8(env.session_bytes("g")).unwrap();
+    assert!(text.contains("missed_rounds = 15"), "{text}");
+    let plain = Env::new();
+    plain.ok(&["new", "h", "-p", "Ann", "-p", "Bob"]);
+    assert!(!String::from_utf8(plain.session_bytes("h")).unwrap().contains("missed_rounds"));
+}

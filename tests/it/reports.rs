@@ -12,11 +12,11 @@ fn rules_of_a_preset_of_the_session_or_standard() {
     assert_eq!(lines[0], "Rules: standard");
     assert_eq!(
         lines[1],
-        "| Setting            | Value | Takes            | What it does                                                  |"
+        "| Setting            | Value   | Takes                          | What it does                                        |"
     );
     assert_eq!(
         lines[3],
-        "| decks              | 2     | 1-20             | 52-card decks shuffled together                               |"
+        "| decks              | 2       | 1-20                           | 52-card decks shuffled together                     |"
     );
     assert!(
         r.stdout.contains("\n| Round | Cards | Wild |\n|-------|-------|------|\n|     1 |     3 | 3    |\n"),
@@ -31,7 +31,7 @@ fn rules_of_a_preset_of_the_session_or_standard() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("| face_cards         | ten *  |"), "{}", r.stdout);
+    assert!(r.stdout.contains("| face_cards         | ten *   |"), "{}", r.stdout);
     assert!(r.stdout.contains("* differs from the standard rules\n"));
     assert!(r.stdout.contains("|     9 |    11 | J    | doubled |"), "{}", r.stdout);
 

@@ -22,7 +22,7 @@ pub use deals::{
 };
 pub use deck::{Game, Ranks, Wilds};
 pub use presets::PRESETS;
-pub use scoring::{FaceCards, GoOutBonus, WildValue};
+pub use scoring::{FaceCards, GoOutBonus, MissedRounds, WildValue};
 pub use settings::{Allowed, ROUND_TABLE, RulesChange, RulesError, SETTINGS, Setting, Value};
 
 /// Every setting of the rules. `Rules::default()` is the `standard` preset;
@@ -78,6 +78,9 @@ pub struct Rules {
     pub(crate) double_naughts: bool,
     /// How a tie for the lowest total at the end is decided.
     pub(crate) tiebreak: Tiebreak,
+    /// What a round missed by a player who comes back scores, unless the
+    /// return says otherwise.
+    pub(crate) missed_rounds: MissedRounds,
 }
 
 impl Default for Rules {
@@ -104,6 +107,7 @@ impl Default for Rules {
             bad_go_out_penalty: 0,
             double_naughts: false,
             tiebreak: Tiebreak::Share,
+            missed_rounds: MissedRounds::Highest,
         }
     }
 }
@@ -115,6 +119,14 @@ pub const MAX_DECKS: u8 = 20;
 
 /// The settings one by one, read only: they change through [`Rules::set`],
 /// [`Rules::with`], a preset or a [`RulesChange`], each checked.
+impl Rules {
+    /// What a round missed by a player who comes back scores, unless the
+    /// return says otherwise.
+    pub fn missed_rounds(&self) -> MissedRounds {
+        self.missed_rounds
+    }
+}
+
 impl Rules {
     /// Decks shuffled together: each card is in play this many times.
     pub fn decks(&self) -> u8 {

@@ -30,6 +30,20 @@ pub enum GoOutBonus {
     Wild,
 }
 
+/// What each round missed by a player who comes back scores, unless the
+/// return says otherwise.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MissedRounds {
+    /// The highest score of the round among those who played it.
+    Highest,
+    /// The round's average score, rounded to the nearest (a half up).
+    Average,
+    /// Nothing.
+    Nothing,
+    /// A fixed number of points.
+    Points(u16),
+}
+
 impl Rules {
     /// What a card left over scores at its face: a joker its value, any
     /// other card its rank's. A wild of the round may score otherwise:

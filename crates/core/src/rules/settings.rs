@@ -36,6 +36,8 @@ pub enum Allowed {
     Words(&'static [(&'static str, &'static [&'static str])]),
     /// A whole number in the range, or the word.
     RangeOrWord(i64, i64, &'static str),
+    /// One of the words, or a whole number in the range.
+    WordsOrRange(&'static [&'static str], i64, i64),
 }
 
 impl Allowed {
@@ -63,6 +65,11 @@ impl Allowed {
                     number(lo, hi).map(Value::Number)
                 }
             }
+            Allowed::WordsOrRange(words, lo, hi) => match words.iter().find(|w| w.eq_ignore_ascii_case(text))
+            {
+                Some(word) => Some(Value::Word(word)),
+                None => number(lo, hi).map(Value::Number),
+            },
         }
     }
 
@@ -78,6 +85,11 @@ impl Allowed {
             Allowed::Words(words) => words.iter().map(|(w, _)| w.to_string()).collect(),
             Allowed::RangeOrWord(lo, hi, word) => {
                 let mut out = vec![word.to_string()];
+                out.extend(range(lo, hi));
+                out
+            }
+            Allowed::WordsOrRange(words, lo, hi) => {
+                let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
                 out.extend(range(lo, hi));
                 out
             }
@@ -100,6 +112,10 @@ impl fmt::Display for Allowed {
             Allowed::RangeOrWord(lo, hi, word) => {
                 range(f, *lo, *hi)?;
                 write!(f, "|{word}")
+            }
+            Allowed::WordsOrRange(words, lo, hi) => {
+                write!(f, "{}|", words.join("|"))?;
+                range(f, *lo, *hi)
             }
         }
     }
@@ -178,7 +194,7 @@ fn flag(v: Value) -> bool {
 pub const ROUND_TABLE: [&str; 3] = ["extra_rounds", "down_and_up", "round_order"];
 
 /// Every setting, in the order `three13 rules` shows them.
-pub static SETTINGS: [Setting; 21] = [
+pub static SETTINGS: [Setting; 22] = [
     Setting {
         key: "decks",
         allowed: Allowed::Range(1, MAX_DECKS as i64),
@@ -364,6 +380,25 @@ pub static SETTINGS: [Setting; 21] = [
             }
         },
     },
+    Setting {
+        key: "missed_rounds",
+        allowed: Allowed::WordsOrRange(&["highest", "average", "nothing"], 0, 1000),
+        about: "what a round missed by a player who comes back scores",
+        get: |r| match r.missed_rounds {
+            MissedRounds::Highest => Value::Word("highest"),
+            MissedRounds::Average => Value::Word("average"),
+            MissedRounds::Nothing => Value::Word("nothing"),
+            MissedRounds::Points(n) => Value::Number(n.into()),
+        },
+        set: |r, v| {
+            r.missed_rounds = match v {
+                Value::Word("average") => MissedRounds::Average,
+                Value::Word("nothing") => MissedRounds::Nothing,
+                Value::Number(n) => MissedRounds::Points(n as u16),
+                _ => MissedRounds::Highest,
+            }
+        },
+    },
 ];
 
 impl Setting {
@@ -372,7 +407,10 @@ impl Setting {
     /// differ from the game's own rules, so that a file needing none of
     /// them reads as it always did.
     pub fn always_written(&self) -> bool {
-        !matches!(self.key, "suits" | "ranks" | "wild_value" | "half_wild" | "joker_value" | "round_order")
+        !matches!(
+            self.key,
+            "suits" | "ranks" | "wild_value" | "half_wild" | "joker_value" | "round_order" | "missed_rounds"
+        )
     }
 
     /// What the setting does under `rules`, where that depends on them:

@@ -420,10 +420,12 @@ impl Session {
             return Err(SheetError::TooManyPlayers { count: self.active().len() + 1 });
         }
         let played = self.rounds.len();
+        // The session's rule for rounds missed, unless the return says.
+        let rule = Missed::from(self.rules_of(played + 1).missed_rounds());
         let st = &mut self.seats[seat];
         if left < played {
             st.away.push((left, played));
-            st.missed.push(missed.unwrap_or(Missed::Highest));
+            st.missed.push(missed.unwrap_or(rule));
         }
         st.left = None;
         self.updated = now;

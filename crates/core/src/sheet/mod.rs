@@ -118,6 +118,17 @@ pub enum Missed {
     Total(i32),
 }
 
+impl From<crate::rules::MissedRounds> for Missed {
+    fn from(rule: crate::rules::MissedRounds) -> Missed {
+        match rule {
+            crate::rules::MissedRounds::Highest => Missed::Highest,
+            crate::rules::MissedRounds::Average => Missed::Average,
+            crate::rules::MissedRounds::Nothing => Missed::Nothing,
+            crate::rules::MissedRounds::Points(n) => Missed::Points(n),
+        }
+    }
+}
+
 impl Missed {
     /// The points of a round missed, from the points of those who played
     /// it; none for [`Missed::Total`], which sets the total instead.
