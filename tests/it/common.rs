@@ -97,12 +97,7 @@ impl Env {
 
     /// The files of the sessions folder, sorted.
     pub fn session_folder(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.data_dir().join("sessions"))
-            .expect("the sessions folder")
-            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
+        file_names(&self.data_dir().join("sessions"))
     }
 
     /// `three13 table --json` of the current session (or ARGS).
@@ -154,4 +149,14 @@ pub fn width(line: &str) -> usize {
         }
     }
     plain.width()
+}
+
+/// The names of the files in `dir`, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }

@@ -372,13 +372,7 @@ fn wrong_pins_are_slowed_for_everyone() {
                         if &tried == pin {
                             continue;
                         }
-                        let body = format!("round=3&pin={tried}");
-                        let request = format!(
-                            "POST /confirm HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
-                            server.addr,
-                            body.len()
-                        );
-                        match raw_from(server, client(i), &request).status {
+                        match confirm_from(server, client(i), &tried) {
                             403 => wrong += 1,
                             429 => wait += 1,
                             _ => other += 1,
@@ -434,13 +428,7 @@ fn five_wrong_pins_in_a_flood_renew_the_pin_once() {
                             continue;
                         }
                         tries += 1;
-                        let body = format!("round=3&pin={tried}");
-                        let request = format!(
-                            "POST /confirm HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
-                            server.addr,
-                            body.len()
-                        );
-                        match raw_from(server, client(i), &request).status {
+                        match confirm_from(server, client(i), &tried) {
                             403 => wrong += 1,
                             429 => {}
                             other => panic!("{other}"),
@@ -654,4 +642,15 @@ fn loopback_is_answered_on_both_address_families() {
     let reply = v6(&server, "x");
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(server.get("").status, 200);
+}
+
+/// The status of a confirm of round 3 with `pin`, sent from `from`.
+fn confirm_from(server: &Server, from: IpAddr, pin: &str) -> u16 {
+    let body = format!("round=3&pin={pin}");
+    let request = format!(
+        "POST /confirm HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    );
+    raw_from(server, from, &request).status
 }

@@ -184,45 +184,32 @@ fn replay(log: &str, rules: &Rules, players: usize) -> usize {
 fn a_log_replayed_gives_the_same_scores() {
     let env = Env::new();
     let log = env.path().join("games.jsonl");
-    let log_arg = log.to_str().unwrap();
-    env.ok(&[
-        "sim",
-        "--players",
-        "3",
-        "--deals",
-        "6",
-        "--round",
-        "5",
-        "--policy",
-        "random",
-        "--against",
-        "greedy",
-        "--seed",
-        "9",
-        "--log",
-        log_arg,
-    ]);
+    let sim_to = |log: &std::path::Path| {
+        let log = log.to_str().unwrap();
+        env.ok(&[
+            "sim",
+            "--players",
+            "3",
+            "--deals",
+            "6",
+            "--round",
+            "5",
+            "--policy",
+            "random",
+            "--against",
+            "greedy",
+            "--seed",
+            "9",
+            "--log",
+            log,
+        ]);
+    };
+    sim_to(&log);
     let text = std::fs::read_to_string(&log).unwrap();
     assert_eq!(replay(&text, &Rules::default(), 3), 12);
     // The same seed writes the same games.
     let again = env.path().join("again.jsonl");
-    env.ok(&[
-        "sim",
-        "--players",
-        "3",
-        "--deals",
-        "6",
-        "--round",
-        "5",
-        "--policy",
-        "random",
-        "--against",
-        "greedy",
-        "--seed",
-        "9",
-        "--log",
-        again.to_str().unwrap(),
-    ]);
+    sim_to(&again);
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
 }
 

@@ -17,7 +17,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use crate::common::{Run, width};
+use crate::common::{Run, file_names, width};
 
 /// A data folder of its own, and the binary under test.
 struct Built {
@@ -125,12 +125,7 @@ impl Built {
 
     /// The files of the sessions folder, sorted.
     fn session_folder(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.data_dir().join("sessions"))
-            .expect("the sessions folder")
-            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
+        file_names(&self.data_dir().join("sessions"))
     }
 }
 
