@@ -580,7 +580,8 @@ the round and running total in brackets, and who went out; then the totals, the 
 standings, and the next round with the rounds left, or once the last round is in, the \
 winner(s). Where that is too wide for the screen, a row per player: the points of each \
 round, ^ on who went out first, ! on a bad go-out, * on who deals next, and a Dealer row \
-naming who dealt each round by the shortest start of their name; the earliest \
+naming who dealt each round by the shortest start of their name (or, where that is \
+long, its first letter and the one that tells it apart); the earliest \
 rounds added up in one column headed with their range (1-4) when even that is too wide, \
 each mark there followed by how many of those rounds had it (^2).",
     after_help = TABLE_EXAMPLES

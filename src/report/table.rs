@@ -775,11 +775,13 @@ pub(crate) fn next_line(s: &Session, round: usize) -> String {
     )
 }
 
-/// Each name's shortest start that no other name begins with (without
-/// regard to case), for the dealer row: `A`, `Bo`, `Br`; a name that
-/// begins another whole is given whole.
+/// Each name as the dealer row gives it: its shortest start that no
+/// other name begins with (without regard to case), `A`, `Bo`, `Br`; a
+/// start longer than three letters as its first letter and the one that
+/// tells it apart (`Co` for Christopher beside Christina), unless two
+/// names would then read alike; a name that begins another, whole.
 fn initials(names: &[String]) -> Vec<String> {
-    names
+    let unique: Vec<String> = names
         .iter()
         .enumerate()
         .map(|(i, name)| {
@@ -795,5 +797,17 @@ fn initials(names: &[String]) -> Vec<String> {
                 })
                 .unwrap_or_else(|| name.clone())
         })
-        .collect()
+        .collect();
+    let short: Vec<String> = unique
+        .iter()
+        .map(|start| {
+            let chars: Vec<char> = start.chars().collect();
+            match chars.as_slice() {
+                [first, .., last] if chars.len() > 3 => format!("{first}{last}"),
+                _ => start.clone(),
+            }
+        })
+        .collect();
+    let alike = short.iter().enumerate().any(|(i, a)| short[..i].iter().any(|b| a.eq_ignore_ascii_case(b)));
+    if alike { unique } else { short }
 }

@@ -152,3 +152,14 @@ fn the_compact_table_names_the_dealer_of_each_round() {
         r.stdout
     );
 }
+
+#[test]
+fn the_dealer_row_keeps_names_that_begin_alike_to_two_letters() {
+    let env = Env::new();
+    env.ok(&["new", "g", "-p", "Christopher", "-p", "Christina", "-p", "Anne-Marie", "-p", "Annabelle"]);
+    for _ in 0..4 {
+        env.ok(&["round", "10", "0", "25", "7"]);
+    }
+    let r = env.ok_with(&[("COLUMNS", "80")], &["table"]);
+    assert!(r.stdout.contains("\n| Dealer       | Co | Ci | Ae | Aa |       |\n"), "{}", r.stdout);
+}
