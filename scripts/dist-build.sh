@@ -10,10 +10,22 @@
 # - the Windows archive is made from the MinGW-w64 build: dist would
 #   cross-compile the MSVC one with cargo-xwin, which downloads
 #   Microsoft's libraries, so here the -gnu build is packed as dist packs
-#   the other (a flat zip with the same files, and its .sha256).
+#   the other (a flat zip with the same files, and its .sha256);
+# - the ARM64 Linux archive is made from a build linked by Debian's
+#   AArch64 cross linker: release.yml builds it on an ARM64 runner, and
+#   dist would cross-compile it here with cargo-zigbuild, which needs
+#   Zig, so here it is packed as dist packs the static one (a tarball
+#   with a folder named as it, and its .sha256);
+# - the Debian package is made from the static Linux archive
+#   (scripts/deb-build.sh), as release.yml's build-deb job makes it.
 #
-# Needs dist, cargo-auditable and cargo-cyclonedx (cargo install --locked),
-# the two targets and MinGW-w64; .ci/run installs them.
+# Each archive holds the CycloneDX bill of materials of its target,
+# three-thirteen.cdx.xml, made as .github/build-setup.yml makes it in the
+# release's build jobs.
+#
+# Needs dist, cargo-auditable, cargo-cyclonedx and cargo-deb (cargo
+# install --locked), the three targets, MinGW-w64 and the AArch64 linker;
+# .ci/run installs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,31 +46,58 @@ done
 [ "$missing" = 0 ]
 
 rm -rf target/distrib
+# The static Linux archive, with the bill of materials of its target.
+cargo cyclonedx --target x86_64-unknown-linux-musl
 dist build --artifacts=all --target x86_64-unknown-linux-musl
-# The bill of materials, made as release.yml makes it, into target/distrib.
+# The release's bill of materials, made as release.yml makes it, into
+# target/distrib.
 cargo cyclonedx -v
 mv three-thirteen.cdx.xml crates/core/three13-core.cdx.xml target/distrib/
 
-# The Windows archive, laid out as dist lays out the MSVC one.
-target=x86_64-pc-windows-gnu
-cargo auditable build --locked --release --target "$target"
-python3 - "$target" <<'PY'
-import hashlib, os, sys, zipfile
-target = sys.argv[1]
-name = f"three-thirteen-{target}.zip"
+# An archive laid out as dist lays out its own: TARGET BINARY.
+pack() {
+  cargo cyclonedx --target "$1"
+  python3 - "$@" <<'PY'
+import hashlib, os, sys, tarfile, zipfile
+target, binary = sys.argv[1], sys.argv[2]
+windows = binary.endswith(".exe")
+name = f"three-thirteen-{target}" + (".zip" if windows else ".tar.gz")
 path = os.path.join("target/distrib", name)
-files = [(f"target/{target}/release/three13.exe", "three13.exe")]
-for top in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE"]:
+files = [(binary, os.path.basename(binary))]
+for top in ["README.md", "CHANGELOG.md", "LICENSE-MIT", "LICENSE-APACHE", "three-thirteen.cdx.xml"]:
     files.append((top, top))
 for folder in ["man", "completions"]:
     for f in sorted(os.listdir(folder)):
         files.append((f"{folder}/{f}", f"{folder}/{f}"))
-with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-    for src, inside in files:
-        z.write(src, inside)
+if windows:
+    # A flat zip.
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for src, inside in files:
+            z.write(src, inside)
+else:
+    # A tarball with a folder named as it.
+    with tarfile.open(path, "w:gz") as t:
+        for src, inside in files:
+            t.add(src, f"three-thirteen-{target}/{inside}")
 digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
 with open(path + ".sha256", "w") as f:
     f.write(f"{digest} *{name}\n")
 print(f"built {path}")
 PY
+  rm -f three-thirteen.cdx.xml crates/core/three13-core.cdx.xml
+}
+
+# The Windows archive, from the MinGW-w64 build.
+target=x86_64-pc-windows-gnu
+cargo auditable build --locked --release --target "$target"
+pack "$target" "target/$target/release/three13.exe"
+
+# The ARM64 Linux archive, linked by Debian's AArch64 cross linker.
+target=aarch64-unknown-linux-gnu
+CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+  cargo auditable build --locked --release --target "$target"
+pack "$target" "target/$target/release/three13"
+
+# The Debian package, from the static Linux archive.
+scripts/deb-build.sh
 ls -l target/distrib

@@ -27,6 +27,7 @@ mod over_time;
 mod pipes;
 #[cfg(unix)]
 mod prompts;
+mod release;
 mod reliability;
 mod reports;
 mod score;
