@@ -6,18 +6,32 @@
 #
 #     scripts/aarch64-test.sh [three13]
 #
-# Needs the target (rustup target add aarch64-unknown-linux-gnu) and
-# Debian's gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user
-# packages; .ci/run installs them.
+# Without a binary named, the release build is made here as
+# `scripts/dist-build.sh --arm64` makes it for the ARM64 archive (with
+# cargo auditable, which must be installed). Installs what it needs where
+# it is missing: the Rust target and Debian's gcc-aarch64-linux-gnu,
+# libc6-dev-arm64-cross and qemu-user packages. .ci/run leaves it out: a
+# release build more (about five minutes of one core's time) and a
+# minute of tests, for a build that release.yml makes on an ARM64 runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=aarch64-unknown-linux-gnu
+need=()
+command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+command -v readelf >/dev/null || need+=(binutils)
+if [ ${#need[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
 # The binary named, or the release build made here.
 if [ $# -gt 0 ]; then
   bin=$(realpath "$1")
 else
+  rustup target add "$target"
   CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
-    cargo build --release --locked --target "$target"
+    cargo auditable build --locked --release --target "$target"
   bin=$PWD/target/$target/release/three13
 fi
 

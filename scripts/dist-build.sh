@@ -11,11 +11,13 @@
 #   cross-compile the MSVC one with cargo-xwin, which downloads
 #   Microsoft's libraries, so here the -gnu build is packed as dist packs
 #   the other (a flat zip with the same files, and its .sha256);
-# - the ARM64 Linux archive is made from a build linked by Debian's
-#   AArch64 cross linker: release.yml builds it on an ARM64 runner, and
-#   dist would cross-compile it here with cargo-zigbuild, which needs
-#   Zig, so here it is packed as dist packs the static one (a tarball
-#   with a folder named as it, and its .sha256);
+# - with --arm64, the ARM64 Linux archive, made from a build linked by
+#   Debian's AArch64 cross linker: release.yml builds it on an ARM64
+#   runner, and dist would cross-compile it here with cargo-zigbuild,
+#   which needs Zig, so here it is packed as dist packs the static one (a
+#   tarball with a folder named as it, and its .sha256). It is one more
+#   release build (about five minutes of one core's time), so .ci/run
+#   leaves it out; scripts/aarch64-test.sh builds it and tests it;
 # - the Debian package is made from the static Linux archive
 #   (scripts/deb-build.sh), as release.yml's build-deb job makes it.
 #
@@ -23,11 +25,20 @@
 # three-thirteen.cdx.xml, made as .github/build-setup.yml makes it in the
 # release's build jobs.
 #
+#     scripts/dist-build.sh [--arm64]
+#
 # Needs dist, cargo-auditable, cargo-cyclonedx and cargo-deb (cargo
-# install --locked), the three targets, MinGW-w64 and the AArch64 linker;
-# .ci/run installs them.
+# install --locked), the targets, MinGW-w64 and, for --arm64, the AArch64
+# linker; .ci/run installs them (scripts/aarch64-test.sh what --arm64
+# needs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+arm64=
+case "${1-}" in
+  --arm64) arm64=1 ;;
+  "") ;;
+  *) echo "usage: scripts/dist-build.sh [--arm64]" >&2; exit 2 ;;
+esac
 
 plan=$(dist plan 2>&1) || { echo "$plan" >&2; exit 1; }
 echo "$plan"
@@ -93,10 +104,12 @@ cargo auditable build --locked --release --target "$target"
 pack "$target" "target/$target/release/three13.exe"
 
 # The ARM64 Linux archive, linked by Debian's AArch64 cross linker.
-target=aarch64-unknown-linux-gnu
-CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
-  cargo auditable build --locked --release --target "$target"
-pack "$target" "target/$target/release/three13"
+if [ -n "$arm64" ]; then
+  target=aarch64-unknown-linux-gnu
+  CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+    cargo auditable build --locked --release --target "$target"
+  pack "$target" "target/$target/release/three13"
+fi
 
 # The Debian package, from the static Linux archive.
 scripts/deb-build.sh
