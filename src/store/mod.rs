@@ -34,6 +34,7 @@
 //! - `edit`: a loaded document edited in place to hold a change;
 //! - `log`: the log of changes as a file keeps it.
 
+mod change;
 mod edit;
 mod format;
 mod lock;
@@ -80,50 +81,67 @@ pub(crate) struct Store {
 }
 
 /// A session file's TOML document, comments and layout included, the file
-/// it was read from and the players it named, seat by seat: a save
-/// applies the session's change to the document, and writes it over that
-/// same file. [`SessionDoc::default`] is a new session's, which has no
-/// document yet and is saved as a new file.
+/// it was read from and the session it holds: a save applies the
+/// session's change to the document, and writes it over that same file.
+/// [`SessionDoc::default`] is a new session's, which has no document yet
+/// and is saved as a new file.
 #[derive(Debug, Default)]
 pub(crate) struct SessionDoc {
     doc: DocumentMut,
     origin: Option<Origin>,
-    /// The players as the document names them, seat by seat; none for a
-    /// new session.
-    players: Option<Vec<String>>,
+    /// The session as the document holds it; none for a new session.
+    held: Option<Session>,
 }
 
 impl SessionDoc {
     /// Puts `session` into the document: a new session's is written whole,
-    /// in the standard layout; a loaded one's is edited where the session
-    /// differs from what the document holds, and nowhere else.
-    fn write(&mut self, session: &Session) {
+    /// in the standard layout; into a loaded one, the change from the
+    /// session it holds is applied, edit by edit ([`change::edits`]).
+    ///
+    /// What an edited document holds is read back, and must be `session`:
+    /// when the named edits do not give it (a session that is not the
+    /// document's own changed, say), every part of the document is put as
+    /// the session has it, and read back again; a document that still does
+    /// not give it is an error, and nothing is written. Gives whether the
+    /// named edits gave the session.
+    fn write(&mut self, session: &Session) -> Result<bool, FileError> {
         let new = write::session_document(session);
-        let now = session.players();
-        match &self.players {
-            None => self.doc = new,
-            Some(was) => {
-                // A player renamed keeps the seat: the same seats, and a
-                // seat with another name. A player seated or gone changes
-                // the seats, and renames nobody.
-                let renamed: Vec<(String, String)> = match was.len() == now.len() {
-                    true => was
-                        .iter()
-                        .zip(now)
-                        .filter(|(w, n)| w != n)
-                        .map(|(w, n)| (w.clone(), n.clone()))
-                        .collect(),
-                    false => Vec::new(),
-                };
-                edit::apply(&mut self.doc, &renamed, new);
+        let Some(held) = self.held.take() else {
+            self.doc = new;
+            self.held = Some(session.clone());
+            return Ok(true);
+        };
+        let edits = match edit::is_current(&self.doc, &new) {
+            true => change::edits(&held, session),
+            false => vec![change::Edit::Whole],
+        };
+        let mut doc = self.doc.clone();
+        edit::apply(&mut doc, &edits, new.clone());
+        let named = reads_back(&doc, session);
+        if !named {
+            doc = std::mem::take(&mut self.doc);
+            edit::apply(&mut doc, &[change::Edit::Whole], new);
+            if !reads_back(&doc, session) {
+                self.held = Some(held);
+                return Err(FileError {
+                    at: None,
+                    message: "the file, edited, would not read back as the session saved".to_string(),
+                });
             }
         }
-        self.players = Some(now.to_vec());
+        self.doc = doc;
+        self.held = Some(session.clone());
+        Ok(named)
     }
 
     fn text(&self) -> String {
         self.doc.to_string()
     }
+}
+
+/// Whether `doc` reads as `session`.
+fn reads_back(doc: &DocumentMut, session: &Session) -> bool {
+    read::session(&doc.to_string(), session.name()).is_ok_and(|read| read.session == *session)
 }
 
 /// A session read to be changed and saved, with the document it came from.
@@ -342,8 +360,12 @@ impl Store {
     /// that file is still there; a new one is saved where nothing is.
     /// Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
-        doc.write(session);
         let path = self.session_path(session.name());
+        let named = doc
+            .write(session)
+            .map_err(|e| at_path(&path, e, "the file is left as it was; the change is not saved"))?;
+        // Every change made under the lock is named by the session's log.
+        debug_assert!(named, "the edits named for {} did not give the session", session.name());
         let text = doc.text();
         check_size(&path, &text)?;
         match &doc.origin {
@@ -482,15 +504,13 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
 
 /// The text of a new session's file: readable, and editable by hand.
 pub fn to_toml(session: &Session) -> String {
-    let mut doc = SessionDoc::default();
-    doc.write(session);
-    doc.text()
+    write::session_document(session).to_string()
 }
 
 /// The text of the session file `text` once `session` is saved into it:
 /// what a save of a loaded session writes.
 pub fn save_into(text: &str, name: &str, session: &Session) -> Result<String, FileError> {
     let mut doc = read::session(text, name)?.doc;
-    doc.write(session);
+    doc.write(session)?;
     Ok(doc.text())
 }
