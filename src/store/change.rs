@@ -120,3 +120,43 @@ pub(super) fn edits(was: &Session, now: &Session) -> Vec<Edit> {
     }
     once
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::Timestamp;
+    use three13_core::rules::Rules;
+    use three13_core::sheet::RoundRecord;
+
+    use super::*;
+
+    #[test]
+    fn each_change_names_the_parts_it_touches() {
+        let now = Timestamp::UNIX_EPOCH;
+        let players = vec!["Ann".to_string(), "Bob".to_string()];
+        let new = Session::new("g", players, 0, Rules::default(), now).unwrap();
+        let mut round = new.clone();
+        round.add_round(RoundRecord::from_deadwood(vec![26, 0]), now).unwrap();
+        let recorded =
+            [Edit::Updated, Edit::Log, Edit::RoundAdded(1), Edit::Dealers, Edit::Seats, Edit::Tiebreak];
+        assert_eq!(edits(&new, &round), recorded);
+        let mut renamed = round.clone();
+        renamed.rename_player(1, "Rob", now).unwrap();
+        let rename = |from: &str, to: &str| {
+            [Edit::Renamed(vec![(from.to_string(), to.to_string())]), Edit::Updated, Edit::Log, Edit::Seats]
+        };
+        assert_eq!(edits(&round, &renamed), rename("Bob", "Rob"));
+        // Taken back: the same parts, the other way.
+        assert_eq!(edits(&renamed, &round), rename("Rob", "Bob"));
+        let taken_back =
+            [Edit::Updated, Edit::Log, Edit::RoundRemoved, Edit::Dealers, Edit::Seats, Edit::Tiebreak];
+        assert_eq!(edits(&round, &new), taken_back);
+        // Nothing changed: `updated` alone.
+        assert_eq!(edits(&round, &round), [Edit::Updated]);
+        // Two changes at once: each part once, renames first.
+        let mut both = vec![Edit::Renamed(vec![("Bob".to_string(), "Rob".to_string())])];
+        both.extend(recorded);
+        assert_eq!(edits(&new, &renamed), both);
+        // A log that neither follows on nor takes back the last change.
+        assert_eq!(edits(&renamed, &new), [Edit::Whole]);
+    }
+}

@@ -9,19 +9,26 @@
 //!
 //! A session file is parsed once, into a TOML document that keeps every
 //! comment and the way each value is written; the session is read from
-//! that document, and the document is kept, with the players it named, to
+//! that document, and the document is kept, with the session it holds, to
 //! the save. Every change is one unit of work, [`Store::change`]: lock,
 //! load, change, save (or nothing). The save applies the change to the
-//! loaded document in place, section by section: a player renamed is
-//! renamed where the file names them; a round added is a `[[rounds]]`
-//! table appended, one taken back is removed, one corrected is edited key
-//! by key; the seats' tables, the rules and rule changes, the tiebreak,
-//! the log's new entries and the top-level values (updated, dealers,
-//! players) are written where they differ from what the session holds,
-//! and nowhere else, so what a person wrote by hand stays as written (a
-//! file of an older format, or with rules left out, is brought to the
-//! current format by its first save the same way). Only a new session is
-//! written whole, in the standard layout.
+//! loaded document in place, as the session's log names it (each change
+//! since the load, or the one taken back): a round recorded is its
+//! `[[rounds]]` table appended, one taken back is removed, one corrected
+//! is edited key by key; a player renamed is renamed where the file names
+//! them; a player seated, gone or back puts the seats, a change of rules
+//! the rules, a draw the tiebreak, each where it stands; a log entry is
+//! appended; and nothing else is touched, so what a person wrote by hand
+//! stays as written. Only a new session is written whole, in the standard
+//! layout; a file of an older format, or with settings left out of its
+//! rules, is brought to the current format by its first save, every part
+//! edited in place the same way.
+//!
+//! What a save is about to write is read back first, and must be the
+//! session saved: if the named edits did not give it (as when a session
+//! other than the file's own is saved into it), every part is put as the
+//! session has it, and read back again; a file that still would not read
+//! back is not written.
 //!
 //! - this module: where the files are, the list of sessions, and loading
 //!   and saving a session;
@@ -31,6 +38,7 @@
 //!   placed at a line and column, strings written as the files write them;
 //! - `read`: a session file's document read into a session;
 //! - `write`: a session's values as TOML, in the standard layout;
+//! - `change`: the change a save applies, named from the session's log;
 //! - `edit`: a loaded document edited in place to hold a change;
 //! - `log`: the log of changes as a file keeps it.
 
