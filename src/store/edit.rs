@@ -18,8 +18,10 @@
 //!   no longer has removed; the file's other keys are not looked at.
 //!
 //! A file of an older format, or with settings left out of its rules, is
-//! brought to the current format by its first save: every part edited so,
-//! the same way ([`Edit::Whole`]).
+//! brought to the current format by its first save: its `format_version`,
+//! the `name` version 1 wrote and its rules edited so ([`Edit::Upgraded`]).
+//! A session that is not the one the file holds, saved into it, has every
+//! part edited so ([`Edit::Whole`]).
 //!
 //! Comments stay with what they are written beside:
 //! - on the line of a value, or on the lines just above it: with that value,

@@ -21,8 +21,8 @@
 //! appended; and nothing else is touched, so what a person wrote by hand
 //! stays as written. Only a new session is written whole, in the standard
 //! layout; a file of an older format, or with settings left out of its
-//! rules, is brought to the current format by its first save, every part
-//! edited in place the same way.
+//! rules, is brought to the current format by its first save, its
+//! `format_version` and its rules edited in place the same way.
 //!
 //! What a save is about to write is read back first, and must be the
 //! session saved: if the named edits did not give it (as when a session
@@ -119,10 +119,10 @@ impl SessionDoc {
             self.held = Some(session.clone());
             return Ok(true);
         };
-        let edits = match edit::is_current(&self.doc, &new) {
-            true => change::edits(&held, session),
-            false => vec![change::Edit::Whole],
-        };
+        let mut edits = change::edits(&held, session);
+        if !edit::is_current(&self.doc, &new) {
+            edits.insert(0, change::Edit::Upgraded);
+        }
         let mut doc = self.doc.clone();
         edit::apply(&mut doc, &edits, new.clone());
         let named = reads_back(&doc, session);
