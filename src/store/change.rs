@@ -77,6 +77,8 @@ pub(super) fn edits(was: &Session, now: &Session) -> Vec<Edit> {
         return vec![Edit::Whole];
     };
     let mut edits = vec![Edit::Updated];
+    // The rounds the file has, as the edits so far leave it.
+    let mut rounds = was.rounds().len();
     for entry in entries {
         edits.push(Edit::Log);
         if entry.tiebreak.is_some() {
@@ -85,10 +87,13 @@ pub(super) fn edits(was: &Session, now: &Session) -> Vec<Edit> {
         match &entry.change {
             LogChange::Round { round } => {
                 // A round of the sheet, or the tiebreaker round after them.
-                let (before, after) = (was.rounds().len(), now.rounds().len());
+                let after = now.rounds().len();
                 edits.push(match undone {
-                    false if after == before + 1 && *round == after => Edit::RoundAdded(*round),
-                    true if before == after + 1 && *round == before => Edit::RoundRemoved,
+                    false if *round == rounds + 1 && *round <= after => {
+                        rounds += 1;
+                        Edit::RoundAdded(*round)
+                    }
+                    true if rounds == after + 1 && *round == rounds => Edit::RoundRemoved,
                     _ => Edit::Tiebreak,
                 });
                 edits.extend([Edit::Dealers, Edit::Seats, Edit::Tiebreak]);
@@ -174,8 +179,14 @@ mod tests {
         assert_eq!(edits(&round, &round), [Edit::Updated]);
         // Two changes at once: each part once, renames first.
         let mut both = vec![Edit::Renamed(vec![("Bob".to_string(), "Rob".to_string())])];
-        both.extend(recorded);
+        both.extend(recorded.clone());
         assert_eq!(edits(&new, &renamed), both);
+        // Two rounds at once: each appended in turn.
+        let mut two = round.clone();
+        two.add_round(RoundRecord::from_deadwood(vec![0, 3]), now).unwrap();
+        let mut appended = recorded.to_vec();
+        appended.push(Edit::RoundAdded(2));
+        assert_eq!(edits(&new, &two), appended);
         // A log that neither follows on nor takes back the last change.
         assert_eq!(edits(&renamed, &new), [Edit::Whole]);
     }
