@@ -1,21 +1,27 @@
-//! A loaded session file's document edited in place to hold a change,
-//! keeping what a person wrote in it. The change reaches the document in
-//! two steps:
+//! A loaded session file's document edited in place to hold a named
+//! change ([`Edit`]), keeping what a person wrote in it. Each edit
+//! touches its own part of the file and nothing else:
 //!
-//! - the players renamed (known from the session: a seat whose name is
-//!   not the one the file has) are renamed where the file names them,
-//!   keys and values, each in its place with its spacing and comments;
-//! - then each section is put beside what the session being saved writes
-//!   there, and only what differs is touched: a value replaced where it
-//!   stands; a table (the seats', the rules, a round) edited key by key;
-//!   the rounds and the rule changes by their place (a round added is a
-//!   `[[rounds]]` table appended, one taken back the last removed, one
-//!   corrected edited key by key); a list of names by the names (a player
-//!   seated goes in at the seat, the others stay as written); any other
-//!   list (the log's changes, the hand sizes, the draws) by place, a new
-//!   entry appended. A section equal to what the session writes is left
-//!   as it is, comments and all. Nothing is guessed: no rename from
-//!   similar values, no alignment of lists.
+//! - a round recorded: its `[[rounds]]` table, as a new file writes it,
+//!   appended after the last;
+//! - the last round taken back: its table removed, its comments going
+//!   after the round before;
+//! - a round corrected: its table's values replaced key by key where they
+//!   stand;
+//! - players renamed: renamed where the file names them, keys and values,
+//!   each in its place with its spacing and comments;
+//! - the seats, the dealers, the rules, the tiebreak, the log, `updated`:
+//!   the top-level keys of that part put as the session has them, each
+//!   edited where it stands (a list of names by the names: a player
+//!   seated goes in at the seat, the others stay as written; any other
+//!   list by place, a log entry appended at its end), a key the session
+//!   no longer has removed; the file's other keys are not looked at.
+//!
+//! A file of an older format, or with settings left out of its rules, is
+//! brought to the current format by its first save: its `format_version`,
+//! the `name` version 1 wrote and its rules edited so ([`Edit::Upgraded`]).
+//! A session that is not the one the file holds, saved into it, has every
+//! part edited so ([`Edit::Whole`]).
 //!
 //! Comments stay with what they are written beside:
 //! - on the line of a value, or on the lines just above it: with that value,
@@ -33,28 +39,137 @@ use toml_edit::{
     Array, ArrayOfTables, Decor, DocumentMut, InlineTable, Item, Key, RawString, Table, TableLike, Value,
 };
 
-use super::format::{key, string};
+use super::change::Edit;
+use super::format::{FORMAT_VERSION, key, string};
 
 /// Comments whose line went away, each `# …`, to be written on lines of
 /// their own.
 type Comments = Vec<String>;
 
-/// Edits `doc`, the document a session was loaded from, to hold the
-/// values of `new`, what the session being saved writes (a document
-/// without layout of its own: what it adds takes toml_edit's standard
-/// layout). `renamed` names the players renamed since, each name the file
-/// has and the seat's name now: their keys and names are renamed where
-/// they stand first.
-pub(super) fn apply(doc: &mut DocumentMut, renamed: &Renamed, new: DocumentMut) {
+/// Applies `edits` to `doc`, the document a session was loaded from, in
+/// their order. `new` is what the session being saved writes (a document
+/// without layout of its own: what an edit adds takes toml_edit's
+/// standard layout), where each edit finds the values it puts.
+pub(super) fn apply(doc: &mut DocumentMut, edits: &[Edit], new: DocumentMut) {
     keep_comments_with_their_tables(doc);
-    if !renamed.is_empty() {
-        rename_players(doc.as_table_mut(), renamed);
+    let new = new.into_table();
+    let mut left = Comments::new();
+    for edit in edits {
+        let root = doc.as_table_mut();
+        match edit {
+            Edit::Renamed(renamed) => rename_players(root, renamed),
+            Edit::RoundAdded(n) => left.extend(add_round(root, &new, *n)),
+            Edit::RoundRemoved => left.extend(remove_round(root, &new)),
+            Edit::RoundReplaced(n) => left.extend(replace_round(root, &new, *n)),
+            Edit::Whole => left.extend(edit_table(root, new.clone(), &|_| true)),
+            part => {
+                let keys = part.keys();
+                let part = only(&new, keys, root);
+                left.extend(edit_table(root, part, &|k| keys.contains(&k)))
+            }
+        }
     }
-    let left = edit_table(doc.as_table_mut(), new.into_table());
     if !left.is_empty() {
         let trailing = format!("{}{}", comment_lines(&left, ""), text(Some(doc.trailing())));
         doc.set_trailing(trailing);
     }
+}
+
+/// Whether a loaded document is in the current format: the current
+/// `format_version`, and in its rules every setting the session's file
+/// writes there.
+pub(super) fn is_current(doc: &DocumentMut, new: &DocumentMut) -> bool {
+    let rules = |d: &DocumentMut| d.get("rules").and_then(Item::as_table_like).map(|t| t.iter().count());
+    let complete = match (doc.get("rules").and_then(Item::as_table_like), new.get("rules")) {
+        (Some(has), Some(written)) => {
+            written.as_table_like().is_some_and(|w| w.iter().all(|(k, _)| has.contains_key(k)))
+        }
+        _ => rules(doc) == rules(new),
+    };
+    doc.get("format_version").and_then(Item::as_integer) == Some(FORMAT_VERSION) && complete
+}
+
+/// What the session writes, for an edit of the top-level keys `keys` of
+/// `root`: their entries, and in the place of each other key `root` has
+/// too, a mark that keeps the order of the keys as the session writes it.
+fn only(new: &Table, keys: &[&str], root: &Table) -> Table {
+    let mut part = Table::new();
+    for (k, item) in new.iter() {
+        let item = match keys.contains(&k) {
+            true => item.clone(),
+            false if root.contains_key(k) => Item::Value(Value::from(false)),
+            false => continue,
+        };
+        if let Some(key) = new.key(k) {
+            part.insert_formatted(key, item);
+        }
+    }
+    part
+}
+
+// Rounds.
+
+/// The rounds' tables of a document, as a file writes them.
+fn rounds(root: &mut Table) -> Option<&mut ArrayOfTables> {
+    root.get_mut("rounds").and_then(Item::as_array_of_tables_mut)
+}
+
+/// How many rounds' tables a document has, as a file writes them.
+fn round_count(root: &Table) -> Option<usize> {
+    root.get("rounds").and_then(Item::as_array_of_tables).map(ArrayOfTables::len)
+}
+
+/// The table of round `n` in what the session writes.
+fn new_round(new: &Table, n: usize) -> Option<Table> {
+    new.get("rounds")?.as_array_of_tables()?.get(n.checked_sub(1)?).cloned()
+}
+
+/// Round `n`'s table appended, after the `n - 1` there are. Rounds written
+/// otherwise by hand (none yet, or a list of inline tables) are edited as
+/// a list, by place.
+fn add_round(root: &mut Table, new: &Table, n: usize) -> Comments {
+    if let (Some(count), Some(table)) = (round_count(root), new_round(new, n))
+        && count + 1 == n
+        && let Some(tables) = rounds(root)
+    {
+        tables.push(table);
+        return Vec::new();
+    }
+    let part = only(new, &["rounds"], root);
+    edit_table(root, part, &|k| k == "rounds")
+}
+
+/// The last round's table removed, its comments after the table before.
+fn remove_round(root: &mut Table, new: &Table) -> Comments {
+    let now = new.get("rounds").and_then(Item::as_array_of_tables).map_or(0, ArrayOfTables::len);
+    if now > 0
+        && round_count(root) == Some(now + 1)
+        && let Some(tables) = rounds(root)
+    {
+        let mut lost = Vec::new();
+        if let Some(last) = tables.get(now) {
+            table_comments(last, &mut lost);
+        }
+        tables.remove(now);
+        return match tables.get_mut(now - 1) {
+            Some(before) => put_after(before, lost),
+            None => lost,
+        };
+    }
+    let part = only(new, &["rounds"], root);
+    edit_table(root, part, &|k| k == "rounds")
+}
+
+/// Round `n`'s table edited key by key to hold its values now.
+fn replace_round(root: &mut Table, new: &Table, n: usize) -> Comments {
+    if let Some(table) = new_round(new, n)
+        && let Some(old) = rounds(root).and_then(|r| r.get_mut(n - 1))
+    {
+        let left = edit_table(old, table, &|_| true);
+        return put_after(old, left);
+    }
+    let part = only(new, &["rounds"], root);
+    edit_table(root, part, &|k| k == "rounds")
 }
 
 // Players renamed.
@@ -337,9 +452,11 @@ fn edit_item(old: &mut Item, new: Item) -> Comments {
             edit_value(old, new.into_value().expect("a value"));
             Vec::new()
         }
-        (Item::Table(old), Item::Table(new)) => edit_table(old, new),
+        (Item::Table(old), Item::Table(new)) => edit_table(old, new, &|_| true),
         (Item::ArrayOfTables(old), Item::ArrayOfTables(new)) => edit_tables(old, new.into_iter().collect()),
-        (Item::Table(old), Item::Value(Value::InlineTable(new))) => edit_table(old, new.into_table()),
+        (Item::Table(old), Item::Value(Value::InlineTable(new))) => {
+            edit_table(old, new.into_table(), &|_| true)
+        }
         (Item::ArrayOfTables(old), Item::Value(Value::Array(new)))
             if new.iter().all(Value::is_inline_table) =>
         {
@@ -358,19 +475,23 @@ fn edit_item(old: &mut Item, new: Item) -> Comments {
     }
 }
 
-/// Edits a table entry by entry; gives back the comments of what it
-/// removed that it has no line for.
-fn edit_table(old: &mut Table, mut new: Table) -> Comments {
+/// Edits a table entry by entry, the keys `touched` says (the others
+/// left as they are, wherever the new table has them); gives back the
+/// comments of what it removed that it has no line for.
+fn edit_table(old: &mut Table, mut new: Table, touched: &dyn Fn(&str) -> bool) -> Comments {
     let old_keys: Vec<String> = old.iter().map(|(k, _)| k.to_string()).collect();
-    let new_keys: Vec<String> = new.iter().map(|(k, _)| k.to_string()).collect();
+    // The keys the table has once edited, in the new table's order.
+    let new_keys: Vec<String> =
+        new.iter().map(|(k, _)| k.to_string()).filter(|k| touched(k) || old_keys.contains(k)).collect();
+    let stays = |k: &String| !touched(k) || new_keys.contains(k);
     let last_before = last_line(old);
     // The keys in the table's order.
-    let kept: Vec<String> = old_keys.iter().filter(|k| new_keys.contains(k)).cloned().collect();
+    let kept: Vec<String> = old_keys.iter().filter(|k| stays(k)).cloned().collect();
     let lines: Vec<bool> = old.iter().map(|(_, item)| is_line(item)).collect();
     let mut after = Vec::new();
     let mut before: Vec<(String, Comments)> = Vec::new();
     for (i, k) in old_keys.iter().enumerate() {
-        if new_keys.contains(k) {
+        if stays(k) {
             continue;
         }
         let (key, item) = old.remove_entry(k).expect("a key of the table");
@@ -381,13 +502,13 @@ fn edit_table(old: &mut Table, mut new: Table) -> Comments {
             continue;
         }
         // A line's comments go before the next line kept, else after the last.
-        let next = (i + 1..old_keys.len()).find(|&j| lines[j] && new_keys.contains(&old_keys[j]));
+        let next = (i + 1..old_keys.len()).find(|&j| lines[j] && stays(&old_keys[j]));
         match next {
             Some(next) if lines[i] => before.push((old_keys[next].clone(), comments)),
             _ => after.extend(comments),
         }
     }
-    for k in &new_keys {
+    for k in new_keys.iter().filter(|k| touched(k)) {
         let Some((key, item)) = new.remove_entry(k) else { continue };
         match old.get_mut(k) {
             Some(old) => after.extend(edit_item(old, item)),
@@ -442,7 +563,7 @@ fn edit_tables(old: &mut ArrayOfTables, new: Vec<Table>) -> Comments {
     let mut left = Vec::new();
     for (i, table) in new.into_iter().enumerate() {
         match old.get_mut(i) {
-            Some(old) => left.extend(edit_table(old, table)),
+            Some(old) => left.extend(edit_table(old, table, &|_| true)),
             None => old.push(table),
         }
     }
@@ -897,10 +1018,11 @@ fn same(a: &Value, b: &Value) -> bool {
 mod tests {
     use super::*;
 
-    /// `old` edited to hold the values of `new`.
+    /// `old` edited to hold the values of `new`, every part of it, the
+    /// players `renamed` first.
     fn edited(old: &str, renamed: &Renamed, new: &str) -> String {
         let mut doc: DocumentMut = old.parse().unwrap();
-        apply(&mut doc, renamed, new.parse().unwrap());
+        apply(&mut doc, &[Edit::Renamed(renamed.to_vec()), Edit::Whole], new.parse().unwrap());
         doc.to_string()
     }
 

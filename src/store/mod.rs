@@ -9,19 +9,26 @@
 //!
 //! A session file is parsed once, into a TOML document that keeps every
 //! comment and the way each value is written; the session is read from
-//! that document, and the document is kept, with the players it named, to
+//! that document, and the document is kept, with the session it holds, to
 //! the save. Every change is one unit of work, [`Store::change`]: lock,
 //! load, change, save (or nothing). The save applies the change to the
-//! loaded document in place, section by section: a player renamed is
-//! renamed where the file names them; a round added is a `[[rounds]]`
-//! table appended, one taken back is removed, one corrected is edited key
-//! by key; the seats' tables, the rules and rule changes, the tiebreak,
-//! the log's new entries and the top-level values (updated, dealers,
-//! players) are written where they differ from what the session holds,
-//! and nowhere else, so what a person wrote by hand stays as written (a
-//! file of an older format, or with rules left out, is brought to the
-//! current format by its first save the same way). Only a new session is
-//! written whole, in the standard layout.
+//! loaded document in place, as the session's log names it (each change
+//! since the load, or the one taken back): a round recorded is its
+//! `[[rounds]]` table appended, one taken back is removed, one corrected
+//! is edited key by key; a player renamed is renamed where the file names
+//! them; a player seated, gone or back puts the seats, a change of rules
+//! the rules, a draw the tiebreak, each where it stands; a log entry is
+//! appended; and nothing else is touched, so what a person wrote by hand
+//! stays as written. Only a new session is written whole, in the standard
+//! layout; a file of an older format, or with settings left out of its
+//! rules, is brought to the current format by its first save, its
+//! `format_version` and its rules edited in place the same way.
+//!
+//! What a save is about to write is read back first, and must be the
+//! session saved: if the named edits did not give it (as when a session
+//! other than the file's own is saved into it), every part is put as the
+//! session has it, and read back again; a file that still would not read
+//! back is not written.
 //!
 //! - this module: where the files are, the list of sessions, and loading
 //!   and saving a session;
@@ -31,9 +38,11 @@
 //!   placed at a line and column, strings written as the files write them;
 //! - `read`: a session file's document read into a session;
 //! - `write`: a session's values as TOML, in the standard layout;
+//! - `change`: the change a save applies, named from the session's log;
 //! - `edit`: a loaded document edited in place to hold a change;
 //! - `log`: the log of changes as a file keeps it.
 
+mod change;
 mod edit;
 mod format;
 mod lock;
@@ -80,50 +89,67 @@ pub(crate) struct Store {
 }
 
 /// A session file's TOML document, comments and layout included, the file
-/// it was read from and the players it named, seat by seat: a save
-/// applies the session's change to the document, and writes it over that
-/// same file. [`SessionDoc::default`] is a new session's, which has no
-/// document yet and is saved as a new file.
+/// it was read from and the session it holds: a save applies the
+/// session's change to the document, and writes it over that same file.
+/// [`SessionDoc::default`] is a new session's, which has no document yet
+/// and is saved as a new file.
 #[derive(Debug, Default)]
 pub(crate) struct SessionDoc {
     doc: DocumentMut,
     origin: Option<Origin>,
-    /// The players as the document names them, seat by seat; none for a
-    /// new session.
-    players: Option<Vec<String>>,
+    /// The session as the document holds it; none for a new session.
+    held: Option<Session>,
 }
 
 impl SessionDoc {
     /// Puts `session` into the document: a new session's is written whole,
-    /// in the standard layout; a loaded one's is edited where the session
-    /// differs from what the document holds, and nowhere else.
-    fn write(&mut self, session: &Session) {
+    /// in the standard layout; into a loaded one, the change from the
+    /// session it holds is applied, edit by edit ([`change::edits`]).
+    ///
+    /// What an edited document holds is read back, and must be `session`:
+    /// when the named edits do not give it (a session that is not the
+    /// document's own changed, say), every part of the document is put as
+    /// the session has it, and read back again; a document that still does
+    /// not give it is an error, and nothing is written. Gives whether the
+    /// named edits gave the session.
+    fn write(&mut self, session: &Session) -> Result<bool, FileError> {
         let new = write::session_document(session);
-        let now = session.players();
-        match &self.players {
-            None => self.doc = new,
-            Some(was) => {
-                // A player renamed keeps the seat: the same seats, and a
-                // seat with another name. A player seated or gone changes
-                // the seats, and renames nobody.
-                let renamed: Vec<(String, String)> = match was.len() == now.len() {
-                    true => was
-                        .iter()
-                        .zip(now)
-                        .filter(|(w, n)| w != n)
-                        .map(|(w, n)| (w.clone(), n.clone()))
-                        .collect(),
-                    false => Vec::new(),
-                };
-                edit::apply(&mut self.doc, &renamed, new);
+        let Some(held) = self.held.take() else {
+            self.doc = new;
+            self.held = Some(session.clone());
+            return Ok(true);
+        };
+        let mut edits = change::edits(&held, session);
+        if !edit::is_current(&self.doc, &new) {
+            edits.insert(0, change::Edit::Upgraded);
+        }
+        let mut doc = self.doc.clone();
+        edit::apply(&mut doc, &edits, new.clone());
+        let named = reads_back(&doc, session);
+        if !named {
+            doc = std::mem::take(&mut self.doc);
+            edit::apply(&mut doc, &[change::Edit::Whole], new);
+            if !reads_back(&doc, session) {
+                self.held = Some(held);
+                return Err(FileError {
+                    at: None,
+                    message: "the file, edited, would not read back as the session saved".to_string(),
+                });
             }
         }
-        self.players = Some(now.to_vec());
+        self.doc = doc;
+        self.held = Some(session.clone());
+        Ok(named)
     }
 
     fn text(&self) -> String {
         self.doc.to_string()
     }
+}
+
+/// Whether `doc` reads as `session`.
+fn reads_back(doc: &DocumentMut, session: &Session) -> bool {
+    read::session(&doc.to_string(), session.name()).is_ok_and(|read| read.session == *session)
 }
 
 /// A session read to be changed and saved, with the document it came from.
@@ -342,8 +368,12 @@ impl Store {
     /// that file is still there; a new one is saved where nothing is.
     /// Needs the lock.
     pub(crate) fn save(&self, _lock: &Lock, session: &Session, mut doc: SessionDoc) -> Result<()> {
-        doc.write(session);
         let path = self.session_path(session.name());
+        let named = doc
+            .write(session)
+            .map_err(|e| at_path(&path, e, "the file is left as it was; the change is not saved"))?;
+        // Every change made under the lock is named by the session's log.
+        debug_assert!(named, "the edits named for {} did not give the session", session.name());
         let text = doc.text();
         check_size(&path, &text)?;
         match &doc.origin {
@@ -482,15 +512,13 @@ pub fn parse_session(text: &str, name: &str) -> Result<Session, FileError> {
 
 /// The text of a new session's file: readable, and editable by hand.
 pub fn to_toml(session: &Session) -> String {
-    let mut doc = SessionDoc::default();
-    doc.write(session);
-    doc.text()
+    write::session_document(session).to_string()
 }
 
 /// The text of the session file `text` once `session` is saved into it:
 /// what a save of a loaded session writes.
 pub fn save_into(text: &str, name: &str, session: &Session) -> Result<String, FileError> {
     let mut doc = read::session(text, name)?.doc;
-    doc.write(session);
+    doc.write(session)?;
     Ok(doc.text())
 }

@@ -156,8 +156,8 @@ pub(super) fn session(text: &str, name: &str) -> Result<Loaded, FileError> {
     let doc = parse(text)?;
     let file: SessionFile = deserialize(text, &doc)?;
     let session = restore(text, &doc, &file, name)?;
-    let players = Some(session.players().to_vec());
-    Ok(Loaded { session, doc: SessionDoc { doc: doc.into_mut(), origin: None, players } })
+    let held = Some(session.clone());
+    Ok(Loaded { session, doc: SessionDoc { doc: doc.into_mut(), origin: None, held } })
 }
 
 fn restore(text: &str, doc: &Document<&str>, file: &SessionFile, name: &str) -> Result<Session, FileError> {

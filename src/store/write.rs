@@ -5,8 +5,8 @@
 //! (the rules of round 1) and a `[[rule_changes]]` table for each change
 //! from a round on, a `[[rounds]]` table per round, the `[tiebreak]` and
 //! the `[log]` of changes. Written into an empty document, this is a new session's
-//! file; written into a loaded one, it is what the document is edited to
-//! hold.
+//! file; for a loaded one, it is where each edit of a save finds the
+//! values it puts (a round's table appended as written here).
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value, value};
 
