@@ -24,6 +24,9 @@ pub(super) struct Loaded {
     pub(super) targets: Vec<(Vec<Card>, usize)>,
     /// For each table meld, the single cards it takes (see `complete`).
     pub(super) single: Vec<[u128; 2]>,
+    /// Where at most half of a meld may be wild: for each table meld, the
+    /// single cards it takes within the limit (see `complete`).
+    pub(super) single_limited: Vec<Vec<(u8, u8, u128)>>,
     /// For each natural, the other naturals it could share a meld with;
     /// with all bits set when a table meld could take it.
     pub(super) partners: Vec<u32>,
@@ -50,6 +53,7 @@ impl Loaded {
             wilds: Vec::new(),
             targets: Vec::new(),
             single: Vec::new(),
+            single_limited: Vec::new(),
             partners: Vec::new(),
             left: Vec::new(),
             room: Vec::new(),
@@ -79,6 +83,7 @@ impl Loaded {
             (nats, m.len())
         }));
         self.single.clear();
+        self.single_limited.clear();
         self.partners.clear();
         if self.bits_for != Some((table.rules, table.wild)) {
             self.wild_bits = table
