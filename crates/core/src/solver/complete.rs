@@ -127,7 +127,7 @@
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{INF, Search, WildPolicy, alone};
+use super::search::{INF, Search, WildPolicy, alone, settled};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, card_at, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -306,6 +306,8 @@ impl Complete<'_> {
         if alone >= 1 && 2 * (alone - 1) > w as u32 {
             return false;
         }
+        let limited = matches!(self.melds.policy, WildPolicy::HalfAtMost { .. });
+        let used_table = settled(self.melds.takers, mask, used_table, own, limited);
         let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);
         if let Some(v) = self.memo.get(k) {
             return v != 0;

@@ -41,7 +41,7 @@
 //! 4. What is left to decide depends only on the open cards, the wilds
 //!    left, the table melds used and whether the hand has a meld of its own
 //!    (needed to lay off at all), which is the memo's key: equal keys have
-//!    equal answers.
+//!    equal answers (the table melds used as step 10 counts them).
 //! 5. Wilds left once the naturals are placed cost nothing when the hand
 //!    has a meld of its own: a set takes any number, a run grows at its
 //!    ends, and a full run splits in two that can grow again. Without one,
@@ -123,6 +123,18 @@
 //!      melds but one (`Goal::AllButOne` of module `search`), the discard
 //!      still to make part of the state: the lowest open card discarded,
 //!      or at the end one wild, the other wilds finding room.
+//!
+//! 10. *A table meld no open card can go onto counts as not used.* Once
+//!     the hand has a meld of its own, which table melds are used matters
+//!     only to lay off more groups (step 7) and, under the half-wild
+//!     limit, to the wilds left over (step 9b). Without the limit, a table
+//!     meld that no open card could go onto any more (none of its rank,
+//!     where it is a set; none of its suit, where it is a run; the cards
+//!     that `lay_off_groups` looks at), and none will as the open cards
+//!     only shrink, is the same used or not: the key of step 4 counts it
+//!     as not used, so states that differ only there share their answer.
+//!     The search for completing cards keeps it apart where the slot's
+//!     card is still to place (it may go onto any table meld).
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -366,6 +378,7 @@ impl Solver {
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: if goal == Goal::Least { &[] } else { &h.partners },
+            takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
         }
@@ -610,6 +623,7 @@ impl Solver {
                 rules: &self.hand.rules,
                 ace_high: self.hand.ace_high,
                 partners: &self.hand.partners,
+                takers: &self.hand.takers,
                 pool: &mut self.pools.runs,
                 lay: &mut self.memos.lay_offs,
             },
@@ -662,8 +676,9 @@ impl Solver {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }
+            let settled = search::settled(&self.hand.takers, mask, used_table, own, table.rules.half_wild);
             let (_, c) =
-                self.memos.deadwood.get(StateKey::new(mask, left, used_table, own)).expect("solved state");
+                self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state");
             groups.push((c.step, c.used, c.wilds));
             mask &= !c.used;
             left -= c.wilds;

@@ -52,10 +52,30 @@ pub(super) struct Search<'a> {
     /// For each natural, the others it could share a meld with (see
     /// `Loaded::find_partners`); empty when not worked out.
     pub(super) partners: &'a [u32],
+    /// For each table meld, the naturals that could go onto it (see
+    /// `Loaded::takers`).
+    pub(super) takers: &'a [u32],
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
     pub(super) lay: &'a mut LayOffs,
+}
+
+/// The table melds used, as the memo keys them (exactness, step 10):
+/// once the hand has a meld of its own, a table meld laid off onto that no
+/// open card in `mask` could go onto any more counts as not used, where
+/// wilds need no room of their own on it (no half-wild limit).
+pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limited: bool) -> u8 {
+    if !own || limited {
+        return used_table;
+    }
+    let mut used = used_table;
+    for m in BitIter(used_table as u32) {
+        if takers[m] & mask == 0 {
+            used &= !(1 << m);
+        }
+    }
+    used
 }
 
 /// How many naturals in `mask` have no partner among them: each needs two
@@ -122,7 +142,9 @@ impl Search<'_> {
                 return INF;
             }
         }
-        // Exactness, step 4; a discard still to make is part of the state.
+        // Exactness, steps 4 and 10; a discard still to make is part of
+        // the state.
+        let used_table = settled(self.takers, mask, used_table, own, limited);
         let mut k = StateKey::new(mask, w, used_table, own);
         if self.goal == Goal::AllButOne {
             k = k.owing(Discard::ToMake);
