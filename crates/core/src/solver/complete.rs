@@ -76,16 +76,60 @@
 //!
 //! The deck changes none of this: its suits are the places of a set's
 //! cards and a run's suit, and its ranks the places of a run (the slot's
-//! card is never placed below the deck's lowest rank). Where at most half
-//! of a meld may be wild, steps 1, 2 and 4 do not hold, and the solver
-//! tries the cards one by one instead (the solver's step 9d).
+//! card is never placed below the deck's lowest rank).
+//!
+//! # Where at most half of a meld may be wild
+//!
+//! Steps 1, 2 and 4 lean on the solver's steps 5 and 6 (wilds left over
+//! cost nothing, and fewer wilds never help), which do not hold under the
+//! limit. `Complete::cards_limited` is the same search with the solver's
+//! steps 9a and 9b in their place. Take `G` one card short and a natural
+//! card `c` such that `G` with `c` melds completely with every meld within
+//! the limit, in some arrangement `A`; let `M` be the meld holding `c`.
+//!
+//! 6. If `M` holds a natural card of `G`, let `j` be the lowest. As in
+//!    step 1 the search comes to the state where `j` is decided with `M`'s
+//!    other natural cards of `G` open, and tries `M` with the slot: a set
+//!    (`j`, open cards of its rank, `c` any card of it), a run (the places
+//!    of `M`'s naturals of `G` walked from `j`, with one place more left
+//!    empty than there are wilds, `c` on a free place within the run's
+//!    length, at least three and at most the deck's places), or a group
+//!    laid off with `c` among its cards (the meld's verdict on the table
+//!    meld, the group and `c`, only where it stays within the limit).
+//!    `M` takes every count of wilds from the fewest its places need to
+//!    the most the limit allows (no more than its naturals, `c` one of
+//!    them; for a group laid off, the table meld's room then), as the
+//!    solver's step 9a does, since wilds left over are no longer free; the
+//!    rest of `G` must then meld completely under the limit: the solver's
+//!    own search (`Goal::AllMeld`), which places the wilds left over onto
+//!    table melds not used yet (step 9b).
+//! 7. If `M` holds no natural card of `G`, it is `c` with at most as many
+//!    wilds as naturals: not a meld of the hand's own (two cards at most),
+//!    so `c` and its wilds laid off alone onto a table meld not used yet,
+//!    which needs a meld of the hand's own; and the other wilds left go
+//!    onto the other table melds not used yet, as far as their room goes
+//!    (step 9b). Only the wilds, the table melds used and whether the hand
+//!    has a meld of its own matter, so it is decided once every card of
+//!    `G` is placed: for each table meld, the cards it takes alone within
+//!    the limit, the wilds they need and the room left (most wilds onto
+//!    it, fewest left for the others).
+//! 8. Where a state has a natural with no partner among the open cards
+//!    (module `loaded`), its meld's only other natural can be `c`, so two
+//!    such leave nothing; and the melds take no more wilds than their
+//!    naturals, `c` among them, and the room of the table melds not used
+//!    yet, so more wilds than that leave nothing either.
+//!
+//! Conversely every card found is an arrangement of `G` with `c`, each
+//! meld checked within the limit as above. Cards of the wild ranks found
+//! at face value are dropped by the caller: under the limit a wild is
+//! asked about on its own (the solver's step 9d).
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{INF, Search, alone};
+use super::search::{INF, Search, WildPolicy, alone, settled};
 use crate::card::{Card, Rank, Suit};
-use crate::meld::{bottom_place, card_at, top_place, wilds_needed};
+use crate::meld::{bottom_place, card_at, room, top_place, wilds_needed};
 use crate::rules::Rules;
 
 /// A set of distinct cards, by index; the joker's bit stands for every
@@ -157,6 +201,11 @@ pub(super) struct Complete<'a> {
     /// For each table meld, the natural cards that could be laid off onto
     /// it alone with no wild of the hand's, and with one.
     pub(super) single: &'a [[u128; 2]],
+    /// Where at most half of a meld may be wild: for each table meld, the
+    /// natural cards that could be laid off onto it alone within the
+    /// limit, as `(need, room, cards)`: the wilds they need, and how many
+    /// more the meld may take then.
+    pub(super) single_limited: &'a [Vec<(u8, u8, u128)>],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
     /// Lists of sets and runs to reuse, so that a state allocates none.
@@ -257,6 +306,8 @@ impl Complete<'_> {
         if alone >= 1 && 2 * (alone - 1) > w as u32 {
             return false;
         }
+        let limited = matches!(self.melds.policy, WildPolicy::HalfAtMost { .. });
+        let used_table = settled(self.melds.takers, mask, used_table, own, limited);
         let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);
         if let Some(v) = self.memo.get(k) {
             return v != 0;
@@ -463,7 +514,7 @@ impl Complete<'_> {
                 // The slot's card in the group: the cards of its rank or
                 // suit the meld's verdict accepts, by the wilds they need.
                 for k in 0..g.slot_len as usize {
-                    let (need, cards) = self.melds.lay.slots[g.slot_from as usize + k];
+                    let (need, _, cards) = self.melds.lay.slots[g.slot_from as usize + k];
                     if need <= w && cards & !out != 0 && self.rest_melds(discard, rest, w - need, with, own) {
                         out |= cards;
                     }
@@ -557,4 +608,228 @@ pub(super) fn single_lay_offs(table: &[(Vec<Card>, usize)], rules: &Rules) -> Ve
             out
         })
         .collect()
+}
+
+/// Where at most half of a meld may be wild: for each table meld, the
+/// natural cards that could be laid off onto it alone within the limit,
+/// by the wilds they need and the room left then (`(need, room, cards)`).
+pub(super) fn single_lay_offs_limited(
+    table: &[(Vec<Card>, usize)],
+    rules: &Rules,
+) -> Vec<Vec<(u8, u8, u128)>> {
+    table
+        .iter()
+        .map(|(naturals, size)| {
+            let table_wilds = size - naturals.len();
+            let mut out: Vec<(u8, u8, u128)> = Vec::new();
+            let mut all = naturals.clone();
+            for c in rules.deck().cards() {
+                all.push(c);
+                if let Some(need) = wilds_needed(rules, &all, table_wilds)
+                    && table_wilds + need <= all.len()
+                {
+                    let more = room(rules, &all, table_wilds + need).min(255) as u8;
+                    let need = need.min(255) as u8;
+                    match out.iter_mut().find(|(n, r, _)| *n == need && *r == more) {
+                        Some((_, _, bits)) => *bits |= 1 << c.index(),
+                        None => out.push((need, more, 1 << c.index())),
+                    }
+                }
+                all.pop();
+            }
+            out
+        })
+        .collect()
+}
+
+impl Complete<'_> {
+    /// Where at most half of a meld may be wild (the solver's step 9d):
+    /// the natural cards that, put in the slot, let the open cards in
+    /// `mask` meld completely with `w` wilds, every meld within the limit.
+    /// The search is the one above, each meld taking from the wilds it
+    /// needs up to as many as the limit allows (step 9a), every count
+    /// tried; see "Where at most half of a meld may be wild" above.
+    pub(super) fn cards_limited(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        let WildPolicy::HalfAtMost { room, .. } = self.melds.policy else {
+            unreachable!("the limited slot search is the half-wild limit's")
+        };
+        let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
+        if mask == 0 {
+            // The slot's card with wilds, laid off alone onto a table meld
+            // not used yet, which needs a meld of the hand's own; the other
+            // wilds onto the other table melds not used yet (step 9b).
+            if !own {
+                return 0;
+            }
+            let mut out = 0;
+            for (m, singles) in self.single_limited.iter().enumerate() {
+                if used_table & (1 << m) != 0 {
+                    continue;
+                }
+                let others = free - room[m];
+                for &(need, more, cards) in singles {
+                    if need <= w && (w - need - more.min(w - need)) as usize <= others {
+                        out |= cards;
+                    }
+                }
+            }
+            return out;
+        }
+        // A natural with no partner melds only with the slot's card, so at
+        // most one; the melds take no more wilds than they hold naturals,
+        // the slot's card among them, and the table melds' room.
+        if (!self.melds.partners.is_empty() && alone(self.melds.partners, mask) > 1)
+            || w as usize > mask.count_ones() as usize + 1 + free
+        {
+            return 0;
+        }
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some(cards) = self.memo.get(k) {
+            return cards;
+        }
+        let cards = self.decide_limited(mask, w, used_table, own);
+        self.memo.insert(k, cards);
+        cards
+    }
+
+    /// [`Complete::cards_limited`] for one state: every meld of the lowest
+    /// open card, with each count of wilds the limit allows, the slot's
+    /// card in it or not.
+    fn decide_limited(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+        let mut out = 0u128;
+
+        // Sets of the lowest open card's rank, the slot in them or not: at
+        // least three cards, no more wilds than naturals.
+        let same = rank_bits(rank);
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
+            let size = used.count_ones() as u8;
+            let rest = mask & !used;
+            for k in 3u8.saturating_sub(size)..=size.min(w) {
+                out |= self.cards_limited(rest, w - k, used_table, true);
+            }
+            if out & same != same {
+                for k in 3u8.saturating_sub(size + 1)..=(size + 1).min(w) {
+                    if self.melds(rest, w - k, used_table, true) {
+                        out |= same;
+                        break;
+                    }
+                }
+            }
+        }
+        self.sets.push(sets);
+
+        // Runs from the lowest open card, the slot on a free place or not:
+        // `len` places in all, within the deck's, no more wilds than
+        // naturals.
+        let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
+        let run_places = top - bottom + 1;
+        let mut runs = self.runs.pop().unwrap_or_default();
+        runs.clear();
+        let walk_top = if rank == 1 { top } else { 13 };
+        let budget = w.saturating_add(1);
+        runs.push(SlotRun { used: bit, taken: 1 << rank });
+        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
+        if self.ace_high && rank == 1 {
+            runs.push(SlotRun { used: bit, taken: 1 << 14 });
+            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
+        }
+        let suit_of = Suit::FIVE[suit];
+        let suit_cards = suit_bits(suit_of);
+        let mut place_bits = [0u128; 15];
+        for (p, bits) in place_bits.iter_mut().enumerate().skip(1) {
+            *bits = 1 << card_at(p as u8, suit_of).index();
+        }
+        for &run in &runs {
+            let n = run.taken.count_ones() as u8;
+            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
+            let span = hi - lo + 1;
+            let rest = mask & !run.used;
+            if n >= 2 {
+                let need = span.max(3) - n;
+                if need <= n && need <= w {
+                    for k in need..=n.min(w).min(run_places.saturating_sub(n)) {
+                        out |= self.cards_limited(rest, w - k, used_table, true);
+                    }
+                }
+            }
+            if out & suit_cards == suit_cards {
+                continue;
+            }
+            // The slot's card on a free place: with `k` wilds the run spans
+            // `n + 1 + k` places, so the place lies in that window around
+            // the run's cards.
+            let naturals = n + 1;
+            for k in 0..=w.min(naturals) {
+                let len = naturals + k;
+                if len < span.max(3) {
+                    continue;
+                }
+                if len > run_places {
+                    break;
+                }
+                let from = (hi + 1).saturating_sub(len).max(bottom);
+                let to = (lo + len - 1).min(top);
+                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
+                let mut new = 0u128;
+                for p in BitIter(places as u32) {
+                    new |= place_bits[p];
+                }
+                new &= !out;
+                if new != 0 && self.melds(rest, w - k, used_table, true) {
+                    out |= new;
+                }
+            }
+        }
+        self.runs.push(runs);
+
+        // Laid off onto a table meld not used yet, the slot's card in the
+        // group or not, within the limit and the room it leaves.
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 {
+                continue;
+            }
+            let groups = self.melds.lay.of(
+                nat,
+                i,
+                mask,
+                (m, budget, true),
+                (naturals, *size),
+                self.rules,
+                self.ace_high,
+            );
+            for g in groups {
+                let g = self.melds.lay.groups[g];
+                let rest = mask & !g.used;
+                let with = used_table | 1 << m;
+                if let Some(need) = g.need
+                    && need <= w
+                    && g.fits
+                {
+                    for k in need..=need + g.room.min(w - need) {
+                        out |= self.cards_limited(rest, w - k, with, own);
+                    }
+                }
+                for s in 0..g.slot_len as usize {
+                    let (need, more, cards) = self.melds.lay.slots[g.slot_from as usize + s];
+                    if need > w || cards & !out == 0 {
+                        continue;
+                    }
+                    for k in need..=need + more.min(w - need) {
+                        if self.melds(rest, w - k, with, own) {
+                            out |= cards;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
 }

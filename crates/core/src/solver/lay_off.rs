@@ -23,8 +23,10 @@ pub(super) struct LayGroup {
     pub(super) fits: bool,
     pub(super) room: u8,
     /// The cards that could go into the group from the slot (module
-    /// `complete`): `(need, cards)` pairs in `LayOffs::slots`, each the
-    /// cards needing that many wilds of the hand's.
+    /// `complete`): `(need, room, cards)` in `LayOffs::slots`, each the
+    /// cards needing that many wilds of the hand's; where at most half of
+    /// a meld may be wild, only those that keep the meld within the limit,
+    /// with how many more wilds it may take then (else `room` is 0).
     pub(super) slot_from: u32,
     pub(super) slot_len: u8,
 }
@@ -36,8 +38,13 @@ pub(super) struct LayGroup {
 #[derive(Debug)]
 pub(super) struct LayOffs {
     found: Memo<GroupsKey, (u32, u32)>,
+    /// The meld's verdict on each group, by the table meld, the group's
+    /// cards (their bits and count) and whether the slot's cards are
+    /// wanted: the verdict depends on nothing else, so a group met again
+    /// from other open cards is judged once.
+    verdicts: std::collections::HashMap<(u128, u8, u8, bool), LayGroup>,
     pub(super) groups: Vec<LayGroup>,
-    pub(super) slots: Vec<(u8, u128)>,
+    pub(super) slots: Vec<(u8, u8, u128)>,
 }
 
 /// What the lay-off groups of a lowest open card depend on: the open cards
@@ -64,12 +71,18 @@ impl Key for GroupsKey {
 
 impl LayOffs {
     pub(super) fn new() -> LayOffs {
-        LayOffs { found: Memo::new((0, 0)), groups: Vec::new(), slots: Vec::new() }
+        LayOffs {
+            found: Memo::new((0, 0)),
+            verdicts: std::collections::HashMap::new(),
+            groups: Vec::new(),
+            slots: Vec::new(),
+        }
     }
 
     /// Forgets the groups of the hand loaded before.
     pub(super) fn clear(&mut self) {
         self.found.clear();
+        self.verdicts.clear();
         self.groups.clear();
         self.slots.clear();
     }
@@ -126,6 +139,12 @@ impl LayOffs {
         };
         let mut all: Vec<Card> = Vec::new();
         for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, ace_high) {
+            let bits = BitIter(used).fold(0u128, |b, j| b | 1 << nat.cards[j].index());
+            let key = (bits, used.count_ones() as u8, m as u8, slot);
+            if let Some(&g) = self.verdicts.get(&key) {
+                self.groups.push(LayGroup { used, ..g });
+                continue;
+            }
             all.clear();
             all.extend_from_slice(naturals);
             all.extend(BitIter(used).map(|j| nat.cards[j]));
@@ -139,24 +158,31 @@ impl LayOffs {
             let slot_from = self.slots.len();
             for &c in &candidates {
                 all.push(c);
-                let need = wilds_needed(rules, &all, table_wilds);
+                let entry = match wilds_needed(rules, &all, table_wilds) {
+                    Some(need) if !rules.half_wild => Some((need.min(255) as u8, 0)),
+                    Some(need) if table_wilds + need <= all.len() => {
+                        Some((need.min(255) as u8, room(rules, &all, table_wilds + need).min(255) as u8))
+                    }
+                    _ => None,
+                };
                 all.pop();
-                if let Some(need) = need {
-                    let need = need.min(255) as u8;
-                    match self.slots[slot_from..].iter_mut().find(|(n, _)| *n == need) {
-                        Some((_, bits)) => *bits |= 1 << c.index(),
-                        None => self.slots.push((need, 1 << c.index())),
+                if let Some((need, more)) = entry {
+                    match self.slots[slot_from..].iter_mut().find(|(n, r, _)| *n == need && *r == more) {
+                        Some((_, _, bits)) => *bits |= 1 << c.index(),
+                        None => self.slots.push((need, more, 1 << c.index())),
                     }
                 }
             }
-            self.groups.push(LayGroup {
+            let g = LayGroup {
                 used,
                 need: need.map(|n| n.min(255) as u8),
                 fits,
                 room: room_left,
                 slot_from: slot_from as u32,
                 slot_len: (self.slots.len() - slot_from) as u8,
-            });
+            };
+            self.verdicts.insert(key, g);
+            self.groups.push(g);
         }
         self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
         from..self.groups.len()

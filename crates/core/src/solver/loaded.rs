@@ -22,8 +22,15 @@ pub(super) struct Loaded {
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
     pub(super) targets: Vec<(Vec<Card>, usize)>,
+    /// For each table meld, the naturals that could go onto it: of its
+    /// rank where it is a set, of its suit where it is a run, any where it
+    /// is wilds alone (what `lay_off_groups` looks at).
+    pub(super) takers: Vec<u32>,
     /// For each table meld, the single cards it takes (see `complete`).
     pub(super) single: Vec<[u128; 2]>,
+    /// Where at most half of a meld may be wild: for each table meld, the
+    /// single cards it takes within the limit (see `complete`).
+    pub(super) single_limited: Vec<Vec<(u8, u8, u128)>>,
     /// For each natural, the other naturals it could share a meld with;
     /// with all bits set when a table meld could take it.
     pub(super) partners: Vec<u32>,
@@ -49,7 +56,9 @@ impl Loaded {
             nat: Naturals::default(),
             wilds: Vec::new(),
             targets: Vec::new(),
+            takers: Vec::new(),
             single: Vec::new(),
+            single_limited: Vec::new(),
             partners: Vec::new(),
             left: Vec::new(),
             room: Vec::new(),
@@ -78,7 +87,25 @@ impl Loaded {
             let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
             (nats, m.len())
         }));
+        self.takers.clear();
+        for (nats, _) in &self.targets {
+            let set = nats.iter().all(|c| c.rank() == nats[0].rank());
+            let run = nats.iter().all(|c| c.suit() == nats[0].suit());
+            let takes = |c: &Card| match nats.first() {
+                None => true,
+                Some(f) => (set && c.rank() == f.rank()) || (run && c.suit() == f.suit()),
+            };
+            let bits = self
+                .nat
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| takes(c))
+                .fold(0u32, |b, (i, _)| b | 1 << i);
+            self.takers.push(bits);
+        }
         self.single.clear();
+        self.single_limited.clear();
         self.partners.clear();
         if self.bits_for != Some((table.rules, table.wild)) {
             self.wild_bits = table

@@ -26,8 +26,6 @@ pub(super) enum Discard {
     /// Whether the open cards meld less one of them (the search for
     /// completing cards keeps this apart from the slot's cards).
     LessOne,
-    /// Two cards still to be discarded.
-    Two,
 }
 
 impl StateKey {
@@ -52,7 +50,6 @@ impl Key for StateKey {
             Discard::None => 0u64,
             Discard::ToMake => 1,
             Discard::LessOne => 2,
-            Discard::Two => 3,
         };
         self.mask as u64
             | (self.wilds as u64) << 20

@@ -41,7 +41,7 @@
 //! 4. What is left to decide depends only on the open cards, the wilds
 //!    left, the table melds used and whether the hand has a meld of its own
 //!    (needed to lay off at all), which is the memo's key: equal keys have
-//!    equal answers.
+//!    equal answers (the table melds used as step 10 counts them).
 //! 5. Wilds left once the naturals are placed cost nothing when the hand
 //!    has a meld of its own: a set takes any number, a run grows at its
 //!    ends, and a full run splits in two that can grow again. Without one,
@@ -104,22 +104,37 @@
 //!      (which are left over, and what they score), so the memo stays
 //!      exact while the wilds stay the same: a question about the hand
 //!      less one of its wilds is asked of that hand afresh.
-//!    - d. *Completing cards and outs, card by card.* Module `complete`
-//!      relies on steps 5 and 6, so the completing cards are found one
-//!      card at a time, among those found without the limit (every meld
-//!      under it is a meld without it, so they are a superset); and
-//!      whether a hand with a card drawn goes out after some discard is
-//!      one search whose goal is that every card melds but one
-//!      (`Goal::AllButOne` of module `search`), the discard still to
-//!      make part of the state: the lowest open card discarded, or at the
-//!      end one wild, the other wilds finding room.
-//!    - e. *The cards tried, loaded together.* The natural cards tried in
-//!      step 9d leave the hand's wilds as they are, so by steps 4 and 9c
-//!      the hand with one of them is a state of the hand with several of
-//!      them (the others taken away, as a discard is): they are loaded
-//!      together, as many at a time as a hand may hold naturals, and the
-//!      searches for each share one memo. A wild tried changes the wilds,
-//!      and is loaded on its own.
+//!    - d. *Completing cards and outs, in one search under the limit.*
+//!      Module `complete` finds every card completing a hand in one
+//!      search with a slot for the card to come; its steps 1, 2 and 4
+//!      lean on steps 5 and 6, so under the limit it runs its own
+//!      variant (`Complete::cards_limited`, argued in that module under
+//!      "Where at most half of a meld may be wild"): each meld takes from
+//!      the wilds it needs up to as many as the limit allows, every count
+//!      tried, the slot's card counted among its naturals, and the rest
+//!      must meld completely under the limit. Whether every card melds
+//!      does not depend on what the wilds score, so, unlike step 9c, these
+//!      questions share the memo whatever wilds are taken away. The outs
+//!      of a hand `H` that does not meld: a natural card `c` lets it go
+//!      out when `H` less some card `e` melds with `c` (`e` a natural, one
+//!      copy of each card, or one of the wilds), which is `c` in the slot
+//!      of `H` less `e`; a wild drawn lets it go out when `H` with one wild
+//!      more melds but one card, one search whose goal is that every card
+//!      melds but one (`Goal::AllButOne` of module `search`), the discard
+//!      still to make part of the state: the lowest open card discarded,
+//!      or at the end one wild, the other wilds finding room.
+//!
+//! 10. *A table meld no open card can go onto counts as not used.* Once
+//!     the hand has a meld of its own, which table melds are used matters
+//!     only to lay off more groups (step 7) and, under the half-wild
+//!     limit, to the wilds left over (step 9b). Without the limit, a table
+//!     meld that no open card could go onto any more (none of its rank,
+//!     where it is a set; none of its suit, where it is a run; the cards
+//!     that `lay_off_groups` looks at), and none will as the open cards
+//!     only shrink, is the same used or not: the key of step 4 counts it
+//!     as not used, so states that differ only there share their answer.
+//!     The search for completing cards keeps it apart where the slot's
+//!     card is still to place (it may go onto any table meld).
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -142,11 +157,11 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, SlotRun, single_lay_offs};
+use complete::{Complete, SlotRun, single_lay_offs, single_lay_offs_limited};
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
-use naturals::{BitIter, full_mask};
+use naturals::full_mask;
 use search::{Goal, INF, Search, WildPolicy};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -262,30 +277,9 @@ impl Table {
     }
 }
 
-/// The cards to draw that `set` (found without the half-wild limit) says
-/// may complete a hand: its natural cards of the deck, and the joker for
-/// every wild when any wild does.
-fn to_try(set: CardSet, table: &Table) -> Vec<Card> {
-    table
-        .rules()
-        .deck()
-        .cards()
-        .filter(|&c| !table.is_wild(c) && set.contains(c))
-        .chain(set.contains(Card::JOKER).then_some(Card::JOKER))
-        .collect()
-}
-
-/// `table` without the half-wild limit: every meld under the limit is a
-/// meld without it, so what completes a hand under it completes the hand
-/// without it.
-fn unlimited(table: &Table) -> Table {
-    Table { rules: Rules { half_wild: false, ..table.rules }, ..table.clone() }
-}
-
 /// The exact solver. It holds the hand loaded and its table, what its
 /// searches found for that hand, lists they reuse, and where at most half
-/// of a meld may be wild, the solvers its questions are asked of card by
-/// card.
+/// of a meld may be wild, a solver for the hand less one of its wilds.
 #[derive(Debug)]
 pub struct Solver {
     /// The hand loaded and its table, as the searches see them.
@@ -294,9 +288,9 @@ pub struct Solver {
     memos: Memos,
     /// Lists the searches reuse, so that a state allocates none.
     pools: Pools,
-    /// Where at most half of a meld may be wild: the questions asked card
-    /// by card (exactness, step 9d).
-    by_card: Option<Box<ByCard>>,
+    /// Where at most half of a meld may be wild: the solver the hand less
+    /// one of its wilds is asked of afresh (exactness, step 9c).
+    spare: Option<Box<Solver>>,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -333,20 +327,6 @@ struct Pools {
     sets: Vec<Vec<u32>>,
 }
 
-/// Where at most half of a meld may be wild, the completing cards and the
-/// outs are tried card by card (exactness, step 9d): a solver for the
-/// hands the loaded one leads to (less a wild, or with a card to come),
-/// one for the same hands without the limit, and what was found.
-#[derive(Debug)]
-struct ByCard {
-    spare: Solver,
-    loose: Solver,
-    /// The cards completing each hand asked about.
-    completing_found: std::collections::HashMap<Vec<Card>, CardSet>,
-    /// The outs of the loaded hand less each of its cards, found together.
-    outs_found: std::collections::HashMap<Card, CardSet>,
-}
-
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
@@ -365,7 +345,7 @@ impl Solver {
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
-            by_card: None,
+            spare: None,
         }
     }
 
@@ -373,32 +353,11 @@ impl Solver {
     /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
-        if let Some(by) = &mut self.by_card {
-            by.completing_found.clear();
-            by.outs_found.clear();
-        }
         self.hand.fill(hand, table)
     }
 
-    /// The questions asked card by card, where at most half of a meld may
-    /// be wild.
-    fn by_card(&mut self) -> &mut ByCard {
-        self.by_card.get_or_insert_with(|| {
-            Box::new(ByCard {
-                spare: Solver::new(),
-                loose: Solver::new(),
-                completing_found: std::collections::HashMap::new(),
-                outs_found: std::collections::HashMap::new(),
-            })
-        })
-    }
-
     fn spare(&mut self) -> &mut Solver {
-        &mut self.by_card().spare
-    }
-
-    fn loose(&mut self) -> &mut Solver {
-        &mut self.by_card().loose
+        self.spare.get_or_insert_with(|| Box::new(Solver::new()))
     }
 
     /// The search over the loaded hand for `goal`, under the rules' wild
@@ -419,6 +378,7 @@ impl Solver {
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: if goal == Goal::Least { &[] } else { &h.partners },
+            takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
         }
@@ -514,11 +474,14 @@ impl Solver {
     /// The cards completing the loaded hand less `less` (see
     /// [`Solver::completing`]).
     pub fn completing_less(&mut self, less: &[Card]) -> CardSet {
-        if self.hand.rules.half_wild {
-            let (hand, table) = self.hand.without(less);
-            return self.completing_by_card(hand, &table);
-        }
         let (mask, w, _) = self.hand.less(less);
+        if self.hand.rules.half_wild {
+            // Exactness, step 9d: whether the hand melds completely does
+            // not depend on what its wilds score.
+            let any_wild = self.melds_all(mask, w + 1);
+            let cards = self.complete_limited().cards_limited(mask, w, 0, false);
+            return self.hand.found(cards, any_wild);
+        }
         if self.hand.hopeless(mask, w + 1) {
             return CardSet::EMPTY;
         }
@@ -556,20 +519,12 @@ impl Solver {
     /// with a discard still to make finds (`Complete::cards_less_one`), or a
     /// wild of `H`, and then `c` completes `H` less one wild.
     pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
-        if self.hand.rules.half_wild {
-            // Exactness, step 9d: a card drawn, then any card discarded.
-            if let [discard] = less {
-                if self.by_card().outs_found.is_empty() {
-                    self.outs_of_every_discard();
-                }
-                return self.by_card().outs_found[discard];
-            }
-            let (hand, table) = self.hand.without(less);
-            return self.outs_by_card(hand, &table);
-        }
         let (mask, w, wild_points) = self.hand.less(less);
         if self.melds_or_known(mask, w, wild_points) {
             return CardSet::ALL;
+        }
+        if self.hand.rules.half_wild {
+            return self.outs_limited(mask, w);
         }
         if mask == 0 {
             // Wilds alone that do not meld: a natural card and all but one
@@ -599,166 +554,35 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
-    /// The cards completing `hand`, each tried in turn (where at most half
-    /// of a meld may be wild; exactness, step 9d): those that complete it
-    /// without the limit (every meld under the limit is one without it), a
-    /// wild tried once for every wild.
-    fn completing_by_card(&mut self, mut hand: Vec<Card>, table: &Table) -> CardSet {
-        hand.sort_unstable();
-        if let Some(&set) = self.by_card().completing_found.get(&hand) {
-            return set;
-        }
-        let without_limit = self.loose().completing(&hand, &unlimited(table));
-        let mut set = CardSet::EMPTY;
-        self.spare().with_each(&hand, table, &to_try(without_limit, table), &mut |spare, less, c| {
-            if spare.goes_out_less(less) {
-                set.insert(c);
-            }
-        });
-        self.by_card().completing_found.insert(hand, set);
-        set
-    }
-
-    /// The outs of `hand` where at most half of a meld may be wild
-    /// (exactness, step 9d): of the outs without the limit (a superset, as
-    /// for the completing cards; every card where the hand melds without
-    /// it), those that let the hand go out after some discard under it,
-    /// each tried with one memo for its discards.
-    fn outs_by_card(&mut self, hand: Vec<Card>, table: &Table) -> CardSet {
-        if self.spare().goes_out(&hand, table) {
-            return CardSet::ALL;
-        }
-        let without_limit = self.loose().outs(&hand, &unlimited(table));
-        let mut set = CardSet::EMPTY;
-        self.spare().with_each(&hand, table, &to_try(without_limit, table), &mut |spare, less, c| {
-            if spare.goes_out_after_a_discard_less(less) {
-                set.insert(c);
-            }
-        });
-        set
-    }
-
-    /// Where at most half of a meld may be wild: the outs of the loaded
-    /// hand less each of its cards, as [`Solver::outs_by_card`] finds them
-    /// for one, here for all at once: each card that might be drawn is
-    /// tried with the whole hand loaded once, less each discard in turn,
-    /// so that the searches share one memo.
-    fn outs_of_every_discard(&mut self) {
-        let (hand, table) = self.hand.without(&[]);
-        let mut distinct = hand.clone();
-        distinct.dedup();
-        let loose_table = unlimited(&table);
-        // For each discard, the outs without the limit (a superset), the
-        // hand loaded once without the limit for every discard.
-        let mut open: Vec<(Card, CardSet)> = Vec::new();
-        let mut any = CardSet::EMPTY;
-        self.loose().load(&hand, &loose_table);
-        for &d in &distinct {
-            if self.goes_out_less(&[d]) {
-                self.by_card().outs_found.insert(d, CardSet::ALL);
-                continue;
-            }
-            let without_limit = self.loose().outs_less(&[d]);
-            self.by_card().outs_found.insert(d, CardSet::EMPTY);
-            any = any.union(without_limit);
-            open.push((d, without_limit));
-        }
-        let tried: Vec<Card> = to_try(any, &table)
-            .into_iter()
-            .filter(|&c| open.iter().any(|&(_, without_limit)| without_limit.completes(c, table.is_wild(c))))
-            .collect();
-        let by = self.by_card();
-        let found = &mut by.outs_found;
-        by.spare.with_each(&hand, &table, &tried, &mut |spare, less, c| {
-            let wild = spare.hand.wild_bits & (1 << c.index()) != 0;
-            // Every discard after which the hand goes out, in one search.
-            let sets = spare.two_discards(less);
-            for &(d, without_limit) in &open {
-                if without_limit.completes(c, wild) && spare.among(sets, d) {
-                    found.get_mut(&d).expect("each discard").insert(c);
-                }
-            }
-        });
-    }
-
-    /// Where at most half of a meld may be wild: asks `ask` of `hand` with
-    /// each card of `cards` (distinct) in turn, given the solver loaded
-    /// with that hand and card less the cards `less`. The natural cards
-    /// are loaded together, as many at a time as a hand may hold: the
-    /// questions are about the same wilds, so what one search works out
-    /// serves the others (exactness, step 9e). A wild is loaded on its own.
-    fn with_each(
-        &mut self,
-        hand: &[Card],
-        table: &Table,
-        cards: &[Card],
-        ask: &mut dyn FnMut(&mut Solver, &[Card], Card),
-    ) {
-        let naturals = hand.iter().filter(|&&c| !table.is_wild(c)).count();
-        let at_once = loaded::MOST_NATURALS.saturating_sub(naturals).max(1);
-        let (wilds, batch): (Vec<Card>, Vec<Card>) = cards.iter().partition(|&&c| table.is_wild(c));
-        let mut with = hand.to_vec();
-        for c in wilds {
-            with.truncate(hand.len());
-            with.push(c);
-            self.load(&with, table);
-            ask(self, &[], c);
-        }
-        let mut less: Vec<Card> = Vec::new();
-        for chunk in batch.chunks(at_once) {
-            with.truncate(hand.len());
-            with.extend_from_slice(chunk);
-            self.load(&with, table);
-            for (k, &c) in chunk.iter().enumerate() {
-                less.clear();
-                less.extend(chunk.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &o)| o));
-                ask(self, &less, c);
-            }
-        }
-    }
-
-    /// Where at most half of a meld may be wild: the cards of the loaded
-    /// hand that can be one of two discarded so that the rest melds
-    /// completely (`Search::discardable`; exactness, step 9d).
-    fn two_discards(&mut self, less: &[Card]) -> u64 {
-        let (mask, w, _) = self.hand.less(less);
+    /// Where at most half of a meld may be wild: the outs of the naturals
+    /// in `mask` and `w` wilds of the loaded hand, which do not meld as
+    /// they are (exactness, step 9d). A card `c` drawn lets them go out
+    /// when they less some card `e` meld with `c`: `e` a natural (each
+    /// card once, its highest copy, as `Loaded::less` takes it) or a wild,
+    /// and `c` in the slot; or `c` a wild, and then the search with a
+    /// discard still to make, with one wild more. Whether every card
+    /// melds does not depend on what the wilds score, so a wild taken away
+    /// needs no fresh search.
+    fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         self.hand.ensure_partners();
-        let h = &self.hand;
-        let mut search = Search {
-            memo: &mut self.memos.melds,
-            goal: Goal::AllMeld,
-            policy: WildPolicy::HalfAtMost { left: &h.left, room: &h.room },
-            nat: &h.nat,
-            table: &h.targets,
-            rules: &h.rules,
-            ace_high: h.ace_high,
-            partners: &h.partners,
-            pool: &mut self.pools.runs,
-            lay: &mut self.memos.lay_offs,
-        };
-        search.discardable(&mut self.memos.discards, (mask, w, 0, false), 2)
-    }
-
-    /// Whether `card`, of the loaded hand, is among the cards `sets` found
-    /// by [`Solver::two_discards`]: a wild when any wild is.
-    fn among(&self, sets: u64, card: Card) -> bool {
-        if self.hand.wild_bits & (1 << card.index()) != 0 {
-            sets & search::A_WILD != 0
-        } else {
-            BitIter(sets as u32).any(|j| self.hand.nat.cards[j] == card)
+        let any_wild = self.search(Goal::AllButOne).best(mask, w + 1, 0, false) != INF;
+        let mut complete = self.complete_limited();
+        let mut cards = 0u128;
+        if w > 0 {
+            cards |= complete.cards_limited(mask, w - 1, 0, false);
         }
-    }
-
-    /// Where at most half of a meld may be wild: whether the loaded hand
-    /// less `less` melds completely less one more of its cards, whichever,
-    /// in one search whose state holds whether the discard is still to
-    /// make (exactness, step 9d). Whether every card melds does not depend
-    /// on what the wilds score, so a wild taken away needs no fresh search.
-    fn goes_out_after_a_discard_less(&mut self, less: &[Card]) -> bool {
-        debug_assert!(self.hand.rules.half_wild, "the search with a discard is the half-wild limit's");
-        let (mask, w, _) = self.hand.less(less);
-        self.hand.ensure_partners();
-        self.search(Goal::AllButOne).best(mask, w, 0, false) != INF
+        let mut seen = 0u128;
+        let mut open = mask;
+        while open != 0 {
+            let j = 31 - open.leading_zeros() as usize;
+            open &= !(1 << j);
+            let bit = 1u128 << complete.nat.cards[j].index();
+            if seen & bit == 0 {
+                seen |= bit;
+                cards |= complete.cards_limited(mask & !(1 << j), w, 0, false);
+            }
+        }
+        self.hand.found(cards, any_wild)
     }
 
     /// The search for completing cards over the loaded hand; its partner
@@ -769,25 +593,44 @@ impl Solver {
         if self.hand.single.len() != self.hand.targets.len() {
             self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
         }
+        self.complete_with(false)
+    }
+
+    /// The search for completing cards over the loaded hand where at most
+    /// half of a meld may be wild (exactness, step 9d).
+    fn complete_limited(&mut self) -> Complete<'_> {
+        debug_assert!(self.hand.rules.half_wild, "the limited search is the half-wild limit's");
+        self.hand.ensure_partners();
+        if self.hand.single_limited.len() != self.hand.targets.len() {
+            self.hand.single_limited = single_lay_offs_limited(&self.hand.targets, &self.hand.rules);
+        }
+        self.complete_with(true)
+    }
+
+    /// The search for completing cards, with the half-wild limit or not.
+    fn complete_with(&mut self, limited: bool) -> Complete<'_> {
+        let h = &self.hand;
+        let policy =
+            if limited { WildPolicy::HalfAtMost { left: &h.left, room: &h.room } } else { WildPolicy::Free };
         Complete {
             memo: &mut self.memos.slots,
-            // The completing cards are found without the half-wild limit
-            // (exactness, step 9d).
             melds: Search {
                 memo: &mut self.memos.melds,
                 goal: Goal::AllMeld,
-                policy: WildPolicy::Free,
+                policy,
                 nat: &self.hand.nat,
                 table: &self.hand.targets,
                 rules: &self.hand.rules,
                 ace_high: self.hand.ace_high,
                 partners: &self.hand.partners,
+                takers: &self.hand.takers,
                 pool: &mut self.pools.runs,
                 lay: &mut self.memos.lay_offs,
             },
             nat: &self.hand.nat,
             table: &self.hand.targets,
             single: &self.hand.single,
+            single_limited: &self.hand.single_limited,
             rules: &self.hand.rules,
             ace_high: self.hand.ace_high,
             sets: &mut self.pools.sets,
@@ -833,8 +676,9 @@ impl Solver {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }
+            let settled = search::settled(&self.hand.takers, mask, used_table, own, table.rules.half_wild);
             let (_, c) =
-                self.memos.deadwood.get(StateKey::new(mask, left, used_table, own)).expect("solved state");
+                self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state");
             groups.push((c.step, c.used, c.wilds));
             mask &= !c.used;
             left -= c.wilds;

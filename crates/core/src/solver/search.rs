@@ -52,10 +52,30 @@ pub(super) struct Search<'a> {
     /// For each natural, the others it could share a meld with (see
     /// `Loaded::find_partners`); empty when not worked out.
     pub(super) partners: &'a [u32],
+    /// For each table meld, the naturals that could go onto it (see
+    /// `Loaded::takers`).
+    pub(super) takers: &'a [u32],
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
     pub(super) lay: &'a mut LayOffs,
+}
+
+/// The table melds used, as the memo keys them (exactness, step 10):
+/// once the hand has a meld of its own, a table meld laid off onto that no
+/// open card in `mask` could go onto any more counts as not used, where
+/// wilds need no room of their own on it (no half-wild limit).
+pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limited: bool) -> u8 {
+    if !own || limited {
+        return used_table;
+    }
+    let mut used = used_table;
+    for m in BitIter(used_table as u32) {
+        if takers[m] & mask == 0 {
+            used &= !(1 << m);
+        }
+    }
+    used
 }
 
 /// How many naturals in `mask` have no partner among them: each needs two
@@ -122,7 +142,9 @@ impl Search<'_> {
                 return INF;
             }
         }
-        // Exactness, step 4; a discard still to make is part of the state.
+        // Exactness, steps 4 and 10; a discard still to make is part of
+        // the state.
+        let used_table = settled(self.takers, mask, used_table, own, limited);
         let mut k = StateKey::new(mask, w, used_table, own);
         if self.goal == Goal::AllButOne {
             k = k.owing(Discard::ToMake);
@@ -301,78 +323,6 @@ impl Search<'_> {
                 }
             }
         }
-    }
-}
-
-/// In the sets of [`Search::discardable`]: some discards let the rest
-/// meld; a wild may be one of them.
-pub(super) const FEASIBLE: u64 = 1 << 40;
-pub(super) const A_WILD: u64 = 1 << 41;
-
-impl Search<'_> {
-    /// Where at most half of a meld may be wild (exactness, step 9d): the
-    /// cards that can be among `k` cards discarded from the open naturals
-    /// in `mask` and `w` wilds so that the rest melds completely: the
-    /// naturals' bits, [`A_WILD`] when a wild can, and [`FEASIBLE`] when
-    /// any discards do. Every arrangement of the naturals is reached as in
-    /// steps 1 and 2, a card discarded as a card left over is, and wilds
-    /// are discarded once the naturals are placed (they are
-    /// interchangeable, step 3): so the sets are the union over every
-    /// arrangement of the cards it discards. The search's goal is
-    /// [`Goal::AllMeld`], which answers `k` = 0.
-    pub(super) fn discardable(
-        &mut self,
-        sets: &mut Memo<StateKey, u64>,
-        (mask, w, used_table, own): (u32, u8, u8, bool),
-        k: u8,
-    ) -> u64 {
-        debug_assert_eq!(self.goal, Goal::AllMeld);
-        let WildPolicy::HalfAtMost { room, .. } = self.policy else {
-            unreachable!("the discards are tried together under the half-wild limit only")
-        };
-        if k == 0 {
-            return if self.best(mask, w, used_table, own) != INF { FEASIBLE } else { 0 };
-        }
-        let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
-        if mask == 0 {
-            // Cards laid off need a meld of the hand's own (step 7).
-            if used_table != 0 && !own {
-                return 0;
-            }
-            // The wilds discarded, the others onto table melds (step 9b).
-            let room = if own { free } else { 0 };
-            return if w >= k && (w - k) as usize <= room { FEASIBLE | A_WILD } else { 0 };
-        }
-        // Each natural with no partner is discarded, and the melds take no
-        // more wilds than they hold naturals (step 9a).
-        if (!self.partners.is_empty() && alone(self.partners, mask) > k as u32)
-            || w as usize > mask.count_ones() as usize + free + k as usize
-        {
-            return 0;
-        }
-        let key = StateKey::new(mask, w, used_table, own).owing(if k == 1 {
-            Discard::ToMake
-        } else {
-            Discard::Two
-        });
-        if let Some(out) = sets.get(key) {
-            return out;
-        }
-        let bit = mask & mask.wrapping_neg();
-        let full = FEASIBLE | mask as u64 | if w > 0 { A_WILD } else { 0 };
-        // The lowest open card discarded.
-        let mut out = self.discardable(sets, (mask & !bit, w, used_table, own), k - 1);
-        if out != 0 {
-            out |= bit as u64;
-        }
-        if out != full {
-            self.choices(mask, w, used_table, own, &mut |search, _, used, wilds, used_table, own| {
-                out |= search.discardable(sets, (mask & !used, w - wilds, used_table, own), k);
-                out == full
-            });
-        }
-        sets.insert(key, out);
-        out
     }
 }
 
