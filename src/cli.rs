@@ -223,6 +223,7 @@ pub(crate) enum Command {
     Path(PathArgs),
     Serve(ServeArgs),
     Sim(SimArgs),
+    Drill(DrillArgs),
     Completions(CompletionsArgs),
 }
 
@@ -445,6 +446,69 @@ pub(crate) struct SimArgs {
     /// Write every deal, turn and end as JSON lines to FILE
     #[arg(long, value_name = "FILE")]
     pub(crate) log: Option<PathBuf>,
+}
+
+const DRILL_EXAMPLES: &str = "\
+Examples:
+  three13 drill                     today's positions: take or draw, then the discard
+  three13 drill --round 11 --count 10 --seed 4
+      ten positions of round 11, the same ones for everyone who gives seed 4
+  three13 drill --theme take_or_draw --game five-crowns
+      Five Crowns positions where taking or drawing is clearly better
+  three13 drill --json --seed 1 --count 2 < answers.jsonl
+      the same as JSON lines, for a script (docs/drill.md)";
+
+/// Practice decisions of real rounds, graded in points lost
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Positions of real rounds, played out by the simulator and kept only where the \
+points coach finds one answer better than the second by a point at least (beyond its noise): \
+the round and its wild, the hand, the face-up card, the cards seen, the players and the turn. \
+Each asks take or draw, shows the card drawn, then asks the discard, and grades each answer in \
+points lost against the coach's best (an answer within the coach's noise loses nothing), with \
+every option's expected points at the end of the round and the melds the best keeps. The summary \
+gives the points lost per decision and the worst answer. Positions are tagged by theme: \
+take_or_draw, keep_pair_or_run, wild_place, discard_wild, last_turn, lay_off. The same --seed \
+gives the same positions and grades; without one, the day's date is the seed (the position of \
+the day first). The rules are the current session's unless --rules, --set or --game name \
+others. See docs/drill.md.",
+    after_help = DRILL_EXAMPLES
+)]
+pub(crate) struct DrillArgs {
+    #[command(flatten)]
+    pub(crate) rules: RulesArgs,
+
+    /// The game's own rules: three-thirteen or five-crowns (as --rules standard or five-crowns)
+    #[arg(long, value_name = "GAME", conflicts_with = "preset")]
+    pub(crate) game: Option<String>,
+
+    /// The seed the positions are dealt from [default: today's date]
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// Positions in the run
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub(crate) count: u32,
+
+    /// Only positions of this theme: take_or_draw, keep_pair_or_run, wild_place, discard_wild, last_turn or lay_off
+    #[arg(long, value_name = "THEME")]
+    pub(crate) theme: Option<String>,
+
+    /// Only positions of this round
+    #[arg(long, value_name = "R")]
+    pub(crate) round: Option<usize>,
+
+    /// Players at the table [default: 2 to 4, drawn for each position]
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(2..=8))]
+    pub(crate) players: Option<u16>,
+
+    /// The coach's deals an option for each grade
+    #[arg(long, value_name = "K", default_value_t = 200, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub(crate) budget: u32,
+
+    /// Ask and answer as JSON lines on stdin and stdout (docs/drill.md)
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// A way of playing, for `three13 sim`.

@@ -11,6 +11,7 @@ mod check_faces;
 mod comments;
 mod completion;
 mod corrections;
+mod drill;
 mod entry;
 mod folder;
 mod fourth;

@@ -311,14 +311,28 @@ pub struct Generated {
 pub fn generate(wanted: &Wanted, seed: u64, count: usize) -> Generated {
     let mut positions = Vec::with_capacity(count);
     let mut tried = 0;
-    while positions.len() < count && tried < count.max(1) * TRIES_EACH {
-        let s = mix(seed, tried as u64);
-        tried += 1;
-        if let Some(p) = candidate(wanted, s).and_then(|p| judge(wanted, p)) {
-            positions.push(p);
+    let limit = count.max(1) * TRIES_EACH;
+    while positions.len() < count {
+        match next(wanted, seed, &mut tried, limit) {
+            Some(p) => positions.push(p),
+            None => break,
         }
     }
     Generated { positions, tried }
+}
+
+/// The next position from `seed` after the `tried` candidates already
+/// tried (counted on), trying none past `limit`: what [`generate`] gives
+/// one at a time.
+pub fn next(wanted: &Wanted, seed: u64, tried: &mut usize, limit: usize) -> Option<DrillPosition> {
+    while *tried < limit {
+        let s = mix(seed, *tried as u64);
+        *tried += 1;
+        if let Some(p) = candidate(wanted, s).and_then(|p| judge(wanted, p)) {
+            return Some(p);
+        }
+    }
+    None
 }
 
 /// A candidate from `seed`: a round (the one wanted, else one of the

@@ -1,0 +1,75 @@
+//! `three13 drill`: the JSON lines protocol of docs/drill.md for a seeded
+//! run, exactly; refused answers; usage errors.
+
+use crate::common::Env;
+
+/// The run of the docs' example: seed 3, two positions of round 2, the
+/// coach on 32 deals an option.
+const ARGS: &[&str] = &[
+    "drill", "--json", "--seed", "3", "--count", "2", "--round", "2", "--budget", "32", "--rules", "standard",
+];
+
+#[test]
+fn drill_json_asks_grades_and_sums_up() {
+    let env = Env::new();
+    let answers = "{\"answer\": \"take\"}\n{\"answer\": \"Qs\"}\n{\"answer\": \"draw\"}\n{\"answer\": \"6h\"}\n{\"answer\": \"5d\"}\n";
+    let r = env.run_stdin(ARGS, answers);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let expected = "\
+{\"position\":\"fa2bacd027fa\",\"number\":1,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4s\",\"Ac\",\"Qs\",\"Qh\"],\"face_up\":\"9h\",\"seen\":[\"Jh\",\"Kh\",\"3d\",\"9c\",\"Jc\"],\"players\":3,\"turn\":7,\"last_turn\":false,\"themes\":[\"take_or_draw\"],\"ask\":\"take_or_draw\"}
+{\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"take_or_draw\",\"answer\":\"take\",\"points_lost\":1.25,\"best\":\"draw\",\"options\":[{\"option\":\"draw\",\"mean\":0.22,\"low\":0.07,\"high\":0.36},{\"option\":\"take\",\"mean\":1.47,\"low\":0.76,\"high\":2.17}]}}
+{\"position\":\"fa2bacd027fa\",\"number\":1,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4s\",\"Ac\",\"Qs\",\"Qh\",\"9h\"],\"face_up\":\"Kh\",\"seen\":[\"Jh\",\"3d\",\"9c\",\"Jc\"],\"players\":3,\"turn\":7,\"last_turn\":false,\"themes\":[\"take_or_draw\"],\"ask\":\"discard\",\"drawn\":\"9h\",\"from\":\"face_up\"}
+{\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"discard\",\"answer\":\"Qs\",\"points_lost\":0.0,\"best\":\"Ac\",\"options\":[{\"option\":\"Ac\",\"mean\":1.19,\"low\":0.41,\"high\":1.97},{\"option\":\"Qh\",\"mean\":3.03,\"low\":0.57,\"high\":5.5},{\"option\":\"Qs\",\"mean\":3.78,\"low\":0.94,\"high\":6.62},{\"option\":\"4s\",\"mean\":15.78,\"low\":11.75,\"high\":19.82}],\"keeps\":[[\"Qh\",\"Qs\",\"4s\"]]}}
+{\"position\":\"a4f15cf26aa5\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\",\"10c\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"take_or_draw\"}
+{\"grade\":{\"position\":\"a4f15cf26aa5\",\"ask\":\"take_or_draw\",\"answer\":\"draw\",\"points_lost\":0.72,\"best\":\"take\",\"options\":[{\"option\":\"take\",\"mean\":1.0,\"low\":1.0,\"high\":1.0},{\"option\":\"draw\",\"mean\":1.72,\"low\":1.5,\"high\":1.94}]}}
+{\"position\":\"a4f15cf26aa5\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\",\"10c\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
+{\"error\":\"6h cannot be discarded here\",\"hint\":\"discard one of 4d 2h 5d 5h 3c\"}
+{\"grade\":{\"position\":\"a4f15cf26aa5\",\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\",\"options\":[{\"option\":\"3c\",\"mean\":2.0,\"low\":2.0,\"high\":2.0},{\"option\":\"2h\",\"mean\":3.0,\"low\":3.0,\"high\":3.0},{\"option\":\"5d\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"5h\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"4d\",\"mean\":15.0,\"low\":15.0,\"high\":15.0}],\"keeps\":[[\"5d\",\"5h\",\"4d\"]]}}
+{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.97,\"per_decision\":3.49,\"worst\":{\"position\":\"a4f15cf26aa5\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"a4f15cf26aa5\"]}}
+";
+    for (got, want) in r.stdout.lines().zip(expected.lines()) {
+        assert_eq!(got, want);
+    }
+    assert_eq!(r.stdout, expected);
+}
+
+#[test]
+fn drill_json_refuses_a_card_not_in_the_hand_and_ends_with_the_input() {
+    let env = Env::new();
+    let r = env.run_stdin(ARGS, "{\"answer\": \"Kd\"}\nnot json\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(
+        lines[1],
+        r#"{"error":"Kd is a card; the question is take or draw","hint":"answer take (the face-up card) or draw (from the stock)"}"#
+    );
+    assert_eq!(
+        lines[2],
+        r#"{"error":"an answer is a JSON line like {\"answer\": \"take\"}","hint":"answer \"take\", \"draw\" or a card of the hand like \"Kd\""}"#
+    );
+    assert_eq!(
+        lines[3],
+        r#"{"summary":{"positions":0,"decisions":0,"points_lost":0.0,"per_decision":0.0,"worst":null,"missed":[]}}"#
+    );
+}
+
+#[test]
+fn drill_refuses_an_unknown_theme_and_a_round_the_rules_lack() {
+    let env = Env::new();
+    let r = env.run(&["drill", "--json", "--theme", "bluff"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --theme: \"bluff\" is not a theme\n  hint: the themes are take_or_draw, keep_pair_or_run, \
+         wild_place, discard_wild, last_turn and lay_off\n"
+    );
+    let r = env.run(&["drill", "--json", "--round", "12", "--game", "five-crowns"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("error: no round 12 in these rules: they have rounds 1 to 11\n"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout, "");
+}
