@@ -456,7 +456,10 @@ Examples:
   three13 drill --theme take_or_draw --game five-crowns
       Five Crowns positions where taking or drawing is clearly better
   three13 drill --json --seed 1 --count 2 < answers.jsonl
-      the same as JSON lines, for a script (docs/drill.md)";
+      the same as JSON lines, for a script (docs/drill.md)
+  three13 drill --again --name Ann  Ann's missed positions again, until each is right
+  three13 drill --minutes 3         a timed run: a right answer in a row adds time
+  three13 stats --drill --name Ann  Ann's rating over time and points lost by theme";
 
 /// Practice decisions of real rounds, graded in points lost
 #[derive(Debug, Args)]
@@ -505,6 +508,18 @@ pub(crate) struct DrillArgs {
     /// The coach's deals an option for each grade
     #[arg(long, value_name = "K", default_value_t = 200, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub(crate) budget: u32,
+
+    /// The name the attempts are rated under [default: the system's user name]
+    #[arg(long, value_name = "NAME")]
+    pub(crate) name: Option<String>,
+
+    /// Replay the positions missed (or answered slowly) until each is answered right
+    #[arg(long, conflicts_with_all = ["seed", "theme", "round", "players", "count"])]
+    pub(crate) again: bool,
+
+    /// A timed run: M minutes; right answers in a row add time, a wrong one costs some
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u16).range(1..=60))]
+    pub(crate) minutes: Option<u16>,
 
     /// Ask and answer as JSON lines on stdin and stdout (docs/drill.md)
     #[arg(long)]
@@ -1193,6 +1208,14 @@ pub(crate) struct StatsArgs {
     /// Only games this player played in (repeatable)
     #[arg(long = "with", value_name = "PLAYER", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) with: Vec<String>,
+
+    /// The drill's record instead: the rating over time, points lost by theme
+    #[arg(long, conflicts_with = "versus")]
+    pub(crate) drill: bool,
+
+    /// With --drill: whose [default: the system's user name, or PLAYER]
+    #[arg(long, value_name = "NAME", requires = "drill")]
+    pub(crate) name: Option<String>,
 
     /// The records as one JSON object
     #[arg(long)]

@@ -11,7 +11,12 @@
 
 use std::time::Duration;
 
+use jiff::Timestamp;
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
 use crate::error::{Error, Result};
+use crate::store::{AttemptFile, PositionFile, RatingFile, Store};
 use three13_core::card::Card;
 use three13_core::play::Move;
 use three13_core::play::drill::{self, DrillPosition, Theme, Wanted};
@@ -321,11 +326,6 @@ impl Drill {
         }
     }
 
-    /// The positions dealt so far.
-    pub(crate) fn positions(&self) -> &[DrillPosition] {
-        &self.positions
-    }
-
     /// The grades so far.
     pub(crate) fn graded(&self) -> &[Graded] {
         &self.graded
@@ -495,5 +495,394 @@ impl Drill {
             tried: self.tried,
             kept: if self.given.is_some() { 0 } else { self.positions.len() },
         }
+    }
+}
+
+/// An answer slower than this is replayed by `--again` even when right.
+pub(crate) const SLOW: Duration = Duration::from_secs(60);
+
+/// The name drilled under when none is given: the system's user, else
+/// `player`.
+pub(crate) fn default_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.trim().is_empty()))
+        .unwrap_or_else(|| "player".to_string())
+}
+
+/// Ratings after an attempt: the player's and the position's.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Rated {
+    pub(crate) player: Glicko2Rating,
+    pub(crate) position: Glicko2Rating,
+    pub(crate) won: bool,
+}
+
+fn rating_of(r: &RatingFile) -> Glicko2Rating {
+    Glicko2Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(|c| c.ascii()).collect::<Vec<_>>().join(" ")
+}
+
+/// A position as the drill's file keeps it, with its rating.
+fn position_file(p: &DrillPosition, r: Glicko2Rating) -> PositionFile {
+    PositionFile {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+        game: p.rules.game().key().to_string(),
+        set: p.rules.changes(),
+        round: p.deal.round,
+        hand: cards_text(&p.hand),
+        pile: cards_text(&p.pile),
+        known: p.known.iter().map(|k| cards_text(k)).collect(),
+        players: p.players,
+        turn: p.turn,
+        stock: p.stock,
+        drawn: p.drawn.ascii(),
+        out: p.out,
+        finals_left: p.finals_left,
+        onto: p.onto.iter().map(|m| cards_text(m)).collect(),
+        seed: format!("{:x}", p.seed),
+        themes: p.themes.iter().map(|t| t.word().to_string()).collect(),
+    }
+}
+
+/// A position dealt again from the drill's file.
+fn position_of(f: &PositionFile) -> Result<DrillPosition> {
+    let bad = |what: &str| Error::data(format!("drill.toml: a position's {what} does not read"));
+    let game = three13_core::rules::Game::parse(&f.game).ok_or_else(|| bad("game"))?;
+    let mut rules = game.rules();
+    for s in &f.set {
+        rules.apply(s)?;
+    }
+    let deck = rules.deck();
+    let cards = |text: &str| -> Result<Vec<Card>> {
+        text.split_whitespace().map(|t| deck.parse(t).map_err(|_| bad("cards"))).collect()
+    };
+    let known = f.known.iter().map(|k| cards(k)).collect::<Result<Vec<_>>>()?;
+    let onto = f.onto.iter().map(|k| cards(k)).collect::<Result<Vec<_>>>()?;
+    let drawn = *cards(&f.drawn)?.first().ok_or_else(|| bad("card drawn"))?;
+    Ok(DrillPosition {
+        rules,
+        deal: rules.deal(f.round).ok_or_else(|| bad("round"))?,
+        hand: cards(&f.hand)?,
+        pile: cards(&f.pile)?,
+        known,
+        players: f.players,
+        turn: f.turn,
+        stock: f.stock,
+        drawn,
+        out: f.out,
+        finals_left: f.finals_left,
+        onto,
+        seed: u64::from_str_radix(&f.seed, 16).map_err(|_| bad("seed"))?,
+        themes: f.themes.iter().filter_map(|t| Theme::parse(t)).collect(),
+    })
+}
+
+/// Records an attempt of `name` at `position` (its answers `graded`, the
+/// take or draw and the discard) as a Glicko-2 match between the two,
+/// won when no answer lost points; the ratings, the position and the
+/// attempt kept in the data folder.
+pub(crate) fn record(
+    store: &Store,
+    name: &str,
+    position: &DrillPosition,
+    graded: &[Graded],
+    at: Timestamp,
+) -> Result<Rated> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::usage("a drill's name cannot be empty").with_hint("give one with --name"));
+    }
+    let lock = store.lock()?;
+    let mut file = store.drill()?;
+    let id = position.id();
+    let player = file.players.get(name).map_or_else(Glicko2Rating::new, rating_of);
+    let pos = file.positions.get(&id).map_or_else(Glicko2Rating::new, |p| Glicko2Rating {
+        rating: p.rating,
+        deviation: p.deviation,
+        volatility: p.volatility,
+    });
+    let won = graded.iter().all(Graded::right);
+    let took: Duration = graded.iter().map(|g| g.took).sum();
+    let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+    let (player, pos) = glicko2(&player, &pos, &outcome, &Glicko2Config::new());
+    file.players.insert(
+        name.to_string(),
+        RatingFile { rating: player.rating, deviation: player.deviation, volatility: player.volatility },
+    );
+    file.positions.insert(id.clone(), position_file(position, pos));
+    file.attempts.push(AttemptFile {
+        player: name.to_string(),
+        position: id,
+        at: at.to_string(),
+        answers: graded.iter().map(|g| g.answer.text()).collect(),
+        lost: graded.iter().map(|g| (g.points_lost * 100.0).round() / 100.0).collect(),
+        seconds: (took.as_secs_f64() * 10.0).round() / 10.0,
+        won,
+        slow: won && took > SLOW,
+        rating: player.rating,
+        deviation: player.deviation,
+        themes: position.themes.iter().map(|t| t.word().to_string()).collect(),
+    });
+    store.save_drill(&lock, &file)?;
+    Ok(Rated { player, position: pos, won })
+}
+
+/// The positions `name` missed (or answered slowly) and has not answered
+/// right since, in the order first missed.
+pub(crate) fn missed(store: &Store, name: &str) -> Result<Vec<DrillPosition>> {
+    let file = store.drill()?;
+    let mut order: Vec<&str> = Vec::new();
+    let mut last: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
+    for a in file.attempts.iter().filter(|a| a.player == name) {
+        let again = !a.won || a.slow;
+        if again && !order.contains(&a.position.as_str()) {
+            order.push(&a.position);
+        }
+        last.insert(&a.position, again);
+    }
+    order
+        .into_iter()
+        .filter(|id| last.get(id).copied().unwrap_or(false))
+        .filter_map(|id| file.positions.get(id))
+        .map(position_of)
+        .collect()
+}
+
+/// A player's drill: the rating after each attempt, and the points lost
+/// per decision by theme.
+#[derive(Clone, PartialEq, Debug, Default, serde::Serialize)]
+pub(crate) struct History {
+    pub(crate) name: String,
+    pub(crate) rating: Option<f64>,
+    pub(crate) deviation: Option<f64>,
+    pub(crate) attempts: Vec<HistoryPoint>,
+    pub(crate) themes: Vec<ThemeRecord>,
+    pub(crate) missed: usize,
+}
+
+#[derive(Clone, PartialEq, Debug, serde::Serialize)]
+pub(crate) struct HistoryPoint {
+    pub(crate) at: String,
+    pub(crate) position: String,
+    pub(crate) won: bool,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+}
+
+#[derive(Clone, PartialEq, Debug, serde::Serialize)]
+pub(crate) struct ThemeRecord {
+    pub(crate) theme: String,
+    pub(crate) decisions: usize,
+    pub(crate) points_lost: f64,
+    pub(crate) per_decision: f64,
+}
+
+/// `name`'s drill so far.
+pub(crate) fn history(store: &Store, name: &str) -> Result<History> {
+    let file = store.drill()?;
+    let mine: Vec<&AttemptFile> = file.attempts.iter().filter(|a| a.player == name).collect();
+    let mut themes: Vec<ThemeRecord> = Vec::new();
+    let mut add = |theme: &str, a: &AttemptFile| {
+        let t = match themes.iter_mut().find(|t| t.theme == theme) {
+            Some(t) => t,
+            None => {
+                themes.push(ThemeRecord {
+                    theme: theme.to_string(),
+                    decisions: 0,
+                    points_lost: 0.0,
+                    per_decision: 0.0,
+                });
+                themes.last_mut().expect("just pushed")
+            }
+        };
+        t.decisions += a.lost.len();
+        t.points_lost += a.lost.iter().sum::<f64>();
+    };
+    for a in &mine {
+        add("all", a);
+        for t in &a.themes {
+            add(t, a);
+        }
+    }
+    for t in &mut themes {
+        t.per_decision = if t.decisions == 0 { 0.0 } else { t.points_lost / t.decisions as f64 };
+    }
+    let rating = file.players.get(name);
+    Ok(History {
+        name: name.to_string(),
+        rating: rating.map(|r| r.rating),
+        deviation: rating.map(|r| r.deviation),
+        attempts: mine
+            .iter()
+            .map(|a| HistoryPoint {
+                at: a.at.clone(),
+                position: a.position.clone(),
+                won: a.won,
+                rating: a.rating,
+                deviation: a.deviation,
+            })
+            .collect(),
+        themes,
+        missed: missed(store, name)?.len(),
+    })
+}
+
+/// The clock of a timed run: the time taken to answer runs it down (not
+/// the coach's grading); each right answer in a row adds 2 seconds for
+/// each in the row (at most 10), a wrong answer costs 10 seconds and ends
+/// the row.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Timer {
+    left: Duration,
+    combo: u32,
+}
+
+/// What a wrong answer costs a timed run.
+pub(crate) const WRONG_COSTS: Duration = Duration::from_secs(10);
+
+impl Timer {
+    pub(crate) fn new(minutes: u16) -> Timer {
+        Timer { left: Duration::from_secs(u64::from(minutes) * 60), combo: 0 }
+    }
+
+    /// The clock after an answer graded.
+    pub(crate) fn after(&mut self, g: &Graded) {
+        self.left = self.left.saturating_sub(g.took);
+        if g.right() {
+            self.combo += 1;
+            self.left += Duration::from_secs(u64::from((2 * self.combo).min(10)));
+        } else {
+            self.combo = 0;
+            self.left = self.left.saturating_sub(WRONG_COSTS);
+        }
+    }
+
+    pub(crate) fn left(&self) -> Duration {
+        self.left
+    }
+
+    /// Right answers in a row.
+    pub(crate) fn combo(&self) -> u32 {
+        self.combo
+    }
+
+    pub(crate) fn over(&self) -> bool {
+        self.left.is_zero()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use three13_core::rules::Rules;
+
+    fn position(hand: &str) -> DrillPosition {
+        let rules = Rules::default();
+        let cards = |t: &str| t.split_whitespace().map(|c| Card::parse(c).unwrap()).collect::<Vec<_>>();
+        DrillPosition {
+            rules,
+            deal: rules.deal(1).unwrap(),
+            hand: cards(hand),
+            pile: cards("9d"),
+            known: vec![Vec::new(), Vec::new()],
+            players: 2,
+            turn: 0,
+            stock: 96,
+            drawn: Card::parse("Kc").unwrap(),
+            out: None,
+            finals_left: 0,
+            onto: Vec::new(),
+            seed: 7,
+            themes: vec![Theme::TakeOrDraw],
+        }
+    }
+
+    fn graded(p: &DrillPosition, lost: &[f64]) -> Vec<Graded> {
+        lost.iter()
+            .map(|&l| Graded {
+                number: 1,
+                id: p.id(),
+                ask: Ask::TakeOrDraw,
+                answer: Answer::Draw,
+                points_lost: l,
+                best: Answer::Draw,
+                options: Vec::new(),
+                keeps: Vec::new(),
+                took: Duration::from_secs(3),
+                themes: p.themes.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ratings_after_a_fixed_sequence_of_attempts_are_the_crates_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::locate(Some(dir.path())).unwrap();
+        let (p1, p2) = (position("3c 3d 7h"), position("4s 5s Jh"));
+        let at = Timestamp::from_second(1_800_000_000).unwrap();
+        // Ann misses p1, then gets p2 right; Bob gets p1 right; Ann gets
+        // p1 right the second time.
+        let sequence = [
+            ("Ann", &p1, &[0.0, 1.5][..]),
+            ("Ann", &p2, &[0.0, 0.0]),
+            ("Bob", &p1, &[0.0, 0.0]),
+            ("Ann", &p1, &[0.0, 0.0]),
+        ];
+        let mut players: std::collections::BTreeMap<&str, Glicko2Rating> = Default::default();
+        let mut positions: std::collections::BTreeMap<String, Glicko2Rating> = Default::default();
+        for (name, p, lost) in sequence {
+            let rated = record(&store, name, p, &graded(p, lost), at).unwrap();
+            // The crate's own computation, match by match.
+            let a = players.get(name).copied().unwrap_or_else(Glicko2Rating::new);
+            let b = positions.get(&p.id()).copied().unwrap_or_else(Glicko2Rating::new);
+            let won = lost.iter().all(|&l| l == 0.0);
+            let (a, b) =
+                glicko2(&a, &b, if won { &Outcomes::WIN } else { &Outcomes::LOSS }, &Glicko2Config::new());
+            players.insert(name, a);
+            positions.insert(p.id(), b);
+            assert_eq!((rated.player, rated.position, rated.won), (a, b, won));
+        }
+        let file = store.drill().unwrap();
+        for (name, r) in &players {
+            assert_eq!(rating_of(&file.players[*name]), *r, "{name}");
+        }
+        for (id, r) in &positions {
+            let f = &file.positions[id];
+            assert_eq!((f.rating, f.deviation, f.volatility), (r.rating, r.deviation, r.volatility), "{id}");
+            // The position is kept whole: dealt again, the same.
+            let again = position_of(f).unwrap();
+            assert_eq!(again.id(), *id);
+        }
+        assert_eq!(file.attempts.len(), 4);
+        assert_eq!(file.attempts[0].lost, vec![0.0, 1.5]);
+        assert!(!file.attempts[0].won);
+        // Ann answered p1 right since she missed it: nothing to replay;
+        // the history gives her rating after each attempt.
+        assert!(missed(&store, "Ann").unwrap().is_empty());
+        let h = history(&store, "Ann").unwrap();
+        assert_eq!(h.attempts.len(), 3);
+        assert_eq!(h.rating, Some(players["Ann"].rating));
+        assert_eq!(h.themes[0].theme, "all");
+        assert_eq!((h.themes[0].decisions, h.themes[0].points_lost), (6, 1.5));
+    }
+
+    #[test]
+    fn a_timed_run_adds_time_for_a_combo_and_takes_some_for_a_miss() {
+        let p = position("3c 3d 7h");
+        let mut t = Timer::new(1);
+        let g = graded(&p, &[0.0, 0.0, 2.0]);
+        t.after(&g[0]);
+        assert_eq!((t.left(), t.combo()), (Duration::from_secs(60 - 3 + 2), 1));
+        t.after(&g[1]);
+        assert_eq!((t.left(), t.combo()), (Duration::from_secs(59 - 3 + 4), 2));
+        t.after(&g[2]);
+        assert_eq!((t.left(), t.combo()), (Duration::from_secs(60 - 3 - 10), 0));
+        assert!(!t.over());
     }
 }

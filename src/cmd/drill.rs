@@ -6,10 +6,11 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use crate::app::check::{self as check, Aside};
-use crate::app::drill::{Answer, Asked, Drill, seed_of_day};
+use crate::app::drill::{Answer, Ask, Asked, Drill, Graded, Timer, record, seed_of_day};
 use crate::cli::{Cli, DrillArgs};
 use crate::error::{Error, Result};
 use crate::report::drill as view;
+use crate::store::Store;
 use crate::ui::Ui;
 use three13_core::play::drill::Theme;
 use three13_core::rules::{Game, Rules};
@@ -63,11 +64,75 @@ pub(crate) fn run(args: &DrillArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         ui.for_json();
     }
     let asked = asked(args, cli, ui)?;
-    let mut drill = Drill::start(&asked)?;
-    if drill.question().is_none() {
-        return Err(no_positions(&asked));
+    let name = args.name.clone().unwrap_or_else(crate::app::drill::default_name);
+    let store = super::store(cli)?;
+    let mut drill = if args.again {
+        let positions = crate::app::drill::missed(&store, &name)?;
+        if positions.is_empty() {
+            ui.note(&format!("{name} has no position to replay: every position drilled was answered right"));
+            if args.json {
+                out_line(ui, &view::summary_json(&Drill::replay(Vec::new(), 2).summary()))?;
+            }
+            return Ok(());
+        }
+        Drill::replay(positions, asked.budget)
+    } else {
+        let mut asked = asked.clone();
+        if args.minutes.is_some() {
+            asked.count = 1000;
+        }
+        let d = Drill::start(&asked)?;
+        if d.question().is_none() {
+            return Err(no_positions(&asked));
+        }
+        d
+    };
+    let mut run = Run {
+        store,
+        name,
+        again: args.again,
+        timer: args.minutes.map(Timer::new),
+        count: if args.minutes.is_some() || args.again { None } else { Some(asked.count) },
+    };
+    if args.json { json(&mut drill, &mut run, ui) } else { terminal(&mut drill, &mut run, ui) }
+}
+
+/// What goes with a run: where attempts are kept and under what name,
+/// whether missed positions come back, the clock of a timed run.
+struct Run {
+    store: Store,
+    name: String,
+    again: bool,
+    timer: Option<Timer>,
+    count: Option<usize>,
+}
+
+impl Run {
+    /// Answers, and after the discard keeps the attempt (and in a replay
+    /// puts a position missed again back at the end).
+    fn answer(&mut self, drill: &mut Drill, answer: Answer, took: std::time::Duration) -> Result<Graded> {
+        let position = drill.position().cloned();
+        let g = drill.answer(answer, took)?;
+        if let Some(t) = &mut self.timer {
+            t.after(&g);
+        }
+        if g.ask == Ask::Discard
+            && let Some(p) = position
+        {
+            let grades: Vec<Graded> =
+                drill.graded().iter().filter(|x| x.number == g.number && x.id == g.id).cloned().collect();
+            record(&self.store, &self.name, &p, &grades, super::now())?;
+            if self.again && !grades.iter().all(Graded::right) {
+                drill.again(p);
+            }
+        }
+        Ok(g)
     }
-    if args.json { json(&mut drill, ui) } else { terminal(&mut drill, &asked, ui) }
+
+    /// Whether the run goes on to another position.
+    fn goes_on(&self) -> bool {
+        self.timer.is_none_or(|t| !t.over())
+    }
 }
 
 fn no_positions(asked: &Asked) -> Error {
@@ -83,7 +148,7 @@ fn out_line(ui: &mut Ui, line: &str) -> Result<()> {
 }
 
 /// The JSON lines protocol of docs/drill.md.
-fn json(drill: &mut Drill, ui: &mut Ui) -> Result<()> {
+fn json(drill: &mut Drill, run: &mut Run, ui: &mut Ui) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut asked_at = Instant::now();
@@ -110,10 +175,13 @@ fn json(drill: &mut Drill, ui: &mut Ui) -> Result<()> {
                 let rules = drill.position().expect("a question").rules;
                 Answer::parse(&text, &rules)
             });
-        let graded = answer.and_then(|a| drill.answer(a, asked_at.elapsed()));
+        let graded = answer.and_then(|a| run.answer(drill, a, asked_at.elapsed()));
         match graded {
             Ok(g) => {
                 out_line(ui, &view::grade_json(&g))?;
+                if g.ask == Ask::Discard && !run.goes_on() {
+                    break;
+                }
                 if let Some(q) = drill.question() {
                     out_line(ui, &view::question_json(&q))?;
                     asked_at = Instant::now();
@@ -128,11 +196,15 @@ fn json(drill: &mut Drill, ui: &mut Ui) -> Result<()> {
 /// The terminal: each question shown and asked, each grade said, the
 /// summary at the end. Where nobody can answer at a prompt, the answers
 /// are read from stdin a line each.
-fn terminal(drill: &mut Drill, asked: &Asked, ui: &mut Ui) -> Result<()> {
+fn terminal(drill: &mut Drill, run: &mut Run, ui: &mut Ui) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     while let Some(q) = drill.question() {
-        let text = view::question_text(ui, &q, asked.count);
+        if q.ask == Ask::TakeOrDraw && !run.goes_on() {
+            writeln!(ui.out, "Time is up.").map_err(Error::from)?;
+            break;
+        }
+        let text = view::question_text(ui, &q, run.count);
         write!(ui.out, "{text}").and_then(|()| ui.out.flush()).map_err(Error::from)?;
         let started = Instant::now();
         let typed = if ui.can_prompt {
@@ -150,11 +222,15 @@ fn terminal(drill: &mut Drill, asked: &Asked, ui: &mut Ui) -> Result<()> {
             line
         };
         let rules = drill.position().expect("a question").rules;
-        match Answer::parse(&typed, &rules).and_then(|a| drill.answer(a, started.elapsed())) {
+        match Answer::parse(&typed, &rules).and_then(|a| run.answer(drill, a, started.elapsed())) {
             Ok(g) => {
                 let text = view::grade_text(ui, &g);
                 write!(ui.out, "{text}").map_err(Error::from)?;
-                if g.ask == crate::app::drill::Ask::Discard {
+                if let Some(t) = run.timer {
+                    writeln!(ui.out, "  {} left, {} right in a row", view::clock(t.left()), t.combo())
+                        .map_err(Error::from)?;
+                }
+                if g.ask == Ask::Discard {
                     writeln!(ui.out).map_err(Error::from)?;
                 }
             }

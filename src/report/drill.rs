@@ -180,19 +180,20 @@ fn answer_text(ui: &Ui, a: Answer) -> String {
 }
 
 /// A question as the terminal shows it, before its prompt.
-pub(crate) fn question_text(ui: &Ui, q: &Question, count: usize) -> String {
+pub(crate) fn question_text(ui: &Ui, q: &Question, count: Option<usize>) -> String {
     let mut out = String::new();
     if q.ask == Ask::TakeOrDraw {
         let game = if q.game == "five-crowns" { "Five Crowns" } else { "Three Thirteen" };
-        out.push_str(&ui.bold(&format!("Position {} of {count}", q.number)));
+        let of = count.map(|c| format!(" of {c}")).unwrap_or_default();
+        out.push_str(&ui.bold(&format!("Position {}{of}", q.number)));
+        out.push_str(&format!(" ({})\n", q.id));
         out.push_str(&format!(
-            " ({}): {game} round {}, {} wild, {} players, turn {}{}\n",
-            q.id,
+            "  {game} round {}, {} wild, {} players, turn {}{}\n",
             q.round,
             q.wild.plural(),
             q.players,
             q.turn + 1,
-            if q.last_turn { ", the last turn: someone went out" } else { "" }
+            if q.last_turn { "; someone went out: the last turn" } else { "" }
         ));
         out.push_str(&ui.wrap(&format!("  hand     {}", ui.cards(&q.hand)), 11));
         out.push('\n');
@@ -244,21 +245,22 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     }
     out.push_str("  expected points at the end of the round (95% interval):\n");
     for f in &g.options {
-        let mark = if f.option == g.answer { "<" } else { "" };
-        let tag = if f.option == g.best {
-            "best"
+        let mut tags: Vec<&str> = Vec::new();
+        if f.option == g.best {
+            tags.push("best");
         } else if f.equal {
-            "equal"
-        } else {
-            ""
-        };
+            tags.push("equal");
+        }
+        if f.option == g.answer {
+            tags.push("your answer");
+        }
         out.push_str(&format!(
-            "    {:<5} {:>7}  ({} to {}) {tag}{}{mark}\n",
+            "    {:<5} {:>7}  ({} to {})  {}\n",
             answer_text(ui, f.option),
             figure(f.mean),
             figure(f.low),
             figure(f.high),
-            if !tag.is_empty() && !mark.is_empty() { " " } else { "" },
+            tags.join(", "),
         ));
     }
     if !g.keeps.is_empty() {
@@ -293,4 +295,48 @@ pub(crate) fn summary_text(ui: &Ui, s: &Summary) -> String {
         None => {}
     }
     out
+}
+
+/// A player's drill record: the rating over time, points lost by theme.
+pub(crate) fn history_text(ui: &Ui, h: &crate::app::drill::History) -> String {
+    let Some(rating) = h.rating else {
+        return format!("{} has no drill attempts yet: `three13 drill --name {}` starts.\n", h.name, h.name);
+    };
+    let mut out = format!(
+        "{}: drill rating {:.0} (deviation {:.0}), {} attempts, {} to replay\n",
+        ui.bold(&h.name),
+        rating,
+        h.deviation.unwrap_or(0.0),
+        h.attempts.len(),
+        h.missed
+    );
+    out.push_str("\nRating over time:\n");
+    for a in &h.attempts {
+        let at = a.at.parse::<jiff::Timestamp>().map_or_else(|_| a.at.clone(), crate::report::local_time);
+        out.push_str(&format!(
+            "  {at}  {:>5.0} (±{:>3.0})  {:<4}  {}\n",
+            a.rating,
+            a.deviation,
+            if a.won { "won" } else { "lost" },
+            a.position
+        ));
+    }
+    out.push_str("\nPoints lost per decision, by theme:\n");
+    out.push_str(&format!(
+        "  {:<18} {:>9} {:>12} {:>13}\n",
+        "theme", "decisions", "points lost", "per decision"
+    ));
+    for t in &h.themes {
+        out.push_str(&format!(
+            "  {:<18} {:>9} {:>12.2} {:>13.2}\n",
+            t.theme, t.decisions, t.points_lost, t.per_decision
+        ));
+    }
+    out
+}
+
+/// Minutes and seconds: `2:05`.
+pub(crate) fn clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
 }

@@ -34,6 +34,7 @@
 //! - `edit`: a loaded document edited in place to hold a change;
 //! - `log`: the log of changes as a file keeps it.
 
+mod drill;
 mod edit;
 mod format;
 mod lock;
@@ -61,6 +62,7 @@ use crate::files::{
 use crate::stderr::Stderr;
 use crate::ui::Ui;
 
+pub(crate) use drill::{AttemptFile, PositionFile, RatingFile};
 pub(crate) use lock::Lock;
 pub(crate) use season::SeasonFile;
 

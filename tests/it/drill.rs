@@ -73,3 +73,55 @@ fn drill_refuses_an_unknown_theme_and_a_round_the_rules_lack() {
     );
     assert_eq!(r.stdout, "");
 }
+
+/// The ids of the positions asked (take or draw) in JSON lines.
+fn asked_ids(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["ask"] == "take_or_draw")
+        .map(|v| v["position"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
+    let env = Env::new();
+    let mut args = ARGS.to_vec();
+    args.extend(["--name", "Ann"]);
+    // Position 1 missed (take loses 1.25), position 2 right.
+    let r = env.run_stdin(
+        &args,
+        "{\"answer\":\"take\"}\n{\"answer\":\"Qs\"}\n{\"answer\":\"take\"}\n{\"answer\":\"2h\"}\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(asked_ids(&r.stdout), ["fa2bacd027fa", "a4f15cf26aa5"]);
+    assert!(r.stdout.ends_with("\"missed\":[\"fa2bacd027fa\"]}}\n"), "{}", r.stdout);
+    // Replayed: missed again (Ac loses 1.06), so it comes back; then right.
+    let again = ["drill", "--json", "--again", "--name", "Ann", "--budget", "32"];
+    let r = env.run_stdin(
+        &again,
+        "{\"answer\":\"draw\"}\n{\"answer\":\"Ac\"}\n{\"answer\":\"draw\"}\n{\"answer\":\"8h\"}\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(asked_ids(&r.stdout), ["fa2bacd027fa", "fa2bacd027fa"]);
+    assert!(r.stdout.ends_with(
+        "{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":1.06,\"per_decision\":0.27,\"worst\":\
+         {\"position\":\"fa2bacd027fa\",\"number\":1,\"ask\":\"discard\",\"answer\":\"Ac\",\"points_lost\":1.06,\
+         \"best\":\"8h\"},\"missed\":[\"fa2bacd027fa\"]}}\n"
+    ), "{}", r.stdout);
+    // Nothing is left to replay; another player has nothing either.
+    let r = env.run_stdin(&again, "");
+    assert_eq!(r.code, 0);
+    assert_eq!(asked_ids(&r.stdout), Vec::<String>::new());
+    assert_eq!(r.stderr, "note: Ann has no position to replay: every position drilled was answered right\n");
+    // The ratings and the attempts are in the data folder, readable.
+    let text = std::fs::read_to_string(env.data_dir().join("drill.toml")).unwrap();
+    assert!(text.starts_with("format_version = 1\n\n[players.Ann]\nrating = "), "{text}");
+    assert_eq!(text.matches("[[attempts]]").count(), 4);
+    let r = env.ok(&["stats", "--drill", "--name", "Ann", "--json"]);
+    let h: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(h["attempts"].as_array().unwrap().len(), 4);
+    assert_eq!(h["missed"], 0);
+    assert_eq!(h["themes"][0]["decisions"], 8);
+}
