@@ -1387,8 +1387,10 @@ with a QR code of it for phones).\n\n\
 The game page shows the next round (cards, wild rank, dealer) in large type, the standings, \
 the score sheet and the chart, and follows the game by itself within a second of any change \
 made by any three13 command; without JavaScript a reload shows it. /tv is the same for a \
-screen across the room, and /check checks a hand as `three13 check` does, under the \
-session's rules.\n\n\
+screen across the room, /check checks a hand as `three13 check` does, under the \
+session's rules, and /drill is `three13 drill` on a phone: each player, under their own name, \
+taps the answers and sees each graded in points lost, the attempts rated as the terminal's \
+are.\n\n\
 With --entry, each player enters their score on the game page as on the command line (a \
 number, a sum, out, the cards left over or the whole hand) and ticks whether they went out \
 first; the round is recorded, exactly as `three13 round` records it, once the scorer \
@@ -1424,6 +1426,10 @@ pub(crate) struct ServeArgs {
     /// The season the season page shows, as `three13 league --season` keeps it [default: this year, the session's game]
     #[arg(long, value_name = "NAME", add = ArgValueCandidates::new(complete::seasons))]
     pub(crate) season: Option<String>,
+
+    /// The coach's deals an option for each grade of the drill page
+    #[arg(long, value_name = "K", default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub(crate) drill_budget: u32,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

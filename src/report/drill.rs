@@ -222,8 +222,29 @@ pub(crate) fn prompt(q: &Question) -> String {
     }
 }
 
-fn figure(x: f64) -> String {
+/// A figure of a grade: two decimals.
+pub(crate) fn figure(x: f64) -> String {
     format!("{:.2}", round2(x))
+}
+
+/// What an option of a grade is besides its figures: the best, equal to
+/// it within the noise, the answer given.
+pub(crate) fn tags(g: &Graded, f: &crate::app::drill::Figure) -> Vec<&'static str> {
+    let mut tags: Vec<&'static str> = Vec::new();
+    if f.option == g.best {
+        tags.push("best");
+    } else if f.equal {
+        tags.push("equal");
+    }
+    if f.option == g.answer {
+        tags.push("your answer");
+    }
+    tags
+}
+
+/// What a right answer is: the best itself, or as good within the noise.
+pub(crate) fn right_note(g: &Graded) -> &'static str {
+    if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" }
 }
 
 /// A grade as the terminal shows it: right or the points lost, the best
@@ -232,9 +253,7 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     let mut out = String::new();
     let mine = answer_text(ui, g.answer);
     if g.right() {
-        let note =
-            if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" };
-        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(note)));
+        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(right_note(g))));
     } else {
         out.push_str(&format!(
             "  {}: {} points lost; the best is {}\n",
@@ -245,15 +264,7 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     }
     out.push_str("  expected points at the end of the round (95% interval):\n");
     for f in &g.options {
-        let mut tags: Vec<&str> = Vec::new();
-        if f.option == g.best {
-            tags.push("best");
-        } else if f.equal {
-            tags.push("equal");
-        }
-        if f.option == g.answer {
-            tags.push("your answer");
-        }
+        let tags = tags(g, f);
         out.push_str(&format!(
             "    {:<5} {:>7}  ({} to {})  {}\n",
             answer_text(ui, f.option),

@@ -73,6 +73,8 @@ pub(crate) struct Request {
     /// Names in lower case.
     headers: Vec<(String, String)>,
     pub(crate) body: Vec<u8>,
+    /// The client's address (unspecified until the request is read whole).
+    pub(crate) peer: IpAddr,
 }
 
 impl Request {
@@ -204,7 +206,7 @@ impl Drop for Held {
 /// What a client address counts as: an IPv4 address (also when written as
 /// IPv6), or an IPv6 address's /64 network, which one machine may hold
 /// whole (loopback's `::1` is itself).
-fn address_key(peer: IpAddr) -> IpAddr {
+pub(crate) fn address_key(peer: IpAddr) -> IpAddr {
     match peer.to_canonical() {
         IpAddr::V6(v6) if !v6.is_loopback() => {
             let bits = u128::from(v6) & !((1u128 << 64) - 1);
@@ -356,7 +358,7 @@ pub(crate) fn busy_response() -> Response {
 fn answer(mut stream: TcpStream, app: &dyn App, peer: IpAddr, deadline: Instant) {
     let read_by = deadline - (EXCHANGE_TIME - REQUEST_TIME);
     let request = match read_request(&mut stream, read_by) {
-        Ok(Some(request)) => request,
+        Ok(Some(request)) => Request { peer, ..request },
         Ok(None) => return,
         Err(refused) => {
             if write_response(&mut stream, &refused, false, deadline).is_ok() {
@@ -567,7 +569,14 @@ fn request_of(parsed: &httparse::Request<'_, '_>) -> Result<Request, Response> {
             std::str::from_utf8(h.value).map_err(|_| Response::text(400, "a header is not UTF-8 text"))?;
         headers.push((h.name.to_ascii_lowercase(), value.to_string()));
     }
-    Ok(Request { method, path: path.to_string(), query: query.to_string(), headers, body: Vec::new() })
+    Ok(Request {
+        method,
+        path: path.to_string(),
+        query: query.to_string(),
+        headers,
+        body: Vec::new(),
+        peer: IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+    })
 }
 
 fn reason(status: u16) -> &'static str {

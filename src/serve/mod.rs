@@ -16,6 +16,7 @@
 //! session itself comes through `app::served`.
 
 mod checker;
+mod drills;
 mod http;
 mod live;
 mod pages;
@@ -56,6 +57,8 @@ pub(crate) struct Options {
     pub(crate) said: crate::ui::Stderr,
     /// The season the season page shows, if a kept one.
     pub(crate) season: Option<String>,
+    /// The coach's deals an option for each grade of the drill page.
+    pub(crate) drill_budget: usize,
 }
 
 /// Serves the session until Ctrl-C. The address to open is the first line
@@ -110,6 +113,7 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
         trouble: Mutex::new(None),
         said: options.said,
         season: options.season.clone(),
+        drills: drills::Drills::new(options.drill_budget),
     });
 
     let mut said = vec![if options.lan {
@@ -128,7 +132,8 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
     {
         options.said.draw(&code);
     }
-    let mut said = vec![format!("The TV page: {url}tv · the hand checker: {url}check")];
+    let mut said =
+        vec![format!("The TV page: {url}tv · the hand checker: {url}check · the drill: {url}drill")];
     if let Some(pin) = &pin {
         said.push(format!(
             "Scores from phones are on: the scorer records each round here (y and Enter) or on \
@@ -197,6 +202,8 @@ struct App {
     season: Option<String>,
     /// The terminal running `serve`, for the scorer.
     said: crate::ui::Stderr,
+    /// The drill page's runs, by player.
+    drills: drills::Drills,
 }
 
 /// The pages, by path after the base.
@@ -211,6 +218,8 @@ enum Route {
     Events,
     Enter,
     Confirm,
+    /// `three13 drill` for each player by name.
+    Drill,
 }
 
 impl http::App for App {
@@ -263,6 +272,7 @@ impl App {
             "/events" => Route::Events,
             "/enter" => Route::Enter,
             "/confirm" => Route::Confirm,
+            "/drill" => Route::Drill,
             _ => return Err(not_found()),
         };
         let allowed: &[Method] = match route {
@@ -271,9 +281,14 @@ impl App {
             }
             Route::Events => &[Method::Get],
             Route::Enter | Route::Confirm => &[Method::Post],
+            Route::Drill => &[Method::Get, Method::Head, Method::Post],
         };
         if !allowed.contains(&r.method) {
-            let allow = if allowed.contains(&Method::Post) { "POST" } else { "GET, HEAD" };
+            let allow = match allowed {
+                [Method::Post] => "POST",
+                [_, _, Method::Post] => "GET, HEAD, POST",
+                _ => "GET, HEAD",
+            };
             return Err(Response::text(405, "method not allowed").with_header("Allow", allow.into()));
         }
         if r.method == Method::Post {
@@ -283,7 +298,8 @@ impl App {
             if foreign {
                 return Err(Response::text(403, "a form from another site is refused"));
             }
-            if self.entries.is_none() {
+            // A drill changes no session: its forms need no --entry.
+            if self.entries.is_none() && route != Route::Drill {
                 return Err(Response::text(
                     403,
                     "scores are entered from phones only when the scorer runs three13 serve --entry",
@@ -358,10 +374,16 @@ impl App {
                     Some(fields) => return self.confirm(&frame, &session, &fields),
                     None => return bad_form(),
                 },
+                Route::Drill => return self.drill(&frame, &session, r),
                 Route::Events => unreachable!("a stream, not a page"),
             },
         };
         html(status, body, &nonce)
+    }
+
+    /// The drill page: its forms and its views (see `drills`).
+    fn drill(&self, frame: &Frame, session: &three13_core::sheet::Session, r: &Request) -> Response {
+        drills::respond(self, frame, session, r)
     }
 
     fn load(&self) -> Result<three13_core::sheet::Session> {

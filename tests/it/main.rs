@@ -32,6 +32,7 @@ mod reliability;
 mod reports;
 mod score;
 mod serve;
+mod serve_drill;
 #[cfg(target_os = "linux")]
 mod serve_limits;
 mod sheet;

@@ -654,3 +654,45 @@ fn confirm_from(server: &Server, from: IpAddr, pin: &str) -> u16 {
     );
     raw_from(server, from, &request).status
 }
+
+/// A form posted to the drill page from the client address `from`.
+fn drill_post_from(server: &Server, from: IpAddr, body: &str) -> Reply {
+    let mut stream = connect_from(from, server.addr);
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+    let text = format!(
+        "POST {}drill HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        server.base,
+        server.addr,
+        body.len()
+    );
+    let _ = stream.write_all(text.as_bytes());
+    read_reply(&mut stream)
+}
+
+#[test]
+fn drills_are_bounded_by_client_address() {
+    let env = Env::new();
+    game_in_progress(&env);
+    let server = Server::start(&env, &["--drill-budget", "2"]);
+    let here = client(7);
+    for i in 0..8 {
+        let r = drill_post_from(&server, here, &format!("do=start&name=p{i}&seed=3"));
+        assert_eq!(r.status, 303, "{}", r.body);
+    }
+    let refused = drill_post_from(&server, here, "do=start&name=p8&seed=3");
+    assert_eq!(refused.status, 429);
+    assert!(
+        refused.text().contains(
+            "on the terminal. 8 drills are going on from this device already; finish one, or wait until one is dropped \
+             (30 minutes without an answer) Who drills?"
+        ),
+        "{}",
+        refused.text()
+    );
+    // A run of the same name starts again from the same device; another
+    // device starts its own.
+    assert_eq!(drill_post_from(&server, here, "do=start&name=p0&seed=4&new=1").status, 303);
+    assert!(server.get("drill?name=p0").text().contains("seed 4"));
+    assert_eq!(drill_post_from(&server, client(8), "do=start&name=p8&seed=3").status, 303);
+}
