@@ -188,13 +188,15 @@ pub(crate) fn question_text(ui: &Ui, q: &Question, count: Option<usize>) -> Stri
         out.push_str(&ui.bold(&format!("Position {}{of}", q.number)));
         out.push_str(&format!(" ({})\n", q.id));
         out.push_str(&format!(
-            "  {game} round {}, {} wild, {} players, turn {}{}\n",
+            "  {game} round {}, {} wild, {} players, turn {}\n",
             q.round,
             q.wild.plural(),
             q.players,
             q.turn + 1,
-            if q.last_turn { "; someone went out: the last turn" } else { "" }
         ));
+        if q.last_turn {
+            out.push_str("  someone went out: this is the last turn\n");
+        }
         out.push_str(&ui.wrap(&format!("  hand     {}", ui.cards(&q.hand)), 11));
         out.push('\n');
         if let Some(up) = q.face_up {
@@ -254,8 +256,10 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
         if f.option == g.answer {
             tags.push("your answer");
         }
+        // Padded by what shows: a card's colour takes no room.
+        let pad = " ".repeat(5usize.saturating_sub(f.option.text().len()));
         out.push_str(&format!(
-            "    {:<5} {:>7}  ({} to {})  {}\n",
+            "    {}{pad} {:>7}  ({} to {})  {}\n",
             answer_text(ui, f.option),
             figure(f.mean),
             figure(f.low),
@@ -283,10 +287,10 @@ pub(crate) fn summary_text(ui: &Ui, s: &Summary) -> String {
     );
     match &s.worst {
         Some(w) => out.push_str(&format!(
-            "The worst: position {} ({}), {} {}: {} points lost (the best: {})\n",
+            "The worst: position {} ({}), {}:\n  {} lost {} points; the best was {}\n",
             w.number,
             w.id,
-            if w.ask == Ask::TakeOrDraw { "take or draw," } else { "the discard," },
+            if w.ask == Ask::TakeOrDraw { "take or draw" } else { "the discard" },
             answer_text(ui, w.answer),
             figure(w.points_lost),
             answer_text(ui, w.best)
