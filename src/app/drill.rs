@@ -134,10 +134,9 @@ impl Answer {
         match t.to_ascii_lowercase().as_str() {
             "take" | "t" => Ok(Answer::Take),
             "draw" | "d" => Ok(Answer::Draw),
-            _ => rules.deck().parse(t).map(Answer::Discard).map_err(|e| {
-                Error::usage(format!("\"{}\" is not an answer: {e}", t.escape_debug())).with_hint(
-                    "answer take or draw before the draw, and a card of the hand (like Kd) after it",
-                )
+            _ => rules.deck().parse(t).map(Answer::Discard).map_err(|_| {
+                Error::usage(format!("\"{}\" is not an answer", t.escape_debug()))
+                    .with_hint("answer take or draw before the draw, then a card of the hand like Kd")
             }),
         }
     }

@@ -188,13 +188,15 @@ pub(crate) fn question_text(ui: &Ui, q: &Question, count: Option<usize>) -> Stri
         out.push_str(&ui.bold(&format!("Position {}{of}", q.number)));
         out.push_str(&format!(" ({})\n", q.id));
         out.push_str(&format!(
-            "  {game} round {}, {} wild, {} players, turn {}{}\n",
+            "  {game} round {}, {} wild, {} players, turn {}\n",
             q.round,
             q.wild.plural(),
             q.players,
             q.turn + 1,
-            if q.last_turn { "; someone went out: the last turn" } else { "" }
         ));
+        if q.last_turn {
+            out.push_str("  someone went out: this is the last turn\n");
+        }
         out.push_str(&ui.wrap(&format!("  hand     {}", ui.cards(&q.hand)), 11));
         out.push('\n');
         if let Some(up) = q.face_up {
@@ -222,9 +224,13 @@ pub(crate) fn prompt(q: &Question) -> String {
     }
 }
 
-/// A figure of a grade: two decimals.
-pub(crate) fn figure(x: f64) -> String {
+fn figure(x: f64) -> String {
     format!("{:.2}", round2(x))
+}
+
+/// A figure of a grade, as a page shows it: two decimals.
+pub(crate) fn page_figure(x: f64) -> String {
+    figure(x)
 }
 
 /// What an option of a grade is besides its figures: the best, equal to
@@ -242,7 +248,8 @@ pub(crate) fn tags(g: &Graded, f: &crate::app::drill::Figure) -> Vec<&'static st
     tags
 }
 
-/// What a right answer is: the best itself, or as good within the noise.
+/// What a right answer is: the best itself, or as good within the noise
+/// (the page's words; the terminal's are the same).
 pub(crate) fn right_note(g: &Graded) -> &'static str {
     if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" }
 }
@@ -253,7 +260,9 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     let mut out = String::new();
     let mine = answer_text(ui, g.answer);
     if g.right() {
-        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(right_note(g))));
+        let note =
+            if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" };
+        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(note)));
     } else {
         out.push_str(&format!(
             "  {}: {} points lost; the best is {}\n",
@@ -264,9 +273,19 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     }
     out.push_str("  expected points at the end of the round (95% interval):\n");
     for f in &g.options {
-        let tags = tags(g, f);
+        let mut tags: Vec<&str> = Vec::new();
+        if f.option == g.best {
+            tags.push("best");
+        } else if f.equal {
+            tags.push("equal");
+        }
+        if f.option == g.answer {
+            tags.push("your answer");
+        }
+        // Padded by what shows: a card's colour takes no room.
+        let pad = " ".repeat(5usize.saturating_sub(f.option.text().len()));
         out.push_str(&format!(
-            "    {:<5} {:>7}  ({} to {})  {}\n",
+            "    {}{pad} {:>7}  ({} to {})  {}\n",
             answer_text(ui, f.option),
             figure(f.mean),
             figure(f.low),
@@ -294,10 +313,10 @@ pub(crate) fn summary_text(ui: &Ui, s: &Summary) -> String {
     );
     match &s.worst {
         Some(w) => out.push_str(&format!(
-            "The worst: position {} ({}), {} {}: {} points lost (the best: {})\n",
+            "The worst: position {} ({}), {}:\n  {} lost {} points; the best was {}\n",
             w.number,
             w.id,
-            if w.ask == Ask::TakeOrDraw { "take or draw," } else { "the discard," },
+            if w.ask == Ask::TakeOrDraw { "take or draw" } else { "the discard" },
             answer_text(ui, w.answer),
             figure(w.points_lost),
             answer_text(ui, w.best)

@@ -1151,7 +1151,7 @@ fn drill_question(
 /// points with its interval, the melds the best keeps.
 fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
     use crate::app::drill::{Answer, Ask};
-    use crate::report::drill::{figure, right_note, tags};
+    use crate::report::drill::{page_figure as figure, right_note, tags};
     let answer = |a: Answer| -> Markup {
         match a {
             Answer::Discard(c) => card(c),
@@ -1198,7 +1198,7 @@ fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
 
 fn drill_summary(frame: &Frame, name: &str, s: &crate::app::drill::Summary) -> Markup {
     use crate::app::drill::Ask;
-    use crate::report::drill::figure;
+    use crate::report::drill::page_figure as figure;
     html! {
         section #summary {
             h2 { "Summary" }

@@ -125,3 +125,124 @@ fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
     assert_eq!(h["missed"], 0);
     assert_eq!(h["themes"][0]["decisions"], 8);
 }
+
+#[test]
+fn drill_on_the_terminal_asks_grades_and_sums_up() {
+    let env = Env::new();
+    let r = env.run_stdin(
+        &["drill", "--seed", "3", "--count", "2", "--round", "2", "--budget", "32", "--rules", "standard"],
+        "take\nQs\ndraw\nbogus\n3c\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: \"bogus\" is not an answer\n  hint: answer take or draw before the draw, then a card of the hand like Kd\n"
+    );
+    let expected = "\
+Position 1 of 2 (fa2bacd027fa)
+  Three Thirteen round 2, fours wild, 3 players, turn 8
+  hand     4s Ac Qs Qh
+  face up  9h
+  seen     Jh Kh 3d 9c Jc
+Take the face-up card or draw from the stock (take/draw): take
+  take: 1.25 points lost; the best is draw
+  expected points at the end of the round (95% interval):
+    draw     0.22  (0.07 to 0.36)  best
+    take     1.47  (0.76 to 2.17)  your answer
+  You took the face-up card: 9h
+  hand     4s Ac Qs Qh 9h
+Your discard: Qs
+  Qs: as good as the best within the noise, nothing lost
+  expected points at the end of the round (95% interval):
+    Ac       1.19  (0.41 to 1.97)  best
+    Qh       3.03  (0.57 to 5.50)  equal
+    Qs       3.78  (0.94 to 6.62)  equal, your answer
+    4s      15.78  (11.75 to 19.82)
+  the best keeps: Qh Qs 4s
+
+Position 2 of 2 (a4f15cf26aa5)
+  Three Thirteen round 2, fours wild, 3 players, turn 10
+  someone went out: this is the last turn
+  hand     4d 2h 5d 5h
+  face up  Ah
+  seen     Kc Jh 9c 9s 2d 10c
+Take the face-up card or draw from the stock (take/draw): draw
+  draw: 0.72 points lost; the best is take
+  expected points at the end of the round (95% interval):
+    take     1.00  (1.00 to 1.00)  best
+    draw     1.72  (1.50 to 1.94)  your answer
+  You drew from the stock: 3c
+  hand     4d 2h 5d 5h 3c
+Your discard: bogus
+  You drew from the stock: 3c
+  hand     4d 2h 5d 5h 3c
+Your discard: 3c
+  3c: the best answer, nothing lost
+  expected points at the end of the round (95% interval):
+    3c       2.00  (2.00 to 2.00)  best, your answer
+    2h       3.00  (3.00 to 3.00)
+    5d      14.00  (14.00 to 14.00)
+    5h      14.00  (14.00 to 14.00)
+    4d      15.00  (15.00 to 15.00)
+  the best keeps: 5d 5h 4d
+
+Summary: 4 decisions over 2 positions, 1.97 points lost, 0.49 per decision
+The worst: position 1 (fa2bacd027fa), take or draw:
+  take lost 1.25 points; the best was draw
+";
+    for (got, want) in r.stdout.lines().zip(expected.lines()) {
+        assert_eq!(got, want);
+    }
+    assert_eq!(r.stdout, expected);
+    assert!(r.stdout.lines().all(|l| crate::common::width(l) <= 80));
+    // Kept under the system's user, here none: "player".
+    let r = env.ok(&["stats", "--drill"]);
+    assert!(r.stdout.starts_with("player: drill rating "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("\n  all                        4         1.97          0.49\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn drill_in_a_terminal_asks_at_prompts() {
+    use rexpect::session::spawn_command;
+    let env = Env::new();
+    let mut cmd = env.command(&[
+        "drill", "--ascii", "--name", "Ann", "--seed", "3", "--count", "2", "--round", "2", "--budget", "32",
+        "--rules", "standard",
+    ]);
+    cmd.env("TERM", "xterm");
+    let mut p = spawn_command(cmd, Some(20_000)).unwrap();
+    p.exp_string(
+        "Position 1 of 2 (fa2bacd027fa)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 8\r\n  \
+         hand     4s Ac Qs Qh\r\n  face up  9h\r\n  seen     Jh Kh 3d 9c Jc\r\n",
+    )
+    .unwrap();
+    p.exp_string("Take the face-up card or draw from the stock (take/draw):").unwrap();
+    crate::prompts::key(&mut p, "take\r");
+    p.exp_string(
+        "  take: 1.25 points lost; the best is draw\r\n  expected points at the end of the round (95% \
+         interval):\r\n    draw     0.22  (0.07 to 0.36)  best\r\n    take     1.47  (0.76 to 2.17)  your \
+         answer\r\n  You took the face-up card: 9h\r\n  hand     4s Ac Qs Qh 9h\r\n",
+    )
+    .unwrap();
+    p.exp_string("Your discard:").unwrap();
+    crate::prompts::key(&mut p, "Qs\r");
+    p.exp_string("  Qs: as good as the best within the noise, nothing lost\r\n").unwrap();
+    p.exp_string("Position 2 of 2 (a4f15cf26aa5)\r\n").unwrap();
+    p.exp_string("(take/draw):").unwrap();
+    crate::prompts::key(&mut p, "draw\r");
+    p.exp_string("  draw: 0.72 points lost; the best is take\r\n").unwrap();
+    p.exp_string("  You drew from the stock: 3c\r\n").unwrap();
+    p.exp_string("Your discard:").unwrap();
+    crate::prompts::key(&mut p, "3c\r");
+    p.exp_string(
+        "Summary: 4 decisions over 2 positions, 1.97 points lost, 0.49 per decision\r\nThe worst: position 1 \
+         (fa2bacd027fa), take or draw:\r\n  take lost 1.25 points; the best was draw\r\n",
+    )
+    .unwrap();
+    p.exp_eof().unwrap();
+}
