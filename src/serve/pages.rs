@@ -1147,17 +1147,20 @@ fn drill_question(
     }
 }
 
+/// An answer: take, draw or the card.
+fn answer_shown(a: crate::app::drill::Answer) -> Markup {
+    match a {
+        crate::app::drill::Answer::Discard(c) => card(c),
+        other => html! { (other.text()) },
+    }
+}
+
 /// A grade: the points lost, the best answer, each option's expected
 /// points with its interval, the melds the best keeps.
 fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
-    use crate::app::drill::{Answer, Ask};
+    use crate::app::drill::Ask;
     use crate::report::drill::{page_figure as figure, right_note, tags};
-    let answer = |a: Answer| -> Markup {
-        match a {
-            Answer::Discard(c) => card(c),
-            other => html! { (other.text()) },
-        }
-    };
+    let answer = answer_shown;
     html! {
         section #grade {
             h2 {
@@ -1209,8 +1212,9 @@ fn drill_summary(frame: &Frame, name: &str, s: &crate::app::drill::Summary) -> M
             @match &s.worst {
                 Some(w) => p {
                     "The worst: position " (w.number) ", "
-                    @if w.ask == Ask::TakeOrDraw { "take or draw, " (w.answer.text()) } @else { "the discard, " (w.answer.text()) }
-                    ": " (figure(w.points_lost)) " points lost (the best: " (w.best.text()) ")."
+                    @if w.ask == Ask::TakeOrDraw { "take or draw, " } @else { "the discard, " }
+                    (answer_shown(w.answer)) ": " (figure(w.points_lost)) " points lost (the best: "
+                    (answer_shown(w.best)) ")."
                 },
                 None if s.decisions > 0 => p.good { "Every answer was the best within the noise." },
                 None => {}
