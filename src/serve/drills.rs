@@ -3,17 +3,21 @@
 //!
 //! The runs are bounded in number, in total and by client address, and
 //! each is dropped after a while without an answer; a run holds at most
-//! [`COUNT`] positions. Grading runs the coach: a run is taken out of the
-//! map while it is graded (the map's lock is held only to take it and to
-//! put it back), and at most [`MAX_GRADING`] grades run at once.
+//! [`COUNT`] positions. Grading (and dealing the next position) runs the
+//! coach: a form is answered at once, sending the browser to the run's
+//! page, and the work is done after, on the connection's thread (see
+//! [`super::http::Reply::Then`]); meanwhile the page says so and looks
+//! again each second. The run is taken out of the map while it is worked
+//! on (the map's lock is held only to take it and to put it back), and at
+//! most [`MAX_GRADING`] grades run at once.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::http::{Method, Request, Response};
+use super::http::{Reply, Request, Response};
 use super::pages::{self, Frame};
 use crate::app::drill::{Answer, Ask, Asked, Drill, Graded, Question, Summary, seed_of_day};
 use three13_core::rules::Rules;
@@ -43,6 +47,8 @@ pub(crate) struct Run {
     pub(crate) asked_at: Instant,
     /// Why the last attempt was not kept in the data folder, if it was not.
     pub(crate) not_kept: Option<String>,
+    /// Why the last answer was refused, if it was.
+    pub(crate) error: Option<String>,
 }
 
 /// What a page shows of a run: copied out, so that the page is drawn
@@ -56,6 +62,7 @@ pub(crate) struct Seen {
     pub(crate) seed: u64,
     pub(crate) rules: Rules,
     pub(crate) not_kept: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 impl Run {
@@ -72,6 +79,7 @@ impl Run {
             seed: self.seed,
             rules: self.rules,
             not_kept: self.not_kept.clone(),
+            error: self.error.clone(),
         }
     }
 }
@@ -81,6 +89,8 @@ enum Slot {
     Ready(Box<Run>),
     /// Being graded, or dealt.
     Busy,
+    /// The run could not be dealt: why, said once.
+    Failed(String),
 }
 
 #[derive(Debug)]
@@ -104,6 +114,8 @@ pub(crate) enum Refused {
     Full,
     /// Too many grades at once.
     Grading,
+    /// The run could not be dealt.
+    Failed(String),
 }
 
 impl Refused {
@@ -133,6 +145,7 @@ impl Refused {
                 ),
             ),
             Refused::Grading => (503, "busy grading other answers; try again in a moment".to_string()),
+            Refused::Failed(why) => (422, why.clone()),
         }
     }
 }
@@ -141,7 +154,7 @@ impl Refused {
 #[derive(Debug)]
 pub(crate) struct Drills {
     runs: Mutex<HashMap<String, Entry>>,
-    grading: AtomicUsize,
+    grading: Arc<AtomicUsize>,
     /// The coach's deals an option.
     pub(crate) budget: usize,
 }
@@ -152,19 +165,40 @@ pub(crate) struct Taken<'a> {
     drills: &'a Drills,
     name: String,
     pub(crate) run: Option<Box<Run>>,
+    /// Why a run could not be dealt, to say on its page.
+    failed: Option<String>,
+    /// Left busy: the work goes on elsewhere.
+    detached: bool,
+}
+
+impl Taken<'_> {
+    /// The run, left busy in the map, for work done after the response.
+    fn detach(mut self) -> (String, Option<Box<Run>>) {
+        self.detached = true;
+        (std::mem::take(&mut self.name), self.run.take())
+    }
 }
 
 impl Drop for Taken<'_> {
     fn drop(&mut self) {
+        if self.detached {
+            return;
+        }
         let mut runs = self.drills.lock();
-        match self.run.take() {
-            Some(run) => {
+        match (self.run.take(), self.failed.take()) {
+            (Some(run), _) => {
                 if let Some(e) = runs.get_mut(&self.name) {
                     e.slot = Slot::Ready(run);
                     e.touched = Instant::now();
                 }
             }
-            None => {
+            (None, Some(why)) => {
+                if let Some(e) = runs.get_mut(&self.name) {
+                    e.slot = Slot::Failed(why);
+                    e.touched = Instant::now();
+                }
+            }
+            (None, None) => {
                 runs.remove(&self.name);
             }
         }
@@ -172,9 +206,10 @@ impl Drop for Taken<'_> {
 }
 
 /// One grade running, counted until dropped.
-pub(crate) struct Grading<'a>(&'a AtomicUsize);
+#[derive(Debug)]
+pub(crate) struct Grading(Arc<AtomicUsize>);
 
-impl Drop for Grading<'_> {
+impl Drop for Grading {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
@@ -182,19 +217,21 @@ impl Drop for Grading<'_> {
 
 impl Drills {
     pub(crate) fn new(budget: usize) -> Drills {
-        Drills { runs: Mutex::new(HashMap::new()), grading: AtomicUsize::new(0), budget }
+        Drills { runs: Mutex::new(HashMap::new()), grading: Arc::new(AtomicUsize::new(0)), budget }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
         self.runs.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Drops the runs left without an answer for [`IDLE`].
+    /// Drops the runs left without an answer for [`IDLE`] (and any work
+    /// on one that never ended).
     fn expire(runs: &mut HashMap<String, Entry>, now: Instant) {
-        runs.retain(|_, e| matches!(e.slot, Slot::Busy) || now.saturating_duration_since(e.touched) < IDLE);
+        runs.retain(|_, e| now.saturating_duration_since(e.touched) < IDLE);
     }
 
-    /// The run of `name` as a page shows it.
+    /// The run of `name` as a page shows it; a run that could not be
+    /// dealt is said once, and dropped.
     pub(crate) fn seen(&self, name: &str, now: Instant) -> Result<Seen, Refused> {
         let mut runs = self.lock();
         Self::expire(&mut runs, now);
@@ -202,6 +239,11 @@ impl Drills {
             None => Err(Refused::None),
             Some(Slot::Busy) => Err(Refused::Busy),
             Some(Slot::Ready(run)) => Ok(run.seen()),
+            Some(Slot::Failed(why)) => {
+                let why = why.clone();
+                runs.remove(name);
+                Err(Refused::Failed(why))
+            }
         }
     }
 
@@ -221,7 +263,7 @@ impl Drills {
         match runs.get(name).map(|e| &e.slot) {
             Some(Slot::Ready(run)) => run.drill.question().is_some(),
             Some(Slot::Busy) => true,
-            None => false,
+            Some(Slot::Failed(_)) | None => false,
         }
     }
 
@@ -232,8 +274,21 @@ impl Drills {
         let entry = runs.get_mut(name).ok_or(Refused::None)?;
         match std::mem::replace(&mut entry.slot, Slot::Busy) {
             Slot::Busy => Err(Refused::Busy),
-            Slot::Ready(run) => Ok(Taken { drills: self, name: name.to_string(), run: Some(run) }),
+            Slot::Failed(why) => {
+                runs.remove(name);
+                Err(Refused::Failed(why))
+            }
+            Slot::Ready(run) => {
+                entry.touched = now;
+                Ok(self.adopt(name, Some(run)))
+            }
         }
+    }
+
+    /// The guard of a run taken out earlier (and detached), to finish its
+    /// work: put back when dropped.
+    fn adopt(&self, name: &str, run: Option<Box<Run>>) -> Taken<'_> {
+        Taken { drills: self, name: name.to_string(), run, failed: None, detached: false }
     }
 
     /// Makes room for a new run of `name` from `from` (replacing its run,
@@ -257,13 +312,14 @@ impl Drills {
             return Err(Refused::Full);
         }
         runs.insert(name.to_string(), Entry { slot: Slot::Busy, touched: now, from });
-        Ok(Taken { drills: self, name: name.to_string(), run: None })
+        drop(runs);
+        Ok(self.adopt(name, None))
     }
 
     /// One more grade running, unless [`MAX_GRADING`] are.
-    pub(crate) fn grading(&self) -> Result<Grading<'_>, Refused> {
+    pub(crate) fn grading(&self) -> Result<Grading, Refused> {
         let was = self.grading.fetch_add(1, Ordering::SeqCst);
-        let permit = Grading(&self.grading);
+        let permit = Grading(self.grading.clone());
         if was >= MAX_GRADING {
             return Err(Refused::Grading);
         }
@@ -303,8 +359,77 @@ fn run_page(name: &str) -> String {
     format!("/drill?name={}", super::encode(name))
 }
 
-/// Answers a request of the drill page.
-pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Request) -> Response {
+/// Work done after a drill form is answered.
+#[derive(Debug)]
+pub(crate) enum Job {
+    /// Deal a new run.
+    Start { name: String, asked: Asked, permit: Grading },
+    /// Grade an answer (and, after a discard, deal the next position).
+    Answer { name: String, run: Box<Run>, answer: Answer, took: Duration, permit: Grading },
+}
+
+/// Does a drill form's work, its response sent: the run is put back (or
+/// its failure kept to be said) whatever happens.
+pub(super) fn work(app: &super::App, job: Job) {
+    let d = &app.drills;
+    match job {
+        Job::Start { name, asked, permit } => {
+            let mut taken = d.adopt(&name, None);
+            match Drill::start(&asked) {
+                Ok(drill) if drill.question().is_some() => {
+                    taken.run = Some(Box::new(Run {
+                        drill,
+                        rules: asked.rules,
+                        seed: asked.seed,
+                        asked_at: Instant::now(),
+                        not_kept: None,
+                        error: None,
+                    }));
+                }
+                Ok(_) => {
+                    taken.failed = Some(format!(
+                        "no position worth drilling was found in {} rounds dealt from seed {}; try another seed",
+                        COUNT * three13_core::play::drill::TRIES_EACH,
+                        asked.seed
+                    ));
+                }
+                Err(e) => taken.failed = Some(app.for_page(&e)),
+            }
+            drop(permit);
+        }
+        Job::Answer { name, run, answer, took, permit } => {
+            let mut taken = d.adopt(&name, Some(run));
+            let run = taken.run.as_mut().expect("a run adopted");
+            let position = run.drill.position().cloned();
+            run.not_kept = None;
+            run.error = None;
+            match run.drill.answer(answer, took) {
+                Ok(g) => {
+                    if g.ask == Ask::Discard
+                        && let Some(p) = position
+                    {
+                        let grades: Vec<Graded> = run
+                            .drill
+                            .graded()
+                            .iter()
+                            .filter(|x| x.number == g.number && x.id == g.id)
+                            .cloned()
+                            .collect();
+                        if let Err(e) = app.data.record_drill(&name, &p, &grades) {
+                            run.not_kept = Some(app.for_page(&e));
+                        }
+                    }
+                }
+                Err(e) => run.error = Some(super::for_page(&e)),
+            }
+            run.asked_at = Instant::now();
+            drop(permit);
+        }
+    }
+}
+
+/// Answers a look at the drill page: the first page, or a run's.
+pub(super) fn get(app: &super::App, frame: &Frame, session: &Session, r: &Request) -> Response {
     let now = Instant::now();
     let d = &app.drills;
     let nonce = frame.nonce;
@@ -312,33 +437,43 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
         let going = d.names(now);
         super::html(status, pages::drill_start(frame, session, &form, &going), nonce)
     };
-    if r.method != Method::Post {
-        let Some(fields) = r.query_fields() else { return super::bad_form() };
-        let typed = super::field(&fields, "name");
-        if typed.trim().is_empty() {
-            return start_page(200, StartForm::default());
-        }
-        let name = match name_of(&typed) {
-            Ok(name) => name,
-            Err(error) => {
-                return start_page(
-                    422,
-                    StartForm { name: super::shown_back(&typed), error: Some(error), ..StartForm::default() },
-                );
-            }
-        };
-        return match d.seen(&name, now) {
-            Ok(seen) => {
-                let on = super::field(&fields, "on") == "1";
-                super::html(200, pages::drill_run(frame, session, &name, &seen, on, d.budget, None), nonce)
-            }
-            Err(refused) => {
-                let (status, error) = refused.said(&name);
-                start_page(status, StartForm { name, error: Some(error), ..StartForm::default() })
-            }
-        };
+    let Some(fields) = r.query_fields() else { return super::bad_form() };
+    let typed = super::field(&fields, "name");
+    if typed.trim().is_empty() {
+        return start_page(200, StartForm::default());
     }
-    let Some(fields) = r.form_fields() else { return super::bad_form() };
+    let name = match name_of(&typed) {
+        Ok(name) => name,
+        Err(error) => {
+            let form =
+                StartForm { name: super::shown_back(&typed), error: Some(error), ..StartForm::default() };
+            return start_page(422, form);
+        }
+    };
+    match d.seen(&name, now) {
+        Ok(seen) => {
+            let on = super::field(&fields, "on") == "1";
+            super::html(200, pages::drill_run(frame, session, &name, &seen, on, d.budget, None), nonce)
+        }
+        Err(Refused::Busy) => super::html(200, pages::drill_wait(frame, session, &name), nonce),
+        Err(refused) => {
+            let (status, error) = refused.said(&name);
+            start_page(status, StartForm { name, error: Some(error), ..StartForm::default() })
+        }
+    }
+}
+
+/// Answers a drill form: the browser is sent to the run's page at once,
+/// and the grading (or the dealing) follows.
+pub(super) fn post(app: &super::App, frame: &Frame, session: &Session, r: &Request) -> Reply {
+    let now = Instant::now();
+    let d = &app.drills;
+    let nonce = frame.nonce;
+    let start_page = |status: u16, form: StartForm| {
+        let going = d.names(now);
+        Reply::Respond(super::html(status, pages::drill_start(frame, session, &form, &going), nonce))
+    };
+    let Some(fields) = r.form_fields() else { return Reply::Respond(super::bad_form()) };
     let pick = super::field(&fields, "pick");
     let typed = if pick.is_empty() { super::field(&fields, "name") } else { pick };
     let name = match name_of(&typed) {
@@ -349,42 +484,49 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
             return start_page(422, form);
         }
     };
+    let to_run = || Response::see_other(format!("{}{}", frame.base, run_page(&name)));
     match super::field(&fields, "do").as_str() {
         "start" => {
             let seed_typed = super::field(&fields, "seed");
-            let refused = |status: u16, error: String| {
+            let refused = |(status, error): (u16, String)| {
                 let form = StartForm {
                     name: name.clone(),
                     seed: super::shown_back(&seed_typed),
                     error: Some(error),
                 };
-                start_page(status, form)
+                match start_page(status, form) {
+                    Reply::Respond(page) if status == 503 => {
+                        Reply::Respond(page.with_header("Retry-After", "2".into()))
+                    }
+                    reply => reply,
+                }
             };
             let seed = match seed_typed.trim() {
                 "" => seed_of_day(crate::clock::now().to_zoned(jiff::tz::TimeZone::system()).date()),
                 text => match text.parse::<u64>() {
                     Ok(seed) => seed,
                     Err(_) => {
-                        return refused(
+                        return refused((
                             422,
                             format!(
-                                "\"{}\" is not a seed: a whole number like 3 (the same seed deals the same positions), or nothing for the position of the day",
+                                "\"{}\" is not a seed: a whole number like 3 (the same seed deals the same \
+                                 positions), or nothing for the position of the day",
                                 super::shown_back(text)
                             ),
-                        );
+                        ));
                     }
                 },
             };
             if super::field(&fields, "new") != "1" && d.going_on(&name, now) {
-                return Response::see_other(format!("{}{}", frame.base, run_page(&name)));
+                return Reply::Respond(to_run());
             }
             let permit = match d.grading() {
                 Ok(permit) => permit,
-                Err(e) => return busy(refused, e.said(&name)),
+                Err(e) => return refused(e.said(&name)),
             };
-            let mut taken = match d.reserve(&name, r.peer, now) {
+            let taken = match d.reserve(&name, r.peer, now) {
                 Ok(taken) => taken,
-                Err(e) => return busy(refused, e.said(&name)),
+                Err(e) => return refused(e.said(&name)),
             };
             let asked = Asked {
                 rules: session.rules(),
@@ -395,35 +537,15 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
                 count: COUNT,
                 budget: d.budget,
             };
-            let started = Drill::start(&asked);
-            drop(permit);
-            match started {
-                Ok(drill) if drill.question().is_some() => {
-                    let rules = asked.rules;
-                    taken.run =
-                        Some(Box::new(Run { drill, rules, seed, asked_at: Instant::now(), not_kept: None }));
-                    drop(taken);
-                    Response::see_other(format!("{}{}", frame.base, run_page(&name)))
-                }
-                Ok(_) => {
-                    drop(taken);
-                    refused(
-                        422,
-                        format!(
-                            "no position worth drilling was found in {} rounds dealt from seed {seed}; try another seed",
-                            COUNT * three13_core::play::drill::TRIES_EACH
-                        ),
-                    )
-                }
-                Err(e) => {
-                    drop(taken);
-                    refused(422, app.for_page(&e))
-                }
-            }
+            let (name, _) = taken.detach();
+            let response = to_run();
+            Reply::Then(response, Box::new(Job::Start { name, asked, permit }))
         }
         "answer" => {
             let mut taken = match d.take(&name, now) {
                 Ok(taken) => taken,
+                // A second tap while the first is graded: the page says so.
+                Err(Refused::Busy) => return Reply::Respond(to_run()),
                 Err(refused) => {
                     let (status, error) = refused.said(&name);
                     return start_page(
@@ -433,19 +555,17 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
                 }
             };
             let run = taken.run.as_mut().expect("a run taken out");
-            let again = Response::see_other(format!("{}{}", frame.base, run_page(&name)));
-            let Some(q) = run.drill.question() else { return again };
+            let Some(q) = run.drill.question() else { return Reply::Respond(to_run()) };
             if super::field(&fields, "step") != stamp(&q) {
-                return again;
+                return Reply::Respond(to_run());
             }
-            let typed = super::field(&fields, "answer");
             let error = |taken: Taken, status: u16, error: String| {
                 let seen = taken.run.as_ref().expect("a run taken out").seen();
                 drop(taken);
                 let page = pages::drill_run(frame, session, &name, &seen, false, d.budget, Some(&error));
-                super::html(status, page, nonce)
+                Reply::Respond(super::html(status, page, nonce))
             };
-            let answer = match Answer::parse(&typed, &run.rules) {
+            let answer = match Answer::parse(&super::field(&fields, "answer"), &run.rules) {
                 Ok(answer) => answer,
                 Err(e) => return error(taken, 422, super::for_page(&e)),
             };
@@ -456,32 +576,21 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
                     return error(taken, status, said);
                 }
             };
-            let position = run.drill.position().cloned();
             let took = now.saturating_duration_since(run.asked_at);
-            let graded = run.drill.answer(answer, took);
-            drop(permit);
-            let g = match graded {
-                Ok(g) => g,
-                Err(e) => return error(taken, 422, super::for_page(&e)),
-            };
-            run.not_kept = None;
-            if g.ask == Ask::Discard
-                && let Some(p) = position
-            {
-                let grades: Vec<Graded> = run
-                    .drill
-                    .graded()
-                    .iter()
-                    .filter(|x| x.number == g.number && x.id == g.id)
-                    .cloned()
-                    .collect();
-                if let Err(e) = app.data.record_drill(&name, &p, &grades) {
-                    run.not_kept = Some(app.for_page(&e));
-                }
+            if !q.options.contains(&answer.text()) {
+                // Not one of the question's answers: the application says
+                // why, and the question stays.
+                let why = match run.drill.answer(answer, took) {
+                    Err(e) => super::for_page(&e),
+                    Ok(_) => unreachable!("an answer the question lacks is refused"),
+                };
+                drop(permit);
+                return error(taken, 422, why);
             }
-            run.asked_at = Instant::now();
-            drop(taken);
-            again
+            let (name, run) = taken.detach();
+            let run = run.expect("a run taken out");
+            let response = to_run();
+            Reply::Then(response, Box::new(Job::Answer { name, run, answer, took, permit }))
         }
         _ => start_page(
             422,
@@ -492,12 +601,6 @@ pub(super) fn respond(app: &super::App, frame: &Frame, session: &Session, r: &Re
             },
         ),
     }
-}
-
-/// A run refused for now: the start page says why, and when to try again.
-fn busy(page: impl Fn(u16, String) -> Response, (status, said): (u16, String)) -> Response {
-    let response = page(status, said);
-    if status == 503 { response.with_header("Retry-After", "2".into()) } else { response }
 }
 
 /// What the start form shows: what was typed, and why it was refused.
@@ -519,6 +622,7 @@ mod tests {
             seed: 1,
             asked_at: Instant::now(),
             not_kept: None,
+            error: None,
         })
     }
 

@@ -135,6 +135,10 @@ pub(crate) enum Reply {
     Respond(Response),
     /// The connection becomes a stream of live updates.
     Live,
+    /// The response, and then work of the application's own, done on the
+    /// connection's thread once the response is written and the
+    /// connection closed (the connection is counted until it is done).
+    Then(Response, Box<dyn std::any::Any + Send>),
 }
 
 /// The application behind the server.
@@ -143,6 +147,8 @@ pub(crate) trait App: Send + Sync + 'static {
     /// Takes over a connection whose request asked for live updates, from
     /// client address `peer`; its head is to be written by `deadline`.
     fn live(&self, stream: TcpStream, peer: IpAddr, deadline: Instant);
+    /// Does the work of a [`Reply::Then`], its response sent.
+    fn then(&self, work: Box<dyn std::any::Any + Send>);
 }
 
 /// Counts of things held (connections, streams), in total and by client
@@ -374,6 +380,14 @@ fn answer(mut stream: TcpStream, app: &dyn App, peer: IpAddr, deadline: Instant)
             }
         }
         Reply::Live => app.live(stream, peer, deadline),
+        Reply::Then(response, work) => {
+            if write_response(&mut stream, &response, request.method == Method::Head, deadline).is_ok() {
+                close(stream, deadline);
+            } else {
+                drop(stream);
+            }
+            app.then(work);
+        }
     }
 }
 

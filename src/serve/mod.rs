@@ -226,6 +226,7 @@ impl http::App for App {
     fn respond(&self, r: &Request) -> Reply {
         Reply::Respond(match self.route(r) {
             Ok(Route::Events) => return Reply::Live,
+            Ok(Route::Drill) if r.method == Method::Post => return self.drill(r),
             Ok(route) => self.page(route, r),
             Err(refused) => refused,
         })
@@ -233,6 +234,12 @@ impl http::App for App {
 
     fn live(&self, stream: TcpStream, peer: IpAddr, deadline: Instant) {
         self.hub.join(stream, peer, deadline);
+    }
+
+    fn then(&self, work: Box<dyn std::any::Any + Send>) {
+        if let Ok(job) = work.downcast::<drills::Job>() {
+            drills::work(self, *job);
+        }
     }
 }
 
@@ -374,16 +381,22 @@ impl App {
                     Some(fields) => return self.confirm(&frame, &session, &fields),
                     None => return bad_form(),
                 },
-                Route::Drill => return self.drill(&frame, &session, r),
+                Route::Drill => return drills::get(self, &frame, &session, r),
                 Route::Events => unreachable!("a stream, not a page"),
             },
         };
         html(status, body, &nonce)
     }
 
-    /// The drill page: its forms and its views (see `drills`).
-    fn drill(&self, frame: &Frame, session: &three13_core::sheet::Session, r: &Request) -> Response {
-        drills::respond(self, frame, session, r)
+    /// The drill page's forms (see `drills`): the grading, once the form
+    /// is answered.
+    fn drill(&self, r: &Request) -> Reply {
+        let nonce = random_hex(16);
+        let frame = Frame { base: &self.base, nonce: &nonce };
+        match self.load() {
+            Ok(session) => drills::post(self, &frame, &session, r),
+            Err(e) => Reply::Respond(html(500, pages::trouble(&frame, &self.for_page(&e)), &nonce)),
+        }
     }
 
     fn load(&self) -> Result<three13_core::sheet::Session> {

@@ -265,6 +265,19 @@ const GRID_SCRIPT: &str = r#"
 
 /// A whole page: `live` pages update themselves from `src`.
 fn page(frame: &Frame, title: &str, class: &str, src: Option<&str>, body: Markup) -> String {
+    page_in(frame, title, class, src, None, body)
+}
+
+/// A whole page; `refresh`: looked at again after so many seconds, by
+/// the browser itself (no script needed).
+fn page_in(
+    frame: &Frame,
+    title: &str,
+    class: &str,
+    src: Option<&str>,
+    refresh: Option<u32>,
+    body: Markup,
+) -> String {
     let events = format!("{}/events", frame.base);
     let markup = html! {
         (DOCTYPE)
@@ -273,6 +286,7 @@ fn page(frame: &Frame, title: &str, class: &str, src: Option<&str>, body: Markup
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="color-scheme" content="light";
+                @if let Some(seconds) = refresh { meta http-equiv="refresh" content=(seconds); }
                 title { (title) }
                 // The server's own style: no markup of anyone else's in it.
                 style nonce=(frame.nonce) { (PreEscaped(STYLE)) }
@@ -1061,7 +1075,7 @@ pub(crate) fn drill_run(
                     "seed " (seen.seed) " · the coach on " (budget) " deals an option"
                 }
             }
-            @if let Some(error) = error { section #error { p.error { (error) } } }
+            @if let Some(error) = error.or(seen.error.as_deref()) { section #error { p.error { (error) } } }
             @if let Some(g) = last.filter(|g| review || g.ask == Ask::TakeOrDraw && seen.question.as_ref().is_some_and(|q| q.ask == Ask::Discard)) {
                 (drill_grade(g))
             }
@@ -1230,4 +1244,21 @@ fn drill_summary(frame: &Frame, name: &str, s: &crate::app::drill::Summary) -> M
             }
         }
     }
+}
+
+/// A run being dealt or graded: the page looks again each second.
+pub(crate) fn drill_wait(frame: &Frame, s: &Session, name: &str) -> String {
+    let t = SheetView::new(s);
+    let base = frame.base;
+    let body = html! {
+        (header(frame, &t))
+        main {
+            section #who {
+                h2 { "Drill · " (name) }
+                p #wait.wait { "The coach is at work: dealing or grading. This page looks again each second." }
+                a href={ (base) "/drill?name=" (super::encode(name)) } { "Look again" }
+            }
+        }
+    };
+    page_in(frame, &format!("Drill · {name} · three13"), "drill", None, Some(1), body)
 }

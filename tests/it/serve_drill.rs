@@ -5,11 +5,23 @@
 use serde_json::Value;
 
 use crate::common::Env;
-use crate::serve::{Server, game_in_progress};
+use crate::serve::{Reply, Server, game_in_progress};
 
 /// The coach's deals an option for the tests: small, so that grades come
 /// at once in a debug build.
 const BUDGET: &str = "8";
+
+/// A run's page once the coach is done with it (the page looks again
+/// each second while it deals or grades).
+pub fn look(server: &Server, path: &str) -> Reply {
+    let mut page = server.get(path);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while page.body.contains("http-equiv=\"refresh\"") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        page = server.get(path);
+    }
+    page
+}
 
 /// The value of the first `name="NAME" value="…"` of a page.
 fn hidden(body: &str, name: &str) -> String {
@@ -125,7 +137,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
     // No --entry: the drill's forms are taken all the same.
     let started = server.post("drill", "do=start&pick=Ann&seed=3");
     assert_eq!((started.status, started.header("Location")), (303, Some("/drill?name=Ann")));
-    let first = server.get("drill?name=Ann");
+    let first = look(&server, "drill?name=Ann");
     assert_eq!(first.status, 200);
     assert_eq!(
         first.text(),
@@ -140,13 +152,13 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
     let mut answers: Vec<String> = Vec::new();
     let mut pages: Vec<String> = Vec::new();
     for n in 1..=5 {
-        let page = server.get("drill?name=Ann&on=1");
+        let page = look(&server, "drill?name=Ann&on=1");
         let step = hidden(&page.body, "step");
         assert!(step.starts_with(&format!("{n}-")) && step.ends_with("take_or_draw"), "{step}");
         let took = server.post("drill", &format!("do=answer&name=Ann&step={step}&answer=take"));
         assert_eq!((took.status, took.header("Location")), (303, Some("/drill?name=Ann")));
         answers.push("take".into());
-        let page = server.get("drill?name=Ann");
+        let page = look(&server, "drill?name=Ann");
         pages.push(page.body.clone());
         let step = hidden(&page.body, "step");
         assert!(step.ends_with("-discard"), "{step}");
@@ -154,7 +166,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
         let discarded = server.post("drill", &format!("do=answer&name=Ann&step={step}&answer={card}"));
         assert_eq!(discarded.status, 303);
         answers.push(card);
-        pages.push(server.get("drill?name=Ann").body);
+        pages.push(look(&server, "drill?name=Ann").body);
     }
     // The same seed and answers through drill --json: the same grades.
     let input: String = answers.iter().map(|a| format!("{{\"answer\": \"{a}\"}}\n")).collect();
@@ -204,7 +216,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
     assert!(crate::serve::text_of(&pages[9]).ends_with("The summary"), "{}", pages[9]);
     let summary: Value = serde_json::from_str(json.stdout.lines().last().unwrap()).unwrap();
     let s = &summary["summary"];
-    let end = server.get("drill?name=Ann&on=1").text();
+    let end = look(&server, "drill?name=Ann&on=1").text();
     let said = format!(
         "Summary {} decisions over {} positions, {:.2} points lost, {:.2} per decision.",
         s["decisions"],
@@ -234,8 +246,8 @@ fn two_players_drill_at_once_each_their_own_run() {
     let server = Server::start(&env, &["--drill-budget", BUDGET]);
     assert_eq!(server.post("drill", "do=start&pick=Ann&seed=3").status, 303);
     assert_eq!(server.post("drill", "do=start&name=Zoë&seed=4").status, 303);
-    let ann = hidden(&server.get("drill?name=Ann").body, "step");
-    let zoe = hidden(&server.get("drill?name=Zo%C3%AB").body, "step");
+    let ann = hidden(&look(&server, "drill?name=Ann").body, "step");
+    let zoe = hidden(&look(&server, "drill?name=Zo%C3%AB").body, "step");
     assert_ne!(ann, zoe);
     // Both answer at the same moment.
     let (a, z) = std::thread::scope(|s| {
@@ -245,8 +257,8 @@ fn two_players_drill_at_once_each_their_own_run() {
     });
     assert_eq!((a.status, z.status), (303, 303));
     assert_eq!(z.header("Location"), Some("/drill?name=Zo%C3%AB"));
-    let ann_page = server.get("drill?name=Ann").text();
-    let zoe_page = server.get("drill?name=Zo%C3%AB").text();
+    let ann_page = look(&server, "drill?name=Ann").text();
+    let zoe_page = look(&server, "drill?name=Zo%C3%AB").text();
     assert!(
         ann_page.contains("Take or draw: take") && ann_page.contains("You took the face-up"),
         "{ann_page}"
@@ -256,10 +268,10 @@ fn two_players_drill_at_once_each_their_own_run() {
     // The same tap sent again (a second tap) grades nothing more.
     let again = server.post("drill", &format!("do=answer&name=Ann&step={ann}&answer=draw"));
     assert_eq!(again.status, 303);
-    assert!(server.get("drill?name=Ann").text().contains("Take or draw: take"));
+    assert!(look(&server, "drill?name=Ann").text().contains("Take or draw: take"));
     // Starting again under a name whose run goes on continues it.
     assert_eq!(server.post("drill", "do=start&pick=Ann&seed=9").status, 303);
-    assert!(server.get("drill?name=Ann").text().contains("seed 3"));
+    assert!(look(&server, "drill?name=Ann").text().contains("seed 3"));
     // Both are listed on the first page.
     assert!(server.get("drill").text().ends_with("Drilling now Ann Zoë"), "{}", server.get("drill").text());
 }
@@ -270,7 +282,7 @@ fn the_drill_refuses_a_wrong_answer_a_bad_name_and_a_foreign_form() {
     game_in_progress(&env);
     let server = Server::start(&env, &["--drill-budget", BUDGET]);
     assert_eq!(server.post("drill", "do=start&pick=Ann&seed=3").status, 303);
-    let step = hidden(&server.get("drill?name=Ann").body, "step");
+    let step = hidden(&look(&server, "drill?name=Ann").body, "step");
     let wrong = server.post("drill", &format!("do=answer&name=Ann&step={step}&answer=Kd"));
     assert_eq!(wrong.status, 422);
     assert!(
@@ -291,7 +303,7 @@ fn the_drill_refuses_a_wrong_answer_a_bad_name_and_a_foreign_form() {
     let seed = server.post("drill", "do=start&name=Bob&seed=-1");
     assert_eq!(seed.status, 422);
     assert!(seed.text().contains("\"-1\" is not a seed"), "{}", seed.text());
-    let none = server.get("drill?name=Nobody");
+    let none = look(&server, "drill?name=Nobody");
     assert_eq!(none.status, 404);
     assert!(none.text().contains("Nobody has no drill going on here (a run is dropped after 30 minutes without an answer); start one Who drills?"), "{}", none.text());
     let foreign =
