@@ -1,7 +1,7 @@
 //! `three13 serve`: the session on every phone and the TV. A small web
-//! server shows the score sheet, a TV page and a hand checker, updates the
-//! pages as the session changes, and with `--entry` takes scores from the
-//! players' phones for the scorer to confirm.
+//! server shows the score sheet, a TV page, a hand checker and a drill,
+//! updates the pages as the session changes, and with `--entry` takes
+//! scores from the players' phones for the scorer to confirm.
 //!
 //! Safe by default: it listens on the loopback address, and there answers
 //! only requests made to a loopback address (a page of another site cannot
@@ -12,8 +12,9 @@
 //!
 //! The modules: `http` (connections, limits, requests), `live` (the event
 //! streams and the watch on the session), `pages` (the templates),
-//! `phones` (scores from phones) and `checker` (the hand checker); the
-//! session itself comes through `app::served`.
+//! `phones` (scores from phones), `checker` (the hand checker) and
+//! `drills` (each player's drill, through `app::drill`); the session
+//! itself comes through `app::served`.
 
 mod checker;
 mod drills;
