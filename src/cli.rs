@@ -223,6 +223,7 @@ pub(crate) enum Command {
     Path(PathArgs),
     Serve(ServeArgs),
     Sim(SimArgs),
+    Drill(DrillArgs),
     Completions(CompletionsArgs),
 }
 
@@ -445,6 +446,84 @@ pub(crate) struct SimArgs {
     /// Write every deal, turn and end as JSON lines to FILE
     #[arg(long, value_name = "FILE")]
     pub(crate) log: Option<PathBuf>,
+}
+
+const DRILL_EXAMPLES: &str = "\
+Examples:
+  three13 drill                     today's positions: take or draw, then the discard
+  three13 drill --round 11 --count 10 --seed 4
+      ten positions of round 11, the same ones for everyone who gives seed 4
+  three13 drill --theme take_or_draw --game five-crowns
+      Five Crowns positions where taking or drawing is clearly better
+  three13 drill --json --seed 1 --count 2 < answers.jsonl
+      the same as JSON lines, for a script (docs/drill.md)
+  three13 drill --again --name Ann  Ann's missed positions again, until each is right
+  three13 drill --minutes 3         a timed run: a right answer in a row adds time
+  three13 stats --drill --name Ann  Ann's rating over time and points lost by theme";
+
+/// Practice decisions of real rounds, graded in points lost
+#[derive(Debug, Args)]
+#[command(
+    long_about = "Positions of real rounds, played out by the simulator and kept only where the \
+points coach finds one answer better than the second by a point at least (beyond its noise): \
+the round and its wild, the hand, the face-up card, the cards seen, the players and the turn. \
+Each asks take or draw, shows the card drawn, then asks the discard, and grades each answer in \
+points lost against the coach's best (an answer within the coach's noise loses nothing), with \
+every option's expected points at the end of the round and the melds the best keeps. The summary \
+gives the points lost per decision and the worst answer. Positions are tagged by theme: \
+take_or_draw, keep_pair_or_run, wild_place, discard_wild, last_turn, lay_off. The same --seed \
+gives the same positions and grades; without one, the day's date is the seed (the position of \
+the day first). The rules are the current session's unless --rules, --set or --game name \
+others. See docs/drill.md.",
+    after_help = DRILL_EXAMPLES
+)]
+pub(crate) struct DrillArgs {
+    #[command(flatten)]
+    pub(crate) rules: RulesArgs,
+
+    /// The game's own rules: three-thirteen or five-crowns (as --rules standard or five-crowns)
+    #[arg(long, value_name = "GAME", conflicts_with = "preset")]
+    pub(crate) game: Option<String>,
+
+    /// The seed the positions are dealt from [default: today's date]
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// Positions in the run
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub(crate) count: u32,
+
+    /// Only positions of this theme: take_or_draw, keep_pair_or_run, wild_place, discard_wild, last_turn or lay_off
+    #[arg(long, value_name = "THEME")]
+    pub(crate) theme: Option<String>,
+
+    /// Only positions of this round
+    #[arg(long, value_name = "R")]
+    pub(crate) round: Option<usize>,
+
+    /// Players at the table [default: 2 to 4, drawn for each position]
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u16).range(2..=8))]
+    pub(crate) players: Option<u16>,
+
+    /// The coach's deals an option for each grade
+    #[arg(long, value_name = "K", default_value_t = 200, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub(crate) budget: u32,
+
+    /// The name the attempts are rated under [default: the system's user name]
+    #[arg(long, value_name = "NAME")]
+    pub(crate) name: Option<String>,
+
+    /// Replay the positions missed (or answered slowly) until each is answered right
+    #[arg(long, conflicts_with_all = ["seed", "theme", "round", "players", "count"])]
+    pub(crate) again: bool,
+
+    /// A timed run: M minutes; right answers in a row add time, a wrong one costs some
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u16).range(1..=60))]
+    pub(crate) minutes: Option<u16>,
+
+    /// Ask and answer as JSON lines on stdin and stdout (docs/drill.md)
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 /// A way of playing, for `three13 sim`.
@@ -1130,6 +1209,14 @@ pub(crate) struct StatsArgs {
     #[arg(long = "with", value_name = "PLAYER", add = ArgValueCompleter::new(complete::finished_players))]
     pub(crate) with: Vec<String>,
 
+    /// The drill's record instead: the rating over time, points lost by theme
+    #[arg(long, conflicts_with = "versus")]
+    pub(crate) drill: bool,
+
+    /// With --drill: whose [default: the system's user name, or PLAYER]
+    #[arg(long, value_name = "NAME", requires = "drill")]
+    pub(crate) name: Option<String>,
+
     /// The records as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
@@ -1300,8 +1387,10 @@ with a QR code of it for phones).\n\n\
 The game page shows the next round (cards, wild rank, dealer) in large type, the standings, \
 the score sheet and the chart, and follows the game by itself within a second of any change \
 made by any three13 command; without JavaScript a reload shows it. /tv is the same for a \
-screen across the room, and /check checks a hand as `three13 check` does, under the \
-session's rules.\n\n\
+screen across the room, /check checks a hand as `three13 check` does, under the \
+session's rules, and /drill is `three13 drill` on a phone: each player, under their own name, \
+taps the answers and sees each graded in points lost, the attempts rated as the terminal's \
+are.\n\n\
 With --entry, each player enters their score on the game page as on the command line (a \
 number, a sum, out, the cards left over or the whole hand) and ticks whether they went out \
 first; the round is recorded, exactly as `three13 round` records it, once the scorer \
@@ -1337,6 +1426,10 @@ pub(crate) struct ServeArgs {
     /// The season the season page shows, as `three13 league --season` keeps it [default: this year, the session's game]
     #[arg(long, value_name = "NAME", add = ArgValueCandidates::new(complete::seasons))]
     pub(crate) season: Option<String>,
+
+    /// The coach's deals an option for each grade of the drill page
+    #[arg(long, value_name = "K", default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub(crate) drill_budget: u32,
 }
 
 const COMPLETIONS_EXAMPLES: &str = "\

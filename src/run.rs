@@ -70,6 +70,7 @@ fn dispatch(cli: &Cli, ui: &mut Ui) -> Result<()> {
         Command::Path(args) => cmd::path::run(args, cli, ui),
         Command::Serve(args) => cmd::serve::run(args, cli, ui),
         Command::Sim(args) => cmd::sim::run(args, ui),
+        Command::Drill(args) => cmd::drill::run(args, cli, ui),
         Command::Completions(args) => cmd::completions::run(args, ui),
     }
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod check;
 pub(crate) mod correct;
+pub(crate) mod drill;
 pub(crate) mod league;
 pub(crate) mod players;
 pub(crate) mod round;

@@ -72,4 +72,15 @@ impl Served {
         let mut solver = three13_core::solver::Solver::new();
         super::round::record(&self.store, &self.name, given, &mut solver, crate::clock::now())
     }
+
+    /// Keeps a drill's attempt of `player` at `position` (see
+    /// `app::drill::record`), in the data folder the session is in.
+    pub(crate) fn record_drill(
+        &self,
+        player: &str,
+        position: &three13_core::play::drill::DrillPosition,
+        graded: &[super::drill::Graded],
+    ) -> Result<super::drill::Rated> {
+        super::drill::record(&self.store, player, position, graded, crate::clock::now())
+    }
 }

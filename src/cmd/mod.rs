@@ -5,6 +5,7 @@ pub(crate) mod check;
 pub(crate) mod completions;
 pub(crate) mod delete;
 pub(crate) mod draw;
+pub(crate) mod drill;
 pub(crate) mod edit;
 pub(crate) mod export;
 pub(crate) mod glance;

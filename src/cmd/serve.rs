@@ -18,6 +18,7 @@ pub(crate) fn run(args: &ServeArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         qr: on_terminal,
         said: ui.stderr(),
         season: args.season.clone(),
+        drill_budget: args.drill_budget as usize,
     };
     serve::serve(data, &options, &mut *ui.out)
 }

@@ -24,6 +24,17 @@ struct PlayerGames {
 }
 
 pub(crate) fn run(args: &StatsArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
+    if args.drill {
+        let name = args.name.clone().or(args.player.clone()).unwrap_or_else(crate::app::drill::default_name);
+        let h = crate::app::drill::history(&super::store(cli)?, &name)?;
+        if args.json {
+            writeln!(ui.out, "{}", serde_json::to_string_pretty(&h).expect("serialises"))?;
+        } else {
+            let text = crate::report::drill::history_text(ui, &h);
+            write!(ui.out, "{text}")?;
+        }
+        return Ok(());
+    }
     let filter = filter(args)?;
     let store = super::store(cli)?;
     let mut games: Vec<Session> = Vec::new();

@@ -6,6 +6,7 @@
 pub(crate) mod change;
 pub(crate) mod chart;
 pub(crate) mod check;
+pub(crate) mod drill;
 pub(crate) mod explain;
 pub(crate) mod league;
 pub(crate) mod log;

@@ -73,6 +73,8 @@ pub(crate) struct Request {
     /// Names in lower case.
     headers: Vec<(String, String)>,
     pub(crate) body: Vec<u8>,
+    /// The client's address (unspecified until the request is read whole).
+    pub(crate) peer: IpAddr,
 }
 
 impl Request {
@@ -133,6 +135,10 @@ pub(crate) enum Reply {
     Respond(Response),
     /// The connection becomes a stream of live updates.
     Live,
+    /// The response, and then work of the application's own, done on the
+    /// connection's thread once the response is written and the
+    /// connection closed (the connection is counted until it is done).
+    Then(Response, Box<dyn std::any::Any + Send>),
 }
 
 /// The application behind the server.
@@ -141,6 +147,8 @@ pub(crate) trait App: Send + Sync + 'static {
     /// Takes over a connection whose request asked for live updates, from
     /// client address `peer`; its head is to be written by `deadline`.
     fn live(&self, stream: TcpStream, peer: IpAddr, deadline: Instant);
+    /// Does the work of a [`Reply::Then`], its response sent.
+    fn then(&self, work: Box<dyn std::any::Any + Send>);
 }
 
 /// Counts of things held (connections, streams), in total and by client
@@ -204,7 +212,7 @@ impl Drop for Held {
 /// What a client address counts as: an IPv4 address (also when written as
 /// IPv6), or an IPv6 address's /64 network, which one machine may hold
 /// whole (loopback's `::1` is itself).
-fn address_key(peer: IpAddr) -> IpAddr {
+pub(crate) fn address_key(peer: IpAddr) -> IpAddr {
     match peer.to_canonical() {
         IpAddr::V6(v6) if !v6.is_loopback() => {
             let bits = u128::from(v6) & !((1u128 << 64) - 1);
@@ -356,7 +364,7 @@ pub(crate) fn busy_response() -> Response {
 fn answer(mut stream: TcpStream, app: &dyn App, peer: IpAddr, deadline: Instant) {
     let read_by = deadline - (EXCHANGE_TIME - REQUEST_TIME);
     let request = match read_request(&mut stream, read_by) {
-        Ok(Some(request)) => request,
+        Ok(Some(request)) => Request { peer, ..request },
         Ok(None) => return,
         Err(refused) => {
             if write_response(&mut stream, &refused, false, deadline).is_ok() {
@@ -372,6 +380,14 @@ fn answer(mut stream: TcpStream, app: &dyn App, peer: IpAddr, deadline: Instant)
             }
         }
         Reply::Live => app.live(stream, peer, deadline),
+        Reply::Then(response, work) => {
+            if write_response(&mut stream, &response, request.method == Method::Head, deadline).is_ok() {
+                close(stream, deadline);
+            } else {
+                drop(stream);
+            }
+            app.then(work);
+        }
     }
 }
 
@@ -567,7 +583,14 @@ fn request_of(parsed: &httparse::Request<'_, '_>) -> Result<Request, Response> {
             std::str::from_utf8(h.value).map_err(|_| Response::text(400, "a header is not UTF-8 text"))?;
         headers.push((h.name.to_ascii_lowercase(), value.to_string()));
     }
-    Ok(Request { method, path: path.to_string(), query: query.to_string(), headers, body: Vec::new() })
+    Ok(Request {
+        method,
+        path: path.to_string(),
+        query: query.to_string(),
+        headers,
+        body: Vec::new(),
+        peer: IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+    })
 }
 
 fn reason(status: u16) -> &'static str {

@@ -1,7 +1,7 @@
 //! `three13 serve`: the session on every phone and the TV. A small web
-//! server shows the score sheet, a TV page and a hand checker, updates the
-//! pages as the session changes, and with `--entry` takes scores from the
-//! players' phones for the scorer to confirm.
+//! server shows the score sheet, a TV page, a hand checker and a drill,
+//! updates the pages as the session changes, and with `--entry` takes
+//! scores from the players' phones for the scorer to confirm.
 //!
 //! Safe by default: it listens on the loopback address, and there answers
 //! only requests made to a loopback address (a page of another site cannot
@@ -12,10 +12,12 @@
 //!
 //! The modules: `http` (connections, limits, requests), `live` (the event
 //! streams and the watch on the session), `pages` (the templates),
-//! `phones` (scores from phones) and `checker` (the hand checker); the
-//! session itself comes through `app::served`.
+//! `phones` (scores from phones), `checker` (the hand checker) and
+//! `drills` (each player's drill, through `app::drill`); the session
+//! itself comes through `app::served`.
 
 mod checker;
+mod drills;
 mod http;
 mod live;
 mod pages;
@@ -56,6 +58,8 @@ pub(crate) struct Options {
     pub(crate) said: crate::ui::Stderr,
     /// The season the season page shows, if a kept one.
     pub(crate) season: Option<String>,
+    /// The coach's deals an option for each grade of the drill page.
+    pub(crate) drill_budget: usize,
 }
 
 /// Serves the session until Ctrl-C. The address to open is the first line
@@ -110,6 +114,7 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
         trouble: Mutex::new(None),
         said: options.said,
         season: options.season.clone(),
+        drills: drills::Drills::new(options.drill_budget),
     });
 
     let mut said = vec![if options.lan {
@@ -128,7 +133,8 @@ pub(crate) fn serve(data: Served, options: &Options, out: &mut dyn Write) -> Res
     {
         options.said.draw(&code);
     }
-    let mut said = vec![format!("The TV page: {url}tv · the hand checker: {url}check")];
+    let mut said =
+        vec![format!("The TV page: {url}tv · the hand checker: {url}check · the drill: {url}drill")];
     if let Some(pin) = &pin {
         said.push(format!(
             "Scores from phones are on: the scorer records each round here (y and Enter) or on \
@@ -197,6 +203,8 @@ struct App {
     season: Option<String>,
     /// The terminal running `serve`, for the scorer.
     said: crate::ui::Stderr,
+    /// The drill page's runs, by player.
+    drills: drills::Drills,
 }
 
 /// The pages, by path after the base.
@@ -211,12 +219,15 @@ enum Route {
     Events,
     Enter,
     Confirm,
+    /// `three13 drill` for each player by name.
+    Drill,
 }
 
 impl http::App for App {
     fn respond(&self, r: &Request) -> Reply {
         Reply::Respond(match self.route(r) {
             Ok(Route::Events) => return Reply::Live,
+            Ok(Route::Drill) if r.method == Method::Post => return self.drill(r),
             Ok(route) => self.page(route, r),
             Err(refused) => refused,
         })
@@ -224,6 +235,12 @@ impl http::App for App {
 
     fn live(&self, stream: TcpStream, peer: IpAddr, deadline: Instant) {
         self.hub.join(stream, peer, deadline);
+    }
+
+    fn then(&self, work: Box<dyn std::any::Any + Send>) {
+        if let Ok(job) = work.downcast::<drills::Job>() {
+            drills::work(self, *job);
+        }
     }
 }
 
@@ -263,6 +280,7 @@ impl App {
             "/events" => Route::Events,
             "/enter" => Route::Enter,
             "/confirm" => Route::Confirm,
+            "/drill" => Route::Drill,
             _ => return Err(not_found()),
         };
         let allowed: &[Method] = match route {
@@ -271,9 +289,14 @@ impl App {
             }
             Route::Events => &[Method::Get],
             Route::Enter | Route::Confirm => &[Method::Post],
+            Route::Drill => &[Method::Get, Method::Head, Method::Post],
         };
         if !allowed.contains(&r.method) {
-            let allow = if allowed.contains(&Method::Post) { "POST" } else { "GET, HEAD" };
+            let allow = match allowed {
+                [Method::Post] => "POST",
+                [_, _, Method::Post] => "GET, HEAD, POST",
+                _ => "GET, HEAD",
+            };
             return Err(Response::text(405, "method not allowed").with_header("Allow", allow.into()));
         }
         if r.method == Method::Post {
@@ -283,7 +306,8 @@ impl App {
             if foreign {
                 return Err(Response::text(403, "a form from another site is refused"));
             }
-            if self.entries.is_none() {
+            // A drill changes no session: its forms need no --entry.
+            if self.entries.is_none() && route != Route::Drill {
                 return Err(Response::text(
                     403,
                     "scores are entered from phones only when the scorer runs three13 serve --entry",
@@ -358,10 +382,22 @@ impl App {
                     Some(fields) => return self.confirm(&frame, &session, &fields),
                     None => return bad_form(),
                 },
+                Route::Drill => return drills::get(self, &frame, &session, r),
                 Route::Events => unreachable!("a stream, not a page"),
             },
         };
         html(status, body, &nonce)
+    }
+
+    /// The drill page's forms (see `drills`): the grading, once the form
+    /// is answered.
+    fn drill(&self, r: &Request) -> Reply {
+        let nonce = random_hex(16);
+        let frame = Frame { base: &self.base, nonce: &nonce };
+        match self.load() {
+            Ok(session) => drills::post(self, &frame, &session, r),
+            Err(e) => Reply::Respond(html(500, pages::trouble(&frame, &self.for_page(&e)), &nonce)),
+        }
     }
 
     fn load(&self) -> Result<three13_core::sheet::Session> {

@@ -129,6 +129,19 @@ body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 .tv .wild .big{font-size:26vh;color:#ffd166;line-height:1;white-space:nowrap}
 .tv .title{font-size:3.2vh;color:#b9c9bf;margin:0 0 1vh}
 .tv .deal{font-size:5.4vh;margin-top:2vh}
+.tap{display:flex;flex-wrap:wrap;gap:.35rem;margin:.4rem 0}
+.playing{display:inline-flex;align-items:center;justify-content:center;min-width:3.1rem;height:4.3rem;padding:0 .3rem;margin:0;border:1px solid #b9beb6;border-radius:.45rem;background:#fff;color:var(--fg);font-size:1.3rem;font-weight:700}
+.playing.red{color:var(--red)}.playing.small{min-width:0;height:auto;padding:.1rem .35rem;font-size:1rem}
+button.playing{cursor:pointer}button.playing:disabled{opacity:.4;cursor:default}
+.playing.drawn{border:2px solid var(--accent)}
+.answers{display:flex;gap:.5rem}.answers button{flex:1;font-size:1.05rem;padding:.8rem .4rem}
+.pick{display:flex;flex-wrap:wrap;gap:.4rem}.pick button{margin:0;overflow-wrap:anywhere}
+p.label{font-weight:600;margin:.5rem 0 .2rem}
+.verdict{font-size:1.15rem;font-weight:700}
+a.go{display:block;text-align:center;padding:.8rem;border-radius:.45rem;background:var(--accent);color:#fff;font-weight:600;text-decoration:none}
+details{margin:.5rem 0}summary{color:var(--muted)}
+table.options{width:100%;max-width:36rem}table.options td:last-child{white-space:normal}
+.answers,.tap{max-width:36rem}a.go{max-width:24rem}
 .tv section{background:none;border:0;padding:0;margin:0}
 .tv h2{font-size:3.2vh;color:#b9c9bf;font-weight:600}
 .tv table{font-size:min(4.6vh,3vw);width:100%}
@@ -252,6 +265,19 @@ const GRID_SCRIPT: &str = r#"
 
 /// A whole page: `live` pages update themselves from `src`.
 fn page(frame: &Frame, title: &str, class: &str, src: Option<&str>, body: Markup) -> String {
+    page_in(frame, title, class, src, None, body)
+}
+
+/// A whole page; `refresh`: looked at again after so many seconds, by
+/// the browser itself (no script needed).
+fn page_in(
+    frame: &Frame,
+    title: &str,
+    class: &str,
+    src: Option<&str>,
+    refresh: Option<u32>,
+    body: Markup,
+) -> String {
     let events = format!("{}/events", frame.base);
     let markup = html! {
         (DOCTYPE)
@@ -260,6 +286,7 @@ fn page(frame: &Frame, title: &str, class: &str, src: Option<&str>, body: Markup
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="color-scheme" content="light";
+                @if let Some(seconds) = refresh { meta http-equiv="refresh" content=(seconds); }
                 title { (title) }
                 // The server's own style: no markup of anyone else's in it.
                 style nonce=(frame.nonce) { (PreEscaped(STYLE)) }
@@ -301,6 +328,7 @@ fn header(frame: &Frame, t: &SheetView) -> Markup {
                 a href={ (base) "/" } { "Score sheet" }
                 a href={ (base) "/tv" } { "TV" }
                 a href={ (base) "/check" } { "Check a hand" }
+                a href={ (base) "/drill" } { "Drill" }
                 a href={ (base) "/season" } { "Season" }
             }
         }
@@ -954,4 +982,283 @@ pub(crate) fn trouble(frame: &Frame, message: &str) -> String {
         }
     };
     page(frame, "three13", "game", Some(&format!("{}/", frame.base)), body)
+}
+
+/// A card to tap, or shown as one: large, red suits in red.
+fn playing(c: Card) -> Markup {
+    let red = c.suit().is_some_and(|s| s.is_red());
+    html! { span.playing.red[red] { (c.symbol()) } }
+}
+
+/// The drill's first page: a name typed or picked, the runs going on.
+pub(crate) fn drill_start(
+    frame: &Frame,
+    s: &Session,
+    form: &super::drills::StartForm,
+    going: &[String],
+) -> String {
+    let t = SheetView::new(s);
+    let base = frame.base;
+    let body = html! {
+        (header(frame, &t))
+        main {
+            section #start {
+                h2 { "Drill" }
+                p {
+                    "Positions of real rounds under this session's rules: take or draw, then the discard, "
+                    "each answer graded in points lost against the coach. "
+                    (super::drills::COUNT) " positions a run; the attempts are rated as on the terminal."
+                }
+                @if let Some(error) = &form.error { p.error #error { (error) } }
+                form method="post" action={ (base) "/drill" } {
+                    input type="hidden" name="do" value="start";
+                    @if !s.players().is_empty() {
+                        p.label { "Who drills?" }
+                        div.pick {
+                            @for p in s.players() {
+                                button name="pick" value=(p) { (p) }
+                            }
+                        }
+                    }
+                    label for="name" { @if s.players().is_empty() { "Your name" } @else { "Or another name" } }
+                    input #name type="text" name="name" value=(form.name) maxlength=(super::drills::MAX_NAME)
+                        autocomplete="off" autocapitalize="words" spellcheck="false";
+                    details open[!form.seed.is_empty()] {
+                        summary { "Seed" }
+                        label for="seed" { "The same seed deals the same positions (empty: the position of the day first)" }
+                        input #seed type="text" name="seed" value=(form.seed) inputmode="numeric" autocomplete="off";
+                    }
+                    button { "Start" }
+                }
+            }
+            @if !going.is_empty() {
+                section #going {
+                    h2 { "Drilling now" }
+                    ul.in {
+                        @for name in going {
+                            li { a href={ (base) "/drill?name=" (super::encode(name)) } { (name) } }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page(frame, &format!("Drill · {} · three13", t.session), "drill", None, body)
+}
+
+/// A run's page: the last answer's grade, the question (the hand's cards
+/// to tap), or the summary once the run is over.
+pub(crate) fn drill_run(
+    frame: &Frame,
+    s: &Session,
+    name: &str,
+    seen: &super::drills::Seen,
+    on: bool,
+    budget: usize,
+    error: Option<&str>,
+) -> String {
+    use crate::app::drill::Ask;
+    let t = SheetView::new(s);
+    let base = frame.base;
+    let last = seen.last.last();
+    // After a discard, its grade is read before the next position.
+    let review = !on && last.is_some_and(|g| g.ask == Ask::Discard);
+    let body = html! {
+        (header(frame, &t))
+        main {
+            section #who {
+                h2 { "Drill · " (name) }
+                p.rules {
+                    @if let Some(n) = if review { last.map(|g| g.number) } else { seen.question.as_ref().map(|q| q.number) } {
+                        "Position " (n) " of " (super::drills::COUNT) " · "
+                    }
+                    "seed " (seen.seed) " · the coach on " (budget) " deals an option"
+                }
+            }
+            @if let Some(error) = error.or(seen.error.as_deref()) { section #error { p.error { (error) } } }
+            @if let Some(g) = last.filter(|g| review || g.ask == Ask::TakeOrDraw && seen.question.as_ref().is_some_and(|q| q.ask == Ask::Discard)) {
+                (drill_grade(g))
+            }
+            @if let Some(note) = &seen.not_kept {
+                section { p.error { "This attempt was not kept: " (note) } }
+            }
+            @if review {
+                section #on {
+                    a.go href={ (base) "/drill?name=" (super::encode(name)) "&on=1" } {
+                        @if seen.question.is_some() { "Next position" } @else { "The summary" }
+                    }
+                }
+            } @else {
+                @match &seen.question {
+                    Some(q) => (drill_question(frame, name, q, &seen.rules)),
+                    None => (drill_summary(frame, name, &seen.summary)),
+                }
+            }
+        }
+    };
+    page(frame, &format!("Drill · {name} · three13"), "drill", None, body)
+}
+
+fn drill_question(
+    frame: &Frame,
+    name: &str,
+    q: &crate::app::drill::Question,
+    rules: &three13_core::rules::Rules,
+) -> Markup {
+    use crate::app::drill::Ask;
+    let game = if q.game == "five-crowns" { "Five Crowns" } else { "Three Thirteen" };
+    let options: Vec<&str> = q.options.iter().map(String::as_str).collect();
+    html! {
+        section #position {
+            h2 {
+                @if q.ask == Ask::TakeOrDraw { "Take or draw?" } @else { "Your discard" }
+            }
+            dl.hand {
+                dt { "Round" } dd { (game) " round " (q.round) ", " (rules.wilds(q.wild)) " wild" }
+                dt { "Players" } dd { (q.players) ", turn " (q.turn + 1) @if q.last_turn { "; someone went out: the last turn" } }
+                dt { "Face up" } dd { @match q.face_up { Some(c) => (card(c)), None => "none" } }
+                @if !q.seen.is_empty() { dt { "Seen" } dd { (cards(&q.seen)) } }
+            }
+            @if q.ask == Ask::TakeOrDraw {
+                p.label { "Your hand" }
+                div.tap #hand { @for &c in &q.hand { (playing(c)) " " } }
+                form.answers method="post" action={ (frame.base) "/drill" } {
+                    input type="hidden" name="do" value="answer";
+                    input type="hidden" name="name" value=(name);
+                    input type="hidden" name="step" value=(super::drills::stamp(q));
+                    button name="answer" value="take" {
+                        "Take " @if let Some(c) = q.face_up { (card(c)) }
+                    }
+                    button name="answer" value="draw" { "Draw from the stock" }
+                }
+            } @else {
+                @if let Some(drawn) = q.drawn {
+                    p #drawn {
+                        @if q.taken { "You took the face-up " } @else { "You drew " }
+                        span.playing.small.red[drawn.suit().is_some_and(|s| s.is_red())] { (drawn.symbol()) }
+                        @if !q.taken { " from the stock" }
+                        ". Tap the card to discard:"
+                    }
+                }
+                form method="post" action={ (frame.base) "/drill" } {
+                    input type="hidden" name="do" value="answer";
+                    input type="hidden" name="name" value=(name);
+                    input type="hidden" name="step" value=(super::drills::stamp(q));
+                    div.tap #hand {
+                        @for (i, &c) in q.hand.iter().enumerate() {
+                            @let red = c.suit().is_some_and(|s| s.is_red());
+                            @let drawn = i + 1 == q.hand.len();
+                            button.playing.red[red].drawn[drawn] name="answer" value=(c.ascii())
+                                disabled[!options.contains(&c.ascii().as_str()) || (drawn && q.taken)] {
+                                (c.symbol())
+                            }
+                        }
+                    }
+                }
+                @if q.taken { p { small { "The card taken from the face-up pile cannot go back on it." } } }
+            }
+        }
+    }
+}
+
+/// An answer: take, draw or the card.
+fn answer_shown(a: crate::app::drill::Answer) -> Markup {
+    match a {
+        crate::app::drill::Answer::Discard(c) => card(c),
+        other => html! { (other.text()) },
+    }
+}
+
+/// A grade: the points lost, the best answer, each option's expected
+/// points with its interval, the melds the best keeps.
+fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
+    use crate::app::drill::Ask;
+    use crate::report::drill::{page_figure as figure, right_note, tags};
+    let answer = answer_shown;
+    html! {
+        section #grade {
+            h2 {
+                @if g.ask == Ask::TakeOrDraw { "Take or draw: " } @else { "The discard: " }
+                (answer(g.answer))
+            }
+            @if g.right() {
+                @let note = right_note(g);
+                p.verdict.good { (note[..1].to_uppercase()) (note[1..]) ", nothing lost" }
+            } @else {
+                p.verdict { span.red { (figure(g.points_lost)) " points lost" } "; the best is " (answer(g.best)) }
+            }
+            div.scroll {
+                table.options {
+                    tr { th.name { "Answer" } th { "Expected" } th { "95% interval" } th.name {} }
+                    @for f in &g.options {
+                        tr {
+                            td.name { (answer(f.option)) }
+                            td { (figure(f.mean)) }
+                            td { (figure(f.low)) " to " (figure(f.high)) }
+                            td.name { small { (tags(g, f).join(", ")) } }
+                        }
+                    }
+                }
+            }
+            @if !g.keeps.is_empty() {
+                p { "The best keeps: "
+                    @for (i, m) in g.keeps.iter().enumerate() {
+                        @if i > 0 { " | " }
+                        (cards(m))
+                    }
+                }
+            }
+            p { small { "Expected points at the end of the round, by the coach's seeded deals." } }
+        }
+    }
+}
+
+fn drill_summary(frame: &Frame, name: &str, s: &crate::app::drill::Summary) -> Markup {
+    use crate::app::drill::Ask;
+    use crate::report::drill::page_figure as figure;
+    html! {
+        section #summary {
+            h2 { "Summary" }
+            p {
+                (s.decisions) " decisions over " (s.positions) " positions, "
+                (figure(s.points_lost)) " points lost, " (figure(s.per_decision)) " per decision."
+            }
+            @match &s.worst {
+                Some(w) => p {
+                    "The worst: position " (w.number) ", "
+                    @if w.ask == Ask::TakeOrDraw { "take or draw, " } @else { "the discard, " }
+                    (answer_shown(w.answer)) ": " (figure(w.points_lost)) " points lost (the best: "
+                    (answer_shown(w.best)) ")."
+                },
+                None if s.decisions > 0 => p.good { "Every answer was the best within the noise." },
+                None => {}
+            }
+            @if !s.missed.is_empty() {
+                p { small { (s.missed.len()) " positions missed; " code { "three13 drill --again --name " (name) } " replays them." } }
+            }
+            form method="post" action={ (frame.base) "/drill" } {
+                input type="hidden" name="do" value="start";
+                input type="hidden" name="name" value=(name);
+                input type="hidden" name="new" value="1";
+                button { "Another run" }
+            }
+        }
+    }
+}
+
+/// A run being dealt or graded: the page looks again each second.
+pub(crate) fn drill_wait(frame: &Frame, s: &Session, name: &str) -> String {
+    let t = SheetView::new(s);
+    let base = frame.base;
+    let body = html! {
+        (header(frame, &t))
+        main {
+            section #who {
+                h2 { "Drill · " (name) }
+                p #wait.wait { "The coach is at work: dealing or grading. This page looks again each second." }
+                a href={ (base) "/drill?name=" (super::encode(name)) } { "Look again" }
+            }
+        }
+    };
+    page_in(frame, &format!("Drill · {name} · three13"), "drill", None, Some(1), body)
 }

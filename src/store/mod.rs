@@ -43,6 +43,7 @@
 //! - `log`: the log of changes as a file keeps it.
 
 mod change;
+mod drill;
 mod edit;
 mod format;
 mod lock;
@@ -70,6 +71,7 @@ use crate::files::{
 use crate::stderr::Stderr;
 use crate::ui::Ui;
 
+pub(crate) use drill::{AttemptFile, PositionFile, RatingFile};
 pub(crate) use lock::Lock;
 pub(crate) use season::SeasonFile;
 

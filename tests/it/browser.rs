@@ -167,6 +167,26 @@ impl<'a> Browser<'a> {
         answer.map(|a| a["value"].clone()).unwrap_or(Value::Null)
     }
 
+    /// Taps the element `selector` as a finger would: the driver clicks
+    /// at its place on the screen, which fails if it is hidden or covered.
+    fn tap(&self, selector: &str) {
+        let body = json!({ "using": "css selector", "value": selector });
+        let found = self.driver.call("POST", &format!("/session/{}/element", self.id), Some(body));
+        let element = found
+            .as_ref()
+            .and_then(|f| f["value"].as_object())
+            .and_then(|v| v.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no {selector} on the page: {found:?}"))
+            .to_string();
+        let answer = self.driver.call(
+            "POST",
+            &format!("/session/{}/element/{element}/click", self.id),
+            Some(json!({})),
+        );
+        assert!(answer.as_ref().is_some_and(|a| a["value"].is_null()), "{selector} not tapped: {answer:?}");
+    }
+
     /// The text of the element `selector`, as the page shows it.
     fn text(&self, selector: &str) -> String {
         let script = format!("var e = document.querySelector({selector:?}); return e ? e.innerText : null;");
@@ -411,4 +431,81 @@ fn browser_taps_a_hand_on_the_card_grid_and_checks_it() {
     );
     assert!(browser.text("#answer").contains("Deadwood 7: does not go out"), "{}", browser.text("#answer"));
     assert_eq!(browser.run("return document.querySelector('#hand').value"), "3h 4h 5h 9c 9d Kd");
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver (Debian's chromium and chromium-driver); .ci/run runs it"]
+fn browser_drills_on_a_phone_by_tapping_cards() {
+    let env = Env::new();
+    env.ok(&["new", "--player", "Ann", "--player", "Bob", "duel"]);
+    let server = Server::start(&env, &["--drill-budget", "8"]);
+    let driver = Driver::start();
+    let browser = Browser::open(&driver);
+    browser.phone();
+    browser.go(&format!("{}drill", server.url));
+    let fit = too_wide(&browser);
+    assert_eq!((fit["scroll"].clone(), fit["bad"].clone()), (json!(390), json!([])), "{fit}");
+    // Ann picks her name, the seed given.
+    browser.tap("details summary");
+    browser.run("document.querySelector('#seed').value = '3'; return null;");
+    browser.tap("button[name=pick][value=Ann]");
+    let position = |h2: &str| eventually(Duration::from_secs(20), || browser.text("#position h2") == h2);
+    for n in 1..=5 {
+        assert!(position("Take or draw?"), "{}", browser.text("main"));
+        assert_eq!(
+            browser.text("#who p"),
+            format!("Position {n} of 5 · seed 3 · the coach on 8 deals an option")
+        );
+        let fit = too_wide(&browser);
+        assert_eq!(fit["bad"], json!([]), "{fit}");
+        browser.tap(if n % 2 == 1 {
+            "button[name=answer][value=draw]"
+        } else {
+            "button[name=answer][value=take]"
+        });
+        assert!(position("Your discard"), "{}", browser.text("main"));
+        assert!(browser.text("#grade h2").starts_with("Take or draw: "), "{}", browser.text("main"));
+        // The card drawn is the hand's last, marked; a card taken from the
+        // face-up pile is not offered back.
+        let offered = browser.run(
+            "return Array.prototype.map.call(document.querySelectorAll('#hand button:not([disabled])'), \
+             function (b) { return b.value; });",
+        );
+        let offered: Vec<String> =
+            offered.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        assert!(!offered.is_empty());
+        assert_eq!(
+            browser
+                .run("return document.querySelector('#hand button:last-child').classList.contains('drawn')"),
+            true
+        );
+        let fit = too_wide(&browser);
+        assert_eq!(fit["bad"], json!([]), "{fit}");
+        let card = &offered[n % offered.len()];
+        browser.tap(&format!("#hand button[value=\"{card}\"]"));
+        assert!(
+            eventually(Duration::from_secs(20), || browser.text("#grade h2").starts_with("The discard: ")),
+            "{}",
+            browser.text("main")
+        );
+        let graded = browser.text("#grade");
+        assert!(graded.contains("Answer Expected 95% interval"), "{graded}");
+        assert!(graded.contains("best"), "{graded}");
+        let fit = too_wide(&browser);
+        assert_eq!(fit["bad"], json!([]), "{fit}");
+        browser.tap("#on a");
+    }
+    assert!(
+        eventually(Duration::from_secs(20), || browser.text("#summary h2") == "Summary"),
+        "{}",
+        browser.text("main")
+    );
+    assert!(
+        browser.text("#summary").starts_with("Summary 10 decisions over 5 positions, "),
+        "{}",
+        browser.text("#summary")
+    );
+    // Every position's attempt is kept under Ann's name.
+    let kept = std::fs::read_to_string(env.data_dir().join("drill.toml")).expect("drill.toml");
+    assert_eq!(kept.matches("player = \"Ann\"").count(), 5, "{kept}");
 }

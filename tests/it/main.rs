@@ -11,6 +11,7 @@ mod check_faces;
 mod comments;
 mod completion;
 mod corrections;
+mod drill;
 mod entry;
 mod folder;
 mod fourth;
@@ -32,6 +33,7 @@ mod reliability;
 mod reports;
 mod score;
 mod serve;
+mod serve_drill;
 #[cfg(target_os = "linux")]
 mod serve_limits;
 mod sheet;

@@ -19,7 +19,7 @@ fn spawn(env: &Env, args: &[&str]) -> PtySession {
 /// the question is reading keys. A question draws itself and then puts the
 /// terminal in raw mode to read; a Ctrl-D that came in between would be
 /// taken by the terminal as the end of a line rather than given as a key.
-fn key(p: &mut PtySession, keys: &str) {
+pub(crate) fn key(p: &mut PtySession, keys: &str) {
     use nix::sys::termios::{LocalFlags, tcgetattr};
     let pty = p.process().get_file_handle().expect("the terminal");
     let waited = std::time::Instant::now();

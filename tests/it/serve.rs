@@ -413,7 +413,7 @@ fn the_pages_of_a_game_in_progress() {
     assert!(svg_only_links(&page.body));
     assert_eq!(
         page.text(),
-        "friday · three13 friday Rules: standard Score sheet TV Check a hand Season \
+        "friday · three13 friday Rules: standard Score sheet TV Check a hand Drill Season \
          Round 3 of 11 Cards 5 fives wild 5 Dealer Cy Plays first Ann \
          Standings Place Player Total Behind Out 1 Bob 8 0 1 2 Ann 12 4 1 3 Cy 66 58 0 \
          Score sheet Round Cards Wild Dealer Ann Bob Cy Out \

@@ -654,3 +654,74 @@ fn confirm_from(server: &Server, from: IpAddr, pin: &str) -> u16 {
     );
     raw_from(server, from, &request).status
 }
+
+/// A form posted to the drill page from the client address `from`.
+fn drill_post_from(server: &Server, from: IpAddr, body: &str) -> Reply {
+    let mut stream = connect_from(from, server.addr);
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+    let text = format!(
+        "POST {}drill HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        server.base,
+        server.addr,
+        body.len()
+    );
+    let _ = stream.write_all(text.as_bytes());
+    read_reply(&mut stream)
+}
+
+#[test]
+fn drills_are_bounded_by_client_address() {
+    let env = Env::new();
+    game_in_progress(&env);
+    let server = Server::start(&env, &["--drill-budget", "2"]);
+    let here = client(7);
+    for i in 0..8 {
+        let r = drill_post_from(&server, here, &format!("do=start&name=p{i}&seed=3"));
+        assert_eq!(r.status, 303, "{}", r.body);
+        // Dealt before the next is asked for: at most four are dealt at once.
+        crate::serve_drill::look(&server, &format!("drill?name=p{i}"));
+    }
+    let refused = drill_post_from(&server, here, "do=start&name=p8&seed=3");
+    assert_eq!(refused.status, 429);
+    assert!(
+        refused.text().contains(
+            "on the terminal. 8 drills are going on from this device already; finish one, or wait until one is dropped \
+             (30 minutes without an answer) Who drills?"
+        ),
+        "{}",
+        refused.text()
+    );
+    // A run of the same name starts again from the same device; another
+    // device starts its own.
+    assert_eq!(drill_post_from(&server, here, "do=start&name=p0&seed=4&new=1").status, 303);
+    assert!(crate::serve_drill::look(&server, "drill?name=p0").text().contains("seed 4"));
+    assert_eq!(drill_post_from(&server, client(8), "do=start&name=p8&seed=3").status, 303);
+}
+
+#[test]
+fn a_drill_being_dealt_and_graded_holds_up_no_other_page() {
+    let env = Env::new();
+    game_in_progress(&env);
+    // A budget that keeps the coach at work for a long while.
+    let server = Server::start(&env, &["--drill-budget", "20000"]);
+    let asked = Instant::now();
+    let started = drill_post_from(&server, client(1), "do=start&pick=Ann&seed=3");
+    assert_eq!(started.status, 303);
+    assert!(asked.elapsed() < Duration::from_secs(5), "the form waited {:?} for the coach", asked.elapsed());
+    // The run's page says the coach is at work, and looks again by itself.
+    let page = server.get("drill?name=Ann");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<meta http-equiv=\"refresh\" content=\"1\">"), "{}", page.body);
+    assert!(page.text().contains("The coach is at work: dealing or grading."), "{}", page.text());
+    // The other pages, and another player's start, are answered meanwhile.
+    for path in ["", "tv", "check?hand=3h+4h+5h+9c+9d", "drill"] {
+        let asked = Instant::now();
+        assert_eq!(server.get(path).status, 200, "{path}");
+        assert!(asked.elapsed() < Duration::from_secs(5), "{path} took {:?}", asked.elapsed());
+    }
+    assert_eq!(drill_post_from(&server, client(2), "do=start&pick=Bob&seed=4").status, 303);
+    // A second tap on the run being dealt is sent to its page.
+    let again = drill_post_from(&server, client(1), "do=answer&name=Ann&step=1-x-take_or_draw&answer=take");
+    assert_eq!((again.status, again.header("Location")), (303, Some("/drill?name=Ann")));
+}

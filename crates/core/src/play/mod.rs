@@ -19,6 +19,7 @@
 //! [`MAX_RESHUFFLES`] times a round).
 
 mod coach;
+pub mod drill;
 mod policy;
 pub mod stats;
 
