@@ -381,7 +381,7 @@ pub fn candidate(wanted: &Wanted, seed: u64) -> Option<DrillPosition> {
         out: state.out.map(|o| (o + players - seat) % players),
         finals_left: state.finals_left,
         onto: state.onto.clone(),
-        seed: mix(seed, 0x0d71_11),
+        seed: mix(seed, 0x000d_7111),
         themes: Vec::new(),
     })
 }
