@@ -128,6 +128,9 @@ struct SummaryBody {
     per_decision: f64,
     worst: Option<Worst>,
     missed: Vec<String>,
+    /// Candidates dealt and positions kept of them (0 and 0 in a replay).
+    tried: usize,
+    kept: usize,
 }
 
 #[derive(Serialize)]
@@ -156,6 +159,8 @@ pub(crate) fn summary_json(s: &Summary) -> String {
             per_decision: round2(s.per_decision),
             worst: s.worst.as_ref().map(worst),
             missed: s.missed.clone(),
+            tried: s.tried,
+            kept: s.kept,
         },
     };
     serde_json::to_string(&line).expect("a summary serialises")
@@ -304,10 +309,12 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
 /// The summary as the terminal shows it.
 pub(crate) fn summary_text(ui: &Ui, s: &Summary) -> String {
     let mut out = format!(
-        "{}: {} decisions over {} positions, {} points lost, {} per decision\n",
+        "{}: {} decision{} over {} position{}, {} points lost, {} per decision\n",
         ui.bold("Summary"),
         s.decisions,
+        if s.decisions == 1 { "" } else { "s" },
         s.positions,
+        if s.positions == 1 { "" } else { "s" },
         figure(s.points_lost),
         figure(s.per_decision)
     );
@@ -333,11 +340,12 @@ pub(crate) fn history_text(ui: &Ui, h: &crate::app::drill::History) -> String {
         return format!("{} has no drill attempts yet: `three13 drill --name {}` starts.\n", h.name, h.name);
     };
     let mut out = format!(
-        "{}: drill rating {:.0} (deviation {:.0}), {} attempts, {} to replay\n",
+        "{}: drill rating {:.0} (deviation {:.0}), {} attempt{}, {} to replay\n",
         ui.bold(&h.name),
         rating,
         h.deviation.unwrap_or(0.0),
         h.attempts.len(),
+        if h.attempts.len() == 1 { "" } else { "s" },
         h.missed
     );
     out.push_str("\nRating over time:\n");

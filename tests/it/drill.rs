@@ -25,7 +25,7 @@ fn drill_json_asks_grades_and_sums_up() {
 {\"position\":\"a4f15cf26aa5\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\",\"10c\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
 {\"error\":\"6h cannot be discarded here\",\"hint\":\"discard one of 4d 2h 5d 5h 3c\"}
 {\"grade\":{\"position\":\"a4f15cf26aa5\",\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\",\"options\":[{\"option\":\"3c\",\"mean\":2.0,\"low\":2.0,\"high\":2.0},{\"option\":\"2h\",\"mean\":3.0,\"low\":3.0,\"high\":3.0},{\"option\":\"5d\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"5h\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"4d\",\"mean\":15.0,\"low\":15.0,\"high\":15.0}],\"keeps\":[[\"5d\",\"5h\",\"4d\"]]}}
-{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.97,\"per_decision\":3.49,\"worst\":{\"position\":\"a4f15cf26aa5\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"a4f15cf26aa5\"]}}
+{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.97,\"per_decision\":3.49,\"worst\":{\"position\":\"a4f15cf26aa5\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"a4f15cf26aa5\"],\"tried\":4,\"kept\":2}}
 ";
     for (got, want) in r.stdout.lines().zip(expected.lines()) {
         assert_eq!(got, want);
@@ -50,7 +50,7 @@ fn drill_json_refuses_a_card_not_in_the_hand_and_ends_with_the_input() {
     );
     assert_eq!(
         lines[3],
-        r#"{"summary":{"positions":0,"decisions":0,"points_lost":0.0,"per_decision":0.0,"worst":null,"missed":[]}}"#
+        r#"{"summary":{"positions":0,"decisions":0,"points_lost":0.0,"per_decision":0.0,"worst":null,"missed":[],"tried":1,"kept":1}}"#
     );
 }
 
@@ -96,7 +96,7 @@ fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(asked_ids(&r.stdout), ["fa2bacd027fa", "a4f15cf26aa5"]);
-    assert!(r.stdout.ends_with("\"missed\":[\"fa2bacd027fa\"]}}\n"), "{}", r.stdout);
+    assert!(r.stdout.ends_with("\"missed\":[\"fa2bacd027fa\"],\"tried\":4,\"kept\":2}}\n"), "{}", r.stdout);
     // Replayed: missed again (Ac loses 1.06), so it comes back; then right.
     let again = ["drill", "--json", "--again", "--name", "Ann", "--budget", "32"];
     let r = env.run_stdin(
@@ -108,7 +108,7 @@ fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
     assert!(r.stdout.ends_with(
         "{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":1.06,\"per_decision\":0.27,\"worst\":\
          {\"position\":\"fa2bacd027fa\",\"number\":1,\"ask\":\"discard\",\"answer\":\"Ac\",\"points_lost\":1.06,\
-         \"best\":\"8h\"},\"missed\":[\"fa2bacd027fa\"]}}\n"
+         \"best\":\"8h\"},\"missed\":[\"fa2bacd027fa\"],\"tried\":0,\"kept\":0}}\n"
     ), "{}", r.stdout);
     // Nothing is left to replay; another player has nothing either.
     let r = env.run_stdin(&again, "");

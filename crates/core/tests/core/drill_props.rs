@@ -87,3 +87,27 @@ fn an_answer_not_offered_is_not_graded() {
     let take = p.take_estimates(24);
     assert!(grade(&take, Move::Discard(p.hand[0])).is_none());
 }
+
+#[test]
+fn a_theme_asked_for_is_a_theme_of_every_position_given() {
+    let lay_off = crate::with_settings(Rules::default(), &[("lay_off", &true)]);
+    let five = Rules::preset("five-crowns").unwrap();
+    for (rules, round, theme) in [
+        (Rules::default(), 2, Theme::LastTurn),
+        (lay_off, 2, Theme::LayOff),
+        (five, 2, Theme::DiscardWild),
+        (Rules::default(), 3, Theme::WildPlace),
+    ] {
+        let w =
+            Wanted { round: Some(round), theme: Some(theme), budget: 24, margin: 0.5, ..Wanted::new(rules) };
+        let got = generate(&w, 5, 1);
+        assert_eq!(got.positions.len(), 1, "{theme:?}: none in {} candidates", got.tried);
+        let p = &got.positions[0];
+        assert!(p.themes.contains(&theme), "{theme:?}: {:?}", p.themes);
+        match theme {
+            Theme::LastTurn => assert!(p.out.is_some()),
+            Theme::LayOff => assert!(p.out.is_some() && !p.onto.is_empty()),
+            _ => {}
+        }
+    }
+}
