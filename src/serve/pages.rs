@@ -140,6 +140,7 @@ p.label{font-weight:600;margin:.5rem 0 .2rem}
 .verdict{font-size:1.15rem;font-weight:700}
 a.go{display:block;text-align:center;padding:.8rem;border-radius:.45rem;background:var(--accent);color:#fff;font-weight:600;text-decoration:none}
 details{margin:.5rem 0}summary{color:var(--muted)}
+body.drill main a:not(.go){color:var(--accent);font-weight:600}
 table.options{width:100%;max-width:36rem}table.options td:last-child{white-space:normal}
 .answers,.tap{max-width:36rem}a.go{max-width:24rem}
 .tv section{background:none;border:0;padding:0;margin:0}
