@@ -141,6 +141,7 @@ fn drill_on_the_terminal_asks_grades_and_sums_up() {
     let expected = "\
 Position 1 of 2 (fa2bacd027fa)
   Three Thirteen round 2, fours wild, 3 players, turn 8
+  themes   take_or_draw
   hand     4s Ac Qs Qh
   face up  9h
   seen     Jh Kh 3d 9c Jc
@@ -162,6 +163,7 @@ Your discard: Qs
 
 Position 2 of 2 (a4f15cf26aa5)
   Three Thirteen round 2, fours wild, 3 players, turn 10
+  themes   keep_pair_or_run, wild_place, last_turn
   someone went out: this is the last turn
   hand     4d 2h 5d 5h
   face up  Ah
@@ -218,7 +220,7 @@ fn drill_in_a_terminal_asks_at_prompts() {
     let mut p = spawn_command(cmd, Some(20_000)).unwrap();
     p.exp_string(
         "Position 1 of 2 (fa2bacd027fa)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 8\r\n  \
-         hand     4s Ac Qs Qh\r\n  face up  9h\r\n  seen     Jh Kh 3d 9c Jc\r\n",
+         themes   take_or_draw\r\n  hand     4s Ac Qs Qh\r\n  face up  9h\r\n  seen     Jh Kh 3d 9c Jc\r\n",
     )
     .unwrap();
     p.exp_string("Take the face-up card or draw from the stock (take/draw):").unwrap();
@@ -232,7 +234,11 @@ fn drill_in_a_terminal_asks_at_prompts() {
     p.exp_string("Your discard:").unwrap();
     crate::prompts::key(&mut p, "Qs\r");
     p.exp_string("  Qs: as good as the best within the noise, nothing lost\r\n").unwrap();
-    p.exp_string("Position 2 of 2 (a4f15cf26aa5)\r\n").unwrap();
+    p.exp_string(
+        "Position 2 of 2 (a4f15cf26aa5)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 10\r\n  \
+         themes   keep_pair_or_run, wild_place, last_turn\r\n",
+    )
+    .unwrap();
     p.exp_string("(take/draw):").unwrap();
     crate::prompts::key(&mut p, "draw\r");
     p.exp_string("  draw: 0.72 points lost; the best is take\r\n").unwrap();
