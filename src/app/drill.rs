@@ -750,9 +750,15 @@ impl Timer {
         Timer { left: Duration::from_secs(u64::from(minutes) * 60), combo: 0 }
     }
 
-    /// The clock after an answer graded.
+    /// The clock after an answer graded. An answer that took all the time
+    /// left ends the run: no time is added or taken for it.
     pub(crate) fn after(&mut self, g: &Graded) {
-        self.left = self.left.saturating_sub(g.took);
+        if g.took >= self.left {
+            self.left = Duration::ZERO;
+            self.combo = if g.right() { self.combo + 1 } else { 0 };
+            return;
+        }
+        self.left -= g.took;
         if g.right() {
             self.combo += 1;
             self.left += Duration::from_secs(u64::from((2 * self.combo).min(10)));
@@ -883,5 +889,11 @@ mod tests {
         t.after(&g[2]);
         assert_eq!((t.left(), t.combo()), (Duration::from_secs(60 - 3 - 10), 0));
         assert!(!t.over());
+        // An answer that takes all the time left ends the run, right or not.
+        let mut slow = g[0].clone();
+        slow.took = Duration::from_secs(47);
+        t.after(&slow);
+        assert_eq!((t.left(), t.combo()), (Duration::ZERO, 1));
+        assert!(t.over());
     }
 }

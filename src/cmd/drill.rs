@@ -2,8 +2,8 @@
 //! JSON lines), each answer graded in points lost by
 //! [`crate::app::drill`].
 
+use crate::clock::Stopwatch;
 use std::io::{BufRead, Write};
-use std::time::Instant;
 
 use crate::app::check::{self as check, Aside};
 use crate::app::drill::{Answer, Ask, Asked, Drill, Graded, Timer, record, seed_of_day};
@@ -151,7 +151,7 @@ fn out_line(ui: &mut Ui, line: &str) -> Result<()> {
 fn json(drill: &mut Drill, run: &mut Run, ui: &mut Ui) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let mut asked_at = Instant::now();
+    let mut asked_at = Stopwatch::start();
     if let Some(q) = drill.question() {
         out_line(ui, &view::question_json(&q))?;
     }
@@ -184,7 +184,7 @@ fn json(drill: &mut Drill, run: &mut Run, ui: &mut Ui) -> Result<()> {
                 }
                 if let Some(q) = drill.question() {
                     out_line(ui, &view::question_json(&q))?;
-                    asked_at = Instant::now();
+                    asked_at = Stopwatch::start();
                 }
             }
             Err(e) => out_line(ui, &view::error_json(&e))?,
@@ -206,7 +206,7 @@ fn terminal(drill: &mut Drill, run: &mut Run, ui: &mut Ui) -> Result<()> {
         }
         let text = view::question_text(ui, &q, run.count);
         write!(ui.out, "{text}").and_then(|()| ui.out.flush()).map_err(Error::from)?;
-        let started = Instant::now();
+        let started = Stopwatch::start();
         let typed = if ui.can_prompt {
             match ui.input(&view::prompt(&q), false) {
                 Ok(t) => t,

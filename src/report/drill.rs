@@ -199,6 +199,11 @@ pub(crate) fn question_text(ui: &Ui, q: &Question, count: Option<usize>) -> Stri
             q.players,
             q.turn + 1,
         ));
+        if !q.themes.is_empty() {
+            let words: Vec<&str> = q.themes.iter().map(|t| t.word()).collect();
+            out.push_str(&ui.wrap(&format!("  themes   {}", words.join(", ")), 11));
+            out.push('\n');
+        }
         if q.last_turn {
             out.push_str("  someone went out: this is the last turn\n");
         }

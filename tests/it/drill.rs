@@ -141,6 +141,7 @@ fn drill_on_the_terminal_asks_grades_and_sums_up() {
     let expected = "\
 Position 1 of 2 (fa2bacd027fa)
   Three Thirteen round 2, fours wild, 3 players, turn 8
+  themes   take_or_draw
   hand     4s Ac Qs Qh
   face up  9h
   seen     Jh Kh 3d 9c Jc
@@ -162,6 +163,7 @@ Your discard: Qs
 
 Position 2 of 2 (a4f15cf26aa5)
   Three Thirteen round 2, fours wild, 3 players, turn 10
+  themes   keep_pair_or_run, wild_place, last_turn
   someone went out: this is the last turn
   hand     4d 2h 5d 5h
   face up  Ah
@@ -218,7 +220,7 @@ fn drill_in_a_terminal_asks_at_prompts() {
     let mut p = spawn_command(cmd, Some(20_000)).unwrap();
     p.exp_string(
         "Position 1 of 2 (fa2bacd027fa)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 8\r\n  \
-         hand     4s Ac Qs Qh\r\n  face up  9h\r\n  seen     Jh Kh 3d 9c Jc\r\n",
+         themes   take_or_draw\r\n  hand     4s Ac Qs Qh\r\n  face up  9h\r\n  seen     Jh Kh 3d 9c Jc\r\n",
     )
     .unwrap();
     p.exp_string("Take the face-up card or draw from the stock (take/draw):").unwrap();
@@ -232,7 +234,11 @@ fn drill_in_a_terminal_asks_at_prompts() {
     p.exp_string("Your discard:").unwrap();
     crate::prompts::key(&mut p, "Qs\r");
     p.exp_string("  Qs: as good as the best within the noise, nothing lost\r\n").unwrap();
-    p.exp_string("Position 2 of 2 (a4f15cf26aa5)\r\n").unwrap();
+    p.exp_string(
+        "Position 2 of 2 (a4f15cf26aa5)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 10\r\n  \
+         themes   keep_pair_or_run, wild_place, last_turn\r\n",
+    )
+    .unwrap();
     p.exp_string("(take/draw):").unwrap();
     crate::prompts::key(&mut p, "draw\r");
     p.exp_string("  draw: 0.72 points lost; the best is take\r\n").unwrap();
@@ -245,4 +251,102 @@ fn drill_in_a_terminal_asks_at_prompts() {
     )
     .unwrap();
     p.exp_eof().unwrap();
+}
+
+#[test]
+fn drill_timed_runs_the_clock_down_adds_for_a_combo_takes_for_a_miss_and_ends_on_time() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let env = Env::new();
+    let mut cmd = env.command(&[
+        "drill",
+        "--name",
+        "Ann",
+        "--seed",
+        "3",
+        "--round",
+        "2",
+        "--budget",
+        "32",
+        "--rules",
+        "standard",
+        "--minutes",
+        "1",
+    ]);
+    // Each answer takes 15 seconds: a minute, less 15 and plus 2 for a
+    // first right answer, less 15 plus 4 for a second, less 15 and 10 for
+    // a wrong one; the fourth takes the 11 seconds left. The answer after
+    // it is never asked.
+    cmd.env("THREE13_ANSWER_SECONDS", "15");
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"draw\n8h\ndraw\n3c\ntake\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let expected = "\
+Position 1 (fa2bacd027fa)
+  Three Thirteen round 2, fours wild, 3 players, turn 8
+  themes   take_or_draw
+  hand     4s Ac Qs Qh
+  face up  9h
+  seen     Jh Kh 3d 9c Jc
+Take the face-up card or draw from the stock (take/draw): draw
+  draw: the best answer, nothing lost
+  expected points at the end of the round (95% interval):
+    draw     0.22  (0.07 to 0.36)  best, your answer
+    take     1.47  (0.76 to 2.17)
+  0:47 left, 1 right in a row
+  You drew from the stock: 8h
+  hand     4s Ac Qs Qh 8h
+Your discard: 8h
+  8h: the best answer, nothing lost
+  expected points at the end of the round (95% interval):
+    8h       0.41  (0.23 to 0.58)  best, your answer
+    Ac       1.47  (0.66 to 2.28)
+    Qh       2.19  (0.20 to 4.18)  equal
+    Qs       2.91  (0.55 to 5.26)
+    4s      18.78  (14.81 to 22.75)
+  the best keeps: Qh Qs 4s
+  0:36 left, 2 right in a row
+
+Position 2 (a4f15cf26aa5)
+  Three Thirteen round 2, fours wild, 3 players, turn 10
+  themes   keep_pair_or_run, wild_place, last_turn
+  someone went out: this is the last turn
+  hand     4d 2h 5d 5h
+  face up  Ah
+  seen     Kc Jh 9c 9s 2d 10c
+Take the face-up card or draw from the stock (take/draw): draw
+  draw: 0.72 points lost; the best is take
+  expected points at the end of the round (95% interval):
+    take     1.00  (1.00 to 1.00)  best
+    draw     1.72  (1.50 to 1.94)  your answer
+  0:11 left, 0 right in a row
+  You drew from the stock: 3c
+  hand     4d 2h 5d 5h 3c
+Your discard: 3c
+  3c: the best answer, nothing lost
+  expected points at the end of the round (95% interval):
+    3c       2.00  (2.00 to 2.00)  best, your answer
+    2h       3.00  (3.00 to 3.00)
+    5d      14.00  (14.00 to 14.00)
+    5h      14.00  (14.00 to 14.00)
+    4d      15.00  (15.00 to 15.00)
+  the best keeps: 5d 5h 4d
+  0:00 left, 1 right in a row
+
+Time is up.
+Summary: 4 decisions over 2 positions, 0.72 points lost, 0.18 per decision
+The worst: position 2 (a4f15cf26aa5), take or draw:
+  draw lost 0.72 points; the best was take
+";
+    for (got, want) in stdout.lines().zip(expected.lines()) {
+        assert_eq!(got, want);
+    }
+    assert_eq!(stdout, expected);
+    // Each attempt kept with its two answers' 30 seconds.
+    let kept = std::fs::read_to_string(env.data_dir().join("drill.toml")).unwrap();
+    assert_eq!(kept.matches("[[attempts]]").count(), 2);
+    assert_eq!(kept.matches("\nseconds = 30.0\n").count(), 2, "{kept}");
 }

@@ -396,47 +396,134 @@ pub fn judge(wanted: &Wanted, mut position: DrillPosition) -> Option<DrillPositi
     let took = best(&take).option == Move::Take(true);
     let discard = position.discard_estimates(took, wanted.budget);
     let clear_discard = clear(&discard, wanted.margin);
-    position.themes = themes(&position, took, clear_take, clear_discard);
+    position.themes = themes(&position, took, clear_take, clear_discard.then_some(&discard[..]));
     let keep = (clear_take || clear_discard) && wanted.theme.is_none_or(|t| position.themes.contains(&t));
     keep.then_some(position)
 }
 
-/// The themes of a position, from which of its questions are clear.
-fn themes(p: &DrillPosition, took: bool, clear_take: bool, clear_discard: bool) -> Vec<Theme> {
+/// The themes of a position: what its clear questions turn on (see
+/// docs/drill.md). `took`: the coach's best draw takes the face-up card;
+/// `discard`: the coach's estimates of the discards after it, when that
+/// question is clear.
+pub fn themes(p: &DrillPosition, took: bool, clear_take: bool, discard: Option<&[Estimate]>) -> Vec<Theme> {
     let mut out = Vec::new();
     if clear_take {
         out.push(Theme::TakeOrDraw);
     }
-    if !clear_discard {
-        return out;
-    }
-    let table = Table::new(&p.rules, p.deal.wild);
+    let state = p.after(took);
+    let table = state.table();
     let hand = p.hand_after(took);
-    let naturals: Vec<Card> = hand.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-    let pair =
-        naturals.iter().enumerate().any(|(i, a)| naturals[i + 1..].iter().any(|b| a.rank() == b.rank()));
-    let run = naturals.iter().enumerate().any(|(i, a)| {
-        naturals[i + 1..].iter().any(|b| {
-            a.suit() == b.suit() && {
-                let (x, y) = (a.rank().map_or(0, |r| r.number()), b.rank().map_or(0, |r| r.number()));
-                (1..=2).contains(&x.abs_diff(y))
+    if let Some(discard) = discard {
+        let top = best(discard).option;
+        let card = |m: Move| match m {
+            Move::Discard(c) => Some(c),
+            Move::Take(_) => None,
+        };
+        let b = card(top);
+        let worse: Vec<Card> =
+            discard.iter().filter(|e| e.option != top).filter_map(|e| card(e.option)).collect();
+        if let Some(b) = b {
+            if worse.iter().any(|&w| pair_or_run(&hand, &table, b, w)) {
+                out.push(Theme::KeepPairOrRun);
             }
-        })
-    });
-    if pair && run {
-        out.push(Theme::KeepPairOrRun);
-    }
-    let wild = hand.iter().any(|&c| table.is_wild(c));
-    if wild && p.rules.game() == Game::FiveCrowns {
-        out.push(Theme::DiscardWild);
-    } else if wild {
-        out.push(Theme::WildPlace);
+            let second = discard
+                .iter()
+                .filter(|e| e.option != top && !e.dropped)
+                .min_by(|x, y| x.points.mean.total_cmp(&y.points.mean))
+                .or_else(|| discard.iter().find(|e| e.option != top))
+                .and_then(|e| card(e.option));
+            if let Some(s) = second
+                && !table.is_wild(b)
+                && hand.iter().any(|&c| table.is_wild(c))
+            {
+                let mut solver = Solver::new();
+                if wild_places(&mut solver, &hand, &table, b) != wild_places(&mut solver, &hand, &table, s) {
+                    out.push(Theme::WildPlace);
+                }
+            }
+            if p.rules.game() == Game::FiveCrowns && hand.iter().any(|&c| table.is_wild(c)) {
+                out.push(Theme::DiscardWild);
+            }
+        }
     }
     if p.out.is_some() {
         out.push(Theme::LastTurn);
-        if p.rules.lay_off() && !p.onto.is_empty() {
+        if lays_off(p, &hand) {
             out.push(Theme::LayOff);
         }
     }
     out
+}
+
+/// `hand` less one `card`.
+fn less(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut rest = hand.to_vec();
+    if let Some(i) = rest.iter().position(|&c| c == card) {
+        rest.remove(i);
+    }
+    rest
+}
+
+/// Whether discarding `gone` rather than `kept` breaks a pair (`pair`) or
+/// a partial run (else) that discarding `kept` keeps: `gone` is a natural
+/// and `hand` less both holds a natural of its rank (a pair), or of its
+/// suit within two ranks of it (a partial run).
+pub fn breaks(hand: &[Card], table: &Table, gone: Card, kept: Card, pair: bool) -> bool {
+    if table.is_wild(gone) {
+        return false;
+    }
+    let number = |c: Card| c.rank().map_or(0, |r| r.number());
+    less(&less(hand, gone), kept).iter().any(|&c| {
+        !table.is_wild(c)
+            && if pair {
+                c.rank() == gone.rank()
+            } else {
+                c.suit() == gone.suit() && (1..=2).contains(&number(c).abs_diff(number(gone)))
+            }
+    })
+}
+
+/// Whether the best discard `b` and the worse `w` differ in that one
+/// breaks a pair the other keeps while the other breaks a partial run the
+/// first keeps.
+fn pair_or_run(hand: &[Card], table: &Table, b: Card, w: Card) -> bool {
+    (breaks(hand, table, b, w, true) && breaks(hand, table, w, b, false))
+        || (breaks(hand, table, b, w, false) && breaks(hand, table, w, b, true))
+}
+
+/// Where the wilds go after discarding `gone` from `hand`: for each wild
+/// left, the natural cards of the meld the solver's best arrangement puts
+/// it in (with the table meld it is laid off onto), or none when it is
+/// left unmelded; sorted.
+pub fn wild_places(solver: &mut Solver, hand: &[Card], table: &Table, gone: Card) -> Vec<(Card, Vec<Card>)> {
+    let rest = less(hand, gone);
+    let arrangement = solver.solve(&rest, table);
+    let mut places: Vec<(Card, Vec<Card>)> = Vec::new();
+    for m in &arrangement.melds {
+        let mut naturals: Vec<Card> = m.cards.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+        naturals.extend(m.onto.iter().flatten().copied());
+        naturals.sort();
+        for &c in m.cards.iter().filter(|&&c| table.is_wild(c)) {
+            places.push((c, naturals.clone()));
+        }
+    }
+    for &c in arrangement.unmelded.iter().filter(|&&c| table.is_wild(c)) {
+        places.push((c, Vec::new()));
+    }
+    places.sort();
+    places
+}
+
+/// Whether the rules allow laying off, someone went out, and a card of
+/// `hand` makes a meld with one of the melds on the table.
+pub fn lays_off(p: &DrillPosition, hand: &[Card]) -> bool {
+    p.rules.lay_off()
+        && p.out.is_some()
+        && p.onto.iter().any(|m| {
+            hand.iter().any(|&c| {
+                let mut cards = m.clone();
+                cards.push(c);
+                crate::meld::judge(&cards, &p.rules, p.deal.wild).is_ok()
+            })
+        })
 }

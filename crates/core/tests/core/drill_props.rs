@@ -3,9 +3,14 @@
 //! are the coach's own figures, an answer within the noise losing nothing.
 
 use proptest::prelude::*;
-use three13_core::play::drill::{DrillPosition, Theme, Wanted, best, clear, generate, grade};
+use three13_core::card::Card;
+use three13_core::meld::judge;
+use three13_core::play::drill::{
+    DrillPosition, Theme, Wanted, best, breaks, clear, generate, grade, wild_places,
+};
 use three13_core::play::{Move, estimate, mix};
-use three13_core::rules::Rules;
+use three13_core::rules::{Game, Rules};
+use three13_core::solver::Solver;
 
 /// Small rounds and budgets: quick at test size.
 fn wanted(five_crowns: bool, round: usize) -> Wanted {
@@ -88,26 +93,109 @@ fn an_answer_not_offered_is_not_graded() {
     assert!(grade(&take, Move::Discard(p.hand[0])).is_none());
 }
 
+/// Whether `theme` holds of `p` by its definition (docs/drill.md), from
+/// the coach's estimates asked again.
+fn holds(p: &DrillPosition, theme: Theme, margin: f64) -> bool {
+    let take = p.take_estimates(24);
+    let took = best(&take).option == Move::Take(true);
+    let discard = p.discard_estimates(took, 24);
+    let clear_discard = clear(&discard, margin);
+    let table = p.after(took).table();
+    let hand = p.hand_after(took);
+    let card = |m: Move| match m {
+        Move::Discard(c) => c,
+        Move::Take(_) => unreachable!("a discard"),
+    };
+    let b = card(best(&discard).option);
+    let worse: Vec<Card> = discard.iter().map(|e| card(e.option)).filter(|&c| c != b).collect();
+    let wild = hand.iter().any(|&c| table.is_wild(c));
+    match theme {
+        Theme::TakeOrDraw => clear(&take, margin),
+        Theme::KeepPairOrRun => {
+            clear_discard
+                && worse.iter().any(|&w| {
+                    // One breaks a pair the other keeps, the other a
+                    // partial run the first keeps.
+                    (breaks(&hand, &table, b, w, true) && breaks(&hand, &table, w, b, false))
+                        || (breaks(&hand, &table, b, w, false) && breaks(&hand, &table, w, b, true))
+                })
+        }
+        Theme::WildPlace => {
+            let second = discard
+                .iter()
+                .filter(|e| card(e.option) != b && !e.dropped)
+                .min_by(|x, y| x.points.mean.total_cmp(&y.points.mean))
+                .map(|e| card(e.option));
+            let mut solver = Solver::new();
+            clear_discard
+                && wild
+                && !table.is_wild(b)
+                && second.is_some_and(|s| {
+                    wild_places(&mut solver, &hand, &table, b) != wild_places(&mut solver, &hand, &table, s)
+                })
+        }
+        Theme::DiscardWild => {
+            // A wild among the options, the best or clearly worse than it.
+            clear_discard
+                && p.rules.game() == Game::FiveCrowns
+                && discard.iter().any(|e| table.is_wild(card(e.option)))
+                && discard
+                    .iter()
+                    .all(|e| card(e.option) == b || (e.vs_best.low > 0.0 && e.vs_best.mean >= margin))
+        }
+        Theme::LastTurn => p.out.is_some(),
+        Theme::LayOff => {
+            p.rules.lay_off()
+                && p.out.is_some()
+                && p.onto.iter().any(|m| {
+                    hand.iter().any(|&c| {
+                        let mut cards = m.clone();
+                        cards.push(c);
+                        judge(&cards, &p.rules, p.deal.wild).is_ok()
+                    })
+                })
+        }
+    }
+}
+
 #[test]
 fn a_theme_asked_for_is_a_theme_of_every_position_given() {
     let lay_off = crate::with_settings(Rules::default(), &[("lay_off", &true)]);
     let five = Rules::preset("five-crowns").unwrap();
-    for (rules, round, theme) in [
-        (Rules::default(), 2, Theme::LastTurn),
-        (lay_off, 2, Theme::LayOff),
-        (five, 2, Theme::DiscardWild),
-        (Rules::default(), 3, Theme::WildPlace),
+    for (rules, round, theme, seed) in [
+        (Rules::default(), 3, Theme::TakeOrDraw, 5),
+        (Rules::default(), 4, Theme::KeepPairOrRun, 5),
+        (Rules::default(), 2, Theme::LastTurn, 5),
+        (lay_off, 4, Theme::LayOff, 5),
+        (five, 2, Theme::DiscardWild, 5),
+        (Rules::default(), 7, Theme::WildPlace, 2),
     ] {
         let w =
             Wanted { round: Some(round), theme: Some(theme), budget: 24, margin: 0.5, ..Wanted::new(rules) };
-        let got = generate(&w, 5, 1);
+        let got = generate(&w, seed, 1);
         assert_eq!(got.positions.len(), 1, "{theme:?}: none in {} candidates", got.tried);
         let p = &got.positions[0];
         assert!(p.themes.contains(&theme), "{theme:?}: {:?}", p.themes);
-        match theme {
-            Theme::LastTurn => assert!(p.out.is_some()),
-            Theme::LayOff => assert!(p.out.is_some() && !p.onto.is_empty()),
-            _ => {}
+        assert!(holds(p, theme, w.margin), "{theme:?} does not hold of {}", p.id());
+    }
+}
+
+#[test]
+fn each_theme_holds_of_a_position_exactly_when_its_definition_does() {
+    let lay_off = crate::with_settings(Rules::default(), &[("lay_off", &true)]);
+    let five = Rules::preset("five-crowns").unwrap();
+    for (rules, round) in [(Rules::default(), 3), (lay_off, 2), (five, 2)] {
+        let w = Wanted { round: Some(round), budget: 24, margin: 0.5, ..Wanted::new(rules) };
+        for p in generate(&w, 11, 3).positions {
+            for theme in Theme::ALL {
+                assert_eq!(
+                    p.themes.contains(&theme),
+                    holds(&p, theme, w.margin),
+                    "{theme:?} of {} ({:?})",
+                    p.id(),
+                    p.themes
+                );
+            }
         }
     }
 }
