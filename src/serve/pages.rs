@@ -135,6 +135,7 @@ body.tv{background:#0f2a20;color:#f5f2e8;overflow:hidden}
 button.playing{cursor:pointer}button.playing:disabled{opacity:.4;cursor:default}
 .playing.drawn{border:2px solid var(--accent)}
 .answers{display:flex;gap:.5rem}.answers button{flex:1;font-size:1.05rem;padding:.8rem .4rem}
+.answers .card{background:#fff;color:var(--fg);border-radius:.3rem;padding:0 .3rem}.answers .card.red{color:var(--red)}
 .pick{display:flex;flex-wrap:wrap;gap:.4rem}.pick button{margin:0;overflow-wrap:anywhere}
 p.label{font-weight:600;margin:.5rem 0 .2rem}
 .verdict{font-size:1.15rem;font-weight:700}
@@ -1119,6 +1120,10 @@ fn drill_question(
                 dt { "Players" } dd { (q.players) ", turn " (q.turn + 1) @if q.last_turn { "; someone went out: the last turn" } }
                 dt { "Face up" } dd { @match q.face_up { Some(c) => (card(c)), None => "none" } }
                 @if !q.seen.is_empty() { dt { "Seen" } dd { (cards(&q.seen)) } }
+                @if !q.themes.is_empty() {
+                    dt { "Themes" }
+                    dd { @for (i, t) in q.themes.iter().enumerate() { @if i > 0 { ", " } (t.word()) } }
+                }
             }
             @if q.ask == Ask::TakeOrDraw {
                 p.label { "Your hand" }

@@ -144,7 +144,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
         "Drill · Ann · three13 friday Rules: standard Score sheet TV Check a hand Drill Season \
          Drill · Ann Position 1 of 5 · seed 3 · the coach on 8 deals an option \
          Take or draw? Round Three Thirteen round 3, fives wild Players 2, turn 9 Face up K♠ \
-         Seen Q♥ J♦ J♣ K♥ 10♦ 10♠ Your hand 4♥ 2♦ 9♥ 9♣ 9♠ Take K♠ Draw from the stock"
+         Seen Q♥ J♦ J♣ K♥ 10♦ 10♠ Themes take_or_draw Your hand 4♥ 2♦ 9♥ 9♣ 9♠ Take K♠ Draw from the stock"
     );
     assert_eq!(hidden(&first.body, "step"), "1-391bb46c2a85-take_or_draw");
 
@@ -209,7 +209,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
          draw 0.38 -0.36 to 1.11 best take 1.38 0.33 to 2.42 your answer \
          Expected points at the end of the round, by the coach's seeded deals. \
          Your discard Round Three Thirteen round 3, fives wild Players 2, turn 9 Face up 10♠ \
-         Seen Q♥ J♦ J♣ K♥ 10♦ You took the face-up K♠. Tap the card to discard: \
+         Seen Q♥ J♦ J♣ K♥ 10♦ Themes take_or_draw You took the face-up K♠. Tap the card to discard: \
          4♥ 2♦ 9♥ 9♣ 9♠ K♠ The card taken from the face-up pile cannot go back on it."
     );
     // After the last discard, its grade, then the summary, as --json's.
