@@ -18,8 +18,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::http::{Reply, Request, Response};
-use super::pages::{self, Frame};
-use crate::app::drill::{Answer, Ask, Asked, Drill, Graded, Question, Summary, seed_of_day};
+use super::pages::{self, COUNT, Frame, MAX_NAME, Seen, StartForm, stamp};
+use crate::app::drill::{Answer, Ask, Asked, Drill, Graded, seed_of_day};
 use three13_core::rules::Rules;
 use three13_core::sheet::Session;
 
@@ -29,10 +29,6 @@ pub(crate) const MAX_RUNS: usize = 32;
 pub(crate) const MAX_RUNS_PER_ADDRESS: usize = 8;
 /// A run without an answer for this long is dropped.
 pub(crate) const IDLE: Duration = Duration::from_secs(30 * 60);
-/// The longest name drilled under, in characters.
-pub(crate) const MAX_NAME: usize = 40;
-/// Positions in a run of the page.
-pub(crate) const COUNT: usize = 5;
 /// Grades (and runs being dealt) at once; one more is answered busy.
 pub(crate) const MAX_GRADING: usize = 4;
 
@@ -48,20 +44,6 @@ pub(crate) struct Run {
     /// Why the last attempt was not kept in the data folder, if it was not.
     pub(crate) not_kept: Option<String>,
     /// Why the last answer was refused, if it was.
-    pub(crate) error: Option<String>,
-}
-
-/// What a page shows of a run: copied out, so that the page is drawn
-/// without the lock.
-#[derive(Debug)]
-pub(crate) struct Seen {
-    pub(crate) question: Option<Question>,
-    /// The grades of the last position answered, or being answered.
-    pub(crate) last: Vec<Graded>,
-    pub(crate) summary: Summary,
-    pub(crate) seed: u64,
-    pub(crate) rules: Rules,
-    pub(crate) not_kept: Option<String>,
     pub(crate) error: Option<String>,
 }
 
@@ -348,12 +330,6 @@ pub(crate) fn name_of(typed: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-/// The stamp of a question, carried by its form: an answer sent for a
-/// question already answered (a second tap) is not taken for the next.
-pub(crate) fn stamp(q: &Question) -> String {
-    format!("{}-{}-{}", q.number, q.id, q.ask.word())
-}
-
 /// The page of a run.
 fn run_page(name: &str) -> String {
     format!("/drill?name={}", super::encode(name))
@@ -601,14 +577,6 @@ pub(super) fn post(app: &super::App, frame: &Frame, session: &Session, r: &Reque
             },
         ),
     }
-}
-
-/// What the start form shows: what was typed, and why it was refused.
-#[derive(Debug, Default)]
-pub(crate) struct StartForm {
-    pub(crate) name: String,
-    pub(crate) seed: String,
-    pub(crate) error: Option<String>,
 }
 
 #[cfg(test)]

@@ -11,10 +11,12 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use three13_core::card::Card;
+use three13_core::rules::Rules;
 use three13_core::sheet::Session;
 
 use super::checker::Asked;
 use super::phones::PhoneEntries;
+use crate::app::drill::{Graded, Question, Summary};
 use crate::prose::and_list;
 use crate::report::check::{AdviceLine, Arrangement, CheckView, OutsCell, Said, Tone};
 use crate::report::sheet::SheetView;
@@ -992,13 +994,41 @@ fn playing(c: Card) -> Markup {
     html! { span.playing.red[red] { (c.symbol()) } }
 }
 
+/// The longest name drilled under, in characters.
+pub(crate) const MAX_NAME: usize = 40;
+/// Positions in a run of the page.
+pub(crate) const COUNT: usize = 5;
+
+/// What a page shows of a run: copied out, so that the page is drawn
+/// without the lock.
+#[derive(Debug)]
+pub(crate) struct Seen {
+    pub(crate) question: Option<Question>,
+    /// The grades of the last position answered, or being answered.
+    pub(crate) last: Vec<Graded>,
+    pub(crate) summary: Summary,
+    pub(crate) seed: u64,
+    pub(crate) rules: Rules,
+    pub(crate) not_kept: Option<String>,
+    pub(crate) error: Option<String>,
+}
+
+/// What the start form shows: what was typed, and why it was refused.
+#[derive(Debug, Default)]
+pub(crate) struct StartForm {
+    pub(crate) name: String,
+    pub(crate) seed: String,
+    pub(crate) error: Option<String>,
+}
+
+/// The stamp of a question, carried by its form: an answer sent for a
+/// question already answered (a second tap) is not taken for the next.
+pub(crate) fn stamp(q: &Question) -> String {
+    format!("{}-{}-{}", q.number, q.id, q.ask.word())
+}
+
 /// The drill's first page: a name typed or picked, the runs going on.
-pub(crate) fn drill_start(
-    frame: &Frame,
-    s: &Session,
-    form: &super::drills::StartForm,
-    going: &[String],
-) -> String {
+pub(crate) fn drill_start(frame: &Frame, s: &Session, form: &StartForm, going: &[String]) -> String {
     let t = SheetView::new(s);
     let base = frame.base;
     let body = html! {
@@ -1009,7 +1039,7 @@ pub(crate) fn drill_start(
                 p {
                     "Positions of real rounds under this session's rules: take or draw, then the discard, "
                     "each answer graded in points lost against the coach. "
-                    (super::drills::COUNT) " positions a run; the attempts are rated as on the terminal."
+                    (COUNT) " positions a run; the attempts are rated as on the terminal."
                 }
                 @if let Some(error) = &form.error { p.error #error { (error) } }
                 form method="post" action={ (base) "/drill" } {
@@ -1023,7 +1053,7 @@ pub(crate) fn drill_start(
                         }
                     }
                     label for="name" { @if s.players().is_empty() { "Your name" } @else { "Or another name" } }
-                    input #name type="text" name="name" value=(form.name) maxlength=(super::drills::MAX_NAME)
+                    input #name type="text" name="name" value=(form.name) maxlength=(MAX_NAME)
                         autocomplete="off" autocapitalize="words" spellcheck="false";
                     details open[!form.seed.is_empty()] {
                         summary { "Seed" }
@@ -1054,7 +1084,7 @@ pub(crate) fn drill_run(
     frame: &Frame,
     s: &Session,
     name: &str,
-    seen: &super::drills::Seen,
+    seen: &Seen,
     on: bool,
     budget: usize,
     error: Option<&str>,
@@ -1072,7 +1102,7 @@ pub(crate) fn drill_run(
                 h2 { "Drill · " (name) }
                 p.rules {
                     @if let Some(n) = if review { last.map(|g| g.number) } else { seen.question.as_ref().map(|q| q.number) } {
-                        "Position " (n) " of " (super::drills::COUNT) " · "
+                        "Position " (n) " of " (COUNT) " · "
                     }
                     "seed " (seen.seed) " · the coach on " (budget) " deals an option"
                 }
@@ -1131,7 +1161,7 @@ fn drill_question(
                 form.answers method="post" action={ (frame.base) "/drill" } {
                     input type="hidden" name="do" value="answer";
                     input type="hidden" name="name" value=(name);
-                    input type="hidden" name="step" value=(super::drills::stamp(q));
+                    input type="hidden" name="step" value=(stamp(q));
                     button name="answer" value="take" {
                         "Take " @if let Some(c) = q.face_up { (card(c)) }
                     }
@@ -1149,7 +1179,7 @@ fn drill_question(
                 form method="post" action={ (frame.base) "/drill" } {
                     input type="hidden" name="do" value="answer";
                     input type="hidden" name="name" value=(name);
-                    input type="hidden" name="step" value=(super::drills::stamp(q));
+                    input type="hidden" name="step" value=(stamp(q));
                     div.tap #hand {
                         @for (i, &c) in q.hand.iter().enumerate() {
                             @let red = c.suit().is_some_and(|s| s.is_red());
