@@ -270,9 +270,7 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     let mut out = String::new();
     let mine = answer_text(ui, g.answer);
     if g.right() {
-        let note =
-            if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" };
-        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(note)));
+        out.push_str(&format!("  {}: {}, nothing lost\n", mine, ui.good(right_note(g))));
     } else {
         out.push_str(&format!(
             "  {}: {} points lost; the best is {}\n",
@@ -283,15 +281,7 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
     }
     out.push_str("  expected points at the end of the round (95% interval):\n");
     for f in &g.options {
-        let mut tags: Vec<&str> = Vec::new();
-        if f.option == g.best {
-            tags.push("best");
-        } else if f.equal {
-            tags.push("equal");
-        }
-        if f.option == g.answer {
-            tags.push("your answer");
-        }
+        let tags = tags(g, f);
         // Padded by what shows: a card's colour takes no room.
         let pad = " ".repeat(5usize.saturating_sub(f.option.text().len()));
         out.push_str(&format!(

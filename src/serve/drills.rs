@@ -404,15 +404,25 @@ pub(super) fn work(app: &super::App, job: Job) {
     }
 }
 
+/// The drill's first page, with the names drilling now.
+fn start_page(
+    d: &Drills,
+    frame: &Frame,
+    session: &Session,
+    now: Instant,
+    status: u16,
+    form: StartForm,
+) -> Response {
+    let going = d.names(now);
+    super::html(status, pages::drill_start(frame, session, &form, &going), frame.nonce)
+}
+
 /// Answers a look at the drill page: the first page, or a run's.
 pub(super) fn get(app: &super::App, frame: &Frame, session: &Session, r: &Request) -> Response {
     let now = Instant::now();
     let d = &app.drills;
     let nonce = frame.nonce;
-    let start_page = |status: u16, form: StartForm| {
-        let going = d.names(now);
-        super::html(status, pages::drill_start(frame, session, &form, &going), nonce)
-    };
+    let start_page = |status: u16, form: StartForm| start_page(d, frame, session, now, status, form);
     let Some(fields) = r.query_fields() else { return super::bad_form() };
     let typed = super::field(&fields, "name");
     if typed.trim().is_empty() {
@@ -445,10 +455,8 @@ pub(super) fn post(app: &super::App, frame: &Frame, session: &Session, r: &Reque
     let now = Instant::now();
     let d = &app.drills;
     let nonce = frame.nonce;
-    let start_page = |status: u16, form: StartForm| {
-        let going = d.names(now);
-        Reply::Respond(super::html(status, pages::drill_start(frame, session, &form, &going), nonce))
-    };
+    let start_page =
+        |status: u16, form: StartForm| Reply::Respond(start_page(d, frame, session, now, status, form));
     let Some(fields) = r.form_fields() else { return Reply::Respond(super::bad_form()) };
     let pick = super::field(&fields, "pick");
     let typed = if pick.is_empty() { super::field(&fields, "name") } else { pick };
