@@ -294,8 +294,10 @@ drawing from the stock: the chance to go out this turn or the next either way, t
 the deadwood expected.\n\n\
 --points gives each option (each discard, or taking and drawing) its expected points \
 at the end of the round, played out many times from the hand with the unseen cards \
-dealt at random and every player keeping the least deadwood, with 95% intervals; \
-options within the noise are equal (docs/points.md).\n\n\
+dealt at random and every player keeping the least deadwood, with 95% intervals, \
+until each option's difference from the best is known within --within points (or on \
+--budget deals an option); options clearly worse are dropped early, and options within \
+the noise are equal (docs/points.md).\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
@@ -364,8 +366,12 @@ pub(crate) struct CheckArgs {
     pub(crate) seed: u64,
 
     /// With --points: the most deals each option is played out on
-    #[arg(long, value_name = "K", requires = "points", default_value_t = 1000)]
+    #[arg(long, value_name = "K", requires = "points", default_value_t = 5000)]
     pub(crate) budget: usize,
+
+    /// With --points: deal until each option's difference from the best is known within ±P points
+    #[arg(long, value_name = "P", requires = "points", default_value_t = 0.5, value_parser = within)]
+    pub(crate) within: f64,
 
     /// One JSON object per hand
     #[arg(long)]
@@ -1469,6 +1475,14 @@ fn start_value(text: &str) -> Result<Start, String> {
         Ok(n) if n.abs() <= 1_000_000 => Ok(Start::Total(n)),
         Ok(_) => Err("a starting total is at most 1000000 either way".to_string()),
         Err(_) => Err("give a number, or highest, average or lowest".to_string()),
+    }
+}
+
+/// The points `--within` takes: how closely each difference is known.
+fn within(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(p) if (0.05..=100.0).contains(&p) => Ok(p),
+        _ => Err("give the points each difference is known within, from 0.05 to 100, as 0.5".to_string()),
     }
 }
 

@@ -69,6 +69,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     turn: args.turn,
                     seed: args.seed,
                     budget: args.budget,
+                    within: args.within,
                 };
                 Some(points::points(&checked, &under, ask)?)
             }

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::ui::Ui;
 use three13_core::analysis::Choice;
 use three13_core::play::stats::Interval;
-use three13_core::play::{Estimate, Move, estimate, position};
+use three13_core::play::{Estimate, Move, estimate_within, position};
 use three13_core::rules::Deal;
 
 /// What `--points` is asked with.
@@ -21,6 +21,9 @@ pub(crate) struct PointsAsk {
     pub(crate) turn: usize,
     pub(crate) seed: u64,
     pub(crate) budget: usize,
+    /// Deals until each difference from the best is known within so many
+    /// points.
+    pub(crate) within: f64,
 }
 
 /// The estimates of one hand's options.
@@ -51,7 +54,7 @@ pub(crate) fn points(checked: &Checked, setting: &Conditions, ask: PointsAsk) ->
         ))
         .with_hint("fewer --players or --turn, or more decks with --set decks=N"));
     };
-    Ok(Points { ask, estimates: estimate(&state, ask.budget, ask.seed) })
+    Ok(Points { ask, estimates: estimate_within(&state, ask.budget, ask.seed, ask.within) })
 }
 
 fn interval(i: &Interval) -> Value {
@@ -126,6 +129,8 @@ impl Points {
             "turn": self.ask.turn,
             "seed": self.ask.seed,
             "budget": self.ask.budget,
+            "within": self.ask.within,
+            "deals": self.estimates.iter().map(|e| e.deals).max().unwrap_or(0),
         });
         v.to_string()
     }
@@ -138,8 +143,13 @@ impl Points {
             ui.bold("In points at the end of the round, with 95% intervals:"),
             ui.wrap(
                 &format!(
-                    "  {} players, after {} turns, at most {} deals an option, seed {}",
-                    self.ask.players, self.ask.turn, self.ask.budget, self.ask.seed
+                    "  {} players, after {} turns, seed {}: {} deals (within ±{} or {} at most)",
+                    self.ask.players,
+                    self.ask.turn,
+                    self.ask.seed,
+                    self.estimates.iter().map(|e| e.deals).max().unwrap_or(0),
+                    self.ask.within,
+                    self.ask.budget
                 ),
                 4,
             ),

@@ -224,7 +224,7 @@ fn check_points_ranks_each_discard() {
         tail.join("\n"),
         "\
 In points at the end of the round, with 95% intervals:
-  4 players, after 0 turns, at most 64 deals an option, seed 1
+  4 players, after 0 turns, seed 1: 64 deals (within ±0.5 or 64 at most)
   discard           points  beside the best
   Kh           0.58 ± 0.21  best
   2s           2.28 ± 0.79  +1.70 ± 0.77

@@ -129,17 +129,33 @@ fn rollout(solver: &mut Solver, mut state: State, option: Move, rng: &mut fastra
             state.discard(solver, card).expect("a legal discard");
         }
     }
-    let players = state.players();
-    let mut seats: Vec<Greedy> = vec![Greedy; players];
-    let mut policies: Vec<&mut dyn Policy> = seats.iter_mut().map(|g| g as &mut dyn Policy).collect();
-    state.finish(solver, &mut policies, rng, None);
-    let (_, points) = state.scores(solver);
-    points[seat] as f64
+    // Every seat greedy, until the seat's points are decided: what the
+    // others do after cannot change them.
+    while !state.settled(seat) {
+        if state.stock.is_empty() && state.pile.is_empty() {
+            state.over = true;
+            break;
+        }
+        state.turn(solver, &mut greedy, rng);
+    }
+    state.score_of(solver, seat) as f64
 }
 
-/// Each option's expected points at `position`, over at most `budget`
-/// deals of the unseen cards an option, from `seed`.
+/// Each option's expected points at `position`, over `budget` deals of
+/// the unseen cards an option (fewer for an option dropped), from `seed`.
 pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> {
+    estimate_with(position, budget, seed, None)
+}
+
+/// Each option's expected points at `position`, from `seed`, played out
+/// until every option not dropped knows its difference from the best
+/// within `within` points (the half-width of its 95% interval), or on
+/// `budget` deals an option at most.
+pub fn estimate_within(position: &Position, budget: usize, seed: u64, within: f64) -> Vec<Estimate> {
+    estimate_with(position, budget, seed, Some(within))
+}
+
+fn estimate_with(position: &Position, budget: usize, seed: u64, within: Option<f64>) -> Vec<Estimate> {
     let opts = options(position);
     let greedy = SOLVER.with_borrow_mut(|solver| {
         let table = position.table();
@@ -158,13 +174,20 @@ pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> 
             .map(|k| {
                 let deal_seed = mix(seed, k as u64);
                 let sample = resample(position, &mut fastrand::Rng::with_seed(deal_seed));
-                playing
-                    .iter()
-                    .map(|&i| {
-                        let mut rng = fastrand::Rng::with_seed(mix(deal_seed, 1));
-                        SOLVER.with_borrow_mut(|solver| rollout(solver, sample.clone(), opts[i], &mut rng))
-                    })
-                    .collect()
+                SOLVER.with_borrow_mut(|solver| {
+                    // The options play the same deal: what the seats they
+                    // do not reach ask is asked again, and kept.
+                    solver.keep(&sample.table());
+                    let row = playing
+                        .iter()
+                        .map(|&i| {
+                            let mut rng = fastrand::Rng::with_seed(mix(deal_seed, 1));
+                            rollout(solver, sample.clone(), opts[i], &mut rng)
+                        })
+                        .collect();
+                    solver.forget();
+                    row
+                })
             })
             .collect();
         for row in rows {
@@ -173,6 +196,12 @@ pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> 
             }
         }
         done = end;
+        if let Some(within) = within
+            && done < budget
+            && narrow(&samples, &live, within)
+        {
+            break;
+        }
         if done < budget && playing.len() > 2 {
             let best = best_of(&samples, &live);
             for &i in &playing {
@@ -202,6 +231,15 @@ pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> 
             }
         })
         .collect()
+}
+
+/// Whether every live option's paired difference from the best is known
+/// within `within` points.
+fn narrow(samples: &[Vec<f64>], live: &[bool], within: f64) -> bool {
+    let best = best_of(samples, live);
+    (0..samples.len())
+        .filter(|&i| live[i] && i != best)
+        .all(|i| Interval::of(&paired(&samples[i], &samples[best])).half() <= within)
 }
 
 /// The live option with the lowest mean.

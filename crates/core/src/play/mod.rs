@@ -23,7 +23,7 @@ pub mod drill;
 mod policy;
 pub mod stats;
 
-pub use coach::{Coach, Estimate, Position, estimate};
+pub use coach::{Coach, Estimate, Position, estimate, estimate_within};
 pub use coach::{choose, options, resample};
 pub use policy::{AlwaysDraw, Chance, Greedy, Move, Random};
 
@@ -316,8 +316,7 @@ impl State {
         }
         let table = self.table();
         let hand = &mut self.hands[self.seat];
-        solver.load(hand, &table);
-        let melds = solver.deadwood_less(&[card]) == 0;
+        let melds = solver.deadwood_without(hand, &table, card) == 0;
         let at = hand.iter().position(|&c| c == card).expect("a card of the hand");
         hand.remove(at);
         if let Some(k) = self.known[self.seat].iter().position(|&c| c == card) {
@@ -374,6 +373,35 @@ impl State {
             }
         }
         (deadwood, points)
+    }
+
+    /// The points of `seat`, once its hand can no longer change: the
+    /// round over, or `seat` out, or its last turn after another went out
+    /// played (see [`State::settled`]).
+    pub fn score_of(&self, solver: &mut Solver, seat: usize) -> i32 {
+        let factor = if self.rules.doubles(self.deal.wild) { 2 } else { 1 };
+        if self.out == Some(seat) {
+            return self.rules.go_out_score(self.deal.wild) * factor;
+        }
+        solver.deadwood(&self.hands[seat], &self.table()) as i32 * factor
+    }
+
+    /// Whether `seat`'s points are decided: the round is over, or `seat`
+    /// went out, or someone else went out and `seat` has played its last
+    /// turn (the last turns run from the seat after the player out, so
+    /// `seat`'s is played when it is not among the `finals_left` seats
+    /// still to play). Nothing after changes `seat`'s hand or the melds it
+    /// lays off onto.
+    pub fn settled(&self, seat: usize) -> bool {
+        let Some(out) = self.out else { return self.over };
+        if self.over || out == seat {
+            return true;
+        }
+        let players = self.players();
+        // The seats still to play their last turn: from the seat to play,
+        // `finals_left` of them.
+        let ahead = (seat + players - self.seat) % players;
+        ahead >= self.finals_left
     }
 
     /// Plays one turn of the seat to play with `policy`.

@@ -40,26 +40,61 @@ fn greedy_order(table: &Table, a: (Card, u32), b: (Card, u32)) -> Ordering {
         .then(a.0.cmp(&b.0))
 }
 
-/// The discard greedy makes from `hand` (loaded into `solver`) among
-/// `legal`, and the deadwood it leaves.
+/// The discard greedy makes from `hand` among `legal`, and the deadwood it
+/// leaves.
+///
+/// Not every discard is searched. For any card `c` of a hand `H`, the
+/// least deadwood of `H` less `c` is at least `D(H) − v(c)` (`c` added
+/// back unmelded to the best arrangement of `H` less `c` gives one of `H`;
+/// a card left over changes no meld, and so neither what the wilds score
+/// nor what may be laid off), and for a natural card that one best
+/// arrangement of `H` leaves unmelded it is exactly that (taken from that
+/// arrangement, it leaves one of `H` less `c`). So the cards are tried
+/// from the highest value down, and a card whose bound is above the least
+/// deadwood found cannot be greedy's discard, nor can any after it.
 pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[Card]) -> (Card, u32) {
-    solver.load(hand, table);
-    legal
-        .iter()
-        .map(|&c| (c, solver.deadwood_less(&[c])))
-        .min_by(|&a, &b| greedy_order(table, a, b))
-        .expect("a card to discard")
+    let (whole, unmelded) = solver.deadwood_leaving(hand, table);
+    let bound = |c: Card| whole.saturating_sub(table.value(c));
+    let mut best: Option<(Card, u32)> = None;
+    let better = |best: &mut Option<(Card, u32)>, found: (Card, u32)| {
+        if best.is_none_or(|b| greedy_order(table, found, b) == Ordering::Less) {
+            *best = Some(found);
+        }
+    };
+    for &c in legal.iter().filter(|c| unmelded.contains(c)) {
+        better(&mut best, (c, bound(c)));
+    }
+    let mut rest: Vec<Card> = legal.iter().copied().filter(|c| !unmelded.contains(c)).collect();
+    rest.sort_by_key(|&c| bound(c));
+    for c in rest {
+        if best.is_some_and(|(_, d)| bound(c) > d) {
+            break;
+        }
+        better(&mut best, (c, solver.deadwood_without(hand, table, c)));
+    }
+    best.expect("a card to discard")
 }
 
 impl Greedy {
-    /// Whether greedy takes `up` into `hand`.
+    /// Whether greedy takes `up` into `hand`: whether some discard then
+    /// leaves less than the hand holds now. Cards are tried as in
+    /// [`least`], each only when its bound is below what the hand holds.
     pub fn takes(solver: &mut Solver, hand: &[Card], up: Card, table: &Table) -> bool {
         let mut with = hand.to_vec();
         with.push(up);
-        solver.load(&with, table);
-        let now = solver.deadwood_less(&[up]);
         let again = hand.contains(&up);
-        with.iter().filter(|&&c| c != up || again).any(|&c| solver.deadwood_less(&[c]) < now)
+        let now = solver.deadwood_without(&with, table, up);
+        let (whole, unmelded) = solver.deadwood_leaving(&with, table);
+        let bound = |c: Card| whole.saturating_sub(table.value(c));
+        let mut cards: Vec<Card> = with.iter().copied().filter(|&c| c != up || again).collect();
+        cards.sort_unstable();
+        cards.dedup();
+        if cards.iter().any(|&c| unmelded.contains(&c) && bound(c) < now) {
+            return true;
+        }
+        cards.retain(|c| !unmelded.contains(c) && bound(*c) < now);
+        cards.sort_by_key(|&c| bound(c));
+        cards.into_iter().any(|c| solver.deadwood_without(&with, table, c) < now)
     }
 }
 

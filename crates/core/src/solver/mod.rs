@@ -145,6 +145,7 @@
 
 mod arrange;
 mod complete;
+mod kept;
 mod lay_off;
 mod loaded;
 mod memo;
@@ -158,6 +159,7 @@ use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun, single_lay_offs, single_lay_offs_limited};
+use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
@@ -291,6 +293,9 @@ pub struct Solver {
     /// Where at most half of a meld may be wild: the solver the hand less
     /// one of its wilds is asked of afresh (exactness, step 9c).
     spare: Option<Box<Solver>>,
+    /// What each discard of the hands asked about leaves, while kept
+    /// ([`Solver::keep`]).
+    kept: Option<Kept>,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -346,8 +351,64 @@ impl Solver {
             },
             pools: Pools::default(),
             spare: None,
+            kept: None,
         }
     }
+
+    /// From now on, keeps what [`Solver::deadwood_without`] and
+    /// [`Solver::deadwood_leaving`] find for each hand under `table`'s
+    /// rules and wild rank, forgetting what was kept before: for questions
+    /// asked again of the same hands, as the rounds played out from one
+    /// deal are.
+    pub fn keep(&mut self, table: &Table) {
+        self.kept = Some(Kept::new(table));
+    }
+
+    /// Stops keeping answers, and forgets them.
+    pub fn forget(&mut self) {
+        self.kept = None;
+    }
+
+    /// The least deadwood of `hand` less `card` (a card of the hand); kept
+    /// while [`Solver::keep`] holds.
+    pub fn deadwood_without(&mut self, hand: &[Card], table: &Table, card: Card) -> u32 {
+        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
+        if let Some(key) = &key
+            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
+            && let Some(&(_, d)) = found.less.iter().find(|&&(c, _)| c == card)
+        {
+            return d;
+        }
+        self.load(hand, table);
+        let d = self.deadwood_less(&[card]);
+        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
+            kept.entry(key).less.push((card, d));
+        }
+        d
+    }
+
+    /// The least deadwood of `hand`, and the natural cards one best
+    /// arrangement of it leaves unmelded; kept while [`Solver::keep`]
+    /// holds.
+    pub fn deadwood_leaving(&mut self, hand: &[Card], table: &Table) -> (u32, std::rc::Rc<[Card]>) {
+        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
+        if let Some(key) = &key
+            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
+            && let Some(whole) = &found.whole
+        {
+            return whole.clone();
+        }
+        self.load(hand, table);
+        let arrangement = self.solve_less(&[]);
+        let naturals: std::rc::Rc<[Card]> =
+            arrangement.unmelded.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+        let whole = (arrangement.deadwood, naturals);
+        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
+            kept.entry(key).whole = Some(whole.clone());
+        }
+        whole
+    }
+
 
     /// Loads the hand and its table, forgetting what was found for the one
     /// before; gives the number of wilds.

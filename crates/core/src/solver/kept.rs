@@ -1,0 +1,71 @@
+//! What the solver found for hands asked about, kept for the hands met
+//! again.
+//!
+//! Rounds played out from one position, once for each option, play the
+//! same deal: the seats the option does not reach hold the same hands and
+//! draw the same cards, and ask the same questions. Kept answers are the
+//! solver's own answers to those questions, so nothing but the time
+//! changes.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::Table;
+use crate::card::{Card, Rank};
+use crate::rules::Rules;
+
+/// The most cards of a hand whose answers are kept.
+const MOST: usize = 24;
+
+/// A hand (its cards' numbers, sorted, then zeros) and the melds on the
+/// table.
+type Key = ([u8; MOST], Vec<Vec<Card>>);
+
+/// What was found for one hand.
+#[derive(Debug, Default)]
+pub(super) struct Found {
+    /// The least deadwood of the hand less each card asked about.
+    pub(super) less: Vec<(Card, u32)>,
+    /// The hand's least deadwood and the natural cards one best
+    /// arrangement leaves unmelded.
+    pub(super) whole: Option<(u32, Rc<[Card]>)>,
+}
+
+/// What was found for each hand under one rules and wild rank.
+#[derive(Debug)]
+pub(super) struct Kept {
+    rules: Rules,
+    wild: Rank,
+    found: FxHashMap<Key, Found>,
+}
+
+impl Kept {
+    pub(super) fn new(table: &Table) -> Kept {
+        Kept { rules: table.rules, wild: table.wild, found: FxHashMap::default() }
+    }
+
+    /// The key of `hand` under `table`; `None` when the table is not the
+    /// one kept for (the rules or the wild rank differ) or the hand is
+    /// larger than any round deals.
+    pub(super) fn key(&self, hand: &[Card], table: &Table) -> Option<Key> {
+        if hand.len() > MOST || self.rules != table.rules || self.wild != table.wild {
+            return None;
+        }
+        // Numbers from 1, so that no card is the zero after the hand.
+        let mut cards = [0u8; MOST];
+        for (slot, c) in cards.iter_mut().zip(hand) {
+            *slot = c.index() as u8 + 1;
+        }
+        cards[..hand.len()].sort_unstable();
+        Some((cards, table.onto.clone()))
+    }
+
+    pub(super) fn get(&self, key: &Key) -> Option<&Found> {
+        self.found.get(key)
+    }
+
+    pub(super) fn entry(&mut self, key: Key) -> &mut Found {
+        self.found.entry(key).or_default()
+    }
+}
