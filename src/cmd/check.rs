@@ -1,7 +1,7 @@
 //! `three13 check`: the hand checker, on the terminal: the command line
 //! read into a check of [`crate::app::check`], its view printed.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use crate::app::check::{self as app, Aside, Checked, Chosen, Conditions, Pick, RulesFrom};
 use crate::cli::{CheckArgs, Cli};
@@ -71,7 +71,27 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     budget: args.budget,
                     within: args.within,
                 };
-                Some(points::points(&checked, &under, ask)?)
+                // The rounds played out can take seconds: a line on a
+                // terminal says how far they are.
+                let bar = std::io::stderr().is_terminal().then(|| {
+                    let bar = indicatif::ProgressBar::new_spinner();
+                    bar.set_style(
+                        indicatif::ProgressStyle::with_template("{spinner} playing the round out: {msg}")
+                            .expect("a progress template"),
+                    );
+                    bar.set_message(format!("0 deals of {} at most", ask.budget));
+                    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+                    bar
+                });
+                let found = points::points(&checked, &under, ask, &mut |done| {
+                    if let Some(bar) = &bar {
+                        bar.set_message(format!("{done} deals of {} at most", ask.budget));
+                    }
+                });
+                if let Some(bar) = bar {
+                    bar.finish_and_clear();
+                }
+                Some(found?)
             }
             false => None,
         };

@@ -33,8 +33,14 @@ pub(crate) struct Points {
     estimates: Vec<Estimate>,
 }
 
-/// Works out the points of the checked hand's options.
-pub(crate) fn points(checked: &Checked, setting: &Conditions, ask: PointsAsk) -> Result<Points> {
+/// Works out the points of the checked hand's options; `dealt` is told
+/// the deals played so far, batch by batch.
+pub(crate) fn points(
+    checked: &Checked,
+    setting: &Conditions,
+    ask: PointsAsk,
+    dealt: &mut dyn FnMut(usize),
+) -> Result<Points> {
     let a = &checked.analysis;
     if !setting.onto.is_empty() {
         return Err(Error::usage("--points weighs a turn before anyone is out: leave out --onto"));
@@ -54,7 +60,7 @@ pub(crate) fn points(checked: &Checked, setting: &Conditions, ask: PointsAsk) ->
         ))
         .with_hint("fewer --players or --turn, or more decks with --set decks=N"));
     };
-    Ok(Points { ask, estimates: estimate_within(&state, ask.budget, ask.seed, ask.within) })
+    Ok(Points { ask, estimates: estimate_within(&state, ask.budget, ask.seed, ask.within, dealt) })
 }
 
 fn interval(i: &Interval) -> Value {

@@ -144,18 +144,31 @@ fn rollout(solver: &mut Solver, mut state: State, option: Move, rng: &mut fastra
 /// Each option's expected points at `position`, over `budget` deals of
 /// the unseen cards an option (fewer for an option dropped), from `seed`.
 pub fn estimate(position: &Position, budget: usize, seed: u64) -> Vec<Estimate> {
-    estimate_with(position, budget, seed, None)
+    estimate_with(position, budget, seed, None, &mut |_| {})
 }
 
 /// Each option's expected points at `position`, from `seed`, played out
 /// until every option not dropped knows its difference from the best
 /// within `within` points (the half-width of its 95% interval), or on
-/// `budget` deals an option at most.
-pub fn estimate_within(position: &Position, budget: usize, seed: u64, within: f64) -> Vec<Estimate> {
-    estimate_with(position, budget, seed, Some(within))
+/// `budget` deals an option at most. `dealt` is told, after each batch,
+/// the deals played so far.
+pub fn estimate_within(
+    position: &Position,
+    budget: usize,
+    seed: u64,
+    within: f64,
+    dealt: &mut dyn FnMut(usize),
+) -> Vec<Estimate> {
+    estimate_with(position, budget, seed, Some(within), dealt)
 }
 
-fn estimate_with(position: &Position, budget: usize, seed: u64, within: Option<f64>) -> Vec<Estimate> {
+fn estimate_with(
+    position: &Position,
+    budget: usize,
+    seed: u64,
+    within: Option<f64>,
+    dealt: &mut dyn FnMut(usize),
+) -> Vec<Estimate> {
     let opts = options(position);
     let greedy = SOLVER.with_borrow_mut(|solver| {
         let table = position.table();
@@ -196,6 +209,7 @@ fn estimate_with(position: &Position, budget: usize, seed: u64, within: Option<f
             }
         }
         done = end;
+        dealt(done);
         if let Some(within) = within
             && done < budget
             && narrow(&samples, &live, within)

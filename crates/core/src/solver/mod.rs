@@ -409,7 +409,6 @@ impl Solver {
         whole
     }
 
-
     /// Loads the hand and its table, forgetting what was found for the one
     /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
