@@ -72,7 +72,11 @@ pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[
         }
         better(&mut best, (c, solver.deadwood_without(hand, table, c)));
     }
-    best.expect("a card to discard")
+    let (card, left) = best.expect("a card to discard");
+    // The discard's question asked again (does the hand left meld?), and
+    // the next turn's (what does the hand hold?), answered.
+    solver.note_without(hand, table, card, left);
+    (card, left)
 }
 
 impl Greedy {
@@ -83,7 +87,10 @@ impl Greedy {
         let mut with = hand.to_vec();
         with.push(up);
         let again = hand.contains(&up);
-        let now = solver.deadwood_without(&with, table, up);
+        let now = match solver.deadwood_kept(hand, table) {
+            Some(d) => d,
+            None => solver.deadwood_without(&with, table, up),
+        };
         let (whole, unmelded) = solver.deadwood_leaving(&with, table);
         let bound = |c: Card| whole.saturating_sub(table.value(c));
         let mut cards: Vec<Card> = with.iter().copied().filter(|&c| c != up || again).collect();

@@ -30,6 +30,9 @@ pub(super) struct Found {
     /// The hand's least deadwood and the natural cards one best
     /// arrangement leaves unmelded.
     pub(super) whole: Option<(u32, Rc<[Card]>)>,
+    /// The hand's least deadwood, where it was found as that of a larger
+    /// hand less a card.
+    pub(super) deadwood: Option<u32>,
 }
 
 /// What was found for each hand under one rules and wild rank.

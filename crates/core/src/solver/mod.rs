@@ -387,6 +387,35 @@ impl Solver {
         d
     }
 
+    /// Keeps, while [`Solver::keep`] holds, that `hand` less `card` has
+    /// `deadwood` as its least deadwood (found otherwise than by
+    /// [`Solver::deadwood_without`]): for that question, and for the hand
+    /// left.
+    pub fn note_without(&mut self, hand: &[Card], table: &Table, card: Card, deadwood: u32) {
+        let Some(kept) = self.kept.as_mut() else { return };
+        if let Some(key) = kept.key(hand, table) {
+            let found = kept.entry(key);
+            if !found.less.iter().any(|&(c, _)| c == card) {
+                found.less.push((card, deadwood));
+            }
+        }
+        let mut less = hand.to_vec();
+        if let Some(at) = less.iter().position(|&c| c == card) {
+            less.remove(at);
+        }
+        if let Some(key) = kept.key(&less, table) {
+            kept.entry(key).deadwood = Some(deadwood);
+        }
+    }
+
+    /// The least deadwood of `hand` if it is kept: found for it, or for a
+    /// hand it is less a card (see [`Solver::deadwood_without`]).
+    pub fn deadwood_kept(&self, hand: &[Card], table: &Table) -> Option<u32> {
+        let kept = self.kept.as_ref()?;
+        let found = kept.get(&kept.key(hand, table)?)?;
+        found.deadwood.or(found.whole.as_ref().map(|w| w.0))
+    }
+
     /// The least deadwood of `hand`, and the natural cards one best
     /// arrangement of it leaves unmelded; kept while [`Solver::keep`]
     /// holds.
