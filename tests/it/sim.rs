@@ -274,3 +274,47 @@ fn check_points_weighs_take_or_draw() {
         "--points before the draw weighs taking the face-up card against drawing: give it with --upcard",
     );
 }
+
+#[test]
+fn check_points_deals_until_each_difference_is_known_within() {
+    let env = Env::new();
+    let r = env.ok(&[
+        "check", "--round", "2", "--points", "--within", "1", "--seed", "1", "9h", "9d", "4c", "Kh", "2s",
+    ]);
+    let tail: Vec<&str> = r.stdout.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
+    // Every other discard is clearly worse by 96 deals: the best alone is
+    // left to play, and the deals stop there.
+    assert_eq!(
+        tail.join("\n"),
+        "\
+In points at the end of the round, with 95% intervals:
+  4 players, after 0 turns, seed 1: 96 deals (within ±1 or 5000 at most)
+  discard           points  beside the best
+  Kh           0.54 ± 0.16  best
+  2s           2.28 ± 0.79  +1.70 ± 0.77, dropped after 64 deals
+  9h           3.50 ± 1.66  +2.92 ± 1.62, dropped after 64 deals
+  9d           4.52 ± 1.91  +3.94 ± 1.86, dropped after 64 deals
+  4c          14.47 ± 4.01  +13.69 ± 3.93, dropped after 32 deals"
+    );
+    let json = env
+        .ok(&["check", "--round", "2", "--points", "--within", "1", "--json", "9h", "9d", "4c", "Kh", "2s"]);
+    let v: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(
+        v["points_of"],
+        serde_json::json!({"players": 4, "turn": 0, "seed": 1, "budget": 5000, "within": 1.0, "deals": 96})
+    );
+    // Two options that stay close: take or draw is dealt until the
+    // difference is known within the half-width asked.
+    let r = env.ok(&[
+        "check", "--round", "2", "--points", "--within", "0.8", "--upcard", "9s", "9h", "9d", "Kh", "2s",
+    ]);
+    let line = r.stdout.lines().find(|l| l.starts_with("take 9s")).unwrap();
+    let half: f64 = line.rsplit("(±").next().unwrap().trim_end_matches(')').parse().unwrap();
+    assert!(half <= 0.8, "{line}");
+    env.fails(
+        &["check", "--round", "2", "--points", "--within", "0", "9h", "9d", "Kh", "2s", "4c"],
+        2,
+        "invalid value '0' for '--within <P>': give the points each difference is known within, from 0.05 to \
+         100, as 0.5\n\nFor more information, try '--help'.",
+    );
+}

@@ -368,3 +368,27 @@ fn coach_is_never_worse_than_greedy() {
         let _ = paired(&diffs, &diffs);
     }
 }
+
+/// Dealing to a precision: the deals stop once every option not dropped
+/// knows its difference from the best within the half-width asked, or at
+/// the budget; the deals are told batch by batch; and the estimates are
+/// those of the fixed budget of as many deals.
+#[test]
+fn estimates_deal_until_each_difference_is_known_within() {
+    let rules = Rules::default();
+    for (round, seed) in [(2, 5), (3, 8), (4, 1)] {
+        let state = position(&rules, round, 4, seed);
+        let mut told = Vec::new();
+        let est = three13_core::play::estimate_within(&state, 3000, 9, 1.0, &mut |n| told.push(n));
+        let deals = est.iter().map(|e| e.deals).max().unwrap();
+        assert_eq!(told.last(), Some(&deals), "round {round}");
+        assert!(told.windows(2).all(|w| w[0] < w[1]), "{told:?}");
+        let kept: Vec<_> = est.iter().filter(|e| !e.dropped).collect();
+        if deals < 3000 {
+            for e in &kept {
+                assert!(e.vs_best.half() <= 1.0, "round {round}: {e:?}");
+            }
+        }
+        assert_eq!(estimate(&state, deals, 9), est, "round {round}");
+    }
+}
