@@ -97,18 +97,19 @@ struct GroupsKey {
 
 impl Key for GroupsKey {
     fn pack(self) -> u64 {
+        // At most 20 naturals, 8 table melds and 255 wilds: 37 bits.
         self.near as u64
-            | (self.lowest as u64) << 32
-            | (self.meld as u64) << 40
-            | (self.wilds as u64) << 44
-            | (self.slot as u64) << 52
+            | (self.lowest as u64) << 20
+            | (self.meld as u64) << 25
+            | (self.wilds as u64) << 28
+            | (self.slot as u64) << 36
     }
 }
 
 impl LayOffs {
     pub(super) fn new() -> LayOffs {
         LayOffs {
-            found: Memo::new((0, 0)),
+            found: Memo::new(),
             verdicts: std::collections::HashMap::with_hasher(Quick),
             groups: Vec::new(),
             slots: Vec::new(),
