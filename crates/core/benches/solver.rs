@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 6] = [
+    const HANDS: [Found; 8] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -836,6 +836,31 @@ mod h_slowest_found {
             onto: &["Ad 2d 3d 4d 5d", "2h 2d 2s", "9s 9h 9h 9s", "5c 6c 7c 8c"],
             hand: "4h 2c 9d 2c 5h Qd 10c 3h 3c 4s 4c 8h 10h 5d 6h 7h",
         },
+        // Strict, a joker, 15 cards, four table melds (hunt `-- 10 100
+        // 2027`).
+        Found {
+            preset: "strict",
+            settings: &[("jokers", "1"), ("extra_rounds", "2"), ("wild_value", "20")],
+            round: 12,
+            onto: &["8d 8d Ad", "7s 8s 9s 10s Js", "As Ah 3s", "4h 5h 6h"],
+            hand: "6c 10c 5s 4c 6s 8s 4s Qs Ah 7s Ac Kd 3s 2s 4s",
+        },
+        // Half-wild, two jokers, two decks, 15 cards, three table melds
+        // (hunt `-- 10 100 8181`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("jokers", "2"),
+                ("extra_rounds", "2"),
+                ("decks", "2"),
+                ("wild_value", "20"),
+            ],
+            round: 12,
+            onto: &["As 2s 3s 4s 5s", "2c 2d 2s", "JK 6c 7c"],
+            hand: "3h 3c Ac 6c 4d 4s Qd 5d 4c 3c 3d 2c Ah Ad 2d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -881,5 +906,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_16_cards_four_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[5]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_joker_15_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[6]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_two_jokers_two_decks_15_cards(bencher: Bencher) {
+        bench_found(bencher, &HANDS[7]);
     }
 }

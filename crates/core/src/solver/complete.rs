@@ -129,7 +129,7 @@ use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{INF, Search, WildPolicy, alone, settled};
 use crate::card::{Card, Rank, Suit};
-use crate::meld::{bottom_place, card_at, room, top_place, wilds_needed};
+use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;
 
 /// A set of distinct cards, by index; the joker's bit stands for every
@@ -179,10 +179,41 @@ fn rank_bits(r: u8) -> u128 {
     ((1 << Suit::FIVE.len()) - 1) << first
 }
 
-/// Every card of `suit`, as bits.
-fn suit_bits(suit: Suit) -> u128 {
-    (1..=13).fold(0, |bits, r| bits | 1 << Card::new(Rank::new(r).expect("a rank"), suit).index())
-}
+/// The card of each suit on each place of a run (1 to 14, the ace on
+/// both), as bits, worked out once.
+const PLACE_BITS: [[u128; 15]; 5] = {
+    let mut out = [[0u128; 15]; 5];
+    let mut s = 0;
+    while s < 5 {
+        let mut p = 1;
+        while p < 15 {
+            let rank = if p == 14 { 1 } else { p as u8 };
+            let card = match Rank::new(rank) {
+                Some(r) => Card::new(r, Suit::FIVE[s]),
+                None => unreachable!(),
+            };
+            out[s][p] = 1 << card.index();
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// Every card of each suit, as bits.
+const SUIT_BITS: [u128; 5] = {
+    let mut out = [0u128; 5];
+    let mut s = 0;
+    while s < 5 {
+        let mut p = 1;
+        while p < 14 {
+            out[s] |= PLACE_BITS[s][p];
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
 
 /// A run found from the lowest open card: the cards used and the places
 /// they take.
@@ -369,7 +400,9 @@ impl Complete<'_> {
         }
         let table = self.table;
         for (m, (naturals, size)) in table.iter().enumerate() {
-            if used_table & (1 << m) != 0 {
+            // A table meld that cannot take the lowest open card has no
+            // group for it.
+            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
                 continue;
             }
             let groups =
@@ -433,13 +466,8 @@ impl Complete<'_> {
             runs.push(SlotRun { used: bit, taken: 1 << 14 });
             slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
         }
-        let suit_of = Suit::FIVE[suit];
         // Every card of the suit, as bits, and the card on each place.
-        let suit_cards = suit_bits(suit_of);
-        let mut place_bits = [0u128; 15];
-        for (p, bits) in place_bits.iter_mut().enumerate().skip(1) {
-            *bits = 1 << card_at(p as u8, suit_of).index();
-        }
+        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
@@ -488,7 +516,9 @@ impl Complete<'_> {
         // group or not.
         let table = self.table;
         for (m, (naturals, size)) in table.iter().enumerate() {
-            if used_table & (1 << m) != 0 {
+            // A table meld that cannot take the lowest open card has no
+            // group for it.
+            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
                 continue;
             }
             // The groups with one hole more than there are wilds, for the
@@ -739,12 +769,8 @@ impl Complete<'_> {
             runs.push(SlotRun { used: bit, taken: 1 << 14 });
             slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
         }
-        let suit_of = Suit::FIVE[suit];
-        let suit_cards = suit_bits(suit_of);
-        let mut place_bits = [0u128; 15];
-        for (p, bits) in place_bits.iter_mut().enumerate().skip(1) {
-            *bits = 1 << card_at(p as u8, suit_of).index();
-        }
+        // Every card of the suit, as bits, and the card on each place.
+        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
@@ -792,7 +818,9 @@ impl Complete<'_> {
         // group or not, within the limit and the room it leaves.
         let table = self.table;
         for (m, (naturals, size)) in table.iter().enumerate() {
-            if used_table & (1 << m) != 0 {
+            // A table meld that cannot take the lowest open card has no
+            // group for it.
+            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
                 continue;
             }
             let groups = self.melds.lay.of(

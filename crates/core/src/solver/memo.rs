@@ -44,7 +44,7 @@ pub(super) trait Key: Copy {
 }
 
 impl Key for StateKey {
-    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds.
+    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds: 42 bits.
     fn pack(self) -> u64 {
         let discard = match self.discard {
             Discard::None => 0u64,
@@ -80,41 +80,109 @@ pub(super) struct Choice {
     pub(super) wilds: u8,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Slot<V> {
-    key: u64,
-    stamp: u32,
-    value: V,
+/// A value the memo can store in one or two words, so that a slot is two
+/// or three words and more of the memo stays in the processor's caches.
+pub(super) trait Value: Copy {
+    type Stored: Copy + Default + std::fmt::Debug;
+    fn store(self) -> Self::Stored;
+    fn load(stored: Self::Stored) -> Self;
 }
+
+impl Value for u64 {
+    type Stored = u64;
+    fn store(self) -> u64 {
+        self
+    }
+    fn load(stored: u64) -> u64 {
+        stored
+    }
+}
+
+impl Value for u128 {
+    type Stored = [u64; 2];
+    fn store(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+    fn load(stored: [u64; 2]) -> u128 {
+        stored[0] as u128 | (stored[1] as u128) << 64
+    }
+}
+
+impl Value for (u32, u32) {
+    type Stored = u64;
+    fn store(self) -> u64 {
+        self.0 as u64 | (self.1 as u64) << 32
+    }
+    fn load(stored: u64) -> (u32, u32) {
+        (stored as u32, (stored >> 32) as u32)
+    }
+}
+
+/// A search's cost and choice: the cost in 16 bits, the cards used in 32,
+/// the wilds in 8, the step in 3 and a table meld in 3 (at most 8).
+impl Value for (u16, Choice) {
+    type Stored = u64;
+    fn store(self) -> u64 {
+        let (cost, c) = self;
+        let (step, meld) = match c.step {
+            Step::Dead => (0u64, 0u64),
+            Step::Set => (1, 0),
+            Step::Run => (2, 0),
+            Step::Lay { meld } => (3, meld as u64),
+            Step::AllSets => (4, 0),
+        };
+        cost as u64 | (c.used as u64) << 16 | (c.wilds as u64) << 48 | step << 56 | (meld & 7) << 59
+    }
+    fn load(stored: u64) -> (u16, Choice) {
+        let step = match (stored >> 56) & 7 {
+            0 => Step::Dead,
+            1 => Step::Set,
+            2 => Step::Run,
+            3 => Step::Lay { meld: ((stored >> 59) & 7) as u8 },
+            _ => Step::AllSets,
+        };
+        (stored as u16, Choice { step, used: (stored >> 16) as u32, wilds: (stored >> 48) as u8 })
+    }
+}
+
+/// One slot: the packed key in the low 48 bits, the stamp of the hand it
+/// was found for in the high 16 (0 never current), and the value.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot<S> {
+    key: u64,
+    value: S,
+}
+
+/// The bits of a slot's key that hold the packed key.
+const KEY_BITS: u32 = 48;
 
 /// An open-addressing memo cleared in O(1) by bumping a stamp, so one
 /// allocation serves many hands. The deadwood search keeps its cost and
 /// choice for each state; the search for completing cards, the cards.
 #[derive(Debug)]
-pub(super) struct Memo<K, V> {
-    slots: Vec<Slot<V>>,
-    stamp: u32,
+pub(super) struct Memo<K, V: Value> {
+    slots: Vec<Slot<V::Stored>>,
+    stamp: u64,
     len: usize,
-    empty: V,
-    key: PhantomData<K>,
+    key: PhantomData<(K, V)>,
 }
 
 pub(super) const EMPTY_CHOICE: Choice = Choice { step: Step::Dead, used: 0, wilds: 0 };
 
-impl<K: Key, V: Copy> Memo<K, V> {
-    pub(super) fn new(empty: V) -> Memo<K, V> {
-        Memo { slots: Vec::new(), stamp: 1, len: 0, empty, key: PhantomData }
+impl<K: Key, V: Value> Memo<K, V> {
+    pub(super) fn new() -> Memo<K, V> {
+        Memo { slots: Vec::new(), stamp: 1, len: 0, key: PhantomData }
     }
 
     pub(super) fn clear(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.iter_mut().for_each(|s| s.stamp = 0);
+        self.stamp += 1;
+        if self.stamp == 1 << (64 - KEY_BITS) {
+            self.slots.iter_mut().for_each(|s| s.key = 0);
             self.stamp = 1;
         }
         self.len = 0;
         if self.slots.is_empty() {
-            self.slots = vec![Slot { key: 0, stamp: 0, value: self.empty }; 1 << 10];
+            self.slots = vec![Slot::default(); 1 << 10];
         }
     }
 
@@ -123,26 +191,34 @@ impl<K: Key, V: Copy> Memo<K, V> {
         (h >> 32) as usize & (self.slots.len() - 1)
     }
 
+    /// The key as a slot holds it: the packed key and the stamp.
+    fn stamped(&self, key: K) -> u64 {
+        let packed = key.pack();
+        debug_assert!(packed >> KEY_BITS == 0, "a key of at most 48 bits");
+        packed | self.stamp << KEY_BITS
+    }
+
     pub(super) fn get(&self, key: K) -> Option<V> {
-        let key = key.pack();
+        let key = self.stamped(key);
         let mut i = self.index(key);
         loop {
             let s = &self.slots[i];
-            if s.stamp != self.stamp {
-                return None;
-            }
             if s.key == key {
-                return Some(s.value);
+                return Some(V::load(s.value));
+            }
+            if s.key >> KEY_BITS != self.stamp {
+                return None;
             }
             i = (i + 1) & (self.slots.len() - 1);
         }
     }
 
     pub(super) fn insert(&mut self, key: K, value: V) {
-        self.insert_packed(key.pack(), value);
+        let key = self.stamped(key);
+        self.insert_stamped(key, value.store());
     }
 
-    fn insert_packed(&mut self, key: u64, value: V) {
+    fn insert_stamped(&mut self, key: u64, value: V::Stored) {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -150,11 +226,11 @@ impl<K: Key, V: Copy> Memo<K, V> {
         loop {
             let stamp = self.stamp;
             let s = &mut self.slots[i];
-            if s.stamp != stamp || s.key == key {
-                if s.stamp != stamp {
+            if s.key >> KEY_BITS != stamp || s.key == key {
+                if s.key >> KEY_BITS != stamp {
                     self.len += 1;
                 }
-                *s = Slot { key, stamp, value };
+                *s = Slot { key, value };
                 return;
             }
             i = (i + 1) & (self.slots.len() - 1);
@@ -164,10 +240,10 @@ impl<K: Key, V: Copy> Memo<K, V> {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let stamp = self.stamp;
-        self.slots = vec![Slot { key: 0, stamp: 0, value: self.empty }; old.len() * 2];
+        self.slots = vec![Slot::default(); old.len() * 2];
         self.len = 0;
-        for s in old.into_iter().filter(|s| s.stamp == stamp) {
-            self.insert_packed(s.key, s.value);
+        for s in old.into_iter().filter(|s| s.key >> KEY_BITS == stamp) {
+            self.insert_stamped(s.key, s.value);
         }
     }
 }

@@ -343,10 +343,10 @@ impl Solver {
         Solver {
             hand: Loaded::new(),
             memos: Memos {
-                deadwood: Memo::new((0, memo::EMPTY_CHOICE)),
-                melds: Memo::new((0, memo::EMPTY_CHOICE)),
-                slots: Memo::new(0),
-                discards: Memo::new(0),
+                deadwood: Memo::new(),
+                melds: Memo::new(),
+                slots: Memo::new(),
+                discards: Memo::new(),
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),

@@ -290,7 +290,9 @@ impl Search<'_> {
 
         // Laid off onto a table meld not used yet.
         for m in 0..self.table.len() {
-            if used_table & (1 << m) != 0 {
+            // A table meld that cannot take the lowest open card has no
+            // group for it.
+            if used_table & (1 << m) != 0 || self.takers[m] & bit == 0 {
                 continue;
             }
             let (naturals, size) = &self.table[m];
