@@ -428,10 +428,8 @@ impl Solver {
             return whole.clone();
         }
         self.load(hand, table);
-        let arrangement = self.solve_less(&[]);
-        let naturals: std::rc::Rc<[Card]> =
-            arrangement.unmelded.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-        let whole = (arrangement.deadwood, naturals);
+        let (deadwood, unmelded) = self.least_leaving();
+        let whole = (deadwood, std::rc::Rc::from(unmelded));
         if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
             kept.entry(key).whole = Some(whole.clone());
         }
@@ -758,14 +756,22 @@ impl Solver {
     /// Follows the memoised choices from the naturals in `mask` with `w`
     /// wilds (`wilds`, most valuable first) and builds the arrangement.
     fn follow(&mut self, mask: u32, w: u8, wilds: Vec<Card>, table: &Table, deadwood: u32) -> Arrangement {
+        let groups = self.groups(mask, w);
+        self.build(groups, wilds, table, deadwood)
+    }
+
+    /// The groups of one best arrangement of the naturals in `mask` with
+    /// `w` wilds, by the memoised choices.
+    fn groups(&self, mask: u32, w: u8) -> Vec<(Step, u32, u8)> {
+        let half_wild = self.hand.rules.half_wild;
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
         let (mut mask, mut left, mut used_table, mut own) = (mask, w, 0u8, false);
         while mask != 0 {
-            if !table.rules.half_wild && left as u32 >= 2 * mask.count_ones() {
+            if !half_wild && left as u32 >= 2 * mask.count_ones() {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }
-            let settled = search::settled(&self.hand.takers, mask, used_table, own, table.rules.half_wild);
+            let settled = search::settled(&self.hand.takers, mask, used_table, own, half_wild);
             let (_, c) =
                 self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state");
             groups.push((c.step, c.used, c.wilds));
@@ -777,7 +783,24 @@ impl Solver {
                 _ => {}
             }
         }
-        self.build(groups, wilds, table, deadwood)
+        groups
+    }
+
+    /// The least deadwood of the loaded hand, and the natural cards one
+    /// best arrangement leaves unmelded: the arrangement's groups
+    /// followed, its melds not built.
+    fn least_leaving(&mut self) -> (u32, Vec<Card>) {
+        let (mask, w, wild_points) = self.hand.less(&[]);
+        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
+        let deadwood = self.hand.total_of(mask, natural_dead, w, wild_points);
+        let nat = &self.hand.nat;
+        let unmelded = self
+            .groups(mask, w)
+            .into_iter()
+            .filter(|&(step, _, _)| step == Step::Dead)
+            .flat_map(|(_, used, _)| naturals::BitIter(used).map(|j| nat.cards[j]))
+            .collect();
+        (deadwood, unmelded)
     }
 }
 
