@@ -48,11 +48,14 @@ impl Kept {
         Kept { rules: table.rules, wild: table.wild, found: FxHashMap::default() }
     }
 
-    /// The key of `hand` under `table`; `None` when the table is not the
-    /// one kept for (the rules or the wild rank differ) or the hand is
-    /// larger than any round deals.
+    /// The key of `hand` under `table`; `None` when the table's wild rank
+    /// is not the one kept for or the hand is larger than any round deals.
     pub(super) fn key(&self, hand: &[Card], table: &Table) -> Option<Key> {
-        if hand.len() > MOST || self.rules != table.rules || self.wild != table.wild {
+        // The questions kept are asked under the rules kept for
+        // (`Solver::keep`): comparing them each time would cost more than
+        // a look-up.
+        debug_assert!(self.rules == table.rules, "questions kept under other rules");
+        if hand.len() > MOST || self.wild != table.wild {
             return None;
         }
         // Numbers from 1, so that no card is the zero after the hand.

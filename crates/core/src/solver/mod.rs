@@ -279,6 +279,18 @@ impl Table {
     }
 }
 
+/// Whether `hand` holds the cards of `sorted` (sorted), as many of each.
+fn same_cards(sorted: &[Card], hand: &[Card]) -> bool {
+    let mut counts = [0u8; Card::KINDS];
+    for c in sorted {
+        counts[c.index()] = counts[c.index()].wrapping_add(1);
+    }
+    for c in hand {
+        counts[c.index()] = counts[c.index()].wrapping_sub(1);
+    }
+    sorted.len() == hand.len() && counts.iter().all(|&n| n == 0)
+}
+
 /// The exact solver. It holds the hand loaded and its table, what its
 /// searches found for that hand, lists they reuse, and where at most half
 /// of a meld may be wild, a solver for the hand less one of its wilds.
@@ -357,9 +369,11 @@ impl Solver {
 
     /// From now on, keeps what [`Solver::deadwood_without`] and
     /// [`Solver::deadwood_leaving`] find for each hand under `table`'s
-    /// rules and wild rank, forgetting what was kept before: for questions
-    /// asked again of the same hands, as the rounds played out from one
-    /// deal are.
+    /// rules and wild rank (and the melds on the table when asked),
+    /// forgetting what was kept before: for questions asked again of the
+    /// same hands, as the rounds played out from one deal are. Until
+    /// [`Solver::forget`], those questions must be asked under the same
+    /// rules.
     pub fn keep(&mut self, table: &Table) {
         self.kept = Some(Kept::new(table));
     }
@@ -502,11 +516,7 @@ impl Solver {
             && same.wild == table.wild
             && same.onto == table.onto
             && cards.len() == hand.len()
-            && {
-                let mut sorted = hand.to_vec();
-                sorted.sort_unstable();
-                *cards == sorted
-            }
+            && same_cards(cards, hand)
         {
             return;
         }
