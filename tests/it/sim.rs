@@ -213,15 +213,22 @@ fn a_log_replayed_gives_the_same_scores() {
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
 }
 
+/// The points section (the last 8 lines) of `check --points` of a round-2
+/// hand after the draw, with `extra` options.
+fn points_of(env: &Env, extra: &[&str]) -> String {
+    let mut args = vec!["check", "--round", "2", "--points"];
+    args.extend_from_slice(extra);
+    args.extend(["9h", "9d", "4c", "Kh", "2s"]);
+    let r = env.ok(&args);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    lines[lines.len().saturating_sub(8)..].join("\n")
+}
+
 #[test]
 fn check_points_ranks_each_discard() {
     let env = Env::new();
-    let r = env.ok(&[
-        "check", "--round", "2", "--points", "--budget", "64", "--seed", "1", "9h", "9d", "4c", "Kh", "2s",
-    ]);
-    let tail: Vec<&str> = r.stdout.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
     assert_eq!(
-        tail.join("\n"),
+        points_of(&env, &["--budget", "64", "--seed", "1"]),
         "\
 In points at the end of the round, with 95% intervals:
   4 players, after 0 turns, seed 1: 64 deals (within ±0.5 or 64 at most)
@@ -278,14 +285,10 @@ fn check_points_weighs_take_or_draw() {
 #[test]
 fn check_points_deals_until_each_difference_is_known_within() {
     let env = Env::new();
-    let r = env.ok(&[
-        "check", "--round", "2", "--points", "--within", "1", "--seed", "1", "9h", "9d", "4c", "Kh", "2s",
-    ]);
-    let tail: Vec<&str> = r.stdout.lines().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
     // Every other discard is clearly worse by 96 deals: the best alone is
     // left to play, and the deals stop there.
     assert_eq!(
-        tail.join("\n"),
+        points_of(&env, &["--within", "1", "--seed", "1"]),
         "\
 In points at the end of the round, with 95% intervals:
   4 players, after 0 turns, seed 1: 96 deals (within ±1 or 5000 at most)
