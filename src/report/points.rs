@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::app::check::{Checked, Conditions};
 use crate::error::{Error, Result};
+use crate::text::display_width;
 use crate::ui::Ui;
 use three13_core::analysis::Choice;
 use three13_core::play::stats::Interval;
@@ -105,8 +106,10 @@ impl Points {
             .expect("an option")
     }
 
-    /// Adds the points to the check's JSON: on each discard, on taking
-    /// and drawing, and the advice in points.
+    /// Adds the points to the check's JSON: on each discard (with its
+    /// difference from the best, its deals and whether it was dropped), on
+    /// taking and drawing (and taking less drawing), and the advice in
+    /// points: what the text says.
     pub(crate) fn add_to(&self, report: &str) -> String {
         let mut v: Value = serde_json::from_str(report).expect("the check's JSON");
         if let Some(discards) = v.get_mut("discards").and_then(Value::as_array_mut) {
@@ -116,6 +119,9 @@ impl Points {
                     self.estimates.iter().find(|e| matches!(e.option, Move::Discard(c) if c.ascii() == card))
                 {
                     d["points"] = interval(&e.points);
+                    d["points_beside_best"] = interval(&e.vs_best);
+                    d["deals"] = json!(e.deals);
+                    d["dropped"] = json!(e.dropped);
                 }
             }
         }
@@ -125,6 +131,9 @@ impl Points {
             }
             if let Some(e) = self.of(Move::Take(false)) {
                 up["draw"]["points"] = interval(&e.points);
+            }
+            if let Some(d) = self.take_less_draw() {
+                up["take_less_draw"] = interval(&d);
             }
             if let Some(advice) = self.advice() {
                 up["advice_points"] = json!(advice);
@@ -213,7 +222,10 @@ impl Points {
                     format!("{:+.2} ± {:.2}", e.vs_best.mean, e.vs_best.half())
                 };
                 let pts = format!("{:.2} ± {:.2}", e.points.mean, e.points.half());
-                lines.push(format!("  {:<8} {:>15}  {beside}", ui.card(c), pts));
+                // Padded by what shows: a card's colour takes no room.
+                let card = ui.card(c);
+                let pad = " ".repeat(8usize.saturating_sub(display_width(&card)));
+                lines.push(format!("  {card}{pad} {:>15}  {beside}", pts));
             }
             if let Some(advised) = &a.best_discard
                 && let Some(e) = self.of(Move::Discard(advised.card))

@@ -241,6 +241,34 @@ In points at the end of the round, with 95% intervals:
     );
 }
 
+/// In colour, the red cards' codes take no room: the columns stay where
+/// they are without colour.
+#[test]
+fn check_points_columns_hold_in_colour() {
+    let env = Env::new();
+    let args =
+        ["check", "--round", "2", "--points", "--budget", "64", "--seed", "1", "9h", "9d", "4c", "Kh", "2s"];
+    let plain = env.ok(&args).stdout;
+    let mut coloured = vec!["--color", "always"];
+    coloured.extend(args);
+    let shown = env.ok(&coloured).stdout;
+    assert!(shown.contains('\u{1b}'), "{shown}");
+    let strip = |text: &str| {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                chars.by_ref().find(|d| d.is_ascii_alphabetic());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    let tail = |text: &str| text.lines().rev().take(5).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(tail(&strip(&shown)), tail(&plain));
+}
+
 #[test]
 fn check_points_weighs_take_or_draw() {
     let env = Env::new();
@@ -259,6 +287,11 @@ fn check_points_weighs_take_or_draw() {
     json.push("--json");
     let v: Value = serde_json::from_str(&env.ok(&json).stdout).unwrap();
     assert_eq!(v["upcard"]["advice_points"], "take");
+    // Taking less drawing: the "7.1 points better (±2.2)" of the text.
+    assert_eq!(
+        v["upcard"]["take_less_draw"],
+        serde_json::json!({"mean": -7.141, "low": -9.325, "high": -4.956})
+    );
     assert_eq!(
         v["upcard"]["take"]["points"],
         serde_json::json!({"mean": 0.766, "low": 0.548, "high": 0.983})
@@ -306,6 +339,14 @@ In points at the end of the round, with 95% intervals:
         v["points_of"],
         serde_json::json!({"players": 4, "turn": 0, "seed": 1, "budget": 5000, "within": 1.0, "deals": 96})
     );
+    // Each discard says what the text says beside it.
+    let by_card =
+        |card: &str| v["discards"].as_array().unwrap().iter().find(|d| d["card"] == card).unwrap().clone();
+    let (kh, c4) = (by_card("Kh"), by_card("4c"));
+    assert_eq!(kh["points_beside_best"], serde_json::json!({"mean": 0.0, "low": 0.0, "high": 0.0}));
+    assert_eq!((&kh["deals"], &kh["dropped"]), (&serde_json::json!(96), &serde_json::json!(false)));
+    assert_eq!(c4["points_beside_best"], serde_json::json!({"mean": 13.688, "low": 9.762, "high": 17.613}));
+    assert_eq!((&c4["deals"], &c4["dropped"]), (&serde_json::json!(32), &serde_json::json!(true)));
     // Two options that stay close: take or draw is dealt until the
     // difference is known within the half-width asked.
     let r = env.ok(&[
