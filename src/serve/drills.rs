@@ -417,6 +417,16 @@ fn start_page(
     super::html(status, pages::drill_start(frame, session, &form, &going), frame.nonce)
 }
 
+/// The name typed, or the first page's form giving it back with what was
+/// wrong.
+fn named(typed: &str) -> Result<String, StartForm> {
+    name_of(typed).map_err(|error| StartForm {
+        name: super::shown_back(typed),
+        error: Some(error),
+        ..StartForm::default()
+    })
+}
+
 /// Answers a look at the drill page: the first page, or a run's.
 pub(super) fn get(app: &super::App, frame: &Frame, session: &Session, r: &Request) -> Response {
     let now = Instant::now();
@@ -428,13 +438,9 @@ pub(super) fn get(app: &super::App, frame: &Frame, session: &Session, r: &Reques
     if typed.trim().is_empty() {
         return start_page(200, StartForm::default());
     }
-    let name = match name_of(&typed) {
+    let name = match named(&typed) {
         Ok(name) => name,
-        Err(error) => {
-            let form =
-                StartForm { name: super::shown_back(&typed), error: Some(error), ..StartForm::default() };
-            return start_page(422, form);
-        }
+        Err(form) => return start_page(422, form),
     };
     match d.seen(&name, now) {
         Ok(seen) => {
@@ -460,13 +466,9 @@ pub(super) fn post(app: &super::App, frame: &Frame, session: &Session, r: &Reque
     let Some(fields) = r.form_fields() else { return Reply::Respond(super::bad_form()) };
     let pick = super::field(&fields, "pick");
     let typed = if pick.is_empty() { super::field(&fields, "name") } else { pick };
-    let name = match name_of(&typed) {
+    let name = match named(&typed) {
         Ok(name) => name,
-        Err(error) => {
-            let form =
-                StartForm { name: super::shown_back(&typed), error: Some(error), ..StartForm::default() };
-            return start_page(422, form);
-        }
+        Err(form) => return start_page(422, form),
     };
     let to_run = || Response::see_other(format!("{}{}", frame.base, run_page(&name)));
     match super::field(&fields, "do").as_str() {

@@ -359,31 +359,24 @@ impl State {
     /// Each seat's deadwood and points, the round over.
     pub fn scores(&self, solver: &mut Solver) -> (Vec<u32>, Vec<i32>) {
         let table = self.table();
-        let factor = if self.rules.doubles(self.deal.wild) { 2 } else { 1 };
-        let mut deadwood = Vec::with_capacity(self.players());
-        let mut points = Vec::with_capacity(self.players());
-        for (seat, hand) in self.hands.iter().enumerate() {
-            if self.out == Some(seat) {
-                deadwood.push(0);
-                points.push(self.rules.go_out_score(self.deal.wild) * factor);
-            } else {
-                let d = solver.deadwood(hand, &table);
-                deadwood.push(d);
-                points.push(d as i32 * factor);
-            }
-        }
-        (deadwood, points)
+        (0..self.players()).map(|seat| self.scored(solver, seat, &table)).unzip()
     }
 
     /// The points of `seat`, once its hand can no longer change: the
     /// round over, or `seat` out, or its last turn after another went out
     /// played (see [`State::settled`]).
     pub fn score_of(&self, solver: &mut Solver, seat: usize) -> i32 {
+        self.scored(solver, seat, &self.table()).1
+    }
+
+    /// `seat`'s deadwood (0 when out) and points under `table`.
+    fn scored(&self, solver: &mut Solver, seat: usize, table: &Table) -> (u32, i32) {
         let factor = if self.rules.doubles(self.deal.wild) { 2 } else { 1 };
         if self.out == Some(seat) {
-            return self.rules.go_out_score(self.deal.wild) * factor;
+            return (0, self.rules.go_out_score(self.deal.wild) * factor);
         }
-        solver.deadwood(&self.hands[seat], &self.table()) as i32 * factor
+        let d = solver.deadwood(&self.hands[seat], table);
+        (d, d as i32 * factor)
     }
 
     /// Whether `seat`'s points are decided: the round is over, or `seat`
