@@ -27,9 +27,14 @@ type Key = ([u8; MOST], Vec<Vec<Card>>);
 pub(super) struct Found {
     /// The least deadwood of the hand less each card asked about.
     pub(super) less: Vec<(Card, u32)>,
+    /// For cards asked about within a budget and found over it: a
+    /// deadwood the hand less the card has more than.
+    pub(super) over: Vec<(Card, u32)>,
     /// The hand's least deadwood and the natural cards one best
     /// arrangement leaves unmelded.
     pub(super) whole: Option<(u32, Rc<[Card]>)>,
+    /// The natural cards some best arrangement leaves unmelded.
+    pub(super) anywhere: Option<Rc<[Card]>>,
     /// The hand's least deadwood, where it was found as that of a larger
     /// hand less a card.
     pub(super) deadwood: Option<u32>,

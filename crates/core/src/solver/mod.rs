@@ -135,6 +135,38 @@
 //!     as not used, so states that differ only there share their answer.
 //!     The search for completing cards keeps it apart where the slot's
 //!     card is still to place (it may go onto any table meld).
+//! 11. *A search within a budget* (`Search::below`) wants the least
+//!     deadwood only when it is at most the budget, and otherwise only to
+//!     know that it is more. A state's least is the least over its choices
+//!     of the choice's own cost (the lowest card's value where it is left
+//!     over, nothing for a meld) and the least of what the choice leaves.
+//!     So each choice is searched within the budget less its own cost; a
+//!     choice whose own cost is over it, or whose rest is found over its
+//!     budget, cannot bring the state within the budget, and what it
+//!     returns bounds it from below. Once a choice is found within the
+//!     budget, only a lower cost can change the answer, so the budget
+//!     drops to one below it; the first of equal costs stays, as in the
+//!     plain search, so the choice kept is the plain search's, and the
+//!     least found within the budget is exact and kept in the memo.
+//!     Otherwise the least of the lower bounds, above the budget, is kept
+//!     apart, to answer a budget below it at once. A cheap lower bound
+//!     cuts a state short: a natural with no partner among the open cards
+//!     (`Loaded::find_partners`) melds only with two wilds of its own
+//!     (without the half-wild limit) or not at all (with it), so all but
+//!     as many such cards as the wilds can pair are left over, the least
+//!     valuable of them at best.
+//! 12. *The cards some best arrangement leaves over* (`Search::unmeldable`)
+//!     are those of the choices of least cost from the first state down:
+//!     by step 1 every arrangement is reached, and an arrangement is a
+//!     best one exactly when every choice along it is a least of its
+//!     state (its cost and the rest add up, so one dearer choice makes
+//!     the whole dearer). A natural card is left over in some best
+//!     arrangement of a hand `H` exactly when `H` less that card has its
+//!     value less deadwood: taking a card left over from an arrangement
+//!     changes no meld (nor, by step 5, what the wilds cost), and the
+//!     arrangement of `H` less the card with the card added back left
+//!     over costs exactly its value more. Every natural scores at least a
+//!     point, so a state of least 0 leaves none over.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -320,8 +352,13 @@ struct Memos {
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`).
     slots: Memo<StateKey, u128>,
-    /// The cards each state may discard (`Search::discardable`).
-    discards: Memo<StateKey, u64>,
+    /// The naturals some arrangement of least deadwood of each state
+    /// leaves unmelded (`Search::unmeldable`).
+    unmeldable: Memo<StateKey, u64>,
+    /// What the least deadwood of each state searched within a budget
+    /// cannot be below, where it was found above the budget
+    /// (`Search::below`).
+    floors: Memo<StateKey, u64>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -331,7 +368,8 @@ impl Memos {
         self.deadwood.clear();
         self.melds.clear();
         self.slots.clear();
-        self.discards.clear();
+        self.unmeldable.clear();
+        self.floors.clear();
         self.lay_offs.clear();
     }
 }
@@ -358,7 +396,8 @@ impl Solver {
                 deadwood: Memo::new(),
                 melds: Memo::new(),
                 slots: Memo::new(),
-                discards: Memo::new(),
+                unmeldable: Memo::new(),
+                floors: Memo::new(),
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -397,6 +436,40 @@ impl Solver {
         let d = self.deadwood_less(&[card]);
         if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
             kept.entry(key).less.push((card, d));
+        }
+        d
+    }
+
+    /// The least deadwood of `hand` less `card` (a card of the hand) when
+    /// it is at most `most`; `None` when it is more. Quicker than
+    /// [`Solver::deadwood_without`] where `most` is low: the search stops
+    /// wherever it cannot come within it. Kept as that is.
+    pub fn deadwood_without_within(
+        &mut self,
+        hand: &[Card],
+        table: &Table,
+        card: Card,
+        most: u32,
+    ) -> Option<u32> {
+        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
+        if let Some(key) = &key
+            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
+        {
+            if let Some(&(_, d)) = found.less.iter().find(|&&(c, _)| c == card) {
+                return (d <= most).then_some(d);
+            }
+            if found.over.iter().any(|&(c, d)| c == card && most <= d) {
+                return None;
+            }
+        }
+        self.load(hand, table);
+        let d = self.deadwood_less_within(&[card], most);
+        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
+            let found = kept.entry(key);
+            match d {
+                Some(d) => found.less.push((card, d)),
+                None => found.over.push((card, most)),
+            }
         }
         d
     }
@@ -450,6 +523,33 @@ impl Solver {
         whole
     }
 
+    /// The natural cards some best arrangement of `hand` leaves unmelded
+    /// (each card once, in the deck's order): the cards `c` for which
+    /// `hand` less `c` has `v(c)` less deadwood than `hand` (exactness,
+    /// step 12). Kept while [`Solver::keep`] holds.
+    pub fn unmelded_anywhere(&mut self, hand: &[Card], table: &Table) -> std::rc::Rc<[Card]> {
+        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
+        if let Some(key) = &key
+            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
+            && let Some(anywhere) = &found.anywhere
+        {
+            return anywhere.clone();
+        }
+        self.load(hand, table);
+        let (mask, w, _) = self.hand.less(&[]);
+        let mut sets = std::mem::replace(&mut self.memos.unmeldable, Memo::new());
+        let unmeldable = self.search(Goal::Least).unmeldable(&mut sets, mask, w, 0, false);
+        self.memos.unmeldable = sets;
+        let nat = &self.hand.nat;
+        let mut cards: Vec<Card> = naturals::BitIter(unmeldable).map(|j| nat.cards[j]).collect();
+        cards.dedup();
+        let anywhere: std::rc::Rc<[Card]> = std::rc::Rc::from(cards);
+        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
+            kept.entry(key).anywhere = Some(anywhere.clone());
+        }
+        anywhere
+    }
+
     /// Loads the hand and its table, forgetting what was found for the one
     /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
@@ -464,6 +564,12 @@ impl Solver {
     /// The search over the loaded hand for `goal`, under the rules' wild
     /// policy.
     fn search(&mut self, goal: Goal) -> Search<'_> {
+        self.search_with(goal, goal != Goal::Least)
+    }
+
+    /// The search for `goal`, given the partner table when `partnered`
+    /// (worked out already).
+    fn search_with(&mut self, goal: Goal, partnered: bool) -> Search<'_> {
         let h = &self.hand;
         let policy = if h.rules.half_wild {
             WildPolicy::HalfAtMost { left: &h.left, room: &h.room }
@@ -478,7 +584,7 @@ impl Solver {
             table: &h.targets,
             rules: &h.rules,
             ace_high: h.ace_high,
-            partners: if goal == Goal::Least { &[] } else { &h.partners },
+            partners: if partnered { &h.partners } else { &[] },
             takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
@@ -535,6 +641,28 @@ impl Solver {
         let (mask, w, wild_points) = self.hand.less(less);
         let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
         self.hand.total_of(mask, natural_dead, w, wild_points)
+    }
+
+    /// The least deadwood of the loaded hand less `less` when it is at
+    /// most `most`; `None` when it is more (see [`Search::below`]).
+    pub fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
+        if let Some((hand, table)) = self.hand.afresh(less) {
+            let d = self.spare().deadwood(&hand, &table);
+            return (d <= most).then_some(d);
+        }
+        let (mask, w, wild_points) = self.hand.less(less);
+        self.hand.ensure_partners();
+        // What the naturals leave is at most the total (step 5): beyond
+        // `most` there, the total is too.
+        let budget = most.min(INF as u32 - 1) as u16;
+        let mut floors = std::mem::replace(&mut self.memos.floors, Memo::new());
+        let natural_dead = self.search_with(Goal::Least, true).below(&mut floors, mask, w, 0, false, budget);
+        self.memos.floors = floors;
+        if natural_dead > budget {
+            return None;
+        }
+        let d = self.hand.total_of(mask, natural_dead as u32, w, wild_points);
+        (d <= most).then_some(d)
     }
 
     /// Whether the loaded hand less `less` melds completely.

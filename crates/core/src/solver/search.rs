@@ -328,6 +328,191 @@ impl Search<'_> {
     }
 }
 
+impl Search<'_> {
+    /// A cost the open natural cards in `mask` with `w` wilds cannot
+    /// score less than (`Goal::Least`; 0 without the partner table). A
+    /// natural with no partner among them melds only with two wilds of
+    /// its own (without the half-wild limit) or not at all (with it), so
+    /// all but as many of them as the wilds could pair are deadwood, the
+    /// least valuable of them at best (exactness, step 11).
+    fn floor(&self, mask: u32, w: u8) -> u16 {
+        if self.partners.is_empty() {
+            return 0;
+        }
+        let mut alone = [0u16; 32];
+        let mut n = 0;
+        for j in BitIter(mask) {
+            if self.partners[j] & mask == 0 {
+                alone[n] = self.nat.value[j];
+                n += 1;
+            }
+        }
+        let melded = match self.policy {
+            WildPolicy::Free => (w as usize / 2).min(n),
+            WildPolicy::HalfAtMost { .. } => 0,
+        };
+        let alone = &mut alone[..n];
+        alone.sort_unstable();
+        alone[..n - melded].iter().sum()
+    }
+
+    /// The naturals of `mask` that some arrangement of least deadwood of
+    /// the state leaves unmelded (`Goal::Least`): those of the choices
+    /// that cost the least, the lowest open card itself where leaving it
+    /// unmelded does (exactness, step 12). `sets` keeps each state's.
+    pub(super) fn unmeldable(
+        &mut self,
+        sets: &mut Memo<StateKey, u64>,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> u32 {
+        debug_assert!(self.goal == Goal::Least, "what is left unmelded is the least deadwood's");
+        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        if mask == 0 || (!limited && w as u32 >= 2 * mask.count_ones()) {
+            return 0;
+        }
+        let least = self.best(mask, w, used_table, own);
+        // Every natural scores at least a point: at 0 none is left over.
+        if least == 0 || least == INF {
+            return 0;
+        }
+        let used_table = settled(self.takers, mask, used_table, own, limited);
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some(set) = sets.get(k) {
+            return set as u32;
+        }
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let mut set = 0u32;
+        let rest = self.best(mask & !bit, w, used_table, own);
+        if rest != INF && rest + self.nat.value[i] == least {
+            set |= bit | self.unmeldable(sets, mask & !bit, w, used_table, own);
+        }
+        self.choices(mask, w, used_table, own, &mut |search, _, used, wilds, used_table, own| {
+            if search.best(mask & !used, w - wilds, used_table, own) == least {
+                set |= search.unmeldable(sets, mask & !used, w - wilds, used_table, own);
+            }
+            false
+        });
+        sets.insert(k, set as u64);
+        set
+    }
+
+    /// The least deadwood of the open natural cards as [`Search::best`]
+    /// finds it, where only a cost of at most `budget` is wanted: that
+    /// cost when it is at most `budget`; else a cost above `budget` that
+    /// the least cannot be below. Exact costs found are kept in the memo
+    /// with their choice (the same choice `best` makes), the others in
+    /// `floors` (exactness, step 11).
+    pub(super) fn below(
+        &mut self,
+        floors: &mut Memo<StateKey, u64>,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        budget: u16,
+    ) -> u16 {
+        debug_assert!(self.goal == Goal::Least, "a budget is the least deadwood's");
+        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        if mask == 0 || (!limited && w as u32 >= 2 * mask.count_ones()) {
+            return self.best(mask, w, used_table, own);
+        }
+        let used_table = settled(self.takers, mask, used_table, own, limited);
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some((cost, _)) = self.memo.get(k) {
+            return cost;
+        }
+        if let Some(floor) = floors.get(k)
+            && floor > budget as u64
+        {
+            return floor as u16;
+        }
+        let floor = self.floor(mask, w);
+        if floor > budget {
+            floors.insert(k, floor as u64);
+            return floor;
+        }
+        match self.decide_below(floors, mask, w, used_table, own, budget) {
+            Ok(found) => {
+                self.memo.insert(k, found);
+                found.0
+            }
+            Err(floor) => {
+                floors.insert(k, floor as u64);
+                floor
+            }
+        }
+    }
+
+    /// The state's least cost and its choice when at most `budget`, else
+    /// the least of what its choices cannot be below, above `budget`.
+    /// Once a cost is found, only a lower one is wanted: the first of
+    /// equal costs stays, as in [`Search::decide`].
+    fn decide_below(
+        &mut self,
+        floors: &mut Memo<StateKey, u64>,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        budget: u16,
+    ) -> Result<(u16, Choice), u16> {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let mut found = Found { cost: INF, choice: EMPTY_CHOICE };
+        let mut floor = INF;
+        let mut limit = budget;
+        let v = self.nat.value[i];
+        if v > limit {
+            floor = v;
+        } else {
+            let rest = self.below(floors, mask & !bit, w, used_table, own, limit - v);
+            if weigh(
+                &mut found,
+                &mut floor,
+                &mut limit,
+                (rest, v),
+                Choice { step: Step::Dead, used: bit, wilds: 0 },
+            ) {
+                return Ok(found.into());
+            }
+        }
+        self.choices(mask, w, used_table, own, &mut |search, step, used, wilds, used_table, own| {
+            let rest = search.below(floors, mask & !used, w - wilds, used_table, own, limit);
+            weigh(&mut found, &mut floor, &mut limit, (rest, 0), Choice { step, used, wilds })
+        });
+        if found.cost <= budget { Ok(found.into()) } else { Err(floor) }
+    }
+}
+
+/// A choice of a state searched within `limit`, leaving `rest` at a cost
+/// of its own `cost` (`rest` within `limit` less `cost`: exact; above it:
+/// what the rest cannot be below): kept in `found` when exact, the limit
+/// then lowered below it; else its cost taken into `floor`. Whether the
+/// state is decided.
+fn weigh(
+    found: &mut Found,
+    floor: &mut u16,
+    limit: &mut u16,
+    (rest, cost): (u16, u16),
+    choice: Choice,
+) -> bool {
+    if rest == INF {
+        return false;
+    }
+    if rest <= *limit - cost {
+        let decided = found.consider(rest + cost, choice.step, choice.used, choice.wilds);
+        *limit = (rest + cost).saturating_sub(1);
+        decided
+    } else {
+        *floor = (*floor).min(rest + cost);
+        false
+    }
+}
+
 /// The least cost found so far in a state, and its choice.
 struct Found {
     cost: u16,

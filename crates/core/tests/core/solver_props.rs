@@ -877,3 +877,56 @@ fn hand_picked_hands_agree() {
         assert_eq!(Solver::new().deadwood(&hand, &table), expected, "{text}");
     }
 }
+
+/// What greedy asks of a hand, each answer against the plain search of the
+/// hand less each card: the least deadwood less a card within a budget
+/// (the deadwood when at most the budget, else nothing), the naturals one
+/// best arrangement leaves unmelded, and those some best arrangement
+/// leaves unmelded (exactly those whose taking away lowers the least
+/// deadwood by their value).
+fn check_less_a_card(case: &Case, budgets: &[u32]) -> Result<(), TestCaseError> {
+    let table = case.table();
+    let hand = &case.hand;
+    let mut plain = Solver::new();
+    let whole = plain.deadwood(hand, &table);
+    let mut cards = hand.clone();
+    cards.sort_unstable();
+    cards.dedup();
+    let less: Vec<(Card, u32)> = cards
+        .iter()
+        .map(|&c| {
+            plain.load(hand, &table);
+            (c, plain.deadwood_less(&[c]))
+        })
+        .collect();
+    // One solver for every question, as greedy asks them.
+    let mut solver = Solver::new();
+    let (least, unmelded) = solver.deadwood_leaving(hand, &table);
+    prop_assert_eq!(least, whole, "{}", show(case));
+    let expected: Vec<Card> = less
+        .iter()
+        .filter(|&&(c, d)| !table.is_wild(c) && d + table.value(c) == whole)
+        .map(|&(c, _)| c)
+        .collect();
+    prop_assert!(unmelded.iter().all(|c| expected.contains(c)), "one arrangement's, {}", show(case));
+    let anywhere = solver.unmelded_anywhere(hand, &table);
+    prop_assert_eq!(anywhere.to_vec(), expected, "unmelded anywhere, {}", show(case));
+    for &(c, d) in &less {
+        for &most in budgets.iter().chain(&[d.saturating_sub(1), d, d + 1]) {
+            let within = solver.deadwood_without_within(hand, &table, c, most);
+            prop_assert_eq!(within, (d <= most).then_some(d), "{} less {} within {}", show(case), c, most);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+    #[test]
+    fn less_a_card_within_a_budget_matches_the_plain_search(
+        case in cases(3..=16, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 3, None),
+        budgets in prop::collection::vec(0u32..120, 2),
+    ) {
+        check_less_a_card(&case, &budgets)?;
+    }
+}
