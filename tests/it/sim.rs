@@ -233,11 +233,11 @@ fn check_points_ranks_each_discard() {
 In points at the end of the round, with 95% intervals:
   4 players, after 0 turns, seed 1: 64 deals (within ±0.5 or 64 at most)
   discard           points  beside the best
-  Kh           0.58 ± 0.21  best
-  2s           2.28 ± 0.79  +1.70 ± 0.77
-  9h           3.50 ± 1.66  +2.92 ± 1.62
-  9d           4.52 ± 1.91  +3.94 ± 1.86
-  4c          14.47 ± 4.01  +13.69 ± 3.93, dropped after 32 deals"
+  Kh           0.58 ± 0.22  best
+  2s           2.14 ± 0.84  +1.56 ± 0.71
+  9d           2.84 ± 1.58  +2.27 ± 1.51
+  9h           3.16 ± 1.65  +2.58 ± 1.57
+  4c          15.84 ± 4.57  +15.19 ± 4.49, dropped after 32 deals"
     );
 }
 
@@ -279,7 +279,7 @@ fn check_points_weighs_take_or_draw() {
     let r = env.ok(&args);
     assert!(
         r.stdout
-            .ends_with("take 9s: 7.1 points better (±2.2)\n  take 0.77 ± 0.22 points, draw 7.91 ± 2.22\n"),
+            .ends_with("take 9s: 9.5 points better (±2.1)\n  take 0.75 ± 0.21 points, draw 10.27 ± 2.24\n"),
         "{}",
         r.stdout
     );
@@ -287,18 +287,15 @@ fn check_points_weighs_take_or_draw() {
     json.push("--json");
     let v: Value = serde_json::from_str(&env.ok(&json).stdout).unwrap();
     assert_eq!(v["upcard"]["advice_points"], "take");
-    // Taking less drawing: the "7.1 points better (±2.2)" of the text.
+    // Taking less drawing: the "9.5 points better (±2.1)" of the text.
     assert_eq!(
         v["upcard"]["take_less_draw"],
-        serde_json::json!({"mean": -7.141, "low": -9.325, "high": -4.956})
+        serde_json::json!({"mean": -9.516, "low": -11.622, "high": -7.409})
     );
-    assert_eq!(
-        v["upcard"]["take"]["points"],
-        serde_json::json!({"mean": 0.766, "low": 0.548, "high": 0.983})
-    );
+    assert_eq!(v["upcard"]["take"]["points"], serde_json::json!({"mean": 0.75, "low": 0.536, "high": 0.964}));
     assert_eq!(
         v["upcard"]["draw"]["points"],
-        serde_json::json!({"mean": 7.906, "low": 5.684, "high": 10.128})
+        serde_json::json!({"mean": 10.266, "low": 8.021, "high": 12.51})
     );
     let after = env
         .ok(&["check", "--round", "2", "--points", "--budget", "64", "--json", "9h", "9d", "4c", "Kh", "2s"]);
@@ -318,34 +315,34 @@ fn check_points_weighs_take_or_draw() {
 #[test]
 fn check_points_deals_until_each_difference_is_known_within() {
     let env = Env::new();
-    // Every other discard is clearly worse by 96 deals: the best alone is
+    // Every other discard is clearly worse by 128 deals: the best alone is
     // left to play, and the deals stop there.
     assert_eq!(
         points_of(&env, &["--within", "1", "--seed", "1"]),
         "\
 In points at the end of the round, with 95% intervals:
-  4 players, after 0 turns, seed 1: 96 deals (within ±1 or 5000 at most)
+  4 players, after 0 turns, seed 1: 128 deals (within ±1 or 5000 at most)
   discard           points  beside the best
-  Kh           0.54 ± 0.16  best
-  2s           2.28 ± 0.79  +1.70 ± 0.77, dropped after 64 deals
-  9h           3.50 ± 1.66  +2.92 ± 1.62, dropped after 64 deals
-  9d           4.52 ± 1.91  +3.94 ± 1.86, dropped after 64 deals
-  4c          14.47 ± 4.01  +13.69 ± 3.93, dropped after 32 deals"
+  Kh           0.63 ± 0.16  best
+  2s           2.14 ± 0.84  +1.56 ± 0.71, dropped after 64 deals
+  9h           3.57 ± 1.42  +2.90 ± 1.35, dropped after 96 deals
+  9d           3.73 ± 1.48  +3.05 ± 1.41, dropped after 96 deals
+  4c          15.84 ± 4.57  +15.19 ± 4.49, dropped after 32 deals"
     );
     let json = env
         .ok(&["check", "--round", "2", "--points", "--within", "1", "--json", "9h", "9d", "4c", "Kh", "2s"]);
     let v: Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(
         v["points_of"],
-        serde_json::json!({"players": 4, "turn": 0, "seed": 1, "budget": 5000, "within": 1.0, "deals": 96})
+        serde_json::json!({"players": 4, "turn": 0, "seed": 1, "budget": 5000, "within": 1.0, "deals": 128})
     );
     // Each discard says what the text says beside it.
     let by_card =
         |card: &str| v["discards"].as_array().unwrap().iter().find(|d| d["card"] == card).unwrap().clone();
     let (kh, c4) = (by_card("Kh"), by_card("4c"));
     assert_eq!(kh["points_beside_best"], serde_json::json!({"mean": 0.0, "low": 0.0, "high": 0.0}));
-    assert_eq!((&kh["deals"], &kh["dropped"]), (&serde_json::json!(96), &serde_json::json!(false)));
-    assert_eq!(c4["points_beside_best"], serde_json::json!({"mean": 13.688, "low": 9.762, "high": 17.613}));
+    assert_eq!((&kh["deals"], &kh["dropped"]), (&serde_json::json!(128), &serde_json::json!(false)));
+    assert_eq!(c4["points_beside_best"], serde_json::json!({"mean": 15.188, "low": 10.702, "high": 19.673}));
     assert_eq!((&c4["deals"], &c4["dropped"]), (&serde_json::json!(32), &serde_json::json!(true)));
     // Two options that stay close: take or draw is dealt until the
     // difference is known within the half-width asked.
