@@ -197,18 +197,23 @@ pub fn legal_discards(state: &State) -> Vec<Card> {
     let hand = &state.hands[state.seat];
     let mut out: Vec<Card> = Vec::with_capacity(hand.len());
     for &c in hand {
-        if out.contains(&c) {
-            continue;
+        if !out.contains(&c) && may_discard(state, c) {
+            out.push(c);
         }
-        if let Phase::Discard { from: Source::FaceUp, card } = state.phase
-            && card == c
-            && hand.iter().filter(|&&h| h == c).count() < 2
-        {
-            continue;
-        }
-        out.push(c);
     }
     out
+}
+
+/// Whether the seat to play may discard `card`, a card of its hand: not
+/// the card just taken from the pile, unless the hand holds another copy.
+fn may_discard(state: &State, card: Card) -> bool {
+    let hand = &state.hands[state.seat];
+    match state.phase {
+        Phase::Discard { from: Source::FaceUp, card: taken } if taken == card => {
+            hand.iter().filter(|&&h| h == card).count() >= 2
+        }
+        _ => true,
+    }
 }
 
 /// Why a move was refused.
@@ -311,7 +316,7 @@ impl State {
         if !self.hands[self.seat].contains(&card) {
             return Err(Illegal::NotInHand(card));
         }
-        if !legal_discards(self).contains(&card) {
+        if !may_discard(self, card) {
             return Err(Illegal::TakenBack(card));
         }
         let table = self.table();

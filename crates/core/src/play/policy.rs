@@ -118,10 +118,11 @@ pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[
         }
         rest.retain(|c| !cards.contains(c));
     }
-    let bound = |c: Card| lower_bound(table, (whole, all), anywhere.as_deref(), c);
-    rest.sort_by_key(|&c| bound(c));
-    for c in rest {
-        if best.is_some_and(|(_, d)| bound(c) > d) {
+    let mut rest: Vec<(u32, Card)> =
+        rest.into_iter().map(|c| (lower_bound(table, (whole, all), anywhere.as_deref(), c), c)).collect();
+    rest.sort_unstable_by_key(|&(bound, _)| bound);
+    for (bound, c) in rest {
+        if best.is_some_and(|(_, d)| bound > d) {
             break;
         }
         // Only a deadwood as low as the least found could be greedy's.
@@ -142,7 +143,8 @@ impl Greedy {
     /// leaves less than the hand holds now. Cards are tried as in
     /// [`least`], each only when its bound is below what the hand holds.
     pub fn takes(solver: &mut Solver, hand: &[Card], up: Card, table: &Table) -> bool {
-        let mut with = hand.to_vec();
+        let mut with = Vec::with_capacity(hand.len() + 1);
+        with.extend_from_slice(hand);
         with.push(up);
         let again = hand.contains(&up);
         let now = match solver.deadwood_kept(hand, table) {
@@ -170,10 +172,13 @@ impl Greedy {
             }
             cards.retain(|c| !found.contains(c));
         }
-        let bound = |c: Card| lower_bound(table, (whole, all), anywhere.as_deref(), c);
-        cards.retain(|&c| bound(c) < now);
-        cards.sort_by_key(|&c| bound(c));
-        cards.into_iter().any(|c| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
+        let mut cards: Vec<(u32, Card)> = cards
+            .into_iter()
+            .map(|c| (lower_bound(table, (whole, all), anywhere.as_deref(), c), c))
+            .filter(|&(bound, _)| bound < now)
+            .collect();
+        cards.sort_unstable_by_key(|&(bound, _)| bound);
+        cards.into_iter().any(|(_, c)| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
     }
 }
 
