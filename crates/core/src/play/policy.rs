@@ -40,95 +40,46 @@ fn greedy_order(table: &Table, a: (Card, u32), b: (Card, u32)) -> Ordering {
         .then(a.0.cmp(&b.0))
 }
 
-/// What the least deadwood of a hand less `c` cannot be below, the
-/// hand's being `whole`, `all` the value of all its cards, and `anywhere`,
-/// when known, the naturals some best arrangement of it leaves unmelded
-/// (see [`least`]).
-fn lower_bound(table: &Table, (whole, all): (u32, u32), anywhere: Option<&[Card]>, c: Card) -> u32 {
+/// What the least deadwood of `hand` less the wild `c` cannot be below,
+/// the hand's being `whole`: where wilds left over cost nothing beside a
+/// meld, a best arrangement of the hand less the wild, with a meld, takes
+/// the wild back at no cost, so it is no lower than the hand's; without
+/// one, every card of it is deadwood. With the half-wild limit, only that
+/// `c` put back unmelded gives an arrangement of the hand.
+fn wild_bound(table: &Table, hand: &[Card], whole: u32, c: Card) -> u32 {
     let v = table.value(c);
-    if table.is_wild(c) {
-        if table.rules().half_wild() {
-            return whole.saturating_sub(v);
-        }
-        // Where wilds left over cost nothing beside a meld: a best
-        // arrangement of the hand less the wild, with a meld, takes the
-        // wild back at no cost, so it is no lower than the hand's; without
-        // one, every card of it is deadwood.
-        return whole.min(all - v);
+    if table.rules().half_wild() {
+        return whole.saturating_sub(v);
     }
-    match anywhere {
-        Some(cards) if !cards.contains(&c) => (whole + 1).saturating_sub(v),
-        _ => whole.saturating_sub(v),
-    }
-}
-
-/// The cards of `cards` some best arrangement of `hand` leaves unmelded,
-/// asked of the solver only when some natural of `cards` could come
-/// within `most` by the bound that does not know them.
-fn anywhere_if(
-    solver: &mut Solver,
-    hand: &[Card],
-    table: &Table,
-    (whole, all): (u32, u32),
-    cards: &[Card],
-    most: Option<u32>,
-) -> Option<std::rc::Rc<[Card]>> {
-    let could =
-        |c: &Card| !table.is_wild(*c) && most.is_none_or(|d| lower_bound(table, (whole, all), None, *c) <= d);
-    cards.iter().any(could).then(|| solver.unmelded_anywhere(hand, table))
+    let all: u32 = hand.iter().map(|&h| table.value(h)).sum();
+    whole.min(all - v)
 }
 
 /// The discard greedy makes from `hand` among `legal`, and the deadwood it
 /// leaves.
 ///
-/// Not every discard is searched. For any card `c` of a hand `H`, the
-/// least deadwood of `H` less `c` is at least `D(H) − v(c)` (`c` added
-/// back unmelded to the best arrangement of `H` less `c` gives one of `H`;
-/// a card left over changes no meld, and so neither what the wilds score
-/// nor what may be laid off). For a natural card it is exactly that when
-/// some best arrangement of `H` leaves it unmelded (taken from that
-/// arrangement, it leaves one of `H` less `c`), and at least one more
-/// when none does (were it equal, the arrangement of `H` less `c` with
-/// `c` added back unmelded would be a best one of `H`). For a wild, where
-/// wilds left over cost nothing beside a meld, it is at least the lesser
-/// of `D(H)` and the value of every other card of `H` (see
-/// [`lower_bound`]). So the cards are
-/// tried from the lowest bound up, and a card whose bound is above the
-/// least deadwood found cannot be greedy's discard, nor can any after it;
-/// a card is searched only as far as it could come within the least found.
+/// The natural cards are weighed in one search over the hand: the least
+/// deadwood of the hand less each natural card, the card chosen among
+/// equals as greedy chooses (the solver's exactness, step 12). A wild is
+/// searched only where its bound ([`wild_bound`]) could beat or tie the
+/// natural found, and only as far as it could come within it.
 pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[Card]) -> (Card, u32) {
-    let (whole, unmelded) = solver.deadwood_leaving(hand, table);
-    let all: u32 = hand.iter().map(|&c| table.value(c)).sum();
-    let mut best: Option<(Card, u32)> = None;
-    let better = |best: &mut Option<(Card, u32)>, found: (Card, u32)| {
-        if best.is_none_or(|b| greedy_order(table, found, b) == Ordering::Less) {
-            *best = Some(found);
-        }
-    };
-    for &c in legal.iter().filter(|c| unmelded.contains(c)) {
-        better(&mut best, (c, whole - table.value(c)));
-    }
-    let mut rest: Vec<Card> = legal.iter().copied().filter(|c| !unmelded.contains(c)).collect();
-    // The naturals other best arrangements leave unmelded, where one of
-    // the others could be greedy's discard.
-    let anywhere = anywhere_if(solver, hand, table, (whole, all), &rest, best.map(|b| b.1));
-    if let Some(cards) = &anywhere {
-        for &c in rest.iter().filter(|c| cards.contains(c)) {
-            better(&mut best, (c, whole - table.value(c)));
-        }
-        rest.retain(|c| !cards.contains(c));
-    }
-    let mut rest: Vec<(u32, Card)> =
-        rest.into_iter().map(|c| (lower_bound(table, (whole, all), anywhere.as_deref(), c), c)).collect();
-    rest.sort_unstable_by_key(|&(bound, _)| bound);
-    for (bound, c) in rest {
+    // The one card of the hand it may not discard: the card just taken.
+    let except = hand.iter().copied().find(|c| !legal.contains(c));
+    let (whole, natural) = solver.least_less_one(hand, table, except);
+    let mut best: Option<(Card, u32)> = natural;
+    let mut wilds: Vec<Card> = legal.iter().copied().filter(|&c| table.is_wild(c)).collect();
+    wilds.sort_unstable_by_key(|&c| wild_bound(table, hand, whole, c));
+    for c in wilds {
+        let bound = wild_bound(table, hand, whole, c);
         if best.is_some_and(|(_, d)| bound > d) {
             break;
         }
-        // Only a deadwood as low as the least found could be greedy's.
         let most = best.map_or(u32::MAX, |(_, d)| d);
-        if let Some(d) = solver.deadwood_without_within(hand, table, c, most) {
-            better(&mut best, (c, d));
+        if let Some(d) = solver.deadwood_without_within(hand, table, c, most)
+            && best.is_none_or(|b| greedy_order(table, (c, d), b) == Ordering::Less)
+        {
+            best = Some((c, d));
         }
     }
     let (card, left) = best.expect("a card to discard");
@@ -140,8 +91,9 @@ pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[
 
 impl Greedy {
     /// Whether greedy takes `up` into `hand`: whether some discard then
-    /// leaves less than the hand holds now. Cards are tried as in
-    /// [`least`], each only when its bound is below what the hand holds.
+    /// leaves less than the hand holds now. The natural cards are weighed
+    /// as in [`least`], in one search; a wild only where its bound is
+    /// below what the hand holds.
     pub fn takes(solver: &mut Solver, hand: &[Card], up: Card, table: &Table) -> bool {
         let mut with = Vec::with_capacity(hand.len() + 1);
         with.extend_from_slice(hand);
@@ -155,30 +107,20 @@ impl Greedy {
         if now == 0 {
             return false;
         }
-        let (whole, unmelded) = solver.deadwood_leaving(&with, table);
-        let all: u32 = with.iter().map(|&c| table.value(c)).sum();
-        let mut cards: Vec<Card> = with.iter().copied().filter(|&c| c != up || again).collect();
-        cards.sort_unstable();
-        cards.dedup();
-        let lowers = |c: Card, cards: &[Card]| cards.contains(&c) && whole - table.value(c) < now;
-        if cards.iter().any(|&c| lowers(c, &unmelded)) {
+        // The face-up card thrown back leaves the hand as it is: it may
+        // be weighed with the others.
+        let (whole, natural) = solver.least_less_one(&with, table, None);
+        if natural.is_some_and(|(_, d)| d < now) {
             return true;
         }
-        cards.retain(|c| !unmelded.contains(c));
-        let anywhere = anywhere_if(solver, &with, table, (whole, all), &cards, Some(now - 1));
-        if let Some(found) = &anywhere {
-            if cards.iter().any(|&c| lowers(c, found)) {
-                return true;
-            }
-            cards.retain(|c| !found.contains(c));
-        }
-        let mut cards: Vec<(u32, Card)> = cards
+        let mut wilds: Vec<Card> =
+            with.iter().copied().filter(|&c| table.is_wild(c) && (c != up || again)).collect();
+        wilds.sort_unstable();
+        wilds.dedup();
+        wilds
             .into_iter()
-            .map(|c| (lower_bound(table, (whole, all), anywhere.as_deref(), c), c))
-            .filter(|&(bound, _)| bound < now)
-            .collect();
-        cards.sort_unstable_by_key(|&(bound, _)| bound);
-        cards.into_iter().any(|(_, c)| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
+            .filter(|&c| wild_bound(table, &with, whole, c) < now)
+            .any(|c| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
     }
 }
 

@@ -7,11 +7,9 @@
 //! solver's own answers to those questions, so nothing but the time
 //! changes.
 
-use std::rc::Rc;
-
 use rustc_hash::FxHashMap;
 
-use super::Table;
+use super::{LessOneCard, Table};
 use crate::card::{Card, Rank};
 use crate::rules::Rules;
 
@@ -30,13 +28,11 @@ pub(super) struct Found {
     /// For cards asked about within a budget and found over it: a
     /// deadwood the hand less the card has more than.
     pub(super) over: Vec<(Card, u32)>,
-    /// The hand's least deadwood and the natural cards one best
-    /// arrangement leaves unmelded.
-    pub(super) whole: Option<(u32, Rc<[Card]>)>,
-    /// The natural cards some best arrangement leaves unmelded.
-    pub(super) anywhere: Option<Rc<[Card]>>,
-    /// The hand's least deadwood, where it was found as that of a larger
-    /// hand less a card.
+    /// The hand's least deadwood, and the least less one natural card
+    /// other than the one given, with the card.
+    pub(super) less_one: Vec<(Option<Card>, LessOneCard)>,
+    /// The hand's least deadwood, where it was found: for the hand, or as
+    /// that of a larger hand less a card.
     pub(super) deadwood: Option<u32>,
 }
 

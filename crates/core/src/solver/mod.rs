@@ -155,18 +155,28 @@
 //!     (without the half-wild limit) or not at all (with it), so all but
 //!     as many such cards as the wilds can pair are left over, the least
 //!     valuable of them at best.
-//! 12. *The cards some best arrangement leaves over* (`Search::unmeldable`)
-//!     are those of the choices of least cost from the first state down:
-//!     by step 1 every arrangement is reached, and an arrangement is a
-//!     best one exactly when every choice along it is a least of its
-//!     state (its cost and the rest add up, so one dearer choice makes
-//!     the whole dearer). A natural card is left over in some best
-//!     arrangement of a hand `H` exactly when `H` less that card has its
-//!     value less deadwood: taking a card left over from an arrangement
-//!     changes no meld (nor, by step 5, what the wilds cost), and the
-//!     arrangement of `H` less the card with the card added back left
-//!     over costs exactly its value more. Every natural scores at least a
-//!     point, so a state of least 0 leaves none over.
+//! 12. *The least deadwood less one card, in the same search*
+//!     (`Search::less_one`): the least over the naturals `j` a state may
+//!     give up of its least without `j`. For `j` the lowest open card `i`,
+//!     that is what its Dead choice leaves; for any other `j`, `i` is
+//!     still the lowest open card without `j`, its choices there are the
+//!     state's choices that do not hold `j` (a choice holding a copy of
+//!     `j` stands, by step 2, for one holding another copy), and so the
+//!     least over them and over `j` is the least over the state's choices
+//!     of the choice's own cost and the same answer for what it leaves.
+//!     Each state so gives both answers from one pass over its choices,
+//!     the first kept as the plain search keeps it (the first of equal
+//!     costs), the second with its card: of equal costs, the card worth
+//!     most, then the lowest (the order of `play`'s greedy discard), which
+//!     adding a choice's own cost does not change. A state is decided once
+//!     both are at 0 with the first card of that order. The wilds' part
+//!     (step 5) is added after, and keeps the order: the hand less `j`
+//!     scores its wilds too only where it has no meld; then, for a `k`
+//!     whose hand less `k` has one, that meld holds `j` (else the hand
+//!     less `j` would have it), so the hand less `k` leaves at most its
+//!     naturals but `j`, less than the hand less `j`, which leaves all its
+//!     naturals. So the card with the least natural deadwood, and the
+//!     first of the order among equals, has the least in all.
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
@@ -311,6 +321,10 @@ impl Table {
     }
 }
 
+/// A hand's least deadwood, and the least less one of its natural cards
+/// with that card ([`Solver::least_less_one`]).
+pub type LessOneCard = (u32, Option<(Card, u32)>);
+
 /// Whether `hand` holds the cards of `sorted` (sorted), as many of each.
 fn same_cards(sorted: &[Card], hand: &[Card]) -> bool {
     let mut counts = [0u8; Card::KINDS];
@@ -352,9 +366,10 @@ struct Memos {
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`).
     slots: Memo<StateKey, u128>,
-    /// The naturals some arrangement of least deadwood of each state
-    /// leaves unmelded (`Search::unmeldable`).
-    unmeldable: Memo<StateKey, u64>,
+    /// The least deadwood of each state less one card, and the card
+    /// (`Search::less_one`), for the cards `drops_for` may take away.
+    drops: Memo<StateKey, u64>,
+    drops_for: Option<u32>,
     /// What the least deadwood of each state searched within a budget
     /// cannot be below, where it was found above the budget
     /// (`Search::below`).
@@ -368,7 +383,8 @@ impl Memos {
         self.deadwood.clear();
         self.melds.clear();
         self.slots.clear();
-        self.unmeldable.clear();
+        self.drops.clear();
+        self.drops_for = None;
         self.floors.clear();
         self.lay_offs.clear();
     }
@@ -396,7 +412,8 @@ impl Solver {
                 deadwood: Memo::new(),
                 melds: Memo::new(),
                 slots: Memo::new(),
-                unmeldable: Memo::new(),
+                drops: Memo::new(),
+                drops_for: None,
                 floors: Memo::new(),
                 lay_offs: LayOffs::new(),
             },
@@ -500,54 +517,52 @@ impl Solver {
     pub fn deadwood_kept(&self, hand: &[Card], table: &Table) -> Option<u32> {
         let kept = self.kept.as_ref()?;
         let found = kept.get(&kept.key(hand, table)?)?;
-        found.deadwood.or(found.whole.as_ref().map(|w| w.0))
+        found.deadwood
     }
 
-    /// The least deadwood of `hand`, and the natural cards one best
-    /// arrangement of it leaves unmelded; kept while [`Solver::keep`]
-    /// holds.
-    pub fn deadwood_leaving(&mut self, hand: &[Card], table: &Table) -> (u32, std::rc::Rc<[Card]>) {
+    /// The least deadwood of `hand`, and the least deadwood of `hand` less
+    /// one of its natural cards other than `except`, with that card: among
+    /// equals, the card worth most, then the first in the deck's order
+    /// (`None` where there is no such card). One search over the hand
+    /// (exactness, step 12), kept while [`Solver::keep`] holds.
+    pub fn least_less_one(&mut self, hand: &[Card], table: &Table, except: Option<Card>) -> LessOneCard {
         let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
         if let Some(key) = &key
             && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
-            && let Some(whole) = &found.whole
+            && let Some(&(_, answer)) = found.less_one.iter().find(|(e, _)| *e == except)
         {
-            return whole.clone();
+            return answer;
         }
-        self.load(hand, table);
-        let (deadwood, unmelded) = self.least_leaving();
-        let whole = (deadwood, std::rc::Rc::from(unmelded));
+        let answer = self.search_less_one(hand, table, except);
         if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
-            kept.entry(key).whole = Some(whole.clone());
+            let found = kept.entry(key);
+            found.less_one.push((except, answer));
+            found.deadwood = Some(answer.0);
         }
-        whole
+        answer
     }
 
-    /// The natural cards some best arrangement of `hand` leaves unmelded
-    /// (each card once, in the deck's order): the cards `c` for which
-    /// `hand` less `c` has `v(c)` less deadwood than `hand` (exactness,
-    /// step 12). Kept while [`Solver::keep`] holds.
-    pub fn unmelded_anywhere(&mut self, hand: &[Card], table: &Table) -> std::rc::Rc<[Card]> {
-        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
-        if let Some(key) = &key
-            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
-            && let Some(anywhere) = &found.anywhere
-        {
-            return anywhere.clone();
-        }
+    fn search_less_one(&mut self, hand: &[Card], table: &Table, except: Option<Card>) -> LessOneCard {
         self.load(hand, table);
-        let (mask, w, _) = self.hand.less(&[]);
-        let mut sets = std::mem::replace(&mut self.memos.unmeldable, Memo::new());
-        let unmeldable = self.search(Goal::Least).unmeldable(&mut sets, mask, w, 0, false);
-        self.memos.unmeldable = sets;
+        let (mask, w, wild_points) = self.hand.less(&[]);
         let nat = &self.hand.nat;
-        let mut cards: Vec<Card> = naturals::BitIter(unmeldable).map(|j| nat.cards[j]).collect();
-        cards.dedup();
-        let anywhere: std::rc::Rc<[Card]> = std::rc::Rc::from(cards);
-        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
-            kept.entry(key).anywhere = Some(anywhere.clone());
+        let droppable =
+            (0..nat.cards.len()).filter(|&j| Some(nat.cards[j]) != except).fold(0u32, |b, j| b | 1 << j);
+        if self.memos.drops_for != Some(droppable) {
+            self.memos.drops.clear();
+            self.memos.drops_for = Some(droppable);
         }
-        anywhere
+        let mut drops = std::mem::replace(&mut self.memos.drops, Memo::new());
+        let (natural_dead, less) =
+            self.search(Goal::Least).less_one(&mut drops, mask, w, 0, false, droppable);
+        self.memos.drops = drops;
+        let whole = self.hand.total_of(mask, natural_dead as u32, w, wild_points);
+        if less.card == search::NO_CARD {
+            return (whole, None);
+        }
+        let j = less.card as usize;
+        let left = self.hand.total_of(mask & !(1 << j), less.cost as u32, w, wild_points);
+        (whole, Some((self.hand.nat.cards[j], left)))
     }
 
     /// Loads the hand and its table, forgetting what was found for the one
@@ -922,23 +937,6 @@ impl Solver {
             }
         }
         groups
-    }
-
-    /// The least deadwood of the loaded hand, and the natural cards one
-    /// best arrangement leaves unmelded: the arrangement's groups
-    /// followed, its melds not built.
-    fn least_leaving(&mut self) -> (u32, Vec<Card>) {
-        let (mask, w, wild_points) = self.hand.less(&[]);
-        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
-        let deadwood = self.hand.total_of(mask, natural_dead, w, wild_points);
-        let nat = &self.hand.nat;
-        let unmelded = self
-            .groups(mask, w)
-            .into_iter()
-            .filter(|&(step, _, _)| step == Step::Dead)
-            .flat_map(|(_, used, _)| naturals::BitIter(used).map(|j| nat.cards[j]))
-            .collect();
-        (deadwood, unmelded)
     }
 }
 

@@ -356,50 +356,6 @@ impl Search<'_> {
         alone[..n - melded].iter().sum()
     }
 
-    /// The naturals of `mask` that some arrangement of least deadwood of
-    /// the state leaves unmelded (`Goal::Least`): those of the choices
-    /// that cost the least, the lowest open card itself where leaving it
-    /// unmelded does (exactness, step 12). `sets` keeps each state's.
-    pub(super) fn unmeldable(
-        &mut self,
-        sets: &mut Memo<StateKey, u64>,
-        mask: u32,
-        w: u8,
-        used_table: u8,
-        own: bool,
-    ) -> u32 {
-        debug_assert!(self.goal == Goal::Least, "what is left unmelded is the least deadwood's");
-        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
-        if mask == 0 || (!limited && w as u32 >= 2 * mask.count_ones()) {
-            return 0;
-        }
-        let least = self.best(mask, w, used_table, own);
-        // Every natural scores at least a point: at 0 none is left over.
-        if least == 0 || least == INF {
-            return 0;
-        }
-        let used_table = settled(self.takers, mask, used_table, own, limited);
-        let k = StateKey::new(mask, w, used_table, own);
-        if let Some(set) = sets.get(k) {
-            return set as u32;
-        }
-        let i = mask.trailing_zeros() as usize;
-        let bit = 1u32 << i;
-        let mut set = 0u32;
-        let rest = self.best(mask & !bit, w, used_table, own);
-        if rest != INF && rest + self.nat.value[i] == least {
-            set |= bit | self.unmeldable(sets, mask & !bit, w, used_table, own);
-        }
-        self.choices(mask, w, used_table, own, &mut |search, _, used, wilds, used_table, own| {
-            if search.best(mask & !used, w - wilds, used_table, own) == least {
-                set |= search.unmeldable(sets, mask & !used, w - wilds, used_table, own);
-            }
-            false
-        });
-        sets.insert(k, set as u64);
-        set
-    }
-
     /// The least deadwood of the open natural cards as [`Search::best`]
     /// finds it, where only a cost of at most `budget` is wanted: that
     /// cost when it is at most `budget`; else a cost above `budget` that
@@ -485,6 +441,132 @@ impl Search<'_> {
             weigh(&mut found, &mut floor, &mut limit, (rest, 0), Choice { step, used, wilds })
         });
         if found.cost <= budget { Ok(found.into()) } else { Err(floor) }
+    }
+}
+
+/// The least deadwood of a state less one natural card, and the card
+/// (its index; `NO_CARD` where there is none): among equals, the card
+/// worth most, then the lowest.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct LessOne {
+    pub(super) cost: u16,
+    pub(super) card: u8,
+}
+
+/// No card to take away.
+pub(super) const NO_CARD: u8 = u8::MAX;
+
+impl LessOne {
+    const NONE: LessOne = LessOne { cost: INF, card: NO_CARD };
+
+    /// Whether `self` comes before `other`: less deadwood, then the card
+    /// worth more, then the lower card.
+    fn before(self, other: LessOne, value: &[u16]) -> bool {
+        if self.cost != other.cost {
+            return self.cost < other.cost;
+        }
+        if self.card == NO_CARD || other.card == NO_CARD {
+            return other.card == NO_CARD && self.card != NO_CARD;
+        }
+        let (a, b) = (value[self.card as usize], value[other.card as usize]);
+        a > b || (a == b && self.card < other.card)
+    }
+
+    fn pack(self) -> u64 {
+        self.cost as u64 | (self.card as u64) << 16
+    }
+
+    fn unpack(stored: u64) -> LessOne {
+        LessOne { cost: stored as u16, card: (stored >> 16) as u8 }
+    }
+}
+
+impl Search<'_> {
+    /// The first card of `cards` (bits) by [`LessOne::before`] at equal
+    /// cost: the one worth most, then the lowest.
+    fn top(&self, cards: u32) -> u8 {
+        let mut top = NO_CARD;
+        for j in BitIter(cards) {
+            if top == NO_CARD || self.nat.value[j] > self.nat.value[top as usize] {
+                top = j as u8;
+            }
+        }
+        top
+    }
+
+    /// The least deadwood of the open cards (as [`Search::best`], kept in
+    /// its memo with the same choice), and that of the open cards less one
+    /// of the naturals of `droppable`, with the card (`Goal::Least`;
+    /// exactness, step 12). `drops` keeps each state's second answer.
+    pub(super) fn less_one(
+        &mut self,
+        drops: &mut Memo<StateKey, u64>,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        droppable: u32,
+    ) -> (u16, LessOne) {
+        debug_assert!(self.goal == Goal::Least, "a card taken away is the least deadwood's");
+        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        if mask == 0 {
+            return (self.best(mask, w, used_table, own), LessOne::NONE);
+        }
+        if !limited && w as u32 >= 2 * mask.count_ones() {
+            let card = self.top(mask & droppable);
+            let less = if card == NO_CARD { LessOne::NONE } else { LessOne { cost: 0, card } };
+            return (0, less);
+        }
+        let used_table = settled(self.takers, mask, used_table, own, limited);
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some(stored) = drops.get(k)
+            && let Some((cost, _)) = self.memo.get(k)
+        {
+            return (cost, LessOne::unpack(stored));
+        }
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let nat = self.nat;
+        let value: &[u16] = &nat.value;
+        let mut found = Found { cost: INF, choice: EMPTY_CHOICE };
+        let mut less = LessOne::NONE;
+        // Nothing comes before the first card at no cost.
+        let first = LessOne { cost: 0, card: self.top(mask & droppable) };
+        let take = |less: &mut LessOne, other: LessOne| {
+            if other.cost != INF && other.before(*less, value) {
+                *less = other;
+            }
+        };
+        // The lowest open card left over, or taken away.
+        let (rest, rest_less) = self.less_one(drops, mask & !bit, w, used_table, own, droppable);
+        if rest != INF {
+            found.consider(rest + value[i], Step::Dead, bit, 0);
+            if droppable & bit != 0 {
+                take(&mut less, LessOne { cost: rest, card: i as u8 });
+            }
+        }
+        if rest_less.cost != INF {
+            take(&mut less, LessOne { cost: rest_less.cost + value[i], card: rest_less.card });
+        }
+        let decided =
+            |found: &Found, less: &LessOne| found.cost == 0 && (first.card == NO_CARD || *less == first);
+        if !decided(&found, &less) {
+            self.choices(mask, w, used_table, own, &mut |search, step, used, wilds, used_table, own| {
+                let (rest, rest_less) =
+                    search.less_one(drops, mask & !used, w - wilds, used_table, own, droppable);
+                if rest != INF {
+                    found.consider(rest, step, used, wilds);
+                }
+                take(&mut less, rest_less);
+                decided(&found, &less)
+            });
+        }
+        let cost = found.cost;
+        if self.memo.get(k).is_none() {
+            self.memo.insert(k, found.into());
+        }
+        drops.insert(k, less.pack());
+        (cost, less)
     }
 }
 
