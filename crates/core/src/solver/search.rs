@@ -497,7 +497,7 @@ impl Search<'_> {
     /// The least deadwood of the open cards (as [`Search::best`], kept in
     /// its memo with the same choice), and that of the open cards less one
     /// of the naturals of `droppable`, with the card (`Goal::Least`;
-    /// exactness, step 12). `drops` keeps each state's second answer.
+    /// exactness, step 12). `drops` keeps each state's two answers.
     pub(super) fn less_one(
         &mut self,
         drops: &mut Memo<StateKey, u64>,
@@ -519,10 +519,8 @@ impl Search<'_> {
         }
         let used_table = settled(self.takers, mask, used_table, own, limited);
         let k = StateKey::new(mask, w, used_table, own);
-        if let Some(stored) = drops.get(k)
-            && let Some((cost, _)) = self.memo.get(k)
-        {
-            return (cost, LessOne::unpack(stored));
+        if let Some(stored) = drops.get(k) {
+            return (stored as u16, LessOne::unpack(stored >> 16));
         }
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
@@ -530,8 +528,6 @@ impl Search<'_> {
         let value: &[u16] = &nat.value;
         let mut found = Found { cost: INF, choice: EMPTY_CHOICE };
         let mut less = LessOne::NONE;
-        // Nothing comes before the first card at no cost.
-        let first = LessOne { cost: 0, card: self.top(mask & droppable) };
         let take = |less: &mut LessOne, other: LessOne| {
             if other.cost != INF && other.before(*less, value) {
                 *less = other;
@@ -548,9 +544,12 @@ impl Search<'_> {
         if rest_less.cost != INF {
             take(&mut less, LessOne { cost: rest_less.cost + value[i], card: rest_less.card });
         }
-        let decided =
-            |found: &Found, less: &LessOne| found.cost == 0 && (first.card == NO_CARD || *less == first);
-        if !decided(&found, &less) {
+        // Nothing comes before the first card of the order at no cost.
+        let open = mask & droppable;
+        let decided = |search: &Self, found: &Found, less: &LessOne| {
+            found.cost == 0 && (open == 0 || (less.cost == 0 && less.card == search.top(open)))
+        };
+        if !decided(self, &found, &less) {
             self.choices(mask, w, used_table, own, &mut |search, step, used, wilds, used_table, own| {
                 let (rest, rest_less) =
                     search.less_one(drops, mask & !used, w - wilds, used_table, own, droppable);
@@ -558,14 +557,14 @@ impl Search<'_> {
                     found.consider(rest, step, used, wilds);
                 }
                 take(&mut less, rest_less);
-                decided(&found, &less)
+                decided(search, &found, &less)
             });
         }
         let cost = found.cost;
-        if self.memo.get(k).is_none() {
-            self.memo.insert(k, found.into());
-        }
-        drops.insert(k, less.pack());
+        // The plain search's own answer, with its choice: the first of
+        // equal costs, as it keeps it.
+        self.memo.insert(k, found.into());
+        drops.insert(k, cost as u64 | less.pack() << 16);
         (cost, less)
     }
 }
