@@ -393,7 +393,7 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
             continue;
         }
         let deadwood = solver.deadwood_less(&[card]);
-        let outs = outs_less(solver, &[card], table, unseen);
+        let outs = outs_after(solver, card, table, unseen);
         let (n, chance) = unseen.odds(&outs);
         out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });
     }
@@ -480,7 +480,7 @@ fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen)
         let mut best = 0;
         for (i, &e) in with.iter().enumerate() {
             if !with[..i].contains(&e) {
-                best = best.max(after.odds(&outs_less(solver, &[e], table, &after)).0);
+                best = best.max(after.odds(&outs_after(solver, e, table, &after)).0);
             }
         }
         num += copies * best as u64;
@@ -548,6 +548,16 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
         advice,
         decided_by,
     }
+}
+
+/// The outs, with a copy unseen, of the hand loaded into the solver less
+/// `card`, every discard's found in one search (`Solver::outs_after`).
+fn outs_after(solver: &mut Solver, card: Card, table: &Table, unseen: &Unseen) -> Vec<Card> {
+    let set = solver.outs_after(card);
+    (0..Card::KINDS)
+        .filter_map(Card::from_index)
+        .filter(|&c| unseen.of(c) > 0 && set.completes(c, table.is_wild(c)))
+        .collect()
 }
 
 /// The outs, with a copy unseen, of the hand loaded into the solver less

@@ -15,8 +15,10 @@
 //! searches' memo and the one key of their states), `runs` (the
 //! walk along a run's places), `lay_off` (groups laid off onto table melds),
 //! `arrange` (rebuilding one best arrangement from the memo, wilds and
-//! all) and `complete` (every card that completes a hand, or lets it go
-//! out after a discard, found in one search, with its own argument).
+//! all), `complete` (every card that completes a hand, or lets it go
+//! out after a discard, found in one search, with its own argument) and
+//! `every` (the outs after every discard of a hand, in one search, argued
+//! in `complete`).
 //!
 //! A hand can be loaded once ([`Solver::load`]) and asked about itself
 //! less a card or two: the deadwood left by each discard, the outs after
@@ -145,6 +147,7 @@
 
 mod arrange;
 mod complete;
+mod every;
 mod kept;
 mod lay_off;
 mod loaded;
@@ -159,6 +162,7 @@ use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun, single_lay_offs, single_lay_offs_limited};
+use every::{Every, Placed};
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
@@ -322,6 +326,12 @@ struct Memos {
     slots: Memo<StateKey, u128>,
     /// The cards each state may discard (`Search::discardable`).
     discards: Memo<StateKey, u64>,
+    /// The slot's cards of each state for each discard still to choose
+    /// (module `every`): where they start in `each_sets`.
+    each_cards: Memo<StateKey, (u32, u32)>,
+    each_sets: Vec<u128>,
+    /// Whether each state melds, for each discard still to choose.
+    each_melds: Memo<StateKey, u64>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -332,6 +342,9 @@ impl Memos {
         self.melds.clear();
         self.slots.clear();
         self.discards.clear();
+        self.each_cards.clear();
+        self.each_sets.clear();
+        self.each_melds.clear();
         self.lay_offs.clear();
     }
 }
@@ -342,6 +355,7 @@ struct Pools {
     runs: Vec<Vec<(u32, u8)>>,
     slot_runs: Vec<Vec<SlotRun>>,
     sets: Vec<Vec<u32>>,
+    placed: Vec<Vec<Placed>>,
 }
 
 impl Default for Solver {
@@ -359,6 +373,9 @@ impl Solver {
                 melds: Memo::new(),
                 slots: Memo::new(),
                 discards: Memo::new(),
+                each_cards: Memo::new(),
+                each_sets: Vec::new(),
+                each_melds: Memo::new(),
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -649,6 +666,89 @@ impl Solver {
             cards |= complete.cards(mask, w - 1, 0, false);
         }
         self.hand.found(cards, any_wild)
+    }
+
+    /// The outs of the loaded hand less `card` (one of its cards), as
+    /// [`Solver::outs_less`] gives them; where wilds are free and `card`
+    /// is natural, from one search for every discard at once (module
+    /// `complete`, steps 9 to 12), so that asking for each card of the
+    /// hand in turn costs about one search in all.
+    pub fn outs_after(&mut self, card: Card) -> CardSet {
+        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+            return self.outs_less(&[card]);
+        }
+        let (mask, w, wild_points) = self.hand.less(&[card]);
+        if self.melds_or_known(mask, w, wild_points) {
+            return CardSet::ALL;
+        }
+        if mask == 0 {
+            return self.outs_less(&[card]);
+        }
+        // The card taken away, by its bit among the naturals.
+        let full = full_mask(self.hand.nat.cards.len());
+        let j = (full & !mask).trailing_zeros() as usize;
+        if self.hand.rules.all_wild_melds {
+            let cards = self.every().cards_of(true, full, w, j);
+            return self.hand.found(cards, cards != 0);
+        }
+        // As in `outs_less`: a wild drawn, a natural discarded.
+        let any_wild = self.every().melds_each(true, full, w + 1, 0, false) & (1 << j) != 0;
+        if !any_wild && w < 2 {
+            return CardSet::EMPTY;
+        }
+        let mut every = self.every();
+        let mut cards = every.cards_of(true, full, w, j);
+        if w > 0 {
+            cards |= every.cards_of(false, full, w - 1, j);
+        }
+        self.hand.found(cards, any_wild)
+    }
+
+    /// The search for the outs after every discard at once, over the
+    /// loaded hand (wilds free).
+    fn every(&mut self) -> Every<'_> {
+        debug_assert!(!self.hand.rules.half_wild, "wilds free");
+        self.hand.ensure_partners();
+        if self.hand.single.len() != self.hand.targets.len() {
+            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
+        }
+        let h = &self.hand;
+        // The highest copy of each natural card (the naturals are sorted).
+        let cards = &h.nat.cards;
+        let want = (0..cards.len())
+            .filter(|&j| j + 1 == cards.len() || cards[j + 1] != cards[j])
+            .fold(0, |b, j| b | 1 << j);
+        Every {
+            one: Complete {
+                memo: &mut self.memos.slots,
+                melds: Search {
+                    memo: &mut self.memos.melds,
+                    goal: Goal::AllMeld,
+                    policy: WildPolicy::Free,
+                    nat: &h.nat,
+                    table: &h.targets,
+                    rules: &h.rules,
+                    ace_high: h.ace_high,
+                    partners: &h.partners,
+                    takers: &h.takers,
+                    pool: &mut self.pools.runs,
+                    lay: &mut self.memos.lay_offs,
+                },
+                nat: &h.nat,
+                table: &h.targets,
+                single: &h.single,
+                single_limited: &h.single_limited,
+                rules: &h.rules,
+                ace_high: h.ace_high,
+                sets: &mut self.pools.sets,
+                runs: &mut self.pools.slot_runs,
+            },
+            cards: &mut self.memos.each_cards,
+            arena: &mut self.memos.each_sets,
+            melds: &mut self.memos.each_melds,
+            want,
+            placed: &mut self.pools.placed,
+        }
     }
 
     /// Where at most half of a meld may be wild: the outs of the naturals
