@@ -392,7 +392,7 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
         if out.iter().any(|d| d.card == card) {
             continue;
         }
-        let deadwood = solver.deadwood_less(&[card]);
+        let deadwood = solver.deadwood_after(card);
         let outs = outs_after(solver, card, table, unseen);
         let (n, chance) = unseen.odds(&outs);
         out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });

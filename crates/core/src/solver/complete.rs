@@ -191,6 +191,16 @@
 //!     `Solver::outs_less` puts them together from its searches. A wild
 //!     discarded, and every discard under the half-wild limit, is asked as
 //!     before.
+//! 13. *The deadwood after every discard.* The solver's own search (its
+//!     steps 1 to 8 and 10) is answered for every `j` the same way: the
+//!     lowest open card `i` left over, or in each meld it can go into
+//!     that leaves `j` open (step 9), the least over those choices for
+//!     each `j`; for `j = i` the search of `S` less `i`; with two wilds
+//!     for each card of `S` less `j`, nothing left over (the solver's
+//!     step 6). The deadwood after a natural discard `d` is the answer for
+//!     `d` of the whole hand, with its wilds counted as
+//!     `Solver::deadwood_less` counts them, and the hand less `d` melds
+//!     completely when that deadwood is 0.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

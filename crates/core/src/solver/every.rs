@@ -1,11 +1,12 @@
 //! The outs after every discard of a hand, found in one search: the
 //! discard still to choose is part of the state, and each state's answer
 //! holds, for each open natural card that could still be the discard, what
-//! the hand less that card gives (module `complete`, steps 9 to 12, argue
+//! the hand less that card gives (module `complete`, steps 9 to 13, argue
 //! why it is the same as one search per discard).
 //!
-//! Four questions are asked this way, each of the open cards in `mask`
-//! less a card `j` of `want` among them: whether they meld completely
+//! Five questions are asked this way, each of the open cards in `mask`
+//! less a card `j` of `want` among them: their least deadwood (the
+//! solver's search, `Goal::Least`), whether they meld completely
 //! (the solver's search, `Goal::AllMeld`), whether they meld less one card
 //! discarded (`Complete::melds_less_one`), and the cards that, in the
 //! slot, let them meld completely (`Complete::cards`) or less one card
@@ -13,10 +14,10 @@
 //! half-wild limit).
 
 use super::complete::{Complete, NATURALS, PLACE_BITS, SUIT_BITS, SlotRun, rank_bits, set_groups, slot_walk};
-use super::memo::{Discard, Memo, StateKey};
+use super::memo::{Choice, Discard, Memo, StateKey};
 use super::naturals::BitIter;
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::settled;
+use super::search::{Goal, INF, Search, WildPolicy, settled};
 use crate::meld::{bottom_place, top_place};
 
 /// A meld the lowest open card can go into where every card must meld
@@ -34,6 +35,12 @@ pub(super) struct Every<'a> {
     pub(super) arena: &'a mut Vec<u128>,
     /// Whether each state melds, for each card of `want` open, as bits.
     pub(super) melds: &'a mut Memo<StateKey, u64>,
+    /// The least deadwood of each state's naturals, for each card of
+    /// `want` open: where in `costs` they start, in the order of the bits.
+    pub(super) least: &'a mut Memo<StateKey, (u32, u32)>,
+    pub(super) costs: &'a mut Vec<u16>,
+    /// The solver's memo of the least deadwood of one hand.
+    pub(super) deadwood: &'a mut Memo<StateKey, (u16, Choice)>,
     /// The cards that may be the discard still to choose: the highest
     /// copy of each natural card of the hand (the copy `Loaded::less`
     /// takes away, so that the lowest copies stay open, step 2).
@@ -95,6 +102,100 @@ impl Every<'_> {
     pub(super) fn cards_of(&mut self, less_one: bool, mask: u32, w: u8, j: usize) -> u128 {
         let from = self.cards_each(less_one, mask, w, 0, false);
         self.arena[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// The least deadwood of the naturals in `mask` less `j` with `w`
+    /// wilds (the solver's search, `Goal::Least`), for `j` the card of
+    /// `want` given; `mask` holds it.
+    pub(super) fn least_of(&mut self, mask: u32, w: u8, j: usize) -> u16 {
+        let from = self.least_each(mask, w, 0, false);
+        self.costs[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// [`Every::least_of`] where it is worked out already.
+    pub(super) fn least_known(&self, mask: u32, w: u8, j: usize) -> Option<u16> {
+        let (from, _) = self.least.get(StateKey::new(mask, w, 0, false))?;
+        Some(self.costs[from as usize + self.rank_of(mask, j)])
+    }
+
+    /// Where in `costs` the least deadwood of the state starts, one cost
+    /// for each card of `want` in `mask`, in the order of the bits.
+    fn least_each(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some((from, _)) = self.least.get(k) {
+            return from;
+        }
+        let out = self.decide_least(mask, w, used_table, own);
+        let from = self.costs.len() as u32;
+        let want = mask & self.want;
+        self.costs.extend(BitIter(want).map(|j| out[j]));
+        self.least.insert(k, (from, want.count_ones()));
+        from
+    }
+
+    /// [`Every::least_each`] for one state (module `complete`, step 13):
+    /// the lowest open card left over or in each meld it can go into, the
+    /// least for each `j` over the choices that leave `j` open.
+    fn decide_least(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> [u16; 32] {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let want = mask & self.want;
+        let mut out = [INF; 32];
+        if want & bit != 0 {
+            let one = &mut self.one.melds;
+            let mut least = Search {
+                memo: self.deadwood,
+                goal: Goal::Least,
+                policy: WildPolicy::Free,
+                nat: one.nat,
+                table: one.table,
+                rules: one.rules,
+                ace_high: one.ace_high,
+                partners: &[],
+                takers: one.takers,
+                pool: one.pool,
+                lay: one.lay,
+            };
+            out[i] = least.best(mask & !bit, w, used_table, own);
+        }
+        // Two wilds for each card: everything melds (the solver's step 6).
+        let mut live = 0u32;
+        for j in BitIter(want & !bit) {
+            if w as u32 >= 2 * (mask.count_ones() - 1) {
+                out[j] = 0;
+            } else {
+                live |= 1 << j;
+            }
+        }
+        if live == 0 {
+            return out;
+        }
+        // The lowest open card left over.
+        let value = self.one.nat.value[i];
+        let from = self.least_each(mask & !bit, w, used_table, own) as usize;
+        for j in BitIter(live) {
+            let rest = self.costs[from + self.rank_of(mask & !bit, j)];
+            if rest != INF {
+                out[j] = out[j].min(rest + value);
+            }
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        self.meld_choices(mask, w, used_table, own, &mut placed);
+        for &(used, need, with, own) in &placed {
+            // A state is decided once nothing is left over.
+            let sub = BitIter(live & !used).filter(|&j| out[j] != 0).fold(0u32, |b, j| b | 1 << j);
+            if sub == 0 {
+                continue;
+            }
+            let rest = mask & !used;
+            let from = self.least_each(rest, w - need, with, own) as usize;
+            for j in BitIter(sub) {
+                out[j] = out[j].min(self.costs[from + self.rank_of(rest, j)]);
+            }
+        }
+        self.placed.push(placed);
+        out
     }
 
     /// Where `j` comes among the cards of `want` in `mask`.

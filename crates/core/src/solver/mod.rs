@@ -332,6 +332,10 @@ struct Memos {
     each_sets: Vec<u128>,
     /// Whether each state melds, for each discard still to choose.
     each_melds: Memo<StateKey, u64>,
+    /// The least deadwood of each state's naturals for each discard still
+    /// to choose: where they start in `each_costs`.
+    each_least: Memo<StateKey, (u32, u32)>,
+    each_costs: Vec<u16>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -345,6 +349,8 @@ impl Memos {
         self.each_cards.clear();
         self.each_sets.clear();
         self.each_melds.clear();
+        self.each_least.clear();
+        self.each_costs.clear();
         self.lay_offs.clear();
     }
 }
@@ -376,6 +382,8 @@ impl Solver {
                 each_cards: Memo::new(),
                 each_sets: Vec::new(),
                 each_melds: Memo::new(),
+                each_least: Memo::new(),
+                each_costs: Vec::new(),
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -678,15 +686,22 @@ impl Solver {
             return self.outs_less(&[card]);
         }
         let (mask, w, wild_points) = self.hand.less(&[card]);
-        if self.melds_or_known(mask, w, wild_points) {
-            return CardSet::ALL;
-        }
         if mask == 0 {
             return self.outs_less(&[card]);
         }
         // The card taken away, by its bit among the naturals.
         let full = full_mask(self.hand.nat.cards.len());
         let j = (full & !mask).trailing_zeros() as usize;
+        // Whether the hand left melds: deadwood 0 where the least deadwood
+        // after every discard is known already (every card scores at
+        // least a point), else asked of every discard at once.
+        let melds = match self.every().least_known(full, w, j) {
+            Some(cost) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
+            None => self.every().melds_each(false, full, w, 0, false) & (1 << j) != 0,
+        };
+        if melds {
+            return CardSet::ALL;
+        }
         if self.hand.rules.all_wild_melds {
             let cards = self.every().cards_of(true, full, w, j);
             return self.hand.found(cards, cards != 0);
@@ -702,6 +717,24 @@ impl Solver {
             cards |= every.cards_of(false, full, w - 1, j);
         }
         self.hand.found(cards, any_wild)
+    }
+
+    /// The least deadwood of the loaded hand less `card` (one of its
+    /// cards), as [`Solver::deadwood_less`] gives it; where wilds are free
+    /// and `card` is natural, from one search for every discard at once
+    /// (module `complete`, step 13).
+    pub fn deadwood_after(&mut self, card: Card) -> u32 {
+        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+            return self.deadwood_less(&[card]);
+        }
+        let (mask, w, wild_points) = self.hand.less(&[card]);
+        if mask == 0 {
+            return self.deadwood_less(&[card]);
+        }
+        let full = full_mask(self.hand.nat.cards.len());
+        let j = (full & !mask).trailing_zeros() as usize;
+        let natural_dead = self.every().least_of(full, w, j) as u32;
+        self.hand.total_of(mask, natural_dead, w, wild_points)
     }
 
     /// The search for the outs after every discard at once, over the
@@ -746,6 +779,9 @@ impl Solver {
             cards: &mut self.memos.each_cards,
             arena: &mut self.memos.each_sets,
             melds: &mut self.memos.each_melds,
+            least: &mut self.memos.each_least,
+            costs: &mut self.memos.each_costs,
+            deadwood: &mut self.memos.deadwood,
             want,
             placed: &mut self.pools.placed,
         }

@@ -1,6 +1,7 @@
-//! The outs after each discard of a hand, found in one search for every
-//! discard (`Solver::outs_after`), against one search per discard
-//! (`Solver::outs_less`), over random hands of every rule family: table
+//! The deadwood and the outs after each discard of a hand, found in one
+//! search for every discard (`Solver::deadwood_after`,
+//! `Solver::outs_after`), against one search per discard
+//! (`Solver::deadwood_less`, `Solver::outs_less`), over random hands of every rule family: table
 //! melds and laying off, wilds, jokers, decks, Five Crowns.
 
 use proptest::prelude::*;
@@ -33,12 +34,15 @@ fn presets() -> impl Strategy<Value = Rules> {
         })
 }
 
-/// Every distinct discard of the case's hand: the outs after it from the
-/// one search for every discard, and from one search of the hand less it.
+/// Every distinct discard of the case's hand: the deadwood and the outs
+/// after it from the one search for every discard (the outs asked after
+/// the deadwood, and alone), and from one search of the hand less it.
 fn check(case: &Case) -> Result<(), TestCaseError> {
     let table = case.table();
     let mut every = Solver::new();
     every.load(&case.hand, &table);
+    let mut alone = Solver::new();
+    alone.load(&case.hand, &table);
     let mut one = Solver::new();
     one.load(&case.hand, &table);
     let mut asked = Vec::new();
@@ -47,8 +51,10 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
             continue;
         }
         asked.push(card);
-        let expected = one.outs_less(&[card]);
-        prop_assert_eq!(every.outs_after(card), expected, "{} less {}", show(case), card.ascii());
+        let (deadwood, outs) = (one.deadwood_less(&[card]), one.outs_less(&[card]));
+        prop_assert_eq!(every.deadwood_after(card), deadwood, "{} less {}", show(case), card.ascii());
+        prop_assert_eq!(every.outs_after(card), outs, "{} less {}", show(case), card.ascii());
+        prop_assert_eq!(alone.outs_after(card), outs, "{} less {}", show(case), card.ascii());
     }
     Ok(())
 }
