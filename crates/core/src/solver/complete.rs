@@ -134,7 +134,9 @@
 //! `H` once for every natural discard, the discard still to choose being
 //! part of the state. A natural card to discard is taken away as its
 //! highest copy (`Loaded::less`), so the cards that may be the one still
-//! to choose are `want`, the highest copy of each natural card of `H`.
+//! to choose are `want`, highest copies of natural cards of `H`: of every
+//! one for the deadwood, and for the outs of those leaving a hand that
+//! does not meld (every card is an out of one that does).
 //! For a state `S` (the open naturals, with the wilds left, the table
 //! melds used and whether the hand has a meld of its own) and each `j` of
 //! `want` in `S`, a question `Q` (melds completely, melds less one card
@@ -184,9 +186,9 @@
 //!     no card of `S` less `j` could either, so the answers are the same.
 //! 12. *The memo.* A state's answers are kept by the state's key (step 4
 //!     of the solver) with what is owed, in memos of their own, one answer
-//!     for each card of `want` in `S`; `want` depends only on the loaded
-//!     hand, so a state's answers are the same whichever question reaches
-//!     it. So the answer for `d` of the state of the whole hand is `Q` of
+//!     for each card of `want` in `S`; `want` is fixed for the loaded
+//!     hand and the memo, so a state's answers are the same whichever
+//!     question reaches it. So the answer for `d` of the state of the whole hand is `Q` of
 //!     `H` less `d`, and the outs after `d` are put together from them as
 //!     `Solver::outs_less` puts them together from its searches. A wild
 //!     discarded, and every discard under the half-wild limit, is asked as

@@ -41,9 +41,10 @@ pub(super) struct Every<'a> {
     pub(super) costs: &'a mut Vec<u16>,
     /// The solver's memo of the least deadwood of one hand.
     pub(super) deadwood: &'a mut Memo<StateKey, (u16, Choice)>,
-    /// The cards that may be the discard still to choose: the highest
-    /// copy of each natural card of the hand (the copy `Loaded::less`
-    /// takes away, so that the lowest copies stay open, step 2).
+    /// The cards that may be the discard still to choose: highest copies
+    /// of natural cards of the hand (the copy `Loaded::less` takes away,
+    /// so that the lowest copies stay open, step 2), the same for every
+    /// question sharing a memo.
     pub(super) want: u32,
     /// Lists of melds to reuse, so that a state allocates none.
     pub(super) placed: &'a mut Vec<Vec<Placed>>,
@@ -110,12 +111,6 @@ impl Every<'_> {
     pub(super) fn least_of(&mut self, mask: u32, w: u8, j: usize) -> u16 {
         let from = self.least_each(mask, w, 0, false);
         self.costs[from as usize + self.rank_of(mask, j)]
-    }
-
-    /// [`Every::least_of`] where it is worked out already.
-    pub(super) fn least_known(&self, mask: u32, w: u8, j: usize) -> Option<u16> {
-        let (from, _) = self.least.get(StateKey::new(mask, w, 0, false))?;
-        Some(self.costs[from as usize + self.rank_of(mask, j)])
     }
 
     /// Where in `costs` the least deadwood of the state starts, one cost

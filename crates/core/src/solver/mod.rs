@@ -167,7 +167,7 @@ use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
-use naturals::full_mask;
+use naturals::{BitIter, full_mask};
 use search::{Goal, INF, Search, WildPolicy};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -336,6 +336,8 @@ struct Memos {
     /// to choose: where they start in `each_costs`.
     each_least: Memo<StateKey, (u32, u32)>,
     each_costs: Vec<u16>,
+    /// The discards whose outs `every` is asked about (`Solver::out_want`).
+    out_want: Option<u32>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -351,6 +353,7 @@ impl Memos {
         self.each_melds.clear();
         self.each_least.clear();
         self.each_costs.clear();
+        self.out_want = None;
         self.lay_offs.clear();
     }
 }
@@ -384,6 +387,7 @@ impl Solver {
                 each_melds: Memo::new(),
                 each_least: Memo::new(),
                 each_costs: Vec::new(),
+                out_want: None,
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -692,26 +696,22 @@ impl Solver {
         // The card taken away, by its bit among the naturals.
         let full = full_mask(self.hand.nat.cards.len());
         let j = (full & !mask).trailing_zeros() as usize;
-        // Whether the hand left melds: deadwood 0 where the least deadwood
-        // after every discard is known already (every card scores at
-        // least a point), else asked of every discard at once.
-        let melds = match self.every().least_known(full, w, j) {
-            Some(cost) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
-            None => self.every().melds_each(false, full, w, 0, false) & (1 << j) != 0,
-        };
-        if melds {
+        // The discards whose outs are searched for: those leaving a hand
+        // that does not meld (every card is an out of one that does).
+        let want = self.out_want(full, w, wild_points);
+        if want & (1 << j) == 0 {
             return CardSet::ALL;
         }
         if self.hand.rules.all_wild_melds {
-            let cards = self.every().cards_of(true, full, w, j);
+            let cards = self.every(want).cards_of(true, full, w, j);
             return self.hand.found(cards, cards != 0);
         }
         // As in `outs_less`: a wild drawn, a natural discarded.
-        let any_wild = self.every().melds_each(true, full, w + 1, 0, false) & (1 << j) != 0;
+        let any_wild = self.every(want).melds_each(true, full, w + 1, 0, false) & (1 << j) != 0;
         if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let mut every = self.every();
+        let mut every = self.every(want);
         let mut cards = every.cards_of(true, full, w, j);
         if w > 0 {
             cards |= every.cards_of(false, full, w - 1, j);
@@ -733,24 +733,53 @@ impl Solver {
         }
         let full = full_mask(self.hand.nat.cards.len());
         let j = (full & !mask).trailing_zeros() as usize;
-        let natural_dead = self.every().least_of(full, w, j) as u32;
+        let want = self.hand.highest_copies();
+        let natural_dead = self.every(want).least_of(full, w, j) as u32;
         self.hand.total_of(mask, natural_dead, w, wild_points)
+    }
+
+    /// The discards (the highest copy of each natural card of the loaded
+    /// hand, of `full` naturals and `w` wilds scoring `wild_points`) whose
+    /// outs the one search for every discard is asked about: those that
+    /// leave a hand not melding. Worked out once for the hand, as the
+    /// answers the search keeps are for these discards only.
+    fn out_want(&mut self, full: u32, w: u8, wild_points: u32) -> u32 {
+        if let Some(want) = self.memos.out_want {
+            return want;
+        }
+        let mut want = 0;
+        for j in BitIter(self.hand.highest_copies()) {
+            let mask = full & !(1 << j);
+            // Deadwood 0 where the least deadwood after every discard is
+            // known already (every card scores at least a point).
+            let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
+                let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
+                self.memos.each_costs[from as usize + rank]
+            });
+            let melds = match known {
+                Some(cost) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
+                None => self.melds_or_known(mask, w, wild_points),
+            };
+            if !melds {
+                want |= 1 << j;
+            }
+        }
+        self.memos.out_want = Some(want);
+        want
     }
 
     /// The search for the outs after every discard at once, over the
     /// loaded hand (wilds free).
-    fn every(&mut self) -> Every<'_> {
+    /// `want`: the discards asked about, which must be the same for every
+    /// question of one memo while the hand stays loaded (the least
+    /// deadwood's, and the others').
+    fn every(&mut self, want: u32) -> Every<'_> {
         debug_assert!(!self.hand.rules.half_wild, "wilds free");
         self.hand.ensure_partners();
         if self.hand.single.len() != self.hand.targets.len() {
             self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
         }
         let h = &self.hand;
-        // The highest copy of each natural card (the naturals are sorted).
-        let cards = &h.nat.cards;
-        let want = (0..cards.len())
-            .filter(|&j| j + 1 == cards.len() || cards[j + 1] != cards[j])
-            .fold(0, |b, j| b | 1 << j);
         Every {
             one: Complete {
                 memo: &mut self.memos.slots,
