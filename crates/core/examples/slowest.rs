@@ -287,15 +287,17 @@ fn one(args: &[String]) {
                 }
                 seen.push(c);
                 let start = Instant::now();
-                if sorted.len() > p.deal.cards {
+                if sorted.len() > p.deal.cards && solver.every_discard_at_once() {
                     solver.deadwood_after(c);
                 } else {
                     solver.deadwood_less(&[c]);
                 }
                 dead += start.elapsed();
                 let start = Instant::now();
-                if sorted.len() > p.deal.cards {
+                if sorted.len() > p.deal.cards && solver.every_discard_at_once() {
                     solver.outs_after(c);
+                } else if sorted.len() > p.deal.cards {
+                    solver.outs_less(&[c]);
                 } else {
                     solver.completing_less(&[c]);
                 }

@@ -719,6 +719,18 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
+    /// Whether the deadwood and the outs after each discard of the loaded
+    /// hand are best asked through [`Solver::deadwood_after`] and
+    /// [`Solver::outs_after`] (the one search for every discard), rather
+    /// than one search per discard: where wilds are free and there are
+    /// table melds to lay off onto, which make the search of each hand
+    /// less a card long and alike. Both give the same answers; without
+    /// table melds (most hands, the dense ones with many wilds among them)
+    /// one search per discard is the quicker.
+    pub fn every_discard_at_once(&self) -> bool {
+        !self.hand.rules.half_wild && !self.hand.targets.is_empty()
+    }
+
     /// The least deadwood of the loaded hand less `card` (one of its
     /// cards), as [`Solver::deadwood_less`] gives it; where wilds are free
     /// and `card` is natural, from one search for every discard at once
