@@ -387,13 +387,17 @@ fn advised<'a>(discards: &'a [Discard], hand: &[Card], table: &Table, wild: Rank
 /// the hand left, counted against `unseen`.
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
     solver.load(hand, table);
+    let at_once = solver.every_discard_at_once();
     let mut out: Vec<Discard> = Vec::new();
     for &card in hand {
         if out.iter().any(|d| d.card == card) {
             continue;
         }
-        let deadwood = solver.deadwood_less(&[card]);
-        let outs = outs_less(solver, &[card], table, unseen);
+        let (deadwood, outs) = if at_once {
+            (solver.deadwood_after(card), outs_after(solver, card, table, unseen))
+        } else {
+            (solver.deadwood_less(&[card]), outs_less(solver, &[card], table, unseen))
+        };
         let (n, chance) = unseen.odds(&outs);
         out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });
     }
@@ -477,10 +481,16 @@ fn two_draws(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen)
         with.push(x);
         let after = unseen.less(x);
         solver.load(&with, table);
+        let at_once = solver.every_discard_at_once();
         let mut best = 0;
         for (i, &e) in with.iter().enumerate() {
             if !with[..i].contains(&e) {
-                best = best.max(after.odds(&outs_less(solver, &[e], table, &after)).0);
+                let outs = if at_once {
+                    outs_after(solver, e, table, &after)
+                } else {
+                    outs_less(solver, &[e], table, &after)
+                };
+                best = best.max(after.odds(&outs).0);
             }
         }
         num += copies * best as u64;
@@ -548,6 +558,16 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
         advice,
         decided_by,
     }
+}
+
+/// The outs, with a copy unseen, of the hand loaded into the solver less
+/// `card`, every discard's found in one search (`Solver::outs_after`).
+fn outs_after(solver: &mut Solver, card: Card, table: &Table, unseen: &Unseen) -> Vec<Card> {
+    let set = solver.outs_after(card);
+    (0..Card::KINDS)
+        .filter_map(Card::from_index)
+        .filter(|&c| unseen.of(c) > 0 && set.completes(c, table.is_wild(c)))
+        .collect()
 }
 
 /// The outs, with a copy unseen, of the hand loaded into the solver less

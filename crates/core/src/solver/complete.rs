@@ -123,6 +123,86 @@
 //! meld checked within the limit as above. Cards of the wild ranks found
 //! at face value are dropped by the caller: under the limit a wild is
 //! asked about on its own (the solver's step 9d).
+//!
+//! # The outs after every discard, in one search
+//!
+//! After the draw, the outs after each discard `d` of a hand `H` are
+//! asked of `H` less `d`: with wilds free, one search of it for the cards
+//! completing it less one card still to discard, one for the cards
+//! completing it less a wild, and whether it goes out with a wild more
+//! (`Solver::outs_less`). Module `every` asks each of those questions of
+//! `H` once for every natural discard, the discard still to choose being
+//! part of the state. A natural card to discard is taken away as its
+//! highest copy (`Loaded::less`), so the cards that may be the one still
+//! to choose are `want`, highest copies of natural cards of `H`: of every
+//! one for the deadwood, and for the outs of those leaving a hand that
+//! does not meld (every card is an out of one that does).
+//! For a state `S` (the open naturals, with the wilds left, the table
+//! melds used and whether the hand has a meld of its own) and each `j` of
+//! `want` in `S`, a question `Q` (melds completely, melds less one card
+//! discarded, the slot's cards, the slot's cards less one card discarded)
+//! is answered for `S` less `j`:
+//!
+//! 9. *The lowest open card chosen.* Let `i` be the lowest card of `S`.
+//!    For `j = i`, the answer is `Q` of `S` less `i`, asked of the search
+//!    of one hand as before. For `j` above `i`, `i` is also the lowest
+//!    card of `S` less `j`, and the search of `S` less `j` decides it over
+//!    its choices: a set, a run, a group laid off, with the slot's card or
+//!    not (steps 1 and 2), or discarded where a discard is owed. These are
+//!    exactly the choices of `i` in `S` that leave `j` open. A set takes
+//!    the lowest copies of each card of its rank first, a run's walk the
+//!    lowest open copy on each place, a group laid off the same (the
+//!    solver's steps 2 and 7), and `j`, the highest copy of its card, is
+//!    the last of its copies taken: so a choice in `S` without `j` takes
+//!    the same cards as in `S` less `j`. The solver's walk along a run
+//!    leaves a place to a wild only when a card lies within reach beyond
+//!    it; measured in `S`, which holds `S` less `j`, it finds every run of
+//!    `S` less `j`, and a run of `S` without `j` ends on a card of `S` less
+//!    `j` within reach of each of its gaps, so `S` less `j` finds it too.
+//!    The meld's verdict on a group depends only on its cards and the
+//!    table meld. Each such choice leaves `S` less its cards, and less
+//!    `j`: the same question of the state `S` less the choice's cards, for
+//!    the same `j`, still the highest copy of its card there. So each `j`'s
+//!    answer is the union (for whether the cards meld, the "or") over the
+//!    choices of `i` in `S` that leave `j` open of the answers for `j` of
+//!    the states they leave; the choices holding `j` are skipped for it.
+//! 10. *The slot's cards and the rest.* A choice with the slot's card
+//!     in its meld (a card of the set's rank, of a run's suit on a free
+//!     place, of those a group laid off takes) adds those cards where the
+//!     rest melds completely, or less one card where one is owed: the same
+//!     question for the same `j`. Along a run's free places the wilds the
+//!     run takes grow while the rest melds, and stop for `j` once it does
+//!     not (fewer wilds left never help: the solver's steps 5 and 6).
+//!     Cards a `j`'s answer holds already are not asked for again, as the
+//!     search of one hand skips them; that changes no answer.
+//! 11. *The answers before the memo.* The search of one hand answers some
+//!     states before its memo: with two wilds for each card, and where
+//!     naturals with no partner among the open cards need more wilds than
+//!     there are (step 5). For each `j` these are worked out on `S` less
+//!     `j` (the naturals with no partner counted there) and give that
+//!     answer, as the search of `S` less `j` would. Whether the open cards
+//!     meld is keyed with the table melds used as the solver's step 10
+//!     counts them on `S`: a table meld that no card of `S` could go onto,
+//!     no card of `S` less `j` could either, so the answers are the same.
+//! 12. *The memo.* A state's answers are kept by the state's key (step 4
+//!     of the solver) with what is owed, in memos of their own, one answer
+//!     for each card of `want` in `S`; `want` is fixed for the loaded
+//!     hand and the memo, so a state's answers are the same whichever
+//!     question reaches it. So the answer for `d` of the state of the whole hand is `Q` of
+//!     `H` less `d`, and the outs after `d` are put together from them as
+//!     `Solver::outs_less` puts them together from its searches. A wild
+//!     discarded, and every discard under the half-wild limit, is asked as
+//!     before.
+//! 13. *The deadwood after every discard.* The solver's own search (its
+//!     steps 1 to 8 and 10) is answered for every `j` the same way: the
+//!     lowest open card `i` left over, or in each meld it can go into
+//!     that leaves `j` open (step 9), the least over those choices for
+//!     each `j`; for `j = i` the search of `S` less `i`; with two wilds
+//!     for each card of `S` less `j`, nothing left over (the solver's
+//!     step 6). The deadwood after a natural discard `d` is the answer for
+//!     `d` of the whole hand, with its wilds counted as
+//!     `Solver::deadwood_less` counts them, and the hand less `d` melds
+//!     completely when that deadwood is 0.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -174,14 +254,14 @@ impl CardSet {
 }
 
 /// The cards of rank `r` (1 to 13), as bits.
-fn rank_bits(r: u8) -> u128 {
+pub(super) fn rank_bits(r: u8) -> u128 {
     let first = Card::new(Rank::new(r).expect("a rank"), Suit::ALL[0]).index();
     ((1 << Suit::FIVE.len()) - 1) << first
 }
 
 /// The card of each suit on each place of a run (1 to 14, the ace on
 /// both), as bits, worked out once.
-const PLACE_BITS: [[u128; 15]; 5] = {
+pub(super) const PLACE_BITS: [[u128; 15]; 5] = {
     let mut out = [[0u128; 15]; 5];
     let mut s = 0;
     while s < 5 {
@@ -201,7 +281,7 @@ const PLACE_BITS: [[u128; 15]; 5] = {
 };
 
 /// Every card of each suit, as bits.
-const SUIT_BITS: [u128; 5] = {
+pub(super) const SUIT_BITS: [u128; 5] = {
     let mut out = [0u128; 5];
     let mut s = 0;
     while s < 5 {
@@ -219,8 +299,8 @@ const SUIT_BITS: [u128; 5] = {
 /// they take.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct SlotRun {
-    used: u32,
-    taken: u16,
+    pub(super) used: u32,
+    pub(super) taken: u16,
 }
 
 pub(super) struct Complete<'a> {
@@ -260,7 +340,7 @@ impl Complete<'_> {
         self.cards_with(true, mask, w, used_table, own)
     }
 
-    fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    pub(super) fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
         if discard {
             if mask == 0 {
                 return 0;
@@ -320,7 +400,7 @@ impl Complete<'_> {
     }
 
     /// Whether the open cards meld completely, the slot filled already.
-    fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+    pub(super) fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
         self.melds.best(mask, w, used_table, own) != INF
     }
 
@@ -557,7 +637,7 @@ impl Complete<'_> {
 
 /// The sets holding the lowest open card `i`: it and any of the open cards
 /// of its rank, the lowest copies of each card first (the solver's step 2).
-fn set_groups(nat: &Naturals, i: usize, mask: u32, out: &mut Vec<u32>) {
+pub(super) fn set_groups(nat: &Naturals, i: usize, mask: u32, out: &mut Vec<u32>) {
     let bit = 1u32 << i;
     let others = nat.same_rank_after[i] & mask;
     let mut per_suit: [(u32, u32); 5] = [(0, 0); 5];
@@ -592,7 +672,7 @@ fn set_groups(nat: &Naturals, i: usize, mask: u32, out: &mut Vec<u32>) {
 /// Walks the places of a run of `suit` from `pos` toward `end` (upward, or
 /// downward with `up` false), each taken by an open card or left empty, at
 /// most `budget` empty; records each run that ends on a card.
-fn slot_walk(
+pub(super) fn slot_walk(
     nat: &Naturals,
     suit: usize,
     mask: u32,

@@ -183,6 +183,15 @@ impl Loaded {
             self.partners.push(bits);
         }
     }
+    /// The highest copy of each natural card, as bits (the naturals are
+    /// sorted): the copy [`Loaded::less`] takes away.
+    pub(super) fn highest_copies(&self) -> u32 {
+        let cards = &self.nat.cards;
+        (0..cards.len())
+            .filter(|&j| j + 1 == cards.len() || cards[j + 1] != cards[j])
+            .fold(0, |b, j| b | 1 << j)
+    }
+
     /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
     /// natural with no partner needs two wilds of its own.
     pub(super) fn hopeless(&mut self, mask: u32, w: u8) -> bool {

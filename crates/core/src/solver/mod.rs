@@ -15,8 +15,10 @@
 //! searches' memo and the one key of their states), `runs` (the
 //! walk along a run's places), `lay_off` (groups laid off onto table melds),
 //! `arrange` (rebuilding one best arrangement from the memo, wilds and
-//! all) and `complete` (every card that completes a hand, or lets it go
-//! out after a discard, found in one search, with its own argument).
+//! all), `complete` (every card that completes a hand, or lets it go
+//! out after a discard, found in one search, with its own argument) and
+//! `every` (the outs after every discard of a hand, in one search, argued
+//! in `complete`).
 //!
 //! A hand can be loaded once ([`Solver::load`]) and asked about itself
 //! less a card or two: the deadwood left by each discard, the outs after
@@ -187,6 +189,7 @@
 
 mod arrange;
 mod complete;
+mod every;
 mod kept;
 mod lay_off;
 mod loaded;
@@ -201,11 +204,12 @@ use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun, single_lay_offs, single_lay_offs_limited};
+use every::{Every, Placed};
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
-use naturals::full_mask;
+use naturals::{BitIter, full_mask};
 use search::{Goal, INF, Search, WildPolicy};
 
 /// The most melds on the table that cards may be laid off onto.
@@ -374,6 +378,18 @@ struct Memos {
     /// cannot be below, where it was found above the budget
     /// (`Search::below`).
     floors: Memo<StateKey, u64>,
+    /// The slot's cards of each state for each discard still to choose
+    /// (module `every`): where they start in `each_sets`.
+    each_cards: Memo<StateKey, (u32, u32)>,
+    each_sets: Vec<u128>,
+    /// Whether each state melds, for each discard still to choose.
+    each_melds: Memo<StateKey, u64>,
+    /// The least deadwood of each state's naturals for each discard still
+    /// to choose: where they start in `each_costs`.
+    each_least: Memo<StateKey, (u32, u32)>,
+    each_costs: Vec<u16>,
+    /// The discards whose outs `every` is asked about (`Solver::out_want`).
+    out_want: Option<u32>,
     /// The groups of the loaded hand that could be laid off, found once.
     lay_offs: LayOffs,
 }
@@ -386,6 +402,12 @@ impl Memos {
         self.drops.clear();
         self.drops_for = None;
         self.floors.clear();
+        self.each_cards.clear();
+        self.each_sets.clear();
+        self.each_melds.clear();
+        self.each_least.clear();
+        self.each_costs.clear();
+        self.out_want = None;
         self.lay_offs.clear();
     }
 }
@@ -396,6 +418,7 @@ struct Pools {
     runs: Vec<Vec<(u32, u8)>>,
     slot_runs: Vec<Vec<SlotRun>>,
     sets: Vec<Vec<u32>>,
+    placed: Vec<Vec<Placed>>,
 }
 
 impl Default for Solver {
@@ -415,6 +438,12 @@ impl Solver {
                 drops: Memo::new(),
                 drops_for: None,
                 floors: Memo::new(),
+                each_cards: Memo::new(),
+                each_sets: Vec::new(),
+                each_melds: Memo::new(),
+                each_least: Memo::new(),
+                each_costs: Vec::new(),
+                out_want: None,
                 lay_offs: LayOffs::new(),
             },
             pools: Pools::default(),
@@ -424,7 +453,7 @@ impl Solver {
     }
 
     /// From now on, keeps what [`Solver::deadwood_without`] and
-    /// [`Solver::deadwood_leaving`] find for each hand under `table`'s
+    /// [`Solver::least_less_one`] find for each hand under `table`'s
     /// rules and wild rank (and the melds on the table when asked),
     /// forgetting what was kept before: for questions asked again of the
     /// same hands, as the rounds played out from one deal are. Until
@@ -792,6 +821,154 @@ impl Solver {
             cards |= complete.cards(mask, w - 1, 0, false);
         }
         self.hand.found(cards, any_wild)
+    }
+
+    /// The outs of the loaded hand less `card` (one of its cards), as
+    /// [`Solver::outs_less`] gives them; where wilds are free and `card`
+    /// is natural, from one search for every discard at once (module
+    /// `complete`, steps 9 to 12), so that asking for each card of the
+    /// hand in turn costs about one search in all.
+    pub fn outs_after(&mut self, card: Card) -> CardSet {
+        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+            return self.outs_less(&[card]);
+        }
+        let (mask, w, wild_points) = self.hand.less(&[card]);
+        if mask == 0 {
+            return self.outs_less(&[card]);
+        }
+        // The card taken away, by its bit among the naturals.
+        let full = full_mask(self.hand.nat.cards.len());
+        let j = (full & !mask).trailing_zeros() as usize;
+        // The discards whose outs are searched for: those leaving a hand
+        // that does not meld (every card is an out of one that does).
+        let want = self.out_want(full, w, wild_points);
+        if want & (1 << j) == 0 {
+            return CardSet::ALL;
+        }
+        if self.hand.rules.all_wild_melds {
+            let cards = self.every(want).cards_of(true, full, w, j);
+            return self.hand.found(cards, cards != 0);
+        }
+        // As in `outs_less`: a wild drawn, a natural discarded.
+        let any_wild = self.every(want).melds_each(true, full, w + 1, 0, false) & (1 << j) != 0;
+        if !any_wild && w < 2 {
+            return CardSet::EMPTY;
+        }
+        let mut every = self.every(want);
+        let mut cards = every.cards_of(true, full, w, j);
+        if w > 0 {
+            cards |= every.cards_of(false, full, w - 1, j);
+        }
+        self.hand.found(cards, any_wild)
+    }
+
+    /// Whether the deadwood and the outs after each discard of the loaded
+    /// hand are best asked through [`Solver::deadwood_after`] and
+    /// [`Solver::outs_after`] (the one search for every discard), rather
+    /// than one search per discard: where wilds are free and there are
+    /// table melds to lay off onto, which make the search of each hand
+    /// less a card long and alike. Both give the same answers; without
+    /// table melds (most hands, the dense ones with many wilds among them)
+    /// one search per discard is the quicker.
+    pub fn every_discard_at_once(&self) -> bool {
+        !self.hand.rules.half_wild && !self.hand.targets.is_empty()
+    }
+
+    /// The least deadwood of the loaded hand less `card` (one of its
+    /// cards), as [`Solver::deadwood_less`] gives it; where wilds are free
+    /// and `card` is natural, from one search for every discard at once
+    /// (module `complete`, step 13).
+    pub fn deadwood_after(&mut self, card: Card) -> u32 {
+        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+            return self.deadwood_less(&[card]);
+        }
+        let (mask, w, wild_points) = self.hand.less(&[card]);
+        if mask == 0 {
+            return self.deadwood_less(&[card]);
+        }
+        let full = full_mask(self.hand.nat.cards.len());
+        let j = (full & !mask).trailing_zeros() as usize;
+        let want = self.hand.highest_copies();
+        let natural_dead = self.every(want).least_of(full, w, j) as u32;
+        self.hand.total_of(mask, natural_dead, w, wild_points)
+    }
+
+    /// The discards (the highest copy of each natural card of the loaded
+    /// hand, of `full` naturals and `w` wilds scoring `wild_points`) whose
+    /// outs the one search for every discard is asked about: those that
+    /// leave a hand not melding. Worked out once for the hand, as the
+    /// answers the search keeps are for these discards only.
+    fn out_want(&mut self, full: u32, w: u8, wild_points: u32) -> u32 {
+        if let Some(want) = self.memos.out_want {
+            return want;
+        }
+        let mut want = 0;
+        for j in BitIter(self.hand.highest_copies()) {
+            let mask = full & !(1 << j);
+            // Deadwood 0 where the least deadwood after every discard is
+            // known already (every card scores at least a point).
+            let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
+                let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
+                self.memos.each_costs[from as usize + rank]
+            });
+            let melds = match known {
+                Some(cost) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
+                None => self.melds_or_known(mask, w, wild_points),
+            };
+            if !melds {
+                want |= 1 << j;
+            }
+        }
+        self.memos.out_want = Some(want);
+        want
+    }
+
+    /// The search for the outs after every discard at once, over the
+    /// loaded hand (wilds free).
+    /// `want`: the discards asked about, which must be the same for every
+    /// question of one memo while the hand stays loaded (the least
+    /// deadwood's, and the others').
+    fn every(&mut self, want: u32) -> Every<'_> {
+        debug_assert!(!self.hand.rules.half_wild, "wilds free");
+        self.hand.ensure_partners();
+        if self.hand.single.len() != self.hand.targets.len() {
+            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
+        }
+        let h = &self.hand;
+        Every {
+            one: Complete {
+                memo: &mut self.memos.slots,
+                melds: Search {
+                    memo: &mut self.memos.melds,
+                    goal: Goal::AllMeld,
+                    policy: WildPolicy::Free,
+                    nat: &h.nat,
+                    table: &h.targets,
+                    rules: &h.rules,
+                    ace_high: h.ace_high,
+                    partners: &h.partners,
+                    takers: &h.takers,
+                    pool: &mut self.pools.runs,
+                    lay: &mut self.memos.lay_offs,
+                },
+                nat: &h.nat,
+                table: &h.targets,
+                single: &h.single,
+                single_limited: &h.single_limited,
+                rules: &h.rules,
+                ace_high: h.ace_high,
+                sets: &mut self.pools.sets,
+                runs: &mut self.pools.slot_runs,
+            },
+            cards: &mut self.memos.each_cards,
+            arena: &mut self.memos.each_sets,
+            melds: &mut self.memos.each_melds,
+            least: &mut self.memos.each_least,
+            costs: &mut self.memos.each_costs,
+            deadwood: &mut self.memos.deadwood,
+            want,
+            placed: &mut self.pools.placed,
+        }
     }
 
     /// Where at most half of a meld may be wild: the outs of the naturals

@@ -4,6 +4,7 @@
 mod advice_props;
 mod brute;
 mod drill_props;
+mod every_discard_props;
 mod game_props;
 mod meld_props;
 mod parser_props;

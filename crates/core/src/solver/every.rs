@@ -1,0 +1,507 @@
+//! The outs after every discard of a hand, found in one search: the
+//! discard still to choose is part of the state, and each state's answer
+//! holds, for each open natural card that could still be the discard, what
+//! the hand less that card gives (module `complete`, steps 9 to 13, argue
+//! why it is the same as one search per discard).
+//!
+//! Five questions are asked this way, each of the open cards in `mask`
+//! less a card `j` of `want` among them: their least deadwood (the
+//! solver's search, `Goal::Least`), whether they meld completely
+//! (the solver's search, `Goal::AllMeld`), whether they meld less one card
+//! discarded (`Complete::melds_less_one`), and the cards that, in the
+//! slot, let them meld completely (`Complete::cards`) or less one card
+//! discarded (`Complete::cards_less_one`). Only where wilds are free (no
+//! half-wild limit).
+
+use super::complete::{Complete, NATURALS, PLACE_BITS, SUIT_BITS, SlotRun, rank_bits, set_groups, slot_walk};
+use super::memo::{Choice, Discard, Memo, StateKey};
+use super::naturals::BitIter;
+use super::runs::{Dir, RunWalk, places_of};
+use super::search::{Goal, INF, Search, WildPolicy, settled};
+use crate::meld::{bottom_place, top_place};
+
+/// A meld the lowest open card can go into where every card must meld
+/// (the solver's steps 2, 3 and 7): its cards, the wilds it needs, and the
+/// table melds used and whether the hand has a meld of its own after it.
+pub(super) type Placed = (u32, u8, u8, bool);
+
+pub(super) struct Every<'a> {
+    /// The search for completing cards of one hand less one card, asked
+    /// where the card still to choose is the lowest open card.
+    pub(super) one: Complete<'a>,
+    /// The slot's cards of each state, for each card of `want` open: where
+    /// in `arena` they start, one set for each, in the order of the bits.
+    pub(super) cards: &'a mut Memo<StateKey, (u32, u32)>,
+    pub(super) arena: &'a mut Vec<u128>,
+    /// Whether each state melds, for each card of `want` open, as bits.
+    pub(super) melds: &'a mut Memo<StateKey, u64>,
+    /// The least deadwood of each state's naturals, for each card of
+    /// `want` open: where in `costs` they start, in the order of the bits.
+    pub(super) least: &'a mut Memo<StateKey, (u32, u32)>,
+    pub(super) costs: &'a mut Vec<u16>,
+    /// The solver's memo of the least deadwood of one hand.
+    pub(super) deadwood: &'a mut Memo<StateKey, (u16, Choice)>,
+    /// The cards that may be the discard still to choose: highest copies
+    /// of natural cards of the hand (the copy `Loaded::less` takes away,
+    /// so that the lowest copies stay open, step 2), the same for every
+    /// question sharing a memo.
+    pub(super) want: u32,
+    /// Lists of melds to reuse, so that a state allocates none.
+    pub(super) placed: &'a mut Vec<Vec<Placed>>,
+}
+
+/// For each natural `j` in `mask`, how many naturals of `mask` less `j`
+/// have no partner among them (`search::alone` of `mask` less `j`).
+fn alone_each(partners: &[u32], mask: u32) -> [u8; 32] {
+    let (mut zero, mut to) = (0u32, [0u8; 32]);
+    for k in BitIter(mask) {
+        let p = partners[k] & mask;
+        if p == 0 {
+            zero |= 1 << k;
+        } else if p & (p - 1) == 0 && p != 1 << k {
+            // Its one partner is `j`: alone once `j` is taken away.
+            to[p.trailing_zeros() as usize] += 1;
+        }
+    }
+    let mut out = [0u8; 32];
+    for j in BitIter(mask) {
+        out[j] = (zero & !(1 << j)).count_ones() as u8 + to[j];
+    }
+    out
+}
+
+/// The cards `j` of `sub` whose sets in `out` lack some of `cards`: the
+/// others would gain nothing from them.
+fn lacking(out: &[u128; 32], sub: u32, cards: u128) -> u32 {
+    BitIter(sub).filter(|&j| out[j] & cards != cards).fold(0, |b, j| b | 1 << j)
+}
+
+impl Every<'_> {
+    /// The cards of `want` among `mask`, `j`, for which the open cards in
+    /// `mask` less `j` meld completely with `w` wilds (`less_one`: less one
+    /// more card, discarded), as bits.
+    pub(super) fn melds_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+        if mask & self.want == 0 {
+            return 0;
+        }
+        // Step 10 of the solver: equal answers for every `j`, as the table
+        // melds no card of `mask` can go onto, none of `mask` less `j` can.
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
+        let owing = if less_one { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, w, used_table, own).owing(owing);
+        if let Some(v) = self.melds.get(k) {
+            return v as u32;
+        }
+        let v = self.decide_melds(less_one, mask, w, used_table, own);
+        self.melds.insert(k, v as u64);
+        v
+    }
+
+    /// The slot's cards of the open cards in `mask` less `j` with `w` wilds
+    /// (`less_one`: less one more card, discarded), for `j` the card of
+    /// `want` given; `mask` holds it.
+    pub(super) fn cards_of(&mut self, less_one: bool, mask: u32, w: u8, j: usize) -> u128 {
+        let from = self.cards_each(less_one, mask, w, 0, false);
+        self.arena[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// The least deadwood of the naturals in `mask` less `j` with `w`
+    /// wilds (the solver's search, `Goal::Least`), for `j` the card of
+    /// `want` given; `mask` holds it.
+    pub(super) fn least_of(&mut self, mask: u32, w: u8, j: usize) -> u16 {
+        let from = self.least_each(mask, w, 0, false);
+        self.costs[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// Where in `costs` the least deadwood of the state starts, one cost
+    /// for each card of `want` in `mask`, in the order of the bits.
+    fn least_each(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
+        let k = StateKey::new(mask, w, used_table, own);
+        if let Some((from, _)) = self.least.get(k) {
+            return from;
+        }
+        let out = self.decide_least(mask, w, used_table, own);
+        let from = self.costs.len() as u32;
+        let want = mask & self.want;
+        self.costs.extend(BitIter(want).map(|j| out[j]));
+        self.least.insert(k, (from, want.count_ones()));
+        from
+    }
+
+    /// [`Every::least_each`] for one state (module `complete`, step 13):
+    /// the lowest open card left over or in each meld it can go into, the
+    /// least for each `j` over the choices that leave `j` open.
+    fn decide_least(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> [u16; 32] {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let want = mask & self.want;
+        let mut out = [INF; 32];
+        if want & bit != 0 {
+            let one = &mut self.one.melds;
+            let mut least = Search {
+                memo: self.deadwood,
+                goal: Goal::Least,
+                policy: WildPolicy::Free,
+                nat: one.nat,
+                table: one.table,
+                rules: one.rules,
+                ace_high: one.ace_high,
+                partners: &[],
+                takers: one.takers,
+                pool: one.pool,
+                lay: one.lay,
+            };
+            out[i] = least.best(mask & !bit, w, used_table, own);
+        }
+        // Two wilds for each card: everything melds (the solver's step 6).
+        let mut live = 0u32;
+        for j in BitIter(want & !bit) {
+            if w as u32 >= 2 * (mask.count_ones() - 1) {
+                out[j] = 0;
+            } else {
+                live |= 1 << j;
+            }
+        }
+        if live == 0 {
+            return out;
+        }
+        // The lowest open card left over.
+        let value = self.one.nat.value[i];
+        let from = self.least_each(mask & !bit, w, used_table, own) as usize;
+        for j in BitIter(live) {
+            let rest = self.costs[from + self.rank_of(mask & !bit, j)];
+            if rest != INF {
+                out[j] = out[j].min(rest + value);
+            }
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        self.meld_choices(mask, w, used_table, own, &mut placed);
+        for &(used, need, with, own) in &placed {
+            // A state is decided once nothing is left over.
+            let sub = BitIter(live & !used).filter(|&j| out[j] != 0).fold(0u32, |b, j| b | 1 << j);
+            if sub == 0 {
+                continue;
+            }
+            let rest = mask & !used;
+            let from = self.least_each(rest, w - need, with, own) as usize;
+            for j in BitIter(sub) {
+                out[j] = out[j].min(self.costs[from + self.rank_of(rest, j)]);
+            }
+        }
+        self.placed.push(placed);
+        out
+    }
+
+    /// Where `j` comes among the cards of `want` in `mask`.
+    fn rank_of(&self, mask: u32, j: usize) -> usize {
+        (mask & self.want & ((1 << j) - 1)).count_ones() as usize
+    }
+
+    /// Where in `arena` the slot's cards of the state start, one set for
+    /// each card of `want` in `mask`, in the order of the bits.
+    fn cards_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+        let owing = if less_one { Discard::ToMake } else { Discard::None };
+        let k = StateKey::new(mask, w, used_table, own).owing(owing);
+        if let Some((from, _)) = self.cards.get(k) {
+            return from;
+        }
+        let out = self.decide_cards(less_one, mask, w, used_table, own);
+        let from = self.arena.len() as u32;
+        let want = mask & self.want;
+        self.arena.extend(BitIter(want).map(|j| out[j]));
+        self.cards.insert(k, (from, want.count_ones()));
+        from
+    }
+
+    /// Gives each `j` of `sub` the slot's cards of `mask` less `j` (a
+    /// state's answer from `cards_each`, which holds them).
+    fn add_cards(&mut self, out: &mut [u128; 32], sub: u32, less_one: bool, state: (u32, u8, u8, bool)) {
+        let (mask, w, used_table, own) = state;
+        let from = self.cards_each(less_one, mask, w, used_table, own) as usize;
+        for j in BitIter(sub) {
+            out[j] |= self.arena[from + self.rank_of(mask, j)];
+        }
+    }
+
+    /// The melds the lowest open card of `mask` can go into where every
+    /// card must meld, as `Complete::decide_one` and the solver's search
+    /// (`Goal::AllMeld`, wilds free) try them.
+    fn meld_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool, out: &mut Vec<Placed>) {
+        let one = &mut self.one;
+        let nat = one.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        out.clear();
+        let mut sets = one.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
+            let need = 3u32.saturating_sub(used.count_ones()) as u8;
+            if need <= w {
+                out.push((used, need, used_table, true));
+            }
+        }
+        one.sets.push(sets);
+        let rank = nat.rank[i];
+        let suit = nat.suit[i] as usize;
+        let mut runs = one.melds.pool.pop().unwrap_or_default();
+        runs.clear();
+        let mut walk = RunWalk { nat, suit, mask, w, runs, places: places_of(nat, suit, mask) };
+        let top = if rank == 1 { top_place(one.rules) } else { 13 };
+        walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
+        if one.ace_high && rank == 1 {
+            walk.walk(Dir::Down, 13, 2, bit, 1, 0);
+        }
+        let runs = walk.runs;
+        out.extend(runs.iter().map(|&(used, need)| (used, need, used_table, true)));
+        one.melds.pool.push(runs);
+        let table = one.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 || one.melds.takers[m] & bit == 0 {
+                continue;
+            }
+            let groups =
+                one.melds.lay.of(nat, i, mask, (m, w, false), (naturals, *size), one.rules, one.ace_high);
+            for g in groups {
+                let g = one.melds.lay.groups[g];
+                if let Some(need) = g.need
+                    && need <= w
+                {
+                    out.push((g.used, need, used_table | 1 << m, own));
+                }
+            }
+        }
+    }
+
+    /// [`Every::melds_each`] for one state (module `complete`, steps 9 and
+    /// 11).
+    fn decide_melds(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let want = mask & self.want;
+        let mut yes = 0u32;
+        // The lowest open card is the one to choose: the question of the
+        // cards above it.
+        if want & bit != 0 {
+            let rest = mask & !bit;
+            let found = if less_one {
+                self.one.melds_less_one(rest, w, used_table, own)
+            } else {
+                self.one.melds(rest, w, used_table, own)
+            };
+            if found {
+                yes |= bit;
+            }
+        }
+        // The others: the same first answers as the search of `mask` less
+        // `j` gives before its memo.
+        let alone = alone_each(self.one.melds.partners, mask);
+        let count = mask.count_ones() - 1;
+        let w32 = w as u32;
+        let mut live = 0u32;
+        for j in BitIter(want & !bit) {
+            let a = alone[j] as u32;
+            if less_one {
+                if count >= 2 && w32 >= 2 * (count - 1) {
+                    yes |= 1 << j;
+                } else if !(a >= 1 && 2 * (a - 1) > w32) {
+                    live |= 1 << j;
+                }
+            } else if w32 >= 2 * count {
+                yes |= 1 << j;
+            } else if 2 * a <= w32 {
+                live |= 1 << j;
+            }
+        }
+        if live == 0 {
+            return yes;
+        }
+        if less_one {
+            // The lowest open card discarded: the rest melds completely.
+            yes |= self.melds_each(false, mask & !bit, w, used_table, own) & live;
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        self.meld_choices(mask, w, used_table, own, &mut placed);
+        for &(used, need, with, own) in &placed {
+            let sub = live & !used & !yes;
+            if sub == 0 {
+                continue;
+            }
+            yes |= self.melds_each(less_one, mask & !used, w - need, with, own) & sub;
+            if live & !yes == 0 {
+                break;
+            }
+        }
+        self.placed.push(placed);
+        yes
+    }
+
+    /// The slot's cards of one state, for each card of `want` open, by its
+    /// bit (module `complete`, steps 9 to 11): `Complete::decide` for `mask` less
+    /// each `j`, its choices those of `mask` that leave `j` open.
+    fn decide_cards(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> [u128; 32] {
+        let nat = self.one.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+        let want = mask & self.want;
+        let mut out = [0u128; 32];
+        if want & bit != 0 {
+            out[i] = self.one.cards_with(less_one, mask & !bit, w, used_table, own);
+        }
+        // The first answers `Complete::cards_with` gives before its memo.
+        let alone = alone_each(self.one.melds.partners, mask);
+        let count = mask.count_ones() - 1;
+        let w32 = w as u32;
+        let mut live = 0u32;
+        for j in BitIter(want & !bit) {
+            let a = alone[j] as u32;
+            if less_one {
+                if w32 >= 2 * count {
+                    out[j] = NATURALS;
+                } else if !(a >= 2 && 2 * a - 3 > w32) {
+                    live |= 1 << j;
+                }
+            } else if w32 >= 2 * (count + 1) {
+                out[j] = NATURALS;
+            } else if !(a > 0 && 2 * a - 1 > w32) {
+                live |= 1 << j;
+            }
+        }
+        if live == 0 {
+            return out;
+        }
+        if less_one {
+            // The lowest open card discarded.
+            self.add_cards(&mut out, live, false, (mask & !bit, w, used_table, own));
+        }
+
+        // Sets of the lowest open card's rank, the slot in them or not.
+        let same = rank_bits(rank);
+        let mut sets = self.one.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
+            let sub = live & !used;
+            if sub == 0 {
+                continue;
+            }
+            let size = used.count_ones();
+            let need = 3u32.saturating_sub(size) as u8;
+            if need <= w {
+                self.add_cards(&mut out, sub, less_one, (mask & !used, w - need, used_table, true));
+            }
+            let need = 3u32.saturating_sub(size + 1) as u8;
+            let sub = lacking(&out, sub, same);
+            if need <= w && sub != 0 {
+                let yes = self.melds_each(less_one, mask & !used, w - need, used_table, true) & sub;
+                for j in BitIter(yes) {
+                    out[j] |= same;
+                }
+            }
+        }
+        self.one.sets.push(sets);
+
+        // Runs from the lowest open card, the slot on a free place or not.
+        let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
+        let mut runs = self.one.runs.pop().unwrap_or_default();
+        runs.clear();
+        let walk_top = if rank == 1 { top } else { 13 };
+        let budget = w.saturating_add(1);
+        runs.push(SlotRun { used: bit, taken: 1 << rank });
+        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
+        if self.one.ace_high && rank == 1 {
+            runs.push(SlotRun { used: bit, taken: 1 << 14 });
+            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
+        }
+        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
+        for &run in &runs {
+            let sub = live & !run.used;
+            if sub == 0 {
+                continue;
+            }
+            let n = run.taken.count_ones() as u8;
+            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
+            let rest = mask & !run.used;
+            if n >= 2 {
+                let need = (hi - lo + 1).max(3) - n;
+                if need <= w {
+                    self.add_cards(&mut out, sub, less_one, (rest, w - need, used_table, true));
+                }
+            }
+            // The slot's card on a free place, with `need` wilds: for each
+            // `j`, while the rest melds (fewer wilds left never help).
+            let least = (hi - lo + 1).max(3);
+            let mut alive = lacking(&out, sub, suit_cards);
+            if alive == 0 {
+                continue;
+            }
+            for need in 0..=w {
+                let span = need + n + 1;
+                if span < least {
+                    continue;
+                }
+                let from = (hi + 1).saturating_sub(span).max(bottom);
+                let to = (lo + span - 1).min(top);
+                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
+                let mut new = 0u128;
+                for p in BitIter(places as u32) {
+                    new |= place_bits[p];
+                }
+                if new == 0 {
+                    continue;
+                }
+                alive &= self.melds_each(less_one, rest, w - need, used_table, true);
+                if alive == 0 {
+                    break;
+                }
+                for j in BitIter(alive) {
+                    out[j] |= new;
+                }
+            }
+        }
+        self.one.runs.push(runs);
+
+        // Laid off onto a table meld not used yet, the slot's card in the
+        // group or not.
+        let table = self.one.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 || self.one.melds.takers[m] & bit == 0 {
+                continue;
+            }
+            let groups = self.one.melds.lay.of(
+                nat,
+                i,
+                mask,
+                (m, budget, true),
+                (naturals, *size),
+                self.one.rules,
+                self.one.ace_high,
+            );
+            for g in groups {
+                let g = self.one.melds.lay.groups[g];
+                let sub = live & !g.used;
+                if sub == 0 {
+                    continue;
+                }
+                let rest = mask & !g.used;
+                let with = used_table | 1 << m;
+                if let Some(need) = g.need
+                    && need <= w
+                {
+                    self.add_cards(&mut out, sub, less_one, (rest, w - need, with, own));
+                }
+                for k in 0..g.slot_len as usize {
+                    let (need, _, cards) = self.one.melds.lay.slots[g.slot_from as usize + k];
+                    let sub = lacking(&out, sub, cards);
+                    if need <= w && sub != 0 {
+                        let yes = self.melds_each(less_one, rest, w - need, with, own) & sub;
+                        for j in BitIter(yes) {
+                            out[j] |= cards;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
