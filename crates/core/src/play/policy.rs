@@ -66,7 +66,12 @@ fn wild_bound(table: &Table, hand: &[Card], whole: u32, c: Card) -> u32 {
 pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[Card]) -> (Card, u32) {
     // The one card of the hand it may not discard: the card just taken.
     let except = hand.iter().copied().find(|c| !legal.contains(c));
-    let (whole, natural) = solver.least_less_one(hand, table, except);
+    // Any card first, as the take decision asked it: where that card may
+    // be thrown, it is first among those that may.
+    let (whole, mut natural) = solver.least_less_one(hand, table, None);
+    if except.is_some() && natural.map(|n| n.0) == except {
+        natural = solver.least_less_one(hand, table, except).1;
+    }
     let mut best: Option<(Card, u32)> = natural;
     let mut wilds: Vec<Card> = legal.iter().copied().filter(|&c| table.is_wild(c)).collect();
     wilds.sort_unstable_by_key(|&c| wild_bound(table, hand, whole, c));
