@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::policy::{Greedy, Move, greedy_move, least};
 use super::stats::{Interval, paired};
-use super::{Phase, Policy, Source, State, View, legal_discards, mix, shoe};
+use super::{Phase, Policy, Source, State, View, held_back, legal_discards, mix, shoe};
 use crate::card::Card;
 use crate::solver::Solver;
 
@@ -383,7 +383,7 @@ impl Policy for Coach {
     fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
         let legal = legal_discards(view.state);
         if self.budget == 0 || legal.len() == 1 {
-            return least(solver, view.hand(), view.table, &legal).0;
+            return least(solver, view.hand(), view.table, held_back(view.state)).0;
         }
         match self.decide(view) {
             Move::Discard(c) => c,

@@ -207,12 +207,18 @@ pub fn legal_discards(state: &State) -> Vec<Card> {
 /// Whether the seat to play may discard `card`, a card of its hand: not
 /// the card just taken from the pile, unless the hand holds another copy.
 fn may_discard(state: &State, card: Card) -> bool {
+    held_back(state) != Some(card)
+}
+
+/// The one card of its hand the seat to play may not discard: the card
+/// just taken from the pile, unless the hand holds another copy.
+pub(crate) fn held_back(state: &State) -> Option<Card> {
     let hand = &state.hands[state.seat];
     match state.phase {
-        Phase::Discard { from: Source::FaceUp, card: taken } if taken == card => {
-            hand.iter().filter(|&&h| h == card).count() >= 2
+        Phase::Discard { from: Source::FaceUp, card } if hand.iter().filter(|&&h| h == card).count() < 2 => {
+            Some(card)
         }
-        _ => true,
+        _ => None,
     }
 }
 

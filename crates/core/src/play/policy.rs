@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::{Phase, Policy, View, legal_discards};
+use super::{Phase, Policy, View, held_back, legal_discards};
 use crate::analysis::{Ask, Choice, Discard, Unseen, advice_order, analyse_with, discards};
 use crate::card::Card;
 use crate::solver::{Solver, Table};
@@ -63,9 +63,7 @@ fn wild_bound(table: &Table, hand: &[Card], whole: u32, c: Card) -> u32 {
 /// equals as greedy chooses (the solver's exactness, step 12). A wild is
 /// searched only where its bound ([`wild_bound`]) could beat or tie the
 /// natural found, and only as far as it could come within it.
-pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[Card]) -> (Card, u32) {
-    // The one card of the hand it may not discard: the card just taken.
-    let except = hand.iter().copied().find(|c| !legal.contains(c));
+pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, except: Option<Card>) -> (Card, u32) {
     // Any card first, as the take decision asked it: where that card may
     // be thrown, it is first among those that may.
     let (whole, mut natural) = solver.least_less_one(hand, table, None);
@@ -73,7 +71,10 @@ pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, legal: &[
         natural = solver.least_less_one(hand, table, except).1;
     }
     let mut best: Option<(Card, u32)> = natural;
-    let mut wilds: Vec<Card> = legal.iter().copied().filter(|&c| table.is_wild(c)).collect();
+    let mut wilds: Vec<Card> =
+        hand.iter().copied().filter(|&c| table.is_wild(c) && Some(c) != except).collect();
+    wilds.sort_unstable();
+    wilds.dedup();
     wilds.sort_unstable_by_key(|&c| wild_bound(table, hand, whole, c));
     for c in wilds {
         let bound = wild_bound(table, hand, whole, c);
@@ -136,7 +137,7 @@ impl Policy for Greedy {
     }
 
     fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
-        least(solver, view.hand(), view.table, &legal_discards(view.state)).0
+        least(solver, view.hand(), view.table, held_back(view.state)).0
     }
 }
 
@@ -151,7 +152,7 @@ impl Policy for AlwaysDraw {
     }
 
     fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
-        least(solver, view.hand(), view.table, &legal_discards(view.state)).0
+        least(solver, view.hand(), view.table, held_back(view.state)).0
     }
 }
 
@@ -205,7 +206,7 @@ pub(super) fn greedy_move(solver: &mut Solver, view: &View<'_>) -> Move {
             view.table,
         )),
         Phase::Discard { .. } => {
-            Move::Discard(least(solver, view.hand(), view.table, &legal_discards(view.state)).0)
+            Move::Discard(least(solver, view.hand(), view.table, held_back(view.state)).0)
         }
     }
 }

@@ -13,12 +13,12 @@ use super::{LessOneCard, Table};
 use crate::card::{Card, Rank};
 use crate::rules::Rules;
 
-/// The most cards of a hand whose answers are kept.
-const MOST: usize = 24;
+/// The most copies of one card in a hand whose answers are kept.
+const COPIES: usize = 3;
 
-/// A hand (its cards' numbers, sorted, then zeros) and the melds on the
-/// table.
-type Key = ([u8; MOST], Vec<Vec<Card>>);
+/// A hand (for each copy of a card, the cards held at least that many
+/// times, as bits by the card's number) and the melds on the table.
+type Key = ([u128; COPIES], Vec<Vec<Card>>);
 
 /// What was found for one hand.
 #[derive(Debug, Default)]
@@ -28,9 +28,11 @@ pub(super) struct Found {
     /// For cards asked about within a budget and found over it: a
     /// deadwood the hand less the card has more than.
     pub(super) over: Vec<(Card, u32)>,
-    /// The hand's least deadwood, and the least less one natural card
-    /// other than the one given, with the card.
-    pub(super) less_one: Vec<(Option<Card>, LessOneCard)>,
+    /// The hand's least deadwood, and the least less one natural card,
+    /// with the card.
+    pub(super) less_any: Option<LessOneCard>,
+    /// The same, one card held back (the card just taken).
+    pub(super) less_but: Option<(Card, LessOneCard)>,
     /// The hand's least deadwood, where it was found: for the hand, or as
     /// that of a larger hand less a card.
     pub(super) deadwood: Option<u32>,
@@ -49,23 +51,43 @@ impl Kept {
         Kept { rules: table.rules, wild: table.wild, found: FxHashMap::default() }
     }
 
+    /// Forgets every answer, to keep those under `table`'s rules and
+    /// wild rank.
+    pub(super) fn reset(&mut self, table: &Table) {
+        self.rules = table.rules;
+        self.wild = table.wild;
+        self.found.clear();
+    }
+
     /// The key of `hand` under `table`; `None` when the table's wild rank
-    /// is not the one kept for or the hand is larger than any round deals.
+    /// is not the one kept for or the hand holds more copies of a card
+    /// than any decks deal.
     pub(super) fn key(&self, hand: &[Card], table: &Table) -> Option<Key> {
+        self.key_without(hand, table, None)
+    }
+
+    /// The key of `hand` less one copy of `less`, when given.
+    pub(super) fn key_without(&self, hand: &[Card], table: &Table, less: Option<Card>) -> Option<Key> {
         // The questions kept are asked under the rules kept for
         // (`Solver::keep`): comparing them each time would cost more than
         // a look-up.
         debug_assert!(self.rules == table.rules, "questions kept under other rules");
-        if hand.len() > MOST || self.wild != table.wild {
+        if self.wild != table.wild {
             return None;
         }
-        // Numbers from 1, so that no card is the zero after the hand.
-        let mut cards = [0u8; MOST];
-        for (slot, c) in cards.iter_mut().zip(hand) {
-            *slot = c.index() as u8 + 1;
+        const _: () = assert!(Card::KINDS <= 128, "a card's number fits a bit of 128");
+        let mut copies = [0u128; COPIES];
+        let mut less = less;
+        for &c in hand {
+            if less == Some(c) {
+                less = None;
+                continue;
+            }
+            let bit = 1u128 << c.index();
+            let free = copies.iter_mut().find(|held| **held & bit == 0)?;
+            *free |= bit;
         }
-        cards[..hand.len()].sort_unstable();
-        Some((cards, table.onto.clone()))
+        Some((copies, table.onto.clone()))
     }
 
     pub(super) fn get(&self, key: &Key) -> Option<&Found> {

@@ -358,6 +358,8 @@ pub struct Solver {
     /// What each discard of the hands asked about leaves, while kept
     /// ([`Solver::keep`]).
     kept: Option<Kept>,
+    /// The answers forgotten last, their room reused.
+    forgotten: Option<Kept>,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -449,6 +451,7 @@ impl Solver {
             pools: Pools::default(),
             spare: None,
             kept: None,
+            forgotten: None,
         }
     }
 
@@ -460,12 +463,15 @@ impl Solver {
     /// [`Solver::forget`], those questions must be asked under the same
     /// rules.
     pub fn keep(&mut self, table: &Table) {
-        self.kept = Some(Kept::new(table));
+        let mut kept = self.kept.take().or_else(|| self.forgotten.take()).unwrap_or_else(|| Kept::new(table));
+        kept.reset(table);
+        self.kept = Some(kept);
     }
 
-    /// Stops keeping answers, and forgets them.
+    /// Stops keeping answers, and forgets them (their room kept for the
+    /// next [`Solver::keep`]).
     pub fn forget(&mut self) {
-        self.kept = None;
+        self.forgotten = self.kept.take();
     }
 
     /// The least deadwood of `hand` less `card` (a card of the hand); kept
@@ -532,11 +538,7 @@ impl Solver {
                 found.less.push((card, deadwood));
             }
         }
-        let mut less = hand.to_vec();
-        if let Some(at) = less.iter().position(|&c| c == card) {
-            less.remove(at);
-        }
-        if let Some(key) = kept.key(&less, table) {
+        if let Some(key) = kept.key_without(hand, table, Some(card)) {
             kept.entry(key).deadwood = Some(deadwood);
         }
     }
@@ -558,14 +560,20 @@ impl Solver {
         let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
         if let Some(key) = &key
             && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
-            && let Some(&(_, answer)) = found.less_one.iter().find(|(e, _)| *e == except)
+            && let Some(answer) = match except {
+                None => found.less_any,
+                Some(e) => found.less_but.filter(|&(c, _)| c == e).map(|(_, a)| a),
+            }
         {
             return answer;
         }
         let answer = self.search_less_one(hand, table, except);
         if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
             let found = kept.entry(key);
-            found.less_one.push((except, answer));
+            match except {
+                None => found.less_any = Some(answer),
+                Some(e) => found.less_but = Some((e, answer)),
+            }
             found.deadwood = Some(answer.0);
         }
         answer
@@ -670,8 +678,11 @@ impl Solver {
         {
             return;
         }
+        // The list of the hand before, reused.
+        let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
         self.prepare(hand, table);
-        let mut sorted = hand.to_vec();
+        sorted.clear();
+        sorted.extend_from_slice(hand);
         sorted.sort_unstable();
         self.hand.cards = Some((sorted, table.clone()));
         self.hand.partners.clear();
