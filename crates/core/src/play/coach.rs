@@ -111,48 +111,62 @@ pub fn resample(position: &Position, rng: &mut fastrand::Rng) -> State {
     state
 }
 
-/// Each seat's own stream of the stock's cards for one deal: the cards
-/// the seat would draw were every draw from the stock, dealt round the
-/// table from the seat to play. A seat drawing from the stock draws the
-/// next card of its stream still there (else the stock's top), so a card
-/// taken from the pile by one seat changes no other seat's draws, and the
-/// rounds an option plays out stay closer to the others' on the same
-/// deal. Which card of the stock a draw reveals is decided by what has
-/// been seen only, and the stock's order is uniformly random, so each
-/// card drawn is, as from the top, any card not yet seen alike: each
+/// Each seat's own stream of the stock for one deal: the places of the
+/// stock (as dealt) the seat would draw from were every draw from the
+/// stock, dealt round the table from the seat to play. A seat drawing
+/// from the stock draws from the next of its places not yet drawn (once
+/// they are all drawn, from the first place left), so a card taken from
+/// the pile by one seat changes no other seat's draws, and the rounds an
+/// option plays out stay closer to the others' on the same deal. Which
+/// place a draw reveals is decided by what has been drawn only, never by
+/// the cards not yet seen, and the stock's order is uniformly random, so
+/// each card drawn is, as from the top, any card not yet seen alike: each
 /// option's rounds are played as the rules deal them (docs/points.md).
 #[derive(Debug)]
-struct Streams(Vec<std::collections::VecDeque<Card>>);
+struct Streams {
+    /// The stock as dealt, top first.
+    dealt: Vec<Card>,
+    /// The places drawn from.
+    drawn: Vec<bool>,
+    players: usize,
+    /// The seat to play when the stock was dealt.
+    first: usize,
+    /// The place put on top for the draw to come.
+    pending: Option<usize>,
+}
 
 impl Streams {
     fn new(state: &State) -> Streams {
-        let players = state.players();
-        let mut queues = vec![std::collections::VecDeque::new(); players];
-        for (k, &c) in state.stock.iter().rev().enumerate() {
-            queues[(state.seat + k) % players].push_back(c);
-        }
-        Streams(queues)
+        let dealt: Vec<Card> = state.stock.iter().rev().copied().collect();
+        let drawn = vec![false; dealt.len()];
+        Streams { dealt, drawn, players: state.players(), first: state.seat, pending: None }
     }
 
-    /// Puts the next card of the stream of the seat to play on top of the
-    /// stock.
+    /// Puts the card of the next place of the stream of the seat to play
+    /// on top of the stock, for the draw to come. The stock holds the
+    /// cards of the places not drawn from, so a copy of it is there; any
+    /// copy is as good.
     fn top(&mut self, state: &mut State) {
-        let queue = &mut self.0[state.seat];
-        while let Some(&c) = queue.front() {
-            if let Some(at) = state.stock.iter().rposition(|&s| s == c) {
-                let c = state.stock.remove(at);
-                state.stock.push(c);
-                return;
-            }
-            queue.pop_front();
-        }
+        let own = (state.seat + self.players - self.first) % self.players;
+        let place = (own..self.dealt.len())
+            .step_by(self.players)
+            .find(|&p| !self.drawn[p])
+            .or_else(|| self.drawn.iter().position(|&d| !d));
+        self.pending = None;
+        // None left: the stock, if any, was rebuilt from the pile.
+        let Some(place) = place else { return };
+        let card = self.dealt[place];
+        let at = state.stock.iter().rposition(|&s| s == card).expect("the card of a place not drawn");
+        let card = state.stock.remove(at);
+        state.stock.push(card);
+        self.pending = Some(place);
     }
 
-    /// `seat` drew `card` from `from`.
-    fn drew(&mut self, seat: usize, from: Source, card: Card) {
-        let queue = &mut self.0[seat];
-        if from == Source::Stock && queue.front() == Some(&card) {
-            queue.pop_front();
+    /// The seat to play drew from `from`: from the stock, the place put
+    /// on top.
+    fn drew(&mut self, from: Source) {
+        if let (Source::Stock, Some(place)) = (from, self.pending.take()) {
+            self.drawn[place] = true;
         }
     }
 }
@@ -177,9 +191,9 @@ fn rollout(
             if let Some(streams) = &mut streams {
                 streams.top(&mut state);
             }
-            let card = state.draw(from).expect("the option's draw");
+            state.draw(from).expect("the option's draw");
             if let Some(streams) = &mut streams {
-                streams.drew(seat, from, card);
+                streams.drew(from);
             }
             let table = state.table();
             let discard = greedy.discard(solver, &View { state: &state, table: &table }, rng);
@@ -201,7 +215,7 @@ fn rollout(
         }
         let turn = state.turn(solver, &mut greedy, rng);
         if let Some(streams) = &mut streams {
-            streams.drew(turn.seat, turn.draw, turn.card);
+            streams.drew(turn.draw);
         }
     }
     state.score_of(solver, seat) as f64
@@ -420,7 +434,7 @@ mod tests {
             let from = if taking.contains(&turn) { Source::FaceUp } else { Source::Stock };
             let card = state.draw(from).unwrap();
             if let Some(s) = &mut stream {
-                s.drew(seat, from, card);
+                s.drew(from);
             }
             if from == Source::Stock {
                 of_seat[seat].push(card);

@@ -197,17 +197,11 @@ pub fn legal_discards(state: &State) -> Vec<Card> {
     let hand = &state.hands[state.seat];
     let mut out: Vec<Card> = Vec::with_capacity(hand.len());
     for &c in hand {
-        if !out.contains(&c) && may_discard(state, c) {
+        if !out.contains(&c) && held_back(state) != Some(c) {
             out.push(c);
         }
     }
     out
-}
-
-/// Whether the seat to play may discard `card`, a card of its hand: not
-/// the card just taken from the pile, unless the hand holds another copy.
-fn may_discard(state: &State, card: Card) -> bool {
-    held_back(state) != Some(card)
 }
 
 /// The one card of its hand the seat to play may not discard: the card
@@ -322,7 +316,7 @@ impl State {
         if !self.hands[self.seat].contains(&card) {
             return Err(Illegal::NotInHand(card));
         }
-        if !may_discard(self, card) {
+        if held_back(self) == Some(card) {
             return Err(Illegal::TakenBack(card));
         }
         let table = self.table();

@@ -55,8 +55,22 @@ fn wild_bound(table: &Table, hand: &[Card], whole: u32, c: Card) -> u32 {
     whole.min(all - v)
 }
 
-/// The discard greedy makes from `hand` among `legal`, and the deadwood it
-/// leaves.
+/// The wilds of `hand` but `except`, each card once, with their bounds
+/// ([`wild_bound`]), lowest first.
+fn wilds_of(table: &Table, hand: &[Card], whole: u32, except: Option<Card>) -> Vec<(u32, Card)> {
+    let mut wilds: Vec<(u32, Card)> = hand
+        .iter()
+        .filter(|&&c| table.is_wild(c) && Some(c) != except)
+        .map(|&c| (wild_bound(table, hand, whole, c), c))
+        .collect();
+    wilds.sort_unstable();
+    wilds.dedup();
+    wilds
+}
+
+/// The discard greedy makes from `hand`, any card but `except` (the card
+/// just taken from the pile, where it is the hand's only copy), and the
+/// deadwood it leaves.
 ///
 /// The natural cards are weighed in one search over the hand: the least
 /// deadwood of the hand less each natural card, the card chosen among
@@ -71,13 +85,7 @@ pub(super) fn least(solver: &mut Solver, hand: &[Card], table: &Table, except: O
         natural = solver.least_less_one(hand, table, except).1;
     }
     let mut best: Option<(Card, u32)> = natural;
-    let mut wilds: Vec<Card> =
-        hand.iter().copied().filter(|&c| table.is_wild(c) && Some(c) != except).collect();
-    wilds.sort_unstable();
-    wilds.dedup();
-    wilds.sort_unstable_by_key(|&c| wild_bound(table, hand, whole, c));
-    for c in wilds {
-        let bound = wild_bound(table, hand, whole, c);
+    for (bound, c) in wilds_of(table, hand, whole, except) {
         if best.is_some_and(|(_, d)| bound > d) {
             break;
         }
@@ -119,14 +127,12 @@ impl Greedy {
         if natural.is_some_and(|(_, d)| d < now) {
             return true;
         }
-        let mut wilds: Vec<Card> =
-            with.iter().copied().filter(|&c| table.is_wild(c) && (c != up || again)).collect();
-        wilds.sort_unstable();
-        wilds.dedup();
-        wilds
+        // The face-up card thrown back as a wild leaves the hand as it is.
+        let except = (!again).then_some(up);
+        wilds_of(table, &with, whole, except)
             .into_iter()
-            .filter(|&c| wild_bound(table, &with, whole, c) < now)
-            .any(|c| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
+            .take_while(|&(bound, _)| bound < now)
+            .any(|(_, c)| solver.deadwood_without_within(&with, table, c, now - 1).is_some())
     }
 }
 

@@ -18,7 +18,7 @@ const COPIES: usize = 3;
 
 /// A hand (for each copy of a card, the cards held at least that many
 /// times, as bits by the card's number) and the melds on the table.
-type Key = ([u128; COPIES], Vec<Vec<Card>>);
+pub(super) type Key = ([u128; COPIES], Vec<Vec<Card>>);
 
 /// What was found for one hand.
 #[derive(Debug, Default)]

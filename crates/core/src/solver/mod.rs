@@ -474,20 +474,32 @@ impl Solver {
         self.forgotten = self.kept.take();
     }
 
+    /// The key of `hand` under `table` among the answers kept, while
+    /// [`Solver::keep`] holds, and what is kept for it.
+    fn kept_for(&self, hand: &[Card], table: &Table) -> (Option<kept::Key>, Option<&kept::Found>) {
+        let Some(kept) = &self.kept else { return (None, None) };
+        let key = kept.key(hand, table);
+        let found = key.as_ref().and_then(|key| kept.get(key));
+        (key, found)
+    }
+
+    /// What is kept for the hand of `key`, to add to (see
+    /// [`Solver::kept_for`]).
+    fn kept_entry(&mut self, key: Option<kept::Key>) -> Option<&mut kept::Found> {
+        Some(self.kept.as_mut()?.entry(key?))
+    }
+
     /// The least deadwood of `hand` less `card` (a card of the hand); kept
     /// while [`Solver::keep`] holds.
     pub fn deadwood_without(&mut self, hand: &[Card], table: &Table, card: Card) -> u32 {
-        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
-        if let Some(key) = &key
-            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
-            && let Some(&(_, d)) = found.less.iter().find(|&&(c, _)| c == card)
-        {
+        let (key, found) = self.kept_for(hand, table);
+        if let Some(&(_, d)) = found.and_then(|f| f.less.iter().find(|&&(c, _)| c == card)) {
             return d;
         }
         self.load(hand, table);
         let d = self.deadwood_less(&[card]);
-        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
-            kept.entry(key).less.push((card, d));
+        if let Some(found) = self.kept_entry(key) {
+            found.less.push((card, d));
         }
         d
     }
@@ -503,10 +515,8 @@ impl Solver {
         card: Card,
         most: u32,
     ) -> Option<u32> {
-        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
-        if let Some(key) = &key
-            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
-        {
+        let (key, found) = self.kept_for(hand, table);
+        if let Some(found) = found {
             if let Some(&(_, d)) = found.less.iter().find(|&&(c, _)| c == card) {
                 return (d <= most).then_some(d);
             }
@@ -516,8 +526,7 @@ impl Solver {
         }
         self.load(hand, table);
         let d = self.deadwood_less_within(&[card], most);
-        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
-            let found = kept.entry(key);
+        if let Some(found) = self.kept_entry(key) {
             match d {
                 Some(d) => found.less.push((card, d)),
                 None => found.over.push((card, most)),
@@ -546,9 +555,7 @@ impl Solver {
     /// The least deadwood of `hand` if it is kept: found for it, or for a
     /// hand it is less a card (see [`Solver::deadwood_without`]).
     pub fn deadwood_kept(&self, hand: &[Card], table: &Table) -> Option<u32> {
-        let kept = self.kept.as_ref()?;
-        let found = kept.get(&kept.key(hand, table)?)?;
-        found.deadwood
+        self.kept_for(hand, table).1?.deadwood
     }
 
     /// The least deadwood of `hand`, and the least deadwood of `hand` less
@@ -557,9 +564,8 @@ impl Solver {
     /// (`None` where there is no such card). One search over the hand
     /// (exactness, step 12), kept while [`Solver::keep`] holds.
     pub fn least_less_one(&mut self, hand: &[Card], table: &Table, except: Option<Card>) -> LessOneCard {
-        let key = self.kept.as_ref().and_then(|k| k.key(hand, table));
-        if let Some(key) = &key
-            && let Some(found) = self.kept.as_ref().and_then(|k| k.get(key))
+        let (key, found) = self.kept_for(hand, table);
+        if let Some(found) = found
             && let Some(answer) = match except {
                 None => found.less_any,
                 Some(e) => found.less_but.filter(|&(c, _)| c == e).map(|(_, a)| a),
@@ -568,8 +574,7 @@ impl Solver {
             return answer;
         }
         let answer = self.search_less_one(hand, table, except);
-        if let (Some(key), Some(kept)) = (key, self.kept.as_mut()) {
-            let found = kept.entry(key);
+        if let Some(found) = self.kept_entry(key) {
             match except {
                 None => found.less_any = Some(answer),
                 Some(e) => found.less_but = Some((e, answer)),
@@ -700,7 +705,7 @@ impl Solver {
 
     /// The least deadwood of the loaded hand less `less` when it is at
     /// most `most`; `None` when it is more (see [`Search::below`]).
-    pub fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
+    fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
         if let Some((hand, table)) = self.hand.afresh(less) {
             let d = self.spare().deadwood(&hand, &table);
             return (d <= most).then_some(d);
@@ -840,16 +845,9 @@ impl Solver {
     /// `complete`, steps 9 to 12), so that asking for each card of the
     /// hand in turn costs about one search in all.
     pub fn outs_after(&mut self, card: Card) -> CardSet {
-        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+        let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.outs_less(&[card]);
-        }
-        let (mask, w, wild_points) = self.hand.less(&[card]);
-        if mask == 0 {
-            return self.outs_less(&[card]);
-        }
-        // The card taken away, by its bit among the naturals.
-        let full = full_mask(self.hand.nat.cards.len());
-        let j = (full & !mask).trailing_zeros() as usize;
+        };
         // The discards whose outs are searched for: those leaving a hand
         // that does not meld (every card is an out of one that does).
         let want = self.out_want(full, w, wild_points);
@@ -890,18 +888,29 @@ impl Solver {
     /// and `card` is natural, from one search for every discard at once
     /// (module `complete`, step 13).
     pub fn deadwood_after(&mut self, card: Card) -> u32 {
-        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+        let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.deadwood_less(&[card]);
+        };
+        let want = self.hand.highest_copies();
+        let natural_dead = self.every(want).least_of(full, w, j) as u32;
+        self.hand.total_of(full & !(1 << j), natural_dead, w, wild_points)
+    }
+
+    /// Where the one search for every discard answers for `card` (wilds
+    /// free, `card` a natural, some natural left without it): the loaded
+    /// hand's naturals, `card`'s bit among them (the highest copy, as
+    /// `Loaded::less` takes it), the wilds and what they score.
+    fn every_discard(&self, card: Card) -> Option<(u32, usize, u8, u32)> {
+        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+            return None;
         }
         let (mask, w, wild_points) = self.hand.less(&[card]);
         if mask == 0 {
-            return self.deadwood_less(&[card]);
+            return None;
         }
         let full = full_mask(self.hand.nat.cards.len());
         let j = (full & !mask).trailing_zeros() as usize;
-        let want = self.hand.highest_copies();
-        let natural_dead = self.every(want).least_of(full, w, j) as u32;
-        self.hand.total_of(mask, natural_dead, w, wild_points)
+        Some((full, j, w, wild_points))
     }
 
     /// The discards (the highest copy of each natural card of the loaded
