@@ -74,6 +74,11 @@ fn negated(i: &Interval) -> Interval {
 }
 
 impl Points {
+    /// The deals played: those of the option played most.
+    fn deals(&self) -> usize {
+        self.estimates.iter().map(|e| e.deals).max().unwrap_or(0)
+    }
+
     fn of(&self, option: Move) -> Option<&Estimate> {
         self.estimates.iter().find(|e| e.option == option)
     }
@@ -145,7 +150,7 @@ impl Points {
             "seed": self.ask.seed,
             "budget": self.ask.budget,
             "within": self.ask.within,
-            "deals": self.estimates.iter().map(|e| e.deals).max().unwrap_or(0),
+            "deals": self.deals(),
         });
         v.to_string()
     }
@@ -162,7 +167,7 @@ impl Points {
                     self.ask.players,
                     self.ask.turn,
                     self.ask.seed,
-                    self.estimates.iter().map(|e| e.deals).max().unwrap_or(0),
+                    self.deals(),
                     self.ask.within,
                     self.ask.budget
                 ),
