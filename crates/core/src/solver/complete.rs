@@ -207,7 +207,7 @@
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{INF, Search, WildPolicy, alone, settled};
+use super::search::{Goal, INF, Search, WildPolicy, alone, alone_cards, settled};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -760,9 +760,25 @@ impl Complete<'_> {
     /// needs up to as many as the limit allows (step 9a), every count
     /// tried; see "Where at most half of a meld may be wild" above.
     pub(super) fn cards_limited(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        self.cards_limited_with(false, mask, w, used_table, own)
+    }
+
+    /// Where at most half of a meld may be wild: the natural cards that,
+    /// put in the slot, let the open cards in `mask` and `w` wilds meld
+    /// completely less one card, a natural or a wild, discarded (step 9):
+    /// every card the hand could draw and go out with, but a wild.
+    pub(super) fn cards_limited_less_one(&mut self, mask: u32, w: u8) -> u128 {
+        self.cards_limited_with(true, mask, w, 0, false)
+    }
+
+    fn cards_limited_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
         let WildPolicy::HalfAtMost { room, .. } = self.melds.policy else {
             unreachable!("the limited slot search is the half-wild limit's")
         };
+        if discard && mask == 0 {
+            // Every natural placed: the card still owed is a wild.
+            return if w == 0 { 0 } else { self.cards_limited(0, w - 1, used_table, own) };
+        }
         let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
         if mask == 0 {
             // The slot's card with wilds, laid off alone onto a table meld
@@ -786,31 +802,63 @@ impl Complete<'_> {
             return out;
         }
         // A natural with no partner melds only with the slot's card, so at
-        // most one; the melds take no more wilds than they hold naturals,
-        // the slot's card among them, and the table melds' room.
-        if (!self.melds.partners.is_empty() && alone(self.melds.partners, mask) > 1)
-            || w as usize > mask.count_ones() as usize + 1 + free
-        {
+        // most one, and one more where a natural is discarded; the melds
+        // take no more wilds than they hold naturals, the slot's card among
+        // them, and the table melds' room, and one more may be discarded.
+        let owed = discard as usize;
+        if w as usize > mask.count_ones() as usize + 1 + free + owed {
             return 0;
         }
-        let k = StateKey::new(mask, w, used_table, own);
+        if !self.melds.partners.is_empty() {
+            let alone = alone_cards(self.melds.partners, mask);
+            match alone.count_ones() as usize {
+                n if n > 1 + owed => return 0,
+                // Two naturals with no partner, a discard owed: one of them
+                // is discarded, and the other takes the slot's card.
+                2 => {
+                    let (a, b) = (alone & alone.wrapping_neg(), alone & (alone - 1));
+                    return self.cards_limited(mask & !a, w, used_table, own)
+                        | self.cards_limited(mask & !b, w, used_table, own);
+                }
+                _ => {}
+            }
+        }
+        let mut k = StateKey::new(mask, w, used_table, own);
+        if discard {
+            k = k.owing(Discard::ToMake);
+        }
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
-        let cards = self.decide_limited(mask, w, used_table, own);
+        let cards = self.decide_limited(discard, mask, w, used_table, own);
         self.memo.insert(k, cards);
         cards
+    }
+
+    /// Whether the open cards meld completely under the limit, the slot
+    /// filled already; or, with a discard still to make, less one card.
+    fn rest_melds_limited(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if !discard {
+            return self.melds(mask, w, used_table, own);
+        }
+        self.melds.goal = Goal::AllButOne;
+        let melds = self.melds.best(mask, w, used_table, own) != INF;
+        self.melds.goal = Goal::AllMeld;
+        melds
     }
 
     /// [`Complete::cards_limited`] for one state: every meld of the lowest
     /// open card, with each count of wilds the limit allows, the slot's
     /// card in it or not.
-    fn decide_limited(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    fn decide_limited(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
         let nat = self.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
         let mut out = 0u128;
+        if discard {
+            out |= self.cards_limited(mask & !bit, w, used_table, own);
+        }
 
         // Sets of the lowest open card's rank, the slot in them or not: at
         // least three cards, no more wilds than naturals.
@@ -821,11 +869,11 @@ impl Complete<'_> {
             let size = used.count_ones() as u8;
             let rest = mask & !used;
             for k in 3u8.saturating_sub(size)..=size.min(w) {
-                out |= self.cards_limited(rest, w - k, used_table, true);
+                out |= self.cards_limited_with(discard, rest, w - k, used_table, true);
             }
             if out & same != same {
                 for k in 3u8.saturating_sub(size + 1)..=(size + 1).min(w) {
-                    if self.melds(rest, w - k, used_table, true) {
+                    if self.rest_melds_limited(discard, rest, w - k, used_table, true) {
                         out |= same;
                         break;
                     }
@@ -860,7 +908,7 @@ impl Complete<'_> {
                 let need = span.max(3) - n;
                 if need <= n && need <= w {
                     for k in need..=n.min(w).min(run_places.saturating_sub(n)) {
-                        out |= self.cards_limited(rest, w - k, used_table, true);
+                        out |= self.cards_limited_with(discard, rest, w - k, used_table, true);
                     }
                 }
             }
@@ -887,7 +935,7 @@ impl Complete<'_> {
                     new |= place_bits[p];
                 }
                 new &= !out;
-                if new != 0 && self.melds(rest, w - k, used_table, true) {
+                if new != 0 && self.rest_melds_limited(discard, rest, w - k, used_table, true) {
                     out |= new;
                 }
             }
@@ -921,7 +969,7 @@ impl Complete<'_> {
                     && g.fits
                 {
                     for k in need..=need + g.room.min(w - need) {
-                        out |= self.cards_limited(rest, w - k, with, own);
+                        out |= self.cards_limited_with(discard, rest, w - k, with, own);
                     }
                 }
                 for s in 0..g.slot_len as usize {
@@ -930,7 +978,7 @@ impl Complete<'_> {
                         continue;
                     }
                     for k in need..=need + more.min(w - need) {
-                        if self.melds(rest, w - k, with, own) {
+                        if self.rest_melds_limited(discard, rest, w - k, with, own) {
                             out |= cards;
                             break;
                         }

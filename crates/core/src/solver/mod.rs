@@ -994,31 +994,24 @@ impl Solver {
     /// Where at most half of a meld may be wild: the outs of the naturals
     /// in `mask` and `w` wilds of the loaded hand, which do not meld as
     /// they are (exactness, step 9d). A card `c` drawn lets them go out
-    /// when they less some card `e` meld with `c`: `e` a natural (each
-    /// card once, its highest copy, as `Loaded::less` takes it) or a wild,
-    /// and `c` in the slot; or `c` a wild, and then the search with a
-    /// discard still to make, with one wild more. Whether every card
-    /// melds does not depend on what the wilds score, so a wild taken away
-    /// needs no fresh search.
+    /// when they less some card `e` meld with `c`: `e` a natural or a wild,
+    /// and `c` in the slot, one search with the discard still to make part
+    /// of the state (`Complete::cards_limited_less_one`); or `c` a wild, and
+    /// then the search whose goal is that every card melds but one, with
+    /// one wild more. Whether every card melds does not depend on what the
+    /// wilds score, so a wild taken away needs no fresh search.
+    ///
+    /// A wild in a meld stands for a card on its place, which at face value
+    /// makes the same meld with one natural more, still within the limit;
+    /// so where no card at face value lets the hand go out (the cards of
+    /// the wild rank among them), no wild does, and that search is skipped.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         self.hand.ensure_partners();
+        let cards = self.complete_limited().cards_limited_less_one(mask, w);
+        if cards == 0 {
+            return CardSet::EMPTY;
+        }
         let any_wild = self.search(Goal::AllButOne).best(mask, w + 1, 0, false) != INF;
-        let mut complete = self.complete_limited();
-        let mut cards = 0u128;
-        if w > 0 {
-            cards |= complete.cards_limited(mask, w - 1, 0, false);
-        }
-        let mut seen = 0u128;
-        let mut open = mask;
-        while open != 0 {
-            let j = 31 - open.leading_zeros() as usize;
-            open &= !(1 << j);
-            let bit = 1u128 << complete.nat.cards[j].index();
-            if seen & bit == 0 {
-                seen |= bit;
-                cards |= complete.cards_limited(mask & !(1 << j), w, 0, false);
-            }
-        }
         self.hand.found(cards, any_wild)
     }
 

@@ -81,7 +81,12 @@ pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limi
 /// How many naturals in `mask` have no partner among them: each needs two
 /// wilds of its own to meld.
 pub(super) fn alone(partners: &[u32], mask: u32) -> u32 {
-    BitIter(mask).filter(|&j| partners[j] & mask == 0).count() as u32
+    alone_cards(partners, mask).count_ones()
+}
+
+/// The naturals in `mask` with no partner among them, as bits.
+pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
+    BitIter(mask).filter(|&j| partners[j] & mask == 0).fold(0, |bits, j| bits | 1 << j)
 }
 
 impl Search<'_> {
