@@ -772,14 +772,14 @@ impl Complete<'_> {
     }
 
     fn cards_limited_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        let WildPolicy::HalfAtMost { room, .. } = self.melds.policy else {
+        let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
             unreachable!("the limited slot search is the half-wild limit's")
         };
         if discard && mask == 0 {
             // Every natural placed: the card still owed is a wild.
             return if w == 0 { 0 } else { self.cards_limited(0, w - 1, used_table, own) };
         }
-        let free: usize = (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
+        let free = free[used_table as usize];
         if mask == 0 {
             // The slot's card with wilds, laid off alone onto a table meld
             // not used yet, which needs a meld of the hand's own; the other

@@ -39,6 +39,9 @@ pub(super) struct Loaded {
     /// many more wilds it may take alone.
     pub(super) left: Vec<u16>,
     pub(super) room: Vec<usize>,
+    /// `free[u]`: the room of the table melds not in `u`, the table melds
+    /// used (bits), summed.
+    pub(super) free: Vec<usize>,
     /// The wild cards of the round, and the deck's natural cards, as bits,
     /// and the rules and wild rank they are for.
     pub(super) wild_bits: u128,
@@ -62,6 +65,7 @@ impl Loaded {
             partners: Vec::new(),
             left: Vec::new(),
             room: Vec::new(),
+            free: Vec::new(),
             wild_bits: 0,
             deck_bits: 0,
             bits_for: None,
@@ -132,6 +136,10 @@ impl Loaded {
             self.room.clear();
             self.room
                 .extend(self.targets.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
+            self.free.clear();
+            self.free.extend((0..1usize << self.targets.len()).map(|used| {
+                self.room.iter().enumerate().filter(|(m, _)| used & (1 << m) == 0).map(|(_, r)| r).sum::<usize>()
+            }));
         }
         self.wilds.len() as u8
     }

@@ -629,7 +629,7 @@ impl Solver {
     fn search_with(&mut self, goal: Goal, partnered: bool) -> Search<'_> {
         let h = &self.hand;
         let policy = if h.rules.half_wild {
-            WildPolicy::HalfAtMost { left: &h.left, room: &h.room }
+            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
         } else {
             WildPolicy::Free
         };
@@ -1041,7 +1041,7 @@ impl Solver {
     fn complete_with(&mut self, limited: bool) -> Complete<'_> {
         let h = &self.hand;
         let policy =
-            if limited { WildPolicy::HalfAtMost { left: &h.left, room: &h.room } } else { WildPolicy::Free };
+            if limited { WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free } } else { WildPolicy::Free };
         Complete {
             memo: &mut self.memos.slots,
             melds: Search {

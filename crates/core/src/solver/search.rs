@@ -38,6 +38,8 @@ pub(super) enum WildPolicy<'a> {
         left: &'a [u16],
         /// For each table meld, how many more wilds it may take alone.
         room: &'a [usize],
+        /// By the table melds used (bits), the room of the others summed.
+        free: &'a [usize],
     },
 }
 
@@ -84,6 +86,20 @@ pub(super) fn alone(partners: &[u32], mask: u32) -> u32 {
     alone_cards(partners, mask).count_ones()
 }
 
+/// Whether more than `most` naturals in `mask` have no partner among them.
+pub(super) fn alone_beyond(partners: &[u32], mask: u32, most: u32) -> bool {
+    let mut found = 0;
+    for j in BitIter(mask) {
+        if partners[j] & mask == 0 {
+            found += 1;
+            if found > most {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The naturals in `mask` with no partner among them, as bits.
 pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
     BitIter(mask).filter(|&j| partners[j] & mask == 0).fold(0, |bits, j| bits | 1 << j)
@@ -104,12 +120,8 @@ impl Search<'_> {
                 // as their room goes, once the hand has a meld of its own;
                 // the rest are deadwood, the least valuable of them (none
                 // may be where every card must meld).
-                WildPolicy::HalfAtMost { left, room } => {
-                    let room: usize = if own {
-                        (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum()
-                    } else {
-                        0
-                    };
+                WildPolicy::HalfAtMost { left, free, .. } => {
+                    let room = if own { free[used_table as usize] } else { 0 };
                     let spare = (w as usize).saturating_sub(room);
                     match self.goal {
                         Goal::Least => left[spare],
@@ -129,23 +141,21 @@ impl Search<'_> {
             return 0;
         }
         let discard = (self.goal == Goal::AllButOne) as u32;
-        if self.goal != Goal::Least && !self.partners.is_empty() {
-            let alone = alone(self.partners, mask);
-            // A natural with no partner needs two wilds of its own (or is
-            // the discard); with the half-wild limit it melds in nothing.
-            if 2 * alone.saturating_sub(discard) > w as u32 || (limited && alone > discard) {
-                return INF;
-            }
-        }
         // With the half-wild limit, where every card must meld, the melds
         // take at most as many wilds as they hold naturals, the hand's and,
         // for what is laid off, the table meld's (step 9a).
-        if let (true, WildPolicy::HalfAtMost { room, .. }) = (self.goal != Goal::Least, self.policy) {
-            let room: usize =
-                (0..self.table.len()).filter(|m| used_table & (1 << m) == 0).map(|m| room[m]).sum();
-            if w as usize > mask.count_ones() as usize + room + discard as usize {
+        if let (true, WildPolicy::HalfAtMost { free, .. }) = (self.goal != Goal::Least, self.policy) {
+            if w as usize > mask.count_ones() as usize + free[used_table as usize] + discard as usize {
                 return INF;
             }
+        }
+        // A natural with no partner needs two wilds of its own (or is the
+        // discard); with the half-wild limit it melds in nothing.
+        if self.goal != Goal::Least
+            && !self.partners.is_empty()
+            && alone_beyond(self.partners, mask, if limited { discard } else { discard + w as u32 / 2 })
+        {
+            return INF;
         }
         // Exactness, steps 4 and 10; a discard still to make is part of
         // the state.
