@@ -230,11 +230,26 @@ impl Loaded {
         (mask, w, wild_points)
     }
     /// Where at most half of a meld may be wild and `less` takes a wild
-    /// away: the hand left and its table, to be asked afresh (exactness,
-    /// step 9c).
+    /// away, other than the most valuable: the hand left and its table, to
+    /// be asked afresh (exactness, step 9c).
     pub(super) fn afresh(&self, less: &[Card]) -> Option<(Vec<Card>, Table)> {
-        let wild = |c: &Card| self.wild_bits & (1 << c.index()) != 0;
-        (self.rules.half_wild && less.iter().any(wild)).then(|| self.without(less))
+        if !self.rules.half_wild {
+            return None;
+        }
+        let value = |c: Card| self.rules.value_in(c, self.wild);
+        let mut taken: Vec<u32> =
+            less.iter().filter(|c| self.wild_bits & (1 << c.index()) != 0).map(|&c| value(c)).collect();
+        if taken.is_empty() {
+            return None;
+        }
+        // The most valuable wilds taken away leave the least valuable of
+        // the others as they were, all the search keeps of them.
+        taken.sort_unstable_by(|a, b| b.cmp(a));
+        let most = self.wilds.iter().take(taken.len()).map(|&c| value(c));
+        if most.eq(taken.iter().copied()) {
+            return None;
+        }
+        Some(self.without(less))
     }
     /// The loaded hand less `less`, and its table.
     pub(super) fn without(&self, less: &[Card]) -> (Vec<Card>, Table) {

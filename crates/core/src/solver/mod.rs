@@ -105,7 +105,11 @@
 //!      depends on the key of step 4 and on the hand's wilds themselves
 //!      (which are left over, and what they score), so the memo stays
 //!      exact while the wilds stay the same: a question about the hand
-//!      less one of its wilds is asked of that hand afresh.
+//!      less one of its wilds is asked of that hand afresh. All it keeps
+//!      of the wilds is the count and `left`, the points of the least
+//!      valuable; taking away the most valuable leaves `left` the same for
+//!      every count the hand less them can have, so such a question is
+//!      asked of the memo as it is.
 //!    - d. *Completing cards and outs, in one search under the limit.*
 //!      Module `complete` finds every card completing a hand in one
 //!      search with a slot for the card to come; its steps 1, 2 and 4
