@@ -124,6 +124,36 @@
 //! at face value are dropped by the caller: under the limit a wild is
 //! asked about on its own (the solver's step 9d).
 //!
+//! With a discard still to make (`Complete::cards_limited_less_one`: the
+//! natural cards drawn that let a hand `H` go out, `H` less some card `e`
+//! melding with `c` in the slot), the search is the same with the
+//! discard part of the state, as where wilds are free:
+//!
+//! - `e` a natural: the search of `H` follows the arrangement of `H` less
+//!   `e` (steps 6 and 7), `e` staying open, as no meld it tries need hold
+//!   it, until `e` is the lowest open card; there it is discarded, and the
+//!   rest is the search without a discard. Copies are alike, so which copy
+//!   of `e`'s card stays open does not matter (the solver's step 2).
+//! - `e` a wild: once every natural is placed, one of the wilds left is
+//!   discarded and the slot's card is placed with the others (step 7);
+//!   where the slot's card went into a meld before, whether the rest melds
+//!   less one card (`Goal::AllButOne`) discards it at its end.
+//! - Where the slot's card goes into a meld, the rest must meld less one
+//!   card, a natural or a wild: the search whose goal is that every card
+//!   melds but one.
+//! - Cut short: a natural with no partner is discarded or melds with the
+//!   slot's card, so more than two leave nothing, and exactly two leave
+//!   the union of the searches of `H` less each, with no discard owed (any
+//!   other card discarded would leave both); the melds hold the naturals
+//!   less the one discarded and the slot's card, so more wilds than those
+//!   naturals, the table melds' room and the one discarded leave nothing.
+//!
+//! A wild drawn lets `H` go out only where some card at face value does: a
+//! wild in a meld stands for a card on its place, which at face value
+//! makes the same meld with one natural more, still within the limit
+//! (and a wild discarded leaves `H` as it is). So where this search finds
+//! no card, the caller skips the search for a drawn wild.
+//!
 //! # The outs after every discard, in one search
 //!
 //! After the draw, the outs after each discard `d` of a hand `H` are
@@ -191,8 +221,7 @@
 //!     question reaches it. So the answer for `d` of the state of the whole hand is `Q` of
 //!     `H` less `d`, and the outs after `d` are put together from them as
 //!     `Solver::outs_less` puts them together from its searches. A wild
-//!     discarded, and every discard under the half-wild limit, is asked as
-//!     before.
+//!     discarded is asked as before.
 //! 13. *The deadwood after every discard.* The solver's own search (its
 //!     steps 1 to 8 and 10) is answered for every `j` the same way: the
 //!     lowest open card `i` left over, or in each meld it can go into
@@ -203,6 +232,26 @@
 //!     `d` of the whole hand, with its wilds counted as
 //!     `Solver::deadwood_less` counts them, and the hand less `d` melds
 //!     completely when that deadwood is 0.
+//! 14. *Under the half-wild limit.* The outs after every natural discard
+//!     are found the same way, the one-hand searches being the limit's
+//!     (`Complete::cards_limited_with`, and `Goal::AllMeld` and
+//!     `Goal::AllButOne` under `WildPolicy::HalfAtMost`). Step 9 holds as
+//!     it is: the choices of `i` are those of the one-hand search (the
+//!     solver's `Search::choices` where every card must meld), each meld
+//!     with every count of wilds the limit allows, and that count depends
+//!     only on the meld's cards, the wilds and, for a group laid off, the
+//!     table meld; so a choice of `i` in `S` that leaves `j` open is a
+//!     choice of `i` in `S` less `j` with the same counts. Step 10 tries
+//!     every count of wilds along a run's free places, with no stop, as
+//!     the one-hand search does under the limit. Step 11 takes the
+//!     limit's first answers, the naturals with no partner counted on `S`
+//!     less `j`: none may be left where every card must meld, one where a
+//!     card is still to discard; for the slot's cards, one more. The
+//!     table melds used are kept as they are (the solver's step 10 does
+//!     not apply under the limit). A drawn wild is asked only where some
+//!     card at face value lets the hand go out ("With a discard still to
+//!     make" under the limit, above). The deadwood after each discard is
+//!     still one search each.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -765,13 +814,21 @@ impl Complete<'_> {
 
     /// Where at most half of a meld may be wild: the natural cards that,
     /// put in the slot, let the open cards in `mask` and `w` wilds meld
-    /// completely less one card, a natural or a wild, discarded (step 9):
-    /// every card the hand could draw and go out with, but a wild.
+    /// completely less one card, a natural or a wild, discarded ("With a
+    /// discard still to make" under the limit, above): every card the hand
+    /// could draw and go out with, but a wild.
     pub(super) fn cards_limited_less_one(&mut self, mask: u32, w: u8) -> u128 {
         self.cards_limited_with(true, mask, w, 0, false)
     }
 
-    fn cards_limited_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    pub(super) fn cards_limited_with(
+        &mut self,
+        discard: bool,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> u128 {
         let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
             unreachable!("the limited slot search is the half-wild limit's")
         };
@@ -837,7 +894,14 @@ impl Complete<'_> {
 
     /// Whether the open cards meld completely under the limit, the slot
     /// filled already; or, with a discard still to make, less one card.
-    fn rest_melds_limited(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+    pub(super) fn rest_melds_limited(
+        &mut self,
+        discard: bool,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> bool {
         if !discard {
             return self.melds(mask, w, used_table, own);
         }

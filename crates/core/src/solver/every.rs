@@ -10,8 +10,9 @@
 //! (the solver's search, `Goal::AllMeld`), whether they meld less one card
 //! discarded (`Complete::melds_less_one`), and the cards that, in the
 //! slot, let them meld completely (`Complete::cards`) or less one card
-//! discarded (`Complete::cards_less_one`). Only where wilds are free (no
-//! half-wild limit).
+//! discarded (`Complete::cards_less_one`); under the half-wild limit, the
+//! last four with the limit's searches (module `complete`, step 14), the
+//! least deadwood still one search per discard.
 
 use super::complete::{Complete, NATURALS, PLACE_BITS, SUIT_BITS, SlotRun, rank_bits, set_groups, slot_walk};
 use super::memo::{Choice, Discard, Memo, StateKey};
@@ -86,7 +87,7 @@ impl Every<'_> {
         }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.
-        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, self.limited());
         let owing = if less_one { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, w, used_table, own).owing(owing);
         if let Some(v) = self.melds.get(k) {
@@ -206,7 +207,11 @@ impl Every<'_> {
         if let Some((from, _)) = self.cards.get(k) {
             return from;
         }
-        let out = self.decide_cards(less_one, mask, w, used_table, own);
+        let out = if self.limited() {
+            self.decide_cards_limited(less_one, mask, w, used_table, own)
+        } else {
+            self.decide_cards(less_one, mask, w, used_table, own)
+        };
         let from = self.arena.len() as u32;
         let want = mask & self.want;
         self.arena.extend(BitIter(want).map(|j| out[j]));
@@ -226,8 +231,18 @@ impl Every<'_> {
 
     /// The melds the lowest open card of `mask` can go into where every
     /// card must meld, as `Complete::decide_one` and the solver's search
-    /// (`Goal::AllMeld`, wilds free) try them.
+    /// (`Goal::AllMeld`) try them.
     fn meld_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool, out: &mut Vec<Placed>) {
+        if self.limited() {
+            // Under the half-wild limit, every count of wilds each meld may
+            // take (the solver's step 9a), as its search tries them.
+            out.clear();
+            self.one.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
+                out.push((used, wilds, with, own));
+                false
+            });
+            return;
+        }
         let one = &mut self.one;
         let nat = one.nat;
         let i = mask.trailing_zeros() as usize;
@@ -282,9 +297,12 @@ impl Every<'_> {
         let mut yes = 0u32;
         // The lowest open card is the one to choose: the question of the
         // cards above it.
+        let limited = self.limited();
         if want & bit != 0 {
             let rest = mask & !bit;
-            let found = if less_one {
+            let found = if limited {
+                self.one.rest_melds_limited(less_one, rest, w, used_table, own)
+            } else if less_one {
                 self.one.melds_less_one(rest, w, used_table, own)
             } else {
                 self.one.melds(rest, w, used_table, own)
@@ -301,7 +319,13 @@ impl Every<'_> {
         let mut live = 0u32;
         for j in BitIter(want & !bit) {
             let a = alone[j] as u32;
-            if less_one {
+            if limited {
+                // Under the limit a natural with no partner melds in
+                // nothing: it is the discard, or nothing melds.
+                if a <= less_one as u32 {
+                    live |= 1 << j;
+                }
+            } else if less_one {
                 if count >= 2 && w32 >= 2 * (count - 1) {
                     yes |= 1 << j;
                 } else if !(a >= 1 && 2 * (a - 1) > w32) {
@@ -498,6 +522,197 @@ impl Every<'_> {
                         for j in BitIter(yes) {
                             out[j] |= cards;
                         }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether at most half of a meld may be wild.
+    fn limited(&self) -> bool {
+        matches!(self.one.melds.policy, WildPolicy::HalfAtMost { .. })
+    }
+
+    /// The slot's cards of one state under the half-wild limit, for each
+    /// card of `want` open, by its bit: `Complete::decide_limited` for
+    /// `mask` less each `j`, its choices those of `mask` that leave `j`
+    /// open (module `complete`, steps 9 to 11).
+    fn decide_cards_limited(
+        &mut self,
+        less_one: bool,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> [u128; 32] {
+        let nat = self.one.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+        let want = mask & self.want;
+        let mut out = [0u128; 32];
+        if want & bit != 0 {
+            out[i] = self.one.cards_limited_with(less_one, mask & !bit, w, used_table, own);
+        }
+        // The first answer `Complete::cards_limited_with` gives before its
+        // memo: a natural with no partner melds only with the slot's card
+        // or is discarded.
+        let alone = alone_each(self.one.melds.partners, mask);
+        let live = BitIter(want & !bit)
+            .filter(|&j| alone[j] as u32 <= 1 + less_one as u32)
+            .fold(0u32, |b, j| b | 1 << j);
+        if live == 0 {
+            return out;
+        }
+        if less_one {
+            // The lowest open card discarded.
+            self.add_cards(&mut out, live, false, (mask & !bit, w, used_table, own));
+        }
+
+        // Sets of the lowest open card's rank, the slot in them or not: at
+        // least three cards, no more wilds than naturals.
+        let same = rank_bits(rank);
+        let mut sets = self.one.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        for &used in &sets {
+            let sub = live & !used;
+            if sub == 0 {
+                continue;
+            }
+            let size = used.count_ones() as u8;
+            let rest = mask & !used;
+            for k in 3u8.saturating_sub(size)..=size.min(w) {
+                self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
+            }
+            let mut lack = lacking(&out, sub, same);
+            for k in 3u8.saturating_sub(size + 1)..=(size + 1).min(w) {
+                if lack == 0 {
+                    break;
+                }
+                let yes = self.melds_each(less_one, rest, w - k, used_table, true) & lack;
+                for j in BitIter(yes) {
+                    out[j] |= same;
+                }
+                lack &= !yes;
+            }
+        }
+        self.one.sets.push(sets);
+
+        // Runs from the lowest open card, the slot on a free place or not:
+        // `len` places in all, within the deck's, no more wilds than
+        // naturals.
+        let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
+        let run_places = top - bottom + 1;
+        let mut runs = self.one.runs.pop().unwrap_or_default();
+        runs.clear();
+        let walk_top = if rank == 1 { top } else { 13 };
+        let budget = w.saturating_add(1);
+        runs.push(SlotRun { used: bit, taken: 1 << rank });
+        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
+        if self.one.ace_high && rank == 1 {
+            runs.push(SlotRun { used: bit, taken: 1 << 14 });
+            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
+        }
+        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
+        for &run in &runs {
+            let sub = live & !run.used;
+            if sub == 0 {
+                continue;
+            }
+            let n = run.taken.count_ones() as u8;
+            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
+            let span = hi - lo + 1;
+            let rest = mask & !run.used;
+            if n >= 2 {
+                let need = span.max(3) - n;
+                if need <= n && need <= w {
+                    for k in need..=n.min(w).min(run_places.saturating_sub(n)) {
+                        self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
+                    }
+                }
+            }
+            if lacking(&out, sub, suit_cards) == 0 {
+                continue;
+            }
+            // The slot's card on a free place: with `k` wilds the run spans
+            // `n + 1 + k` places, so the place lies in that window around
+            // the run's cards.
+            let naturals = n + 1;
+            for k in 0..=w.min(naturals) {
+                let len = naturals + k;
+                if len < span.max(3) {
+                    continue;
+                }
+                if len > run_places {
+                    break;
+                }
+                let from = (hi + 1).saturating_sub(len).max(bottom);
+                let to = (lo + len - 1).min(top);
+                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
+                let mut new = 0u128;
+                for p in BitIter(places as u32) {
+                    new |= place_bits[p];
+                }
+                let ask = BitIter(sub).filter(|&j| new & !out[j] != 0).fold(0u32, |b, j| b | 1 << j);
+                if ask == 0 {
+                    continue;
+                }
+                let yes = self.melds_each(less_one, rest, w - k, used_table, true) & ask;
+                for j in BitIter(yes) {
+                    out[j] |= new;
+                }
+            }
+        }
+        self.one.runs.push(runs);
+
+        // Laid off onto a table meld not used yet, the slot's card in the
+        // group or not, within the limit and the room it leaves.
+        let table = self.one.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            if used_table & (1 << m) != 0 || self.one.melds.takers[m] & bit == 0 {
+                continue;
+            }
+            let groups = self.one.melds.lay.of(
+                nat,
+                i,
+                mask,
+                (m, budget, true),
+                (naturals, *size),
+                self.one.rules,
+                self.one.ace_high,
+            );
+            for g in groups {
+                let g = self.one.melds.lay.groups[g];
+                let sub = live & !g.used;
+                if sub == 0 {
+                    continue;
+                }
+                let rest = mask & !g.used;
+                let with = used_table | 1 << m;
+                if let Some(need) = g.need
+                    && need <= w
+                    && g.fits
+                {
+                    for k in need..=need + g.room.min(w - need) {
+                        self.add_cards(&mut out, sub, less_one, (rest, w - k, with, own));
+                    }
+                }
+                for s in 0..g.slot_len as usize {
+                    let (need, more, cards) = self.one.melds.lay.slots[g.slot_from as usize + s];
+                    if need > w {
+                        continue;
+                    }
+                    let mut lack = lacking(&out, sub, cards);
+                    for k in need..=need + more.min(w - need) {
+                        if lack == 0 {
+                            break;
+                        }
+                        let yes = self.melds_each(less_one, rest, w - k, with, own) & lack;
+                        for j in BitIter(yes) {
+                            out[j] |= cards;
+                        }
+                        lack &= !yes;
                     }
                 }
             }

@@ -138,7 +138,12 @@ impl Loaded {
                 .extend(self.targets.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
             self.free.clear();
             self.free.extend((0..1usize << self.targets.len()).map(|used| {
-                self.room.iter().enumerate().filter(|(m, _)| used & (1 << m) == 0).map(|(_, r)| r).sum::<usize>()
+                self.room
+                    .iter()
+                    .enumerate()
+                    .filter(|(m, _)| used & (1 << m) == 0)
+                    .map(|(_, r)| r)
+                    .sum::<usize>()
             }));
         }
         self.wilds.len() as u8

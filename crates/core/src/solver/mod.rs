@@ -129,6 +129,9 @@
 //!      melds but one (`Goal::AllButOne` of module `search`), the discard
 //!      still to make part of the state: the lowest open card discarded,
 //!      or at the end one wild, the other wilds finding room.
+//!      Both are one search of `H`, the discard still to make part of the
+//!      state (module `complete`, "With a discard still to make" under
+//!      the limit).
 //!
 //! 10. *A table meld no open card can go onto counts as not used.* Once
 //!     the hand has a meld of its own, which table melds are used matters
@@ -844,10 +847,10 @@ impl Solver {
     }
 
     /// The outs of the loaded hand less `card` (one of its cards), as
-    /// [`Solver::outs_less`] gives them; where wilds are free and `card`
-    /// is natural, from one search for every discard at once (module
-    /// `complete`, steps 9 to 12), so that asking for each card of the
-    /// hand in turn costs about one search in all.
+    /// [`Solver::outs_less`] gives them; where `card` is natural, from one
+    /// search for every discard at once (module `complete`, steps 9 to 12,
+    /// and 14 under the half-wild limit), so that asking for each card of
+    /// the hand in turn costs about one search in all.
     pub fn outs_after(&mut self, card: Card) -> CardSet {
         let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.outs_less(&[card]);
@@ -857,6 +860,16 @@ impl Solver {
         let want = self.out_want(full, w, wild_points);
         if want & (1 << j) == 0 {
             return CardSet::ALL;
+        }
+        if self.hand.rules.half_wild {
+            // As in `outs_limited`: where no card at face value lets the
+            // hand go out, no wild does.
+            let cards = self.every(want).cards_of(true, full, w, j);
+            if cards == 0 {
+                return CardSet::EMPTY;
+            }
+            let any_wild = self.every(want).melds_each(true, full, w + 1, 0, false) & (1 << j) != 0;
+            return self.hand.found(cards, any_wild);
         }
         if self.hand.rules.all_wild_melds {
             let cards = self.every(want).cards_of(true, full, w, j);
@@ -878,20 +891,24 @@ impl Solver {
     /// Whether the deadwood and the outs after each discard of the loaded
     /// hand are best asked through [`Solver::deadwood_after`] and
     /// [`Solver::outs_after`] (the one search for every discard), rather
-    /// than one search per discard: where wilds are free and there are
-    /// table melds to lay off onto, which make the search of each hand
-    /// less a card long and alike. Both give the same answers; without
+    /// than one search per discard: where there are table melds to lay off
+    /// onto, which make the search of each hand less a card long and
+    /// alike. Both give the same answers; without
     /// table melds (most hands, the dense ones with many wilds among them)
     /// one search per discard is the quicker.
     pub fn every_discard_at_once(&self) -> bool {
-        !self.hand.rules.half_wild && !self.hand.targets.is_empty()
+        !self.hand.targets.is_empty()
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
     /// cards), as [`Solver::deadwood_less`] gives it; where wilds are free
     /// and `card` is natural, from one search for every discard at once
-    /// (module `complete`, step 13).
+    /// (module `complete`, step 13); under the half-wild limit, one search
+    /// of the hand less `card`.
     pub fn deadwood_after(&mut self, card: Card) -> u32 {
+        if self.hand.rules.half_wild {
+            return self.deadwood_less(&[card]);
+        }
         let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.deadwood_less(&[card]);
         };
@@ -900,12 +917,12 @@ impl Solver {
         self.hand.total_of(full & !(1 << j), natural_dead, w, wild_points)
     }
 
-    /// Where the one search for every discard answers for `card` (wilds
-    /// free, `card` a natural, some natural left without it): the loaded
+    /// Where the one search for every discard answers for `card` (a
+    /// natural, some natural left without it): the loaded
     /// hand's naturals, `card`'s bit among them (the highest copy, as
     /// `Loaded::less` takes it), the wilds and what they score.
     fn every_discard(&self, card: Card) -> Option<(u32, usize, u8, u32)> {
-        if self.hand.rules.half_wild || self.hand.wild_bits & (1 << card.index()) != 0 {
+        if self.hand.wild_bits & (1 << card.index()) != 0 {
             return None;
         }
         let (mask, w, wild_points) = self.hand.less(&[card]);
@@ -948,24 +965,32 @@ impl Solver {
     }
 
     /// The search for the outs after every discard at once, over the
-    /// loaded hand (wilds free).
+    /// loaded hand, with the half-wild limit or not.
     /// `want`: the discards asked about, which must be the same for every
     /// question of one memo while the hand stays loaded (the least
     /// deadwood's, and the others').
     fn every(&mut self, want: u32) -> Every<'_> {
-        debug_assert!(!self.hand.rules.half_wild, "wilds free");
         self.hand.ensure_partners();
+        let limited = self.hand.rules.half_wild;
+        if limited && self.hand.single_limited.len() != self.hand.targets.len() {
+            self.hand.single_limited = single_lay_offs_limited(&self.hand.targets, &self.hand.rules);
+        }
         if self.hand.single.len() != self.hand.targets.len() {
             self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
         }
         let h = &self.hand;
+        let policy = if limited {
+            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
+        } else {
+            WildPolicy::Free
+        };
         Every {
             one: Complete {
                 memo: &mut self.memos.slots,
                 melds: Search {
                     memo: &mut self.memos.melds,
                     goal: Goal::AllMeld,
-                    policy: WildPolicy::Free,
+                    policy,
                     nat: &h.nat,
                     table: &h.targets,
                     rules: &h.rules,
@@ -1044,8 +1069,11 @@ impl Solver {
     /// The search for completing cards, with the half-wild limit or not.
     fn complete_with(&mut self, limited: bool) -> Complete<'_> {
         let h = &self.hand;
-        let policy =
-            if limited { WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free } } else { WildPolicy::Free };
+        let policy = if limited {
+            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
+        } else {
+            WildPolicy::Free
+        };
         Complete {
             memo: &mut self.memos.slots,
             melds: Search {

@@ -210,7 +210,7 @@ impl Search<'_> {
     /// its step, its cards, the wilds it takes, and the table melds used
     /// and whether the hand has a meld of its own after it; until `f`
     /// says the state is decided.
-    fn choices(
+    pub(super) fn choices(
         &mut self,
         mask: u32,
         w: u8,

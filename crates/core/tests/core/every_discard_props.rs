@@ -72,6 +72,7 @@ proptest! {
             2 => cases_under(five_crowns(), 5, 4..=14, STYLES.to_vec(), 0..=60, 4, Some(true)),
             2 => cases_under(presets(), 4, 8..=16, STYLES.to_vec(), 0..=60, 4, Some(true)),
             1 => cases_under(half_wild(), 5, 4..=12, vec![Style::Mixed, Style::Dense], 0..=50, 2, None),
+            1 => cases_under(half_wild(), 5, 8..=14, vec![Style::Mixed, Style::Dense], 0..=50, 4, Some(true)),
         ],
     ) {
         check(&case)?;
