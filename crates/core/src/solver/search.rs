@@ -144,10 +144,10 @@ impl Search<'_> {
         // With the half-wild limit, where every card must meld, the melds
         // take at most as many wilds as they hold naturals, the hand's and,
         // for what is laid off, the table meld's (step 9a).
-        if let (true, WildPolicy::HalfAtMost { free, .. }) = (self.goal != Goal::Least, self.policy) {
-            if w as usize > mask.count_ones() as usize + free[used_table as usize] + discard as usize {
-                return INF;
-            }
+        if let (true, WildPolicy::HalfAtMost { free, .. }) = (self.goal != Goal::Least, self.policy)
+            && w as usize > mask.count_ones() as usize + free[used_table as usize] + discard as usize
+        {
+            return INF;
         }
         // A natural with no partner needs two wilds of its own (or is the
         // discard); with the half-wild limit it melds in nothing.
