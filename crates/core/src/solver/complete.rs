@@ -256,7 +256,7 @@
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{Goal, INF, Search, WildPolicy, alone, alone_cards, settled};
+use super::search::{Goal, INF, Search, WildPolicy, alone_beyond, alone_cards, settled};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -401,8 +401,7 @@ impl Complete<'_> {
             }
             // Of the naturals with no partner, one may be discarded and
             // one take the slot's card and a wild; the others take two.
-            let alone = alone(self.melds.partners, mask);
-            if alone >= 2 && 2 * alone - 3 > w as u32 {
+            if alone_beyond(self.melds.partners, mask, (w as u32 + 3) / 2) {
                 return 0;
             }
             let k = StateKey::new(mask, w, used_table, own).owing(Discard::ToMake);
@@ -435,8 +434,7 @@ impl Complete<'_> {
         }
         // A natural with no partner needs two wilds of its own, or the
         // slot's card and one wild: at most one of them can have the slot.
-        let alone = alone(self.melds.partners, mask);
-        if alone > 0 && 2 * alone - 1 > w as u32 {
+        if alone_beyond(self.melds.partners, mask, (w as u32 + 1) / 2) {
             return 0;
         }
         let k = StateKey::new(mask, w, used_table, own);
@@ -462,8 +460,7 @@ impl Complete<'_> {
         if count >= 2 && w as u32 >= 2 * (count - 1) {
             return true;
         }
-        let alone = alone(self.melds.partners, mask);
-        if alone >= 1 && 2 * (alone - 1) > w as u32 {
+        if alone_beyond(self.melds.partners, mask, w as u32 / 2 + 1) {
             return false;
         }
         let limited = matches!(self.melds.policy, WildPolicy::HalfAtMost { .. });

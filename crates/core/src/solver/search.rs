@@ -80,12 +80,6 @@ pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limi
     used
 }
 
-/// How many naturals in `mask` have no partner among them: each needs two
-/// wilds of its own to meld.
-pub(super) fn alone(partners: &[u32], mask: u32) -> u32 {
-    alone_cards(partners, mask).count_ones()
-}
-
 /// Whether more than `most` naturals in `mask` have no partner among them.
 pub(super) fn alone_beyond(partners: &[u32], mask: u32, most: u32) -> bool {
     let mut found = 0;
