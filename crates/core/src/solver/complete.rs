@@ -434,7 +434,7 @@ impl Complete<'_> {
         }
         // A natural with no partner needs two wilds of its own, or the
         // slot's card and one wild: at most one of them can have the slot.
-        if alone_beyond(self.melds.partners, mask, (w as u32 + 1) / 2) {
+        if alone_beyond(self.melds.partners, mask, (w as u32).div_ceil(2)) {
             return 0;
         }
         let k = StateKey::new(mask, w, used_table, own);
