@@ -583,15 +583,8 @@ impl Complete<'_> {
         // Runs from the lowest open card, the slot on a free place or not.
         let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
         let mut runs = self.runs.pop().unwrap_or_default();
-        runs.clear();
-        let walk_top = if rank == 1 { top } else { 13 };
         let budget = w.saturating_add(1);
-        runs.push(SlotRun { used: bit, taken: 1 << rank });
-        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
-        if self.ace_high && rank == 1 {
-            runs.push(SlotRun { used: bit, taken: 1 << 14 });
-            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
-        }
+        slot_runs(nat, i, mask, budget, self.rules, self.ace_high, &mut runs);
         // Every card of the suit, as bits, and the card on each place.
         let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
@@ -618,13 +611,7 @@ impl Complete<'_> {
                 if span < least {
                     continue;
                 }
-                let from = (hi + 1).saturating_sub(span).max(bottom);
-                let to = (lo + span - 1).min(top);
-                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
-                let mut new = 0u128;
-                for p in BitIter(places as u32) {
-                    new |= place_bits[p];
-                }
+                let mut new = free_places(place_bits, run.taken, (lo, hi), span, (bottom, top));
                 new &= !out;
                 if new == 0 {
                     continue;
@@ -740,6 +727,46 @@ pub(super) fn slot_walk(
     if gaps < budget {
         slot_walk(nat, suit, mask, (next, end, up), (used, taken, gaps + 1, budget), out);
     }
+}
+
+/// The runs the lowest open card `i` of `mask` can go into, as
+/// `slot_walk` finds them: from it upward, and downward from an ace
+/// played high, with at most `budget` places left empty.
+pub(super) fn slot_runs(
+    nat: &Naturals,
+    i: usize,
+    mask: u32,
+    budget: u8,
+    rules: &Rules,
+    ace_high: bool,
+    out: &mut Vec<SlotRun>,
+) {
+    let bit = 1u32 << i;
+    let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
+    out.clear();
+    let walk_top = if rank == 1 { top_place(rules) } else { 13 };
+    out.push(SlotRun { used: bit, taken: 1 << rank });
+    slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), out);
+    if ace_high && rank == 1 {
+        out.push(SlotRun { used: bit, taken: 1 << 14 });
+        slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), out);
+    }
+}
+
+/// The cards (by `place_bits`, the card of a suit on each place) on the
+/// places a run taking `taken`, from `lo` to `hi`, leaves free among the
+/// `len` places around them, within the deck's `bottom` to `top`.
+pub(super) fn free_places(
+    place_bits: &[u128; 15],
+    taken: u16,
+    (lo, hi): (u8, u8),
+    len: u8,
+    (bottom, top): (u8, u8),
+) -> u128 {
+    let from = (hi + 1).saturating_sub(len).max(bottom);
+    let to = (lo + len - 1).min(top);
+    let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !taken;
+    BitIter(places as u32).fold(0, |bits, p| bits | place_bits[p])
 }
 
 /// For each table meld, the natural cards that could be laid off onto it
@@ -949,15 +976,8 @@ impl Complete<'_> {
         let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
         let run_places = top - bottom + 1;
         let mut runs = self.runs.pop().unwrap_or_default();
-        runs.clear();
-        let walk_top = if rank == 1 { top } else { 13 };
         let budget = w.saturating_add(1);
-        runs.push(SlotRun { used: bit, taken: 1 << rank });
-        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
-        if self.ace_high && rank == 1 {
-            runs.push(SlotRun { used: bit, taken: 1 << 14 });
-            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
-        }
+        slot_runs(nat, i, mask, budget, self.rules, self.ace_high, &mut runs);
         // Every card of the suit, as bits, and the card on each place.
         let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
@@ -988,13 +1008,7 @@ impl Complete<'_> {
                 if len > run_places {
                     break;
                 }
-                let from = (hi + 1).saturating_sub(len).max(bottom);
-                let to = (lo + len - 1).min(top);
-                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
-                let mut new = 0u128;
-                for p in BitIter(places as u32) {
-                    new |= place_bits[p];
-                }
+                let mut new = free_places(place_bits, run.taken, (lo, hi), len, (bottom, top));
                 new &= !out;
                 if new != 0 && self.rest_melds_limited(discard, rest, w - k, used_table, true) {
                     out |= new;

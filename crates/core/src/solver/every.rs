@@ -14,7 +14,9 @@
 //! last four with the limit's searches (module `complete`, step 14), the
 //! least deadwood still one search per discard.
 
-use super::complete::{Complete, NATURALS, PLACE_BITS, SUIT_BITS, SlotRun, rank_bits, set_groups, slot_walk};
+use super::complete::{
+    Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
+};
 use super::memo::{Choice, Discard, Memo, StateKey};
 use super::naturals::BitIter;
 use super::runs::{Dir, RunWalk, places_of};
@@ -428,15 +430,8 @@ impl Every<'_> {
         // Runs from the lowest open card, the slot on a free place or not.
         let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
         let mut runs = self.one.runs.pop().unwrap_or_default();
-        runs.clear();
-        let walk_top = if rank == 1 { top } else { 13 };
         let budget = w.saturating_add(1);
-        runs.push(SlotRun { used: bit, taken: 1 << rank });
-        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
-        if self.one.ace_high && rank == 1 {
-            runs.push(SlotRun { used: bit, taken: 1 << 14 });
-            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
-        }
+        slot_runs(nat, i, mask, budget, self.one.rules, self.one.ace_high, &mut runs);
         let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
             let sub = live & !run.used;
@@ -464,13 +459,7 @@ impl Every<'_> {
                 if span < least {
                     continue;
                 }
-                let from = (hi + 1).saturating_sub(span).max(bottom);
-                let to = (lo + span - 1).min(top);
-                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
-                let mut new = 0u128;
-                for p in BitIter(places as u32) {
-                    new |= place_bits[p];
-                }
+                let new = free_places(place_bits, run.taken, (lo, hi), span, (bottom, top));
                 if new == 0 {
                     continue;
                 }
@@ -605,15 +594,8 @@ impl Every<'_> {
         let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
         let run_places = top - bottom + 1;
         let mut runs = self.one.runs.pop().unwrap_or_default();
-        runs.clear();
-        let walk_top = if rank == 1 { top } else { 13 };
         let budget = w.saturating_add(1);
-        runs.push(SlotRun { used: bit, taken: 1 << rank });
-        slot_walk(nat, suit, mask, (rank + 1, walk_top, true), (bit, 1 << rank, 0, budget), &mut runs);
-        if self.one.ace_high && rank == 1 {
-            runs.push(SlotRun { used: bit, taken: 1 << 14 });
-            slot_walk(nat, suit, mask, (13, 2, false), (bit, 1 << 14, 0, budget), &mut runs);
-        }
+        slot_runs(nat, i, mask, budget, self.one.rules, self.one.ace_high, &mut runs);
         let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
         for &run in &runs {
             let sub = live & !run.used;
@@ -647,13 +629,7 @@ impl Every<'_> {
                 if len > run_places {
                     break;
                 }
-                let from = (hi + 1).saturating_sub(len).max(bottom);
-                let to = (lo + len - 1).min(top);
-                let places = ((1u32 << (to + 1)) - (1u32 << from)) as u16 & !run.taken;
-                let mut new = 0u128;
-                for p in BitIter(places as u32) {
-                    new |= place_bits[p];
-                }
+                let new = free_places(place_bits, run.taken, (lo, hi), len, (bottom, top));
                 let ask = BitIter(sub).filter(|&j| new & !out[j] != 0).fold(0u32, |b, j| b | 1 << j);
                 if ask == 0 {
                     continue;
