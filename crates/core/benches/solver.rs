@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 8] = [
+    const HANDS: [Found; 10] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -861,6 +861,24 @@ mod h_slowest_found {
             onto: &["As 2s 3s 4s 5s", "2c 2d 2s", "JK 6c 7c"],
             hand: "3h 3c Ac 6c 4d 4s Qd 5d 4c 3c 3d 2c Ah Ad 2d",
         },
+        // Half-wild, two jokers, two decks, 16 cards, four table melds
+        // (hunt `-- 30 200 2002`).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("jokers", "2"), ("extra_rounds", "2"), ("decks", "2")],
+            round: 13,
+            onto: &["Ad 2d Ah As", "Ac JK As", "3d 3h 2c 3s", "2c 3c 4c 5c"],
+            hand: "10c JK Qd 8c Ac 3c 7c 6c 2h 9c Kh 2s 2h 6c Ad 8c",
+        },
+        // Strict, aces high, kings wild, 16 cards, four table melds (hunt
+        // `-- 30 200 2002`).
+        Found {
+            preset: "strict",
+            settings: &[("ace_high", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            round: 13,
+            onto: &["6d 7d 8d Kh", "Js Qs Kc", "Ad 2d 2s", "4s 5s 6s"],
+            hand: "7d 9h 5h 3s 3h 4h As 2h 6h 5d 5c 6d Qs 4d 2d 3d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -916,5 +934,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_two_jokers_two_decks_15_cards(bencher: Bencher) {
         bench_found(bencher, &HANDS[7]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_two_jokers_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[8]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_kings_wild_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[9]);
     }
 }

@@ -250,8 +250,10 @@
 //!     table melds used are kept as they are (the solver's step 10 does
 //!     not apply under the limit). A drawn wild is asked only where some
 //!     card at face value lets the hand go out ("With a discard still to
-//!     make" under the limit, above). The deadwood after each discard is
-//!     still one search each.
+//!     make" under the limit, above). The deadwood after every discard
+//!     is found the same way (step 13), the one-hand search the limit's,
+//!     with no answer before the memo (two wilds a card need not make
+//!     everything meld under the limit).
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

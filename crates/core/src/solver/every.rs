@@ -10,9 +10,8 @@
 //! (the solver's search, `Goal::AllMeld`), whether they meld less one card
 //! discarded (`Complete::melds_less_one`), and the cards that, in the
 //! slot, let them meld completely (`Complete::cards`) or less one card
-//! discarded (`Complete::cards_less_one`); under the half-wild limit, the
-//! last four with the limit's searches (module `complete`, step 14), the
-//! least deadwood still one search per discard.
+//! discarded (`Complete::cards_less_one`); under the half-wild limit, with
+//! the limit's searches (module `complete`, step 14).
 
 use super::complete::{
     Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
@@ -119,7 +118,7 @@ impl Every<'_> {
     /// Where in `costs` the least deadwood of the state starts, one cost
     /// for each card of `want` in `mask`, in the order of the bits.
     fn least_each(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
-        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, self.limited());
         let k = StateKey::new(mask, w, used_table, own);
         if let Some((from, _)) = self.least.get(k) {
             return from;
@@ -145,7 +144,7 @@ impl Every<'_> {
             let mut least = Search {
                 memo: self.deadwood,
                 goal: Goal::Least,
-                policy: WildPolicy::Free,
+                policy: one.policy,
                 nat: one.nat,
                 table: one.table,
                 rules: one.rules,
@@ -157,10 +156,12 @@ impl Every<'_> {
             };
             out[i] = least.best(mask & !bit, w, used_table, own);
         }
-        // Two wilds for each card: everything melds (the solver's step 6).
+        // Two wilds for each card: everything melds (the solver's step 6,
+        // not under the half-wild limit).
+        let limited = self.limited();
         let mut live = 0u32;
         for j in BitIter(want & !bit) {
-            if w as u32 >= 2 * (mask.count_ones() - 1) {
+            if !limited && w as u32 >= 2 * (mask.count_ones() - 1) {
                 out[j] = 0;
             } else {
                 live |= 1 << j;

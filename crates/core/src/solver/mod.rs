@@ -901,14 +901,10 @@ impl Solver {
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
-    /// cards), as [`Solver::deadwood_less`] gives it; where wilds are free
-    /// and `card` is natural, from one search for every discard at once
-    /// (module `complete`, step 13); under the half-wild limit, one search
-    /// of the hand less `card`.
+    /// cards), as [`Solver::deadwood_less`] gives it; where `card` is
+    /// natural, from one search for every discard at once (module
+    /// `complete`, steps 13 and 14).
     pub fn deadwood_after(&mut self, card: Card) -> u32 {
-        if self.hand.rules.half_wild {
-            return self.deadwood_less(&[card]);
-        }
         let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.deadwood_less(&[card]);
         };
