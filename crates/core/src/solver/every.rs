@@ -18,7 +18,6 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey};
 use super::naturals::BitIter;
-use super::runs::{Dir, RunWalk, places_of};
 use super::search::{Goal, INF, Search, WildPolicy, settled};
 use crate::meld::{bottom_place, top_place};
 
@@ -233,62 +232,15 @@ impl Every<'_> {
     }
 
     /// The melds the lowest open card of `mask` can go into where every
-    /// card must meld, as `Complete::decide_one` and the solver's search
-    /// (`Goal::AllMeld`) try them.
+    /// card must meld, with the wilds each takes, as the solver's search
+    /// tries them (`Search::choices`: under the half-wild limit, every
+    /// count of wilds each meld may take).
     fn meld_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool, out: &mut Vec<Placed>) {
-        if self.limited() {
-            // Under the half-wild limit, every count of wilds each meld may
-            // take (the solver's step 9a), as its search tries them.
-            out.clear();
-            self.one.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
-                out.push((used, wilds, with, own));
-                false
-            });
-            return;
-        }
-        let one = &mut self.one;
-        let nat = one.nat;
-        let i = mask.trailing_zeros() as usize;
-        let bit = 1u32 << i;
         out.clear();
-        let mut sets = one.sets.pop().unwrap_or_default();
-        set_groups(nat, i, mask, &mut sets);
-        for &used in &sets {
-            let need = 3u32.saturating_sub(used.count_ones()) as u8;
-            if need <= w {
-                out.push((used, need, used_table, true));
-            }
-        }
-        one.sets.push(sets);
-        let rank = nat.rank[i];
-        let suit = nat.suit[i] as usize;
-        let mut runs = one.melds.pool.pop().unwrap_or_default();
-        runs.clear();
-        let mut walk = RunWalk { nat, suit, mask, w, runs, places: places_of(nat, suit, mask) };
-        let top = if rank == 1 { top_place(one.rules) } else { 13 };
-        walk.walk(Dir::Up, rank + 1, top, bit, 1, 0);
-        if one.ace_high && rank == 1 {
-            walk.walk(Dir::Down, 13, 2, bit, 1, 0);
-        }
-        let runs = walk.runs;
-        out.extend(runs.iter().map(|&(used, need)| (used, need, used_table, true)));
-        one.melds.pool.push(runs);
-        let table = one.table;
-        for (m, (naturals, size)) in table.iter().enumerate() {
-            if used_table & (1 << m) != 0 || one.melds.takers[m] & bit == 0 {
-                continue;
-            }
-            let groups =
-                one.melds.lay.of(nat, i, mask, (m, w, false), (naturals, *size), one.rules, one.ace_high);
-            for g in groups {
-                let g = one.melds.lay.groups[g];
-                if let Some(need) = g.need
-                    && need <= w
-                {
-                    out.push((g.used, need, used_table | 1 << m, own));
-                }
-            }
-        }
+        self.one.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
+            out.push((used, wilds, with, own));
+            false
+        });
     }
 
     /// [`Every::melds_each`] for one state (module `complete`, steps 9 and

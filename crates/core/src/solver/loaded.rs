@@ -3,8 +3,9 @@
 //! and what is worked out of them once.
 
 use super::Table;
-use super::complete::CardSet;
+use super::complete::{CardSet, single_lay_offs, single_lay_offs_limited};
 use super::naturals::{BitIter, Naturals, full_mask};
+use super::search::WildPolicy;
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -147,6 +148,27 @@ impl Loaded {
             }));
         }
         self.wilds.len() as u8
+    }
+
+    /// How many wilds a meld may take under the loaded rules.
+    pub(super) fn policy(&self) -> WildPolicy<'_> {
+        if self.rules.half_wild {
+            WildPolicy::HalfAtMost { left: &self.left, room: &self.room, free: &self.free }
+        } else {
+            WildPolicy::Free
+        }
+    }
+
+    /// The single cards each table meld takes (module `complete`), under
+    /// the half-wild limit or not, worked out once per hand.
+    pub(super) fn ensure_singles(&mut self) {
+        if self.rules.half_wild {
+            if self.single_limited.len() != self.targets.len() {
+                self.single_limited = single_lay_offs_limited(&self.targets, &self.rules);
+            }
+        } else if self.single.len() != self.targets.len() {
+            self.single = single_lay_offs(&self.targets, &self.rules);
+        }
     }
 
     /// The partner table, worked out once per hand.

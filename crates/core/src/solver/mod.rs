@@ -210,14 +210,14 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, SlotRun, single_lay_offs, single_lay_offs_limited};
+use complete::{Complete, SlotRun};
 use every::{Every, Placed};
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, Search, WildPolicy};
+use search::{Goal, INF, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -635,15 +635,10 @@ impl Solver {
     /// (worked out already).
     fn search_with(&mut self, goal: Goal, partnered: bool) -> Search<'_> {
         let h = &self.hand;
-        let policy = if h.rules.half_wild {
-            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
-        } else {
-            WildPolicy::Free
-        };
         Search {
             memo: if goal == Goal::Least { &mut self.memos.deadwood } else { &mut self.memos.melds },
             goal,
-            policy,
+            policy: h.policy(),
             nat: &h.nat,
             table: &h.targets,
             rules: &h.rules,
@@ -771,7 +766,7 @@ impl Solver {
             // Exactness, step 9d: whether the hand melds completely does
             // not depend on what its wilds score.
             let any_wild = self.melds_all(mask, w + 1);
-            let cards = self.complete_limited().cards_limited(mask, w, 0, false);
+            let cards = self.complete().cards_limited(mask, w, 0, false);
             return self.hand.found(cards, any_wild);
         }
         if self.hand.hopeless(mask, w + 1) {
@@ -967,52 +962,30 @@ impl Solver {
     /// deadwood's, and the others').
     fn every(&mut self, want: u32) -> Every<'_> {
         self.hand.ensure_partners();
-        let limited = self.hand.rules.half_wild;
-        if limited && self.hand.single_limited.len() != self.hand.targets.len() {
-            self.hand.single_limited = single_lay_offs_limited(&self.hand.targets, &self.hand.rules);
-        }
-        if self.hand.single.len() != self.hand.targets.len() {
-            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
-        }
-        let h = &self.hand;
-        let policy = if limited {
-            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
-        } else {
-            WildPolicy::Free
-        };
+        self.hand.ensure_singles();
+        let Memos {
+            slots,
+            melds,
+            lay_offs,
+            each_cards,
+            each_sets,
+            each_melds,
+            each_least,
+            each_costs,
+            deadwood,
+            ..
+        } = &mut self.memos;
+        let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         Every {
-            one: Complete {
-                memo: &mut self.memos.slots,
-                melds: Search {
-                    memo: &mut self.memos.melds,
-                    goal: Goal::AllMeld,
-                    policy,
-                    nat: &h.nat,
-                    table: &h.targets,
-                    rules: &h.rules,
-                    ace_high: h.ace_high,
-                    partners: &h.partners,
-                    takers: &h.takers,
-                    pool: &mut self.pools.runs,
-                    lay: &mut self.memos.lay_offs,
-                },
-                nat: &h.nat,
-                table: &h.targets,
-                single: &h.single,
-                single_limited: &h.single_limited,
-                rules: &h.rules,
-                ace_high: h.ace_high,
-                sets: &mut self.pools.sets,
-                runs: &mut self.pools.slot_runs,
-            },
-            cards: &mut self.memos.each_cards,
-            arena: &mut self.memos.each_sets,
-            melds: &mut self.memos.each_melds,
-            least: &mut self.memos.each_least,
-            costs: &mut self.memos.each_costs,
-            deadwood: &mut self.memos.deadwood,
+            one: complete_over(&self.hand, slots, melds, lay_offs, runs, sets, slot_runs),
+            cards: each_cards,
+            arena: each_sets,
+            melds: each_melds,
+            least: each_least,
+            costs: each_costs,
+            deadwood,
             want,
-            placed: &mut self.pools.placed,
+            placed,
         }
     }
 
@@ -1032,7 +1005,7 @@ impl Solver {
     /// the wild rank among them), no wild does, and that search is skipped.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         self.hand.ensure_partners();
-        let cards = self.complete_limited().cards_limited_less_one(mask, w);
+        let cards = self.complete().cards_limited_less_one(mask, w);
         if cards == 0 {
             return CardSet::EMPTY;
         }
@@ -1040,60 +1013,16 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
-    /// The search for completing cards over the loaded hand; its partner
-    /// table worked out.
+    /// The search for completing cards over the loaded hand, under the
+    /// rules' wild policy (the limit's own variant, exactness step 9d,
+    /// where at most half of a meld may be wild); its partner table and
+    /// single cards worked out.
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
-        // The single cards each table meld takes, worked out once per hand.
-        if self.hand.single.len() != self.hand.targets.len() {
-            self.hand.single = single_lay_offs(&self.hand.targets, &self.hand.rules);
-        }
-        self.complete_with(false)
-    }
-
-    /// The search for completing cards over the loaded hand where at most
-    /// half of a meld may be wild (exactness, step 9d).
-    fn complete_limited(&mut self) -> Complete<'_> {
-        debug_assert!(self.hand.rules.half_wild, "the limited search is the half-wild limit's");
-        self.hand.ensure_partners();
-        if self.hand.single_limited.len() != self.hand.targets.len() {
-            self.hand.single_limited = single_lay_offs_limited(&self.hand.targets, &self.hand.rules);
-        }
-        self.complete_with(true)
-    }
-
-    /// The search for completing cards, with the half-wild limit or not.
-    fn complete_with(&mut self, limited: bool) -> Complete<'_> {
-        let h = &self.hand;
-        let policy = if limited {
-            WildPolicy::HalfAtMost { left: &h.left, room: &h.room, free: &h.free }
-        } else {
-            WildPolicy::Free
-        };
-        Complete {
-            memo: &mut self.memos.slots,
-            melds: Search {
-                memo: &mut self.memos.melds,
-                goal: Goal::AllMeld,
-                policy,
-                nat: &self.hand.nat,
-                table: &self.hand.targets,
-                rules: &self.hand.rules,
-                ace_high: self.hand.ace_high,
-                partners: &self.hand.partners,
-                takers: &self.hand.takers,
-                pool: &mut self.pools.runs,
-                lay: &mut self.memos.lay_offs,
-            },
-            nat: &self.hand.nat,
-            table: &self.hand.targets,
-            single: &self.hand.single,
-            single_limited: &self.hand.single_limited,
-            rules: &self.hand.rules,
-            ace_high: self.hand.ace_high,
-            sets: &mut self.pools.sets,
-            runs: &mut self.pools.slot_runs,
-        }
+        self.hand.ensure_singles();
+        let Memos { slots, melds, lay_offs, .. } = &mut self.memos;
+        let Pools { runs, sets, slot_runs, .. } = &mut self.pools;
+        complete_over(&self.hand, slots, melds, lay_offs, runs, sets, slot_runs)
     }
 
     /// One best arrangement of the loaded hand less `less`.
@@ -1155,6 +1084,44 @@ impl Solver {
             }
         }
         groups
+    }
+}
+
+/// The search for completing cards over `h`, with the memos it keeps (its
+/// own, whether the rest melds, the lay-off groups) and the lists it
+/// reuses (runs, sets, runs with the slot).
+fn complete_over<'a>(
+    h: &'a Loaded,
+    slots: &'a mut Memo<StateKey, u128>,
+    melds: &'a mut Memo<StateKey, (u16, Choice)>,
+    lay: &'a mut LayOffs,
+    runs: &'a mut Vec<Vec<(u32, u8)>>,
+    sets: &'a mut Vec<Vec<u32>>,
+    slot_runs: &'a mut Vec<Vec<SlotRun>>,
+) -> Complete<'a> {
+    Complete {
+        memo: slots,
+        melds: Search {
+            memo: melds,
+            goal: Goal::AllMeld,
+            policy: h.policy(),
+            nat: &h.nat,
+            table: &h.targets,
+            rules: &h.rules,
+            ace_high: h.ace_high,
+            partners: &h.partners,
+            takers: &h.takers,
+            pool: runs,
+            lay,
+        },
+        nat: &h.nat,
+        table: &h.targets,
+        single: &h.single,
+        single_limited: &h.single_limited,
+        rules: &h.rules,
+        ace_high: h.ace_high,
+        sets,
+        runs: slot_runs,
     }
 }
 
