@@ -209,11 +209,7 @@ impl Every<'_> {
         if let Some((from, _)) = self.cards.get(k) {
             return from;
         }
-        let out = if self.limited() {
-            self.decide_cards_limited(less_one, mask, w, used_table, own)
-        } else {
-            self.decide_cards(less_one, mask, w, used_table, own)
-        };
+        let out = self.decide_cards(less_one, mask, w, used_table, own);
         let from = self.arena.len() as u32;
         let want = mask & self.want;
         self.arena.extend(BitIter(want).map(|j| out[j]));
@@ -315,27 +311,52 @@ impl Every<'_> {
         yes
     }
 
+    /// Whether at most half of a meld may be wild.
+    fn limited(&self) -> bool {
+        matches!(self.one.melds.policy, WildPolicy::HalfAtMost { .. })
+    }
+
+    /// The counts of wilds a meld needing `need` is tried with: just those
+    /// where wilds are free (more are placed at no cost, the solver's step
+    /// 5); under the half-wild limit every count up to `most` (step 9a).
+    fn counts(&self, need: u8, most: u8) -> std::ops::RangeInclusive<u8> {
+        if self.limited() { need..=most } else { need..=need }
+    }
+
     /// The slot's cards of one state, for each card of `want` open, by its
-    /// bit (module `complete`, steps 9 to 11): `Complete::decide` for `mask` less
-    /// each `j`, its choices those of `mask` that leave `j` open.
+    /// bit (module `complete`, steps 9 to 11, and 14 under the half-wild
+    /// limit): `Complete::decide` (or `Complete::decide_limited`) for
+    /// `mask` less each `j`, its choices those of `mask` that leave `j`
+    /// open.
     fn decide_cards(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> [u128; 32] {
         let nat = self.one.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
         let want = mask & self.want;
+        let limited = self.limited();
         let mut out = [0u128; 32];
         if want & bit != 0 {
-            out[i] = self.one.cards_with(less_one, mask & !bit, w, used_table, own);
+            out[i] = if limited {
+                self.one.cards_limited_with(less_one, mask & !bit, w, used_table, own)
+            } else {
+                self.one.cards_with(less_one, mask & !bit, w, used_table, own)
+            };
         }
-        // The first answers `Complete::cards_with` gives before its memo.
+        // The first answers the search of one hand gives before its memo.
         let alone = alone_each(self.one.melds.partners, mask);
         let count = mask.count_ones() - 1;
         let w32 = w as u32;
         let mut live = 0u32;
         for j in BitIter(want & !bit) {
             let a = alone[j] as u32;
-            if less_one {
+            if limited {
+                // A natural with no partner melds only with the slot's
+                // card, or is discarded.
+                if a <= 1 + less_one as u32 {
+                    live |= 1 << j;
+                }
+            } else if less_one {
                 if w32 >= 2 * count {
                     out[j] = NATURALS;
                 } else if !(a >= 2 && 2 * a - 3 > w32) {
@@ -355,165 +376,8 @@ impl Every<'_> {
             self.add_cards(&mut out, live, false, (mask & !bit, w, used_table, own));
         }
 
-        // Sets of the lowest open card's rank, the slot in them or not.
-        let same = rank_bits(rank);
-        let mut sets = self.one.sets.pop().unwrap_or_default();
-        set_groups(nat, i, mask, &mut sets);
-        for &used in &sets {
-            let sub = live & !used;
-            if sub == 0 {
-                continue;
-            }
-            let size = used.count_ones();
-            let need = 3u32.saturating_sub(size) as u8;
-            if need <= w {
-                self.add_cards(&mut out, sub, less_one, (mask & !used, w - need, used_table, true));
-            }
-            let need = 3u32.saturating_sub(size + 1) as u8;
-            let sub = lacking(&out, sub, same);
-            if need <= w && sub != 0 {
-                let yes = self.melds_each(less_one, mask & !used, w - need, used_table, true) & sub;
-                for j in BitIter(yes) {
-                    out[j] |= same;
-                }
-            }
-        }
-        self.one.sets.push(sets);
-
-        // Runs from the lowest open card, the slot on a free place or not.
-        let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
-        let mut runs = self.one.runs.pop().unwrap_or_default();
-        let budget = w.saturating_add(1);
-        slot_runs(nat, i, mask, budget, self.one.rules, self.one.ace_high, &mut runs);
-        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
-        for &run in &runs {
-            let sub = live & !run.used;
-            if sub == 0 {
-                continue;
-            }
-            let n = run.taken.count_ones() as u8;
-            let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
-            let rest = mask & !run.used;
-            if n >= 2 {
-                let need = (hi - lo + 1).max(3) - n;
-                if need <= w {
-                    self.add_cards(&mut out, sub, less_one, (rest, w - need, used_table, true));
-                }
-            }
-            // The slot's card on a free place, with `need` wilds: for each
-            // `j`, while the rest melds (fewer wilds left never help).
-            let least = (hi - lo + 1).max(3);
-            let mut alive = lacking(&out, sub, suit_cards);
-            if alive == 0 {
-                continue;
-            }
-            for need in 0..=w {
-                let span = need + n + 1;
-                if span < least {
-                    continue;
-                }
-                let new = free_places(place_bits, run.taken, (lo, hi), span, (bottom, top));
-                if new == 0 {
-                    continue;
-                }
-                alive &= self.melds_each(less_one, rest, w - need, used_table, true);
-                if alive == 0 {
-                    break;
-                }
-                for j in BitIter(alive) {
-                    out[j] |= new;
-                }
-            }
-        }
-        self.one.runs.push(runs);
-
-        // Laid off onto a table meld not used yet, the slot's card in the
-        // group or not.
-        let table = self.one.table;
-        for (m, (naturals, size)) in table.iter().enumerate() {
-            if used_table & (1 << m) != 0 || self.one.melds.takers[m] & bit == 0 {
-                continue;
-            }
-            let groups = self.one.melds.lay.of(
-                nat,
-                i,
-                mask,
-                (m, budget, true),
-                (naturals, *size),
-                self.one.rules,
-                self.one.ace_high,
-            );
-            for g in groups {
-                let g = self.one.melds.lay.groups[g];
-                let sub = live & !g.used;
-                if sub == 0 {
-                    continue;
-                }
-                let rest = mask & !g.used;
-                let with = used_table | 1 << m;
-                if let Some(need) = g.need
-                    && need <= w
-                {
-                    self.add_cards(&mut out, sub, less_one, (rest, w - need, with, own));
-                }
-                for k in 0..g.slot_len as usize {
-                    let (need, _, cards) = self.one.melds.lay.slots[g.slot_from as usize + k];
-                    let sub = lacking(&out, sub, cards);
-                    if need <= w && sub != 0 {
-                        let yes = self.melds_each(less_one, rest, w - need, with, own) & sub;
-                        for j in BitIter(yes) {
-                            out[j] |= cards;
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether at most half of a meld may be wild.
-    fn limited(&self) -> bool {
-        matches!(self.one.melds.policy, WildPolicy::HalfAtMost { .. })
-    }
-
-    /// The slot's cards of one state under the half-wild limit, for each
-    /// card of `want` open, by its bit: `Complete::decide_limited` for
-    /// `mask` less each `j`, its choices those of `mask` that leave `j`
-    /// open (module `complete`, steps 9 to 11).
-    fn decide_cards_limited(
-        &mut self,
-        less_one: bool,
-        mask: u32,
-        w: u8,
-        used_table: u8,
-        own: bool,
-    ) -> [u128; 32] {
-        let nat = self.one.nat;
-        let i = mask.trailing_zeros() as usize;
-        let bit = 1u32 << i;
-        let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-        let want = mask & self.want;
-        let mut out = [0u128; 32];
-        if want & bit != 0 {
-            out[i] = self.one.cards_limited_with(less_one, mask & !bit, w, used_table, own);
-        }
-        // The first answer `Complete::cards_limited_with` gives before its
-        // memo: a natural with no partner melds only with the slot's card
-        // or is discarded.
-        let alone = alone_each(self.one.melds.partners, mask);
-        let live = BitIter(want & !bit)
-            .filter(|&j| alone[j] as u32 <= 1 + less_one as u32)
-            .fold(0u32, |b, j| b | 1 << j);
-        if live == 0 {
-            return out;
-        }
-        if less_one {
-            // The lowest open card discarded.
-            self.add_cards(&mut out, live, false, (mask & !bit, w, used_table, own));
-        }
-
-        // Sets of the lowest open card's rank, the slot in them or not: at
-        // least three cards, no more wilds than naturals.
+        // Sets of the lowest open card's rank, the slot in them or not (no
+        // more wilds than naturals under the limit).
         let same = rank_bits(rank);
         let mut sets = self.one.sets.pop().unwrap_or_default();
         set_groups(nat, i, mask, &mut sets);
@@ -524,26 +388,32 @@ impl Every<'_> {
             }
             let size = used.count_ones() as u8;
             let rest = mask & !used;
-            for k in 3u8.saturating_sub(size)..=size.min(w) {
-                self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
+            let need = 3u8.saturating_sub(size);
+            if need <= w {
+                for k in self.counts(need, size.min(w)) {
+                    self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
+                }
             }
+            let need = 3u8.saturating_sub(size + 1);
             let mut lack = lacking(&out, sub, same);
-            for k in 3u8.saturating_sub(size + 1)..=(size + 1).min(w) {
-                if lack == 0 {
-                    break;
+            if need <= w {
+                for k in self.counts(need, (size + 1).min(w)) {
+                    if lack == 0 {
+                        break;
+                    }
+                    let yes = self.melds_each(less_one, rest, w - k, used_table, true) & lack;
+                    for j in BitIter(yes) {
+                        out[j] |= same;
+                    }
+                    lack &= !yes;
                 }
-                let yes = self.melds_each(less_one, rest, w - k, used_table, true) & lack;
-                for j in BitIter(yes) {
-                    out[j] |= same;
-                }
-                lack &= !yes;
             }
         }
         self.one.sets.push(sets);
 
-        // Runs from the lowest open card, the slot on a free place or not:
-        // `len` places in all, within the deck's, no more wilds than
-        // naturals.
+        // Runs from the lowest open card, the slot on a free place or not
+        // (under the limit within the deck's places, no more wilds than
+        // naturals).
         let (top, bottom) = (top_place(self.one.rules), bottom_place(self.one.rules));
         let run_places = top - bottom + 1;
         let mut runs = self.one.runs.pop().unwrap_or_default();
@@ -557,38 +427,53 @@ impl Every<'_> {
             }
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
-            let span = hi - lo + 1;
+            let least = (hi - lo + 1).max(3);
             let rest = mask & !run.used;
-            if n >= 2 {
-                let need = span.max(3) - n;
-                if need <= n && need <= w {
-                    for k in need..=n.min(w).min(run_places.saturating_sub(n)) {
-                        self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
-                    }
+            let need = least - n;
+            if n >= 2 && need <= w {
+                for k in self.counts(need, n.min(w).min(run_places.saturating_sub(n))) {
+                    self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
                 }
-            }
-            if lacking(&out, sub, suit_cards) == 0 {
-                continue;
             }
             // The slot's card on a free place: with `k` wilds the run spans
             // `n + 1 + k` places, so the place lies in that window around
             // the run's cards.
-            let naturals = n + 1;
-            for k in 0..=w.min(naturals) {
-                let len = naturals + k;
-                if len < span.max(3) {
+            let mut alive = lacking(&out, sub, suit_cards);
+            if alive == 0 {
+                continue;
+            }
+            let most = if limited { w.min(n + 1) } else { w };
+            for k in 0..=most {
+                let len = n + 1 + k;
+                if len < least {
                     continue;
                 }
-                if len > run_places {
+                if limited && len > run_places {
                     break;
                 }
                 let new = free_places(place_bits, run.taken, (lo, hi), len, (bottom, top));
-                let ask = BitIter(sub).filter(|&j| new & !out[j] != 0).fold(0u32, |b, j| b | 1 << j);
-                if ask == 0 {
+                if limited {
+                    // Every count of wilds, each `j` asked for what it lacks.
+                    let ask = BitIter(sub).filter(|&j| new & !out[j] != 0).fold(0u32, |b, j| b | 1 << j);
+                    if ask == 0 {
+                        continue;
+                    }
+                    let yes = self.melds_each(less_one, rest, w - k, used_table, true) & ask;
+                    for j in BitIter(yes) {
+                        out[j] |= new;
+                    }
                     continue;
                 }
-                let yes = self.melds_each(less_one, rest, w - k, used_table, true) & ask;
-                for j in BitIter(yes) {
+                // Wilds free: while the rest melds (fewer wilds left never
+                // help, the solver's steps 5 and 6).
+                if new == 0 {
+                    continue;
+                }
+                alive &= self.melds_each(less_one, rest, w - k, used_table, true);
+                if alive == 0 {
+                    break;
+                }
+                for j in BitIter(alive) {
                     out[j] |= new;
                 }
             }
@@ -596,7 +481,7 @@ impl Every<'_> {
         self.one.runs.push(runs);
 
         // Laid off onto a table meld not used yet, the slot's card in the
-        // group or not, within the limit and the room it leaves.
+        // group or not (under the limit, within the room it leaves).
         let table = self.one.table;
         for (m, (naturals, size)) in table.iter().enumerate() {
             if used_table & (1 << m) != 0 || self.one.melds.takers[m] & bit == 0 {
@@ -621,9 +506,9 @@ impl Every<'_> {
                 let with = used_table | 1 << m;
                 if let Some(need) = g.need
                     && need <= w
-                    && g.fits
+                    && (g.fits || !limited)
                 {
-                    for k in need..=need + g.room.min(w - need) {
+                    for k in self.counts(need, need + g.room.min(w - need)) {
                         self.add_cards(&mut out, sub, less_one, (rest, w - k, with, own));
                     }
                 }
@@ -633,7 +518,7 @@ impl Every<'_> {
                         continue;
                     }
                     let mut lack = lacking(&out, sub, cards);
-                    for k in need..=need + more.min(w - need) {
+                    for k in self.counts(need, need + more.min(w - need)) {
                         if lack == 0 {
                             break;
                         }
