@@ -847,6 +847,10 @@ impl Complete<'_> {
         self.cards_limited_with(true, mask, w, 0, false)
     }
 
+    /// [`Complete::cards_limited`] (`discard` false) or
+    /// [`Complete::cards_limited_less_one`] (`discard` true, a card still
+    /// to discard) of the state: the table melds used, and whether the
+    /// hand has a meld of its own.
     pub(super) fn cards_limited_with(
         &mut self,
         discard: bool,
