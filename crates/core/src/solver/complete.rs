@@ -254,11 +254,32 @@
 //!     is found the same way (step 13), the one-hand search the limit's,
 //!     with no answer before the memo (two wilds a card need not make
 //!     everything meld under the limit).
+//! 15. *Every count of wilds at once.* Under the limit, whether the open
+//!     cards meld completely (or all but one, a discard still to make) is
+//!     asked for every count of wilds up to some `most` in one search
+//!     (`Complete::melds_counts`), its answer a bit for each count: the
+//!     bits of a choice taking `k` wilds are those of what it leaves,
+//!     moved up by `k`. This is the solver's search for each count at
+//!     once: the choices of the lowest open card with `w` wilds are those
+//!     found with `most`, less those taking more than `w` (a set, a run or
+//!     a group laid off is found alike with more wilds, the walk along a
+//!     run reaching further, and the counts it is tried with run from the
+//!     fewest it needs to the most the limit allows, capped by `w`),
+//!     and a choice taking `k` of `w` wilds leaves `w - k`, the bit `w -
+//!     k` of what it leaves. Its first answers are the solver's: no
+//!     natural with no partner but the discard, and no more wilds than the
+//!     naturals, the table melds' room and the discard (so `most` is
+//!     capped there). A state's answer holds for every count up to the
+//!     `most` it was searched with, which the memo keeps beside it; asked
+//!     with more, it is searched again. A meld that may take from `need`
+//!     to `most` of `w` wilds asks once, for up to `w - need`, whether any
+//!     count from `w - most` melds.
 
+use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{Goal, INF, Search, WildPolicy, alone_beyond, alone_cards, settled};
+use super::search::{INF, Search, WildPolicy, alone_beyond, alone_cards, settled};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -331,6 +352,16 @@ pub(super) const PLACE_BITS: [[u128; 15]; 5] = {
     out
 };
 
+/// Where the counts of wilds a state was searched for go up to, in the
+/// word [`Complete::melds_counts`] keeps (its bits below, one for each
+/// count of wilds).
+const COUNTS_MOST: u32 = 56;
+
+/// The counts of wilds from none to `n`, as bits.
+fn counts_upto(n: u32) -> u64 {
+    if n >= 63 { u64::MAX } else { (1 << (n + 1)) - 1 }
+}
+
 /// Every card of each suit, as bits.
 pub(super) const SUIT_BITS: [u128; 5] = {
     let mut out = [0u128; 5];
@@ -356,6 +387,12 @@ pub(super) struct SlotRun {
 
 pub(super) struct Complete<'a> {
     pub(super) memo: &'a mut Memo<StateKey, u128>,
+    /// Under the half-wild limit: with which counts of wilds each state
+    /// melds (`Complete::melds_counts`), and up to which count it was
+    /// searched.
+    pub(super) counts: &'a mut Memo<StateKey, u64>,
+    /// Lists of melds to reuse, so that a state allocates none.
+    pub(super) placed: &'a mut Vec<Vec<Placed>>,
     /// The solver's search with no card left over: whether the rest melds.
     pub(super) melds: Search<'a>,
     pub(super) nat: &'a Naturals,
@@ -450,6 +487,9 @@ impl Complete<'_> {
 
     /// Whether the open cards meld completely, the slot filled already.
     pub(super) fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        if let WildPolicy::HalfAtMost { .. } = self.melds.policy {
+            return self.rest_melds_limited(false, mask, w, used_table, own);
+        }
         self.melds.best(mask, w, used_table, own) != INF
     }
 
@@ -932,13 +972,88 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> bool {
-        if !discard {
-            return self.melds(mask, w, used_table, own);
+        self.melds_counts(discard, mask, w, used_table, own) >> w & 1 != 0
+    }
+
+    /// Whether the rest melds under the limit (`discard`: but one card) once
+    /// a meld takes from `need` to `most` of the `w` wilds, `need` at most
+    /// `w`: one search for every count.
+    fn rest_melds_taking(
+        &mut self,
+        discard: bool,
+        rest: u32,
+        w: u8,
+        (need, most): (u8, u8),
+        used_table: u8,
+        own: bool,
+    ) -> bool {
+        let counts = self.melds_counts(discard, rest, w - need, used_table, own);
+        counts >> (w - most.min(w)) != 0
+    }
+
+    /// Under the half-wild limit: with which counts of wilds, up to
+    /// `most`, the open cards in `mask` meld completely (`discard`: all
+    /// but one card, a natural or a wild, still to discard), bit `w` for
+    /// `w` wilds; every count in one search (step 15).
+    pub(super) fn melds_counts(
+        &mut self,
+        discard: bool,
+        mask: u32,
+        most: u8,
+        used_table: u8,
+        own: bool,
+    ) -> u64 {
+        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
+            unreachable!("the counts of wilds are searched under the half-wild limit")
+        };
+        let owed = discard as u32;
+        let free = free[used_table as usize] as u32;
+        if mask == 0 {
+            // The wilds left go onto the table melds not used yet, once the
+            // hand has a meld of its own; one more may be the discard.
+            if used_table != 0 && !own {
+                return 0;
+            }
+            let room = if own { free } else { 0 };
+            return counts_upto((room + owed).min(most as u32)) & !((1 << owed) - 1);
         }
-        self.melds.goal = Goal::AllButOne;
-        let melds = self.melds.best(mask, w, used_table, own) != INF;
-        self.melds.goal = Goal::AllMeld;
-        melds
+        // A natural with no partner melds in nothing: it is the discard.
+        if !self.melds.partners.is_empty() && alone_beyond(self.melds.partners, mask, owed) {
+            return 0;
+        }
+        // The melds take no more wilds than they hold naturals, and the
+        // table melds' room; one more may be discarded.
+        let most = (most as u32).min(mask.count_ones() + free + owed) as u8;
+        let owing = if discard { Discard::ToMake } else { Discard::None };
+        let k = StateKey::new(mask, 0, used_table, own).owing(owing);
+        if let Some(found) = self.counts.get(k)
+            && (found >> COUNTS_MOST) as u8 >= most
+        {
+            return found & counts_upto(most as u32);
+        }
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let all = counts_upto(most as u32);
+        let mut out = 0u64;
+        if discard {
+            // The lowest open card discarded: the rest melds completely.
+            out |= self.melds_counts(false, mask & !bit, most, used_table, own);
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        placed.clear();
+        self.melds.choices(mask, most, used_table, own, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
+        for &(used, k, with, own) in &placed {
+            if out == all {
+                break;
+            }
+            out |= self.melds_counts(discard, mask & !used, most - k, with, own) << k;
+        }
+        self.placed.push(placed);
+        self.counts.insert(k, out | (most as u64) << COUNTS_MOST);
+        out
     }
 
     /// [`Complete::cards_limited`] for one state: every meld of the lowest
@@ -965,13 +1080,12 @@ impl Complete<'_> {
             for k in 3u8.saturating_sub(size)..=size.min(w) {
                 out |= self.cards_limited_with(discard, rest, w - k, used_table, true);
             }
-            if out & same != same {
-                for k in 3u8.saturating_sub(size + 1)..=(size + 1).min(w) {
-                    if self.rest_melds_limited(discard, rest, w - k, used_table, true) {
-                        out |= same;
-                        break;
-                    }
-                }
+            let need = 3u8.saturating_sub(size + 1);
+            if out & same != same
+                && need <= w
+                && self.rest_melds_taking(discard, rest, w, (need, size + 1), used_table, true)
+            {
+                out |= same;
             }
         }
         self.sets.push(sets);
@@ -1055,14 +1169,11 @@ impl Complete<'_> {
                 }
                 for s in 0..g.slot_len as usize {
                     let (need, more, cards) = self.melds.lay.slots[g.slot_from as usize + s];
-                    if need > w || cards & !out == 0 {
-                        continue;
-                    }
-                    for k in need..=need + more.min(w - need) {
-                        if self.rest_melds_limited(discard, rest, w - k, with, own) {
-                            out |= cards;
-                            break;
-                        }
+                    if need <= w
+                        && cards & !out != 0
+                        && self.rest_melds_taking(discard, rest, w, (need, need + more), with, own)
+                    {
+                        out |= cards;
                     }
                 }
             }

@@ -47,8 +47,6 @@ pub(super) struct Every<'a> {
     /// so that the lowest copies stay open, step 2), the same for every
     /// question sharing a memo.
     pub(super) want: u32,
-    /// Lists of melds to reuse, so that a state allocates none.
-    pub(super) placed: &'a mut Vec<Vec<Placed>>,
 }
 
 /// For each natural `j` in `mask`, how many naturals of `mask` less `j`
@@ -178,7 +176,7 @@ impl Every<'_> {
                 out[j] = out[j].min(rest + value);
             }
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
+        let mut placed = self.one.placed.pop().unwrap_or_default();
         self.meld_choices(mask, w, used_table, own, &mut placed);
         for &(used, need, with, own) in &placed {
             // A state is decided once nothing is left over.
@@ -192,7 +190,7 @@ impl Every<'_> {
                 out[j] = out[j].min(self.costs[from + self.rank_of(rest, j)]);
             }
         }
-        self.placed.push(placed);
+        self.one.placed.push(placed);
         out
     }
 
@@ -295,7 +293,7 @@ impl Every<'_> {
             // The lowest open card discarded: the rest melds completely.
             yes |= self.melds_each(false, mask & !bit, w, used_table, own) & live;
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
+        let mut placed = self.one.placed.pop().unwrap_or_default();
         self.meld_choices(mask, w, used_table, own, &mut placed);
         for &(used, need, with, own) in &placed {
             let sub = live & !used & !yes;
@@ -307,7 +305,7 @@ impl Every<'_> {
                 break;
             }
         }
-        self.placed.push(placed);
+        self.one.placed.push(placed);
         yes
     }
 

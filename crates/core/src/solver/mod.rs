@@ -379,6 +379,9 @@ struct Memos {
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`).
     slots: Memo<StateKey, u128>,
+    /// Under the half-wild limit: with which counts of wilds each state
+    /// melds (`Complete::melds_counts`).
+    counts: Memo<StateKey, u64>,
     /// The least deadwood of each state less one card, and the card
     /// (`Search::less_one`), for the cards `drops_for` may take away.
     drops: Memo<StateKey, u64>,
@@ -408,6 +411,7 @@ impl Memos {
         self.deadwood.clear();
         self.melds.clear();
         self.slots.clear();
+        self.counts.clear();
         self.drops.clear();
         self.drops_for = None;
         self.floors.clear();
@@ -444,6 +448,7 @@ impl Solver {
                 deadwood: Memo::new(),
                 melds: Memo::new(),
                 slots: Memo::new(),
+                counts: Memo::new(),
                 drops: Memo::new(),
                 drops_for: None,
                 floors: Memo::new(),
@@ -755,6 +760,9 @@ impl Solver {
         if self.hand.hopeless(mask, w) {
             return false;
         }
+        if self.hand.rules.half_wild {
+            return self.complete().rest_melds_limited(false, mask, w, 0, false);
+        }
         self.search(Goal::AllMeld).best(mask, w, 0, false) != INF
     }
 
@@ -965,6 +973,7 @@ impl Solver {
         self.hand.ensure_singles();
         let Memos {
             slots,
+            counts,
             melds,
             lay_offs,
             each_cards,
@@ -977,7 +986,7 @@ impl Solver {
         } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         Every {
-            one: complete_over(&self.hand, slots, melds, lay_offs, runs, sets, slot_runs),
+            one: complete_over(&self.hand, (slots, counts, melds, lay_offs), (runs, sets, slot_runs, placed)),
             cards: each_cards,
             arena: each_sets,
             melds: each_melds,
@@ -985,7 +994,6 @@ impl Solver {
             costs: each_costs,
             deadwood,
             want,
-            placed,
         }
     }
 
@@ -1009,7 +1017,7 @@ impl Solver {
         if cards == 0 {
             return CardSet::EMPTY;
         }
-        let any_wild = self.search(Goal::AllButOne).best(mask, w + 1, 0, false) != INF;
+        let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
         self.hand.found(cards, any_wild)
     }
 
@@ -1020,9 +1028,9 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, melds, lay_offs, .. } = &mut self.memos;
-        let Pools { runs, sets, slot_runs, .. } = &mut self.pools;
-        complete_over(&self.hand, slots, melds, lay_offs, runs, sets, slot_runs)
+        let Memos { slots, counts, melds, lay_offs, .. } = &mut self.memos;
+        let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
+        complete_over(&self.hand, (slots, counts, melds, lay_offs), (runs, sets, slot_runs, placed))
     }
 
     /// One best arrangement of the loaded hand less `less`.
@@ -1090,17 +1098,29 @@ impl Solver {
 /// The search for completing cards over `h`, with the memos it keeps (its
 /// own, whether the rest melds, the lay-off groups) and the lists it
 /// reuses (runs, sets, runs with the slot).
+/// The memos the search for completing cards keeps: the slot's cards, the
+/// counts of wilds that meld, whether each state melds, and the groups laid
+/// off.
+type CompleteMemos<'a> = (
+    &'a mut Memo<StateKey, u128>,
+    &'a mut Memo<StateKey, u64>,
+    &'a mut Memo<StateKey, (u16, Choice)>,
+    &'a mut LayOffs,
+);
+
+/// The lists the search for completing cards reuses.
+type CompletePools<'a> =
+    (&'a mut Vec<Vec<(u32, u8)>>, &'a mut Vec<Vec<u32>>, &'a mut Vec<Vec<SlotRun>>, &'a mut Vec<Vec<Placed>>);
+
 fn complete_over<'a>(
     h: &'a Loaded,
-    slots: &'a mut Memo<StateKey, u128>,
-    melds: &'a mut Memo<StateKey, (u16, Choice)>,
-    lay: &'a mut LayOffs,
-    runs: &'a mut Vec<Vec<(u32, u8)>>,
-    sets: &'a mut Vec<Vec<u32>>,
-    slot_runs: &'a mut Vec<Vec<SlotRun>>,
+    (slots, counts, melds, lay): CompleteMemos<'a>,
+    (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
         memo: slots,
+        counts,
+        placed,
         melds: Search {
             memo: melds,
             goal: Goal::AllMeld,
