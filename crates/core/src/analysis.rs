@@ -348,7 +348,7 @@ pub fn analyse_with(
         }
         let best = advised(&discards, &sorted, table, deal.wild);
         solver.load(&sorted, table);
-        let laid = solver.solve_less(&[best.card]);
+        let laid = solver.solve_after(best.card);
         a.can_go_out = best.deadwood == 0;
         a.best_discard = Some(BestDiscard {
             card: best.card,

@@ -1051,6 +1051,32 @@ impl Solver {
         self.follow(mask, w, wilds, &table, deadwood)
     }
 
+    /// One best arrangement of the loaded hand less `card` (one of its
+    /// cards), as [`Solver::solve_less`] gives it. Where the least
+    /// deadwood after `card` comes from the one search for every discard
+    /// ([`Solver::deadwood_after`]), the arrangement is searched for only
+    /// within it (exactness, step 11: the choices kept are the plain
+    /// search's, so the arrangement is the same).
+    pub fn solve_after(&mut self, card: Card) -> Arrangement {
+        let Some((full, j, w, wild_points)) = self.every_discard(card) else {
+            return self.solve_less(&[card]);
+        };
+        if !self.every_discard_at_once() {
+            return self.solve_less(&[card]);
+        }
+        let want = self.hand.highest_copies();
+        let natural_dead = self.every(want).least_of(full, w, j);
+        let mask = full & !(1 << j);
+        let mut floors = std::mem::replace(&mut self.memos.floors, Memo::new());
+        let found = self.search_with(Goal::Least, true).below(&mut floors, mask, w, 0, false, natural_dead);
+        self.memos.floors = floors;
+        debug_assert_eq!(found, natural_dead, "the least deadwood found within itself");
+        let deadwood = self.hand.total_of(mask, natural_dead as u32, w, wild_points);
+        let wilds = self.hand.wilds.clone();
+        let table = self.hand.cards.as_ref().expect("a hand loaded").1.clone();
+        self.follow(mask, w, wilds, &table, deadwood)
+    }
+
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
         let w = self.prepare(hand, table);
