@@ -274,6 +274,23 @@
 //!     with more, it is searched again. A meld that may take from `need`
 //!     to `most` of `w` wilds asks once, for up to `w - need`, whether any
 //!     count from `w - most` melds.
+//! 16. *The slot's cards for every count of wilds at once.* Under the
+//!     limit, the slot's cards of a state are found for every count of
+//!     wilds up to some `most` in one search too (`Complete::slot_counts`),
+//!     one set for each count: a choice taking `k` of `w` wilds gives the
+//!     set of what it leaves with `w - k`, and one with the slot's card in
+//!     its meld gives its cards where what it leaves melds with `w - k`
+//!     (step 15); the choices are those found with `most`, less those
+//!     taking more than `w` (the walks along a run and onto a table meld
+//!     reach as far as one place more than `most` wilds fill, as they do
+//!     for `w`). The first answers are those above ("With a discard still
+//!     to make" under the limit), each for every count: none where more
+//!     naturals have no partner than the slot's card and the discard can
+//!     take, none beyond the naturals, the slot's card, the table melds'
+//!     room and the discard (so `most` is capped there); the answer with
+//!     exactly two such naturals and a discard owed, and with no natural
+//!     left, are kept in the memo like the others. As in step 15 the memo
+//!     keeps the count a state was searched up to.
 
 use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};
@@ -357,6 +374,25 @@ pub(super) const PLACE_BITS: [[u128; 15]; 5] = {
 /// count of wilds).
 const COUNTS_MOST: u32 = 56;
 
+/// The most wilds the searches for every count of wilds at once count to
+/// (a hand holds at most 31, and one more may be drawn).
+const MOST_COUNT: u8 = 32;
+
+/// The bits of a word, lowest first.
+struct BitIter64(u64);
+
+impl Iterator for BitIter64 {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// The counts of wilds from none to `n`, as bits.
 fn counts_upto(n: u32) -> u64 {
     if n >= 63 { u64::MAX } else { (1 << (n + 1)) - 1 }
@@ -386,7 +422,11 @@ pub(super) struct SlotRun {
 }
 
 pub(super) struct Complete<'a> {
+    /// The slot's cards of each state; under the half-wild limit, where in
+    /// `slot_sets` they start, one set for each count of wilds, and up to
+    /// which count (`Complete::slot_counts`).
     pub(super) memo: &'a mut Memo<StateKey, u128>,
+    pub(super) slot_sets: &'a mut Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`), and up to which count it was
     /// searched.
@@ -899,67 +939,82 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> u128 {
-        let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
+        match self.slot_counts(discard, mask, w, used_table, own) {
+            Some((from, most)) if w <= most => self.slot_sets[from as usize + w as usize],
+            _ => 0,
+        }
+    }
+
+    /// Under the half-wild limit: where in `slot_sets` the slot's cards of
+    /// the state start, one set for each count of wilds from none to the
+    /// count given with them (at most `most`; beyond it there are none),
+    /// or `None` where there are none for any count (step 16).
+    fn slot_counts(
+        &mut self,
+        discard: bool,
+        mask: u32,
+        most: u8,
+        used_table: u8,
+        own: bool,
+    ) -> Option<(u32, u8)> {
+        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
             unreachable!("the limited slot search is the half-wild limit's")
         };
-        if discard && mask == 0 {
-            // Every natural placed: the card still owed is a wild.
-            return if w == 0 { 0 } else { self.cards_limited(0, w - 1, used_table, own) };
+        let owed = discard as u32;
+        let mut most = most.min(MOST_COUNT);
+        if mask == 0 && !discard && !own {
+            // The slot's card alone onto a table meld needs a meld of the
+            // hand's own.
+            return None;
         }
-        let free = free[used_table as usize];
-        if mask == 0 {
-            // The slot's card with wilds, laid off alone onto a table meld
-            // not used yet, which needs a meld of the hand's own; the other
-            // wilds onto the other table melds not used yet (step 9b).
-            if !own {
-                return 0;
+        if mask != 0 {
+            // A natural with no partner melds only with the slot's card, so
+            // at most one, and one more where a natural is discarded; the
+            // melds take no more wilds than they hold naturals, the slot's
+            // card among them, and the table melds' room, and one more may
+            // be discarded.
+            if !self.melds.partners.is_empty()
+                && alone_cards(self.melds.partners, mask).count_ones() > 1 + owed
+            {
+                return None;
             }
-            let mut out = 0;
-            for (m, singles) in self.single_limited.iter().enumerate() {
-                if used_table & (1 << m) != 0 {
-                    continue;
-                }
-                let others = free - room[m];
-                for &(need, more, cards) in singles {
-                    if need <= w && (w - need - more.min(w - need)) as usize <= others {
-                        out |= cards;
-                    }
+            let room = free[used_table as usize] as u32;
+            most = (most as u32).min(mask.count_ones() + 1 + room + owed) as u8;
+        }
+        let owing = if discard { Discard::ToMake } else { Discard::None };
+        let k = StateKey::new(mask, 0, used_table, own).owing(owing);
+        if let Some(found) = self.memo.get(k)
+            && (found >> 32) as u8 >= most
+        {
+            return Some((found as u32, (found >> 32) as u8));
+        }
+        let mut out = [0u128; MOST_COUNT as usize + 1];
+        self.decide_slot_counts(discard, mask, most, used_table, own, &mut out);
+        let from = self.slot_sets.len() as u32;
+        self.slot_sets.extend_from_slice(&out[..=most as usize]);
+        self.memo.insert(k, from as u128 | (most as u128) << 32);
+        Some((from, most))
+    }
+
+    /// Adds to `out[w]`, for each count of wilds `w` up to `most`, the
+    /// slot's cards of the state `counts` gives (`Complete::slot_counts`)
+    /// with `w - k` wilds, for each `k` from `fewest` to `most_k(w)`.
+    fn add_counts(
+        &self,
+        out: &mut [u128],
+        counts: Option<(u32, u8)>,
+        most: u8,
+        fewest: u8,
+        most_k: impl Fn(u8) -> u8,
+    ) {
+        let Some((from, found)) = counts else { return };
+        for w in fewest..=most {
+            for k in fewest..=most_k(w).min(w) {
+                if w - k <= found {
+                    out[w as usize] |= self.slot_sets[from as usize + (w - k) as usize];
                 }
             }
-            return out;
         }
-        // A natural with no partner melds only with the slot's card, so at
-        // most one, and one more where a natural is discarded; the melds
-        // take no more wilds than they hold naturals, the slot's card among
-        // them, and the table melds' room, and one more may be discarded.
-        let owed = discard as usize;
-        if w as usize > mask.count_ones() as usize + 1 + free + owed {
-            return 0;
-        }
-        if !self.melds.partners.is_empty() {
-            let alone = alone_cards(self.melds.partners, mask);
-            match alone.count_ones() as usize {
-                n if n > 1 + owed => return 0,
-                // Two naturals with no partner, a discard owed: one of them
-                // is discarded, and the other takes the slot's card.
-                2 => {
-                    let (a, b) = (alone & alone.wrapping_neg(), alone & (alone - 1));
-                    return self.cards_limited(mask & !a, w, used_table, own)
-                        | self.cards_limited(mask & !b, w, used_table, own);
-                }
-                _ => {}
-            }
-        }
-        let mut k = StateKey::new(mask, w, used_table, own);
-        if discard {
-            k = k.owing(Discard::ToMake);
-        }
-        if let Some(cards) = self.memo.get(k) {
-            return cards;
-        }
-        let cards = self.decide_limited(discard, mask, w, used_table, own);
-        self.memo.insert(k, cards);
-        cards
     }
 
     /// Whether the open cards meld completely under the limit, the slot
@@ -973,22 +1028,6 @@ impl Complete<'_> {
         own: bool,
     ) -> bool {
         self.melds_counts(discard, mask, w, used_table, own) >> w & 1 != 0
-    }
-
-    /// Whether the rest melds under the limit (`discard`: but one card) once
-    /// a meld takes from `need` to `most` of the `w` wilds, `need` at most
-    /// `w`: one search for every count.
-    fn rest_melds_taking(
-        &mut self,
-        discard: bool,
-        rest: u32,
-        w: u8,
-        (need, most): (u8, u8),
-        used_table: u8,
-        own: bool,
-    ) -> bool {
-        let counts = self.melds_counts(discard, rest, w - need, used_table, own);
-        counts >> (w - most.min(w)) != 0
     }
 
     /// Under the half-wild limit: with which counts of wilds, up to
@@ -1056,17 +1095,70 @@ impl Complete<'_> {
         out
     }
 
-    /// [`Complete::cards_limited`] for one state: every meld of the lowest
+    /// [`Complete::slot_counts`] for one state: every meld of the lowest
     /// open card, with each count of wilds the limit allows, the slot's
-    /// card in it or not.
-    fn decide_limited(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    /// card in it or not, for every count of wilds up to `most` at once,
+    /// into `out` (step 16).
+    fn decide_slot_counts(
+        &mut self,
+        discard: bool,
+        mask: u32,
+        most: u8,
+        used_table: u8,
+        own: bool,
+        out: &mut [u128],
+    ) {
+        let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
+            unreachable!("the limited slot search is the half-wild limit's")
+        };
+        if mask == 0 {
+            if discard {
+                // Every natural placed: the card still owed is a wild.
+                if most >= 1 {
+                    let counts = self.slot_counts(false, 0, most - 1, used_table, own);
+                    self.add_counts(out, counts, most, 1, |_| 1);
+                }
+                return;
+            }
+            // The slot's card with wilds, laid off alone onto a table meld
+            // not used yet, which needs a meld of the hand's own; the other
+            // wilds onto the other table melds not used yet (step 9b).
+            let free = free[used_table as usize];
+            for (m, singles) in self.single_limited.iter().enumerate() {
+                if used_table & (1 << m) != 0 {
+                    continue;
+                }
+                let others = free - room[m];
+                for &(need, more, cards) in singles {
+                    for w in need..=most {
+                        if (w - need - more.min(w - need)) as usize <= others {
+                            out[w as usize] |= cards;
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        if discard && !self.melds.partners.is_empty() {
+            let alone = alone_cards(self.melds.partners, mask);
+            if alone.count_ones() == 2 {
+                // Two naturals with no partner, a discard owed: one of them
+                // is discarded, and the other takes the slot's card.
+                for one in [alone & alone.wrapping_neg(), alone & (alone - 1)] {
+                    let counts = self.slot_counts(false, mask & !one, most, used_table, own);
+                    self.add_counts(out, counts, most, 0, |_| 0);
+                }
+                return;
+            }
+        }
         let nat = self.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-        let mut out = 0u128;
+        let all = counts_upto(most as u32);
         if discard {
-            out |= self.cards_limited(mask & !bit, w, used_table, own);
+            let counts = self.slot_counts(false, mask & !bit, most, used_table, own);
+            self.add_counts(out, counts, most, 0, |_| 0);
         }
 
         // Sets of the lowest open card's rank, the slot in them or not: at
@@ -1077,15 +1169,18 @@ impl Complete<'_> {
         for &used in &sets {
             let size = used.count_ones() as u8;
             let rest = mask & !used;
-            for k in 3u8.saturating_sub(size)..=size.min(w) {
-                out |= self.cards_limited_with(discard, rest, w - k, used_table, true);
+            let need = 3u8.saturating_sub(size);
+            if need <= most {
+                let counts = self.slot_counts(discard, rest, most - need, used_table, true);
+                self.add_counts(out, counts, most, need, |_| size);
             }
             let need = 3u8.saturating_sub(size + 1);
-            if out & same != same
-                && need <= w
-                && self.rest_melds_taking(discard, rest, w, (need, size + 1), used_table, true)
-            {
-                out |= same;
+            if need <= most {
+                let melds = self.melds_counts(discard, rest, most - need, used_table, true);
+                let ws = (need..=(size + 1).min(most)).fold(0, |b, k| b | melds << k) & all;
+                for w in BitIter64(ws) {
+                    out[w] |= same;
+                }
             }
         }
         self.sets.push(sets);
@@ -1096,10 +1191,9 @@ impl Complete<'_> {
         let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
         let run_places = top - bottom + 1;
         let mut runs = self.runs.pop().unwrap_or_default();
-        let budget = w.saturating_add(1);
-        slot_runs(nat, i, mask, budget, self.rules, self.ace_high, &mut runs);
+        slot_runs(nat, i, mask, most.saturating_add(1), self.rules, self.ace_high, &mut runs);
         // Every card of the suit, as bits, and the card on each place.
-        let (suit_cards, place_bits) = (SUIT_BITS[suit], &PLACE_BITS[suit]);
+        let place_bits = &PLACE_BITS[suit];
         for &run in &runs {
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
@@ -1107,20 +1201,18 @@ impl Complete<'_> {
             let rest = mask & !run.used;
             if n >= 2 {
                 let need = span.max(3) - n;
-                if need <= n && need <= w {
-                    for k in need..=n.min(w).min(run_places.saturating_sub(n)) {
-                        out |= self.cards_limited_with(discard, rest, w - k, used_table, true);
-                    }
+                if need <= n && need <= most {
+                    let counts = self.slot_counts(discard, rest, most - need, used_table, true);
+                    let places_left = run_places.saturating_sub(n);
+                    self.add_counts(out, counts, most, need, |_| n.min(places_left));
                 }
-            }
-            if out & suit_cards == suit_cards {
-                continue;
             }
             // The slot's card on a free place: with `k` wilds the run spans
             // `n + 1 + k` places, so the place lies in that window around
             // the run's cards.
             let naturals = n + 1;
-            for k in 0..=w.min(naturals) {
+            let mut melds = None;
+            for k in 0..=most.min(naturals) {
                 let len = naturals + k;
                 if len < span.max(3) {
                     continue;
@@ -1128,10 +1220,14 @@ impl Complete<'_> {
                 if len > run_places {
                     break;
                 }
-                let mut new = free_places(place_bits, run.taken, (lo, hi), len, (bottom, top));
-                new &= !out;
-                if new != 0 && self.rest_melds_limited(discard, rest, w - k, used_table, true) {
-                    out |= new;
+                let new = free_places(place_bits, run.taken, (lo, hi), len, (bottom, top));
+                if new == 0 {
+                    continue;
+                }
+                let melds =
+                    *melds.get_or_insert_with(|| self.melds_counts(discard, rest, most, used_table, true));
+                for w in BitIter64((melds << k) & all) {
+                    out[w] |= new;
                 }
             }
         }
@@ -1150,7 +1246,7 @@ impl Complete<'_> {
                 nat,
                 i,
                 mask,
-                (m, budget, true),
+                (m, most.saturating_add(1), true),
                 (naturals, *size),
                 self.rules,
                 self.ace_high,
@@ -1160,24 +1256,25 @@ impl Complete<'_> {
                 let rest = mask & !g.used;
                 let with = used_table | 1 << m;
                 if let Some(need) = g.need
-                    && need <= w
+                    && need <= most
                     && g.fits
                 {
-                    for k in need..=need + g.room.min(w - need) {
-                        out |= self.cards_limited_with(discard, rest, w - k, with, own);
-                    }
+                    let counts = self.slot_counts(discard, rest, most - need, with, own);
+                    self.add_counts(out, counts, most, need, |w| need + g.room.min(w - need));
                 }
                 for s in 0..g.slot_len as usize {
                     let (need, more, cards) = self.melds.lay.slots[g.slot_from as usize + s];
-                    if need <= w
-                        && cards & !out != 0
-                        && self.rest_melds_taking(discard, rest, w, (need, need + more), with, own)
-                    {
-                        out |= cards;
+                    if need > most {
+                        continue;
+                    }
+                    let melds = self.melds_counts(discard, rest, most - need, with, own);
+                    let ws =
+                        (need..=need.saturating_add(more).min(most)).fold(0, |b, k| b | melds << k) & all;
+                    for w in BitIter64(ws) {
+                        out[w] |= cards;
                     }
                 }
             }
         }
-        out
     }
 }

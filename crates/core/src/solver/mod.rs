@@ -377,8 +377,11 @@ struct Memos {
     /// Whether each state melds completely, or but one card
     /// (`Goal::AllMeld`, `Goal::AllButOne`).
     melds: Memo<StateKey, (u16, Choice)>,
-    /// The slot's cards of each state (module `complete`).
+    /// The slot's cards of each state (module `complete`); under the
+    /// half-wild limit, where they start in `slot_sets`, one set for each
+    /// count of wilds.
     slots: Memo<StateKey, u128>,
+    slot_sets: Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`).
     counts: Memo<StateKey, u64>,
@@ -411,6 +414,7 @@ impl Memos {
         self.deadwood.clear();
         self.melds.clear();
         self.slots.clear();
+        self.slot_sets.clear();
         self.counts.clear();
         self.drops.clear();
         self.drops_for = None;
@@ -448,6 +452,7 @@ impl Solver {
                 deadwood: Memo::new(),
                 melds: Memo::new(),
                 slots: Memo::new(),
+                slot_sets: Vec::new(),
                 counts: Memo::new(),
                 drops: Memo::new(),
                 drops_for: None,
@@ -973,6 +978,7 @@ impl Solver {
         self.hand.ensure_singles();
         let Memos {
             slots,
+            slot_sets,
             counts,
             melds,
             lay_offs,
@@ -986,7 +992,11 @@ impl Solver {
         } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         Every {
-            one: complete_over(&self.hand, (slots, counts, melds, lay_offs), (runs, sets, slot_runs, placed)),
+            one: complete_over(
+                &self.hand,
+                (slots, slot_sets, counts, melds, lay_offs),
+                (runs, sets, slot_runs, placed),
+            ),
             cards: each_cards,
             arena: each_sets,
             melds: each_melds,
@@ -1028,9 +1038,13 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, counts, melds, lay_offs, .. } = &mut self.memos;
+        let Memos { slots, slot_sets, counts, melds, lay_offs, .. } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
-        complete_over(&self.hand, (slots, counts, melds, lay_offs), (runs, sets, slot_runs, placed))
+        complete_over(
+            &self.hand,
+            (slots, slot_sets, counts, melds, lay_offs),
+            (runs, sets, slot_runs, placed),
+        )
     }
 
     /// One best arrangement of the loaded hand less `less`.
@@ -1124,11 +1138,13 @@ impl Solver {
 /// The search for completing cards over `h`, with the memos it keeps (its
 /// own, whether the rest melds, the lay-off groups) and the lists it
 /// reuses (runs, sets, runs with the slot).
-/// The memos the search for completing cards keeps: the slot's cards, the
-/// counts of wilds that meld, whether each state melds, and the groups laid
+/// The memos the search for completing cards keeps: the slot's cards (and
+/// under the half-wild limit, for each count of wilds), the counts of
+/// wilds that meld, whether each state melds, and the groups laid
 /// off.
 type CompleteMemos<'a> = (
     &'a mut Memo<StateKey, u128>,
+    &'a mut Vec<u128>,
     &'a mut Memo<StateKey, u64>,
     &'a mut Memo<StateKey, (u16, Choice)>,
     &'a mut LayOffs,
@@ -1140,11 +1156,12 @@ type CompletePools<'a> =
 
 fn complete_over<'a>(
     h: &'a Loaded,
-    (slots, counts, melds, lay): CompleteMemos<'a>,
+    (slots, slot_sets, counts, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
         memo: slots,
+        slot_sets,
         counts,
         placed,
         melds: Search {

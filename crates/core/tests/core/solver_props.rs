@@ -930,3 +930,34 @@ proptest! {
         check_less_a_card(&case, &budgets)?;
     }
 }
+
+/// Under the half-wild limit, the outs of hands whose drawn card goes onto
+/// a table meld with more wilds than it needs, against the brute force.
+#[test]
+fn half_wild_outs_laid_off_with_spare_wilds_agree() {
+    let rules = with_settings(
+        Rules::default(),
+        &[("half_wild", &true), ("kings_wild", &true), ("jokers", &1), ("lay_off", &true)],
+    );
+    for (wild, onto, text) in [
+        (8, "6c 7c 8c", "Kc 8s 3h 5d 8c 3c Kd 4c"),
+        (8, "6c 7c 8c", "Kc 8s 3h 5d 8c Kd 4c 4h"),
+        (5, "9h 10h Jh 5c", "Kc 5s 2d 2h Kd Ks 3c 4c"),
+    ] {
+        let onto = vec![parse_hand(onto, &rules).unwrap()];
+        let hand = parse_hand(text, &rules).unwrap();
+        let table = Table::new(&rules, rank(wild)).with_onto(onto.clone()).unwrap();
+        let outs = Solver::new().outs(&hand, &table);
+        for card in all_cards(&rules) {
+            let mut with = hand.clone();
+            with.push(card);
+            let goes = (0..with.len()).any(|i| {
+                let mut rest = with.clone();
+                rest.remove(i);
+                brute::deadwood(&rules, rank(wild), &rest, &onto) == 0
+            });
+            let wild_card = brute::is_wild(&rules, rank(wild), card);
+            assert_eq!(outs.completes(card, wild_card), goes, "{text} onto {onto:?}: {}", card.ascii());
+        }
+    }
+}
