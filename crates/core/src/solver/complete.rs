@@ -291,6 +291,20 @@
 //!     exactly two such naturals and a discard owed, and with no natural
 //!     left, are kept in the memo like the others. As in step 15 the memo
 //!     keeps the count a state was searched up to.
+//! 17. *An arrangement after a discard, through the one search.* The
+//!     solver's search of `S` less `j` keeps, for each state, the first of
+//!     its choices (in the order of `Search::choices`, the lowest open card
+//!     left over first) whose own cost and least after it are the state's
+//!     least. While `j` is open, its states are those of the one search
+//!     less `j`, and their choices are the one search's choices that leave
+//!     `j` open, in the same order (step 9: the walks that find them only
+//!     skip the branches holding `j`), with the least of each as step 13
+//!     finds it. So the first of those choices whose own cost and least
+//!     after it for `j` are the state's least for `j` is the choice the
+//!     search keeps; once `j` is the lowest open card, step 13 asked the
+//!     solver's search of the rest itself, and its memo holds the choices.
+//!     Following them gives the arrangement `Solver::solve_less` gives,
+//!     with no search of `S` less `j` of its own (`Solver::solve_after`).
 
 use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};

@@ -16,7 +16,7 @@
 use super::complete::{
     Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
 };
-use super::memo::{Choice, Discard, Memo, StateKey};
+use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
 use super::search::{Goal, INF, Search, WildPolicy, settled};
 use crate::meld::{bottom_place, top_place};
@@ -108,8 +108,47 @@ impl Every<'_> {
     /// wilds (the solver's search, `Goal::Least`), for `j` the card of
     /// `want` given; `mask` holds it.
     pub(super) fn least_of(&mut self, mask: u32, w: u8, j: usize) -> u16 {
-        let from = self.least_each(mask, w, 0, false);
+        self.least_at(mask, w, (0, false), j)
+    }
+
+    /// [`Every::least_of`] of a state: the table melds used, and whether
+    /// the hand has a meld of its own.
+    pub(super) fn least_at(&mut self, mask: u32, w: u8, (used_table, own): (u8, bool), j: usize) -> u16 {
+        let from = self.least_each(mask, w, used_table, own);
         self.costs[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// The choice the solver's search of the open cards in `mask` less `j`
+    /// (a card of `want`, not the lowest) keeps for its lowest open card,
+    /// with `w` wilds, the table melds used and whether the hand has a
+    /// meld of its own: the first of its choices, in the search's order,
+    /// whose cost and least after it are the least of the state (module
+    /// `complete`, step 17). Its step, cards and wilds.
+    pub(super) fn least_choice(
+        &mut self,
+        mask: u32,
+        w: u8,
+        (used_table, own): (u8, bool),
+        j: usize,
+    ) -> (Step, u32, u8) {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let least = self.least_at(mask, w, (used_table, own), j);
+        let dead = self.least_at(mask & !bit, w, (used_table, own), j);
+        if dead != INF && dead + self.one.nat.value[i] == least {
+            return (Step::Dead, bit, 0);
+        }
+        let mut choices = Vec::new();
+        self.one.melds.choices(mask, w, used_table, own, &mut |_, step, used, wilds, with, own| {
+            choices.push((step, used, wilds, with, own));
+            false
+        });
+        for (step, used, wilds, with, own) in choices {
+            if used & (1 << j) == 0 && self.least_at(mask & !used, w - wilds, (with, own), j) == least {
+                return (step, used, wilds);
+            }
+        }
+        unreachable!("the least of a state comes from one of its choices")
     }
 
     /// Where in `costs` the least deadwood of the state starts, one cost

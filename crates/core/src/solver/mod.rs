@@ -1081,14 +1081,46 @@ impl Solver {
         let want = self.hand.highest_copies();
         let natural_dead = self.every(want).least_of(full, w, j);
         let mask = full & !(1 << j);
-        let mut floors = std::mem::replace(&mut self.memos.floors, Memo::new());
-        let found = self.search_with(Goal::Least, true).below(&mut floors, mask, w, 0, false, natural_dead);
-        self.memos.floors = floors;
-        debug_assert_eq!(found, natural_dead, "the least deadwood found within itself");
         let deadwood = self.hand.total_of(mask, natural_dead as u32, w, wild_points);
+        let groups = self.groups_after(full, w, j);
         let wilds = self.hand.wilds.clone();
         let table = self.hand.cards.as_ref().expect("a hand loaded").1.clone();
-        self.follow(mask, w, wilds, &table, deadwood)
+        self.build(groups, wilds, &table, deadwood)
+    }
+
+    /// The groups of one best arrangement of the naturals in `full` less
+    /// `j` with `w` wilds, the ones the solver's search of them keeps
+    /// ([`Solver::groups`]), followed through the one search for every
+    /// discard: while `j` is open, each state's choice is the first of the
+    /// search's order that leaves its least, as the search keeps it; once
+    /// `j` is the lowest open card, the search's own choices, which the one
+    /// search for every discard asked of it (module `complete`, step 17).
+    fn groups_after(&mut self, full: u32, w: u8, j: usize) -> Vec<(Step, u32, u8)> {
+        let want = self.hand.highest_copies();
+        let half_wild = self.hand.rules.half_wild;
+        let jbit = 1u32 << j;
+        let mut groups: Vec<(Step, u32, u8)> = Vec::new();
+        let (mut mask, mut left, mut used_table, mut own) = (full, w, 0u8, false);
+        while mask != jbit {
+            if mask.trailing_zeros() as usize == j {
+                groups.extend(self.groups_from(mask & !jbit, left, used_table, own));
+                break;
+            }
+            if !half_wild && left as u32 >= 2 * (mask & !jbit).count_ones() {
+                groups.push((Step::AllSets, mask & !jbit, 0));
+                break;
+            }
+            let (step, used, wilds) = self.every(want).least_choice(mask, left, (used_table, own), j);
+            groups.push((step, used, wilds));
+            mask &= !used;
+            left -= wilds;
+            match step {
+                Step::Set | Step::Run => own = true,
+                Step::Lay { meld } => used_table |= 1 << meld,
+                _ => {}
+            }
+        }
+        groups
     }
 
     /// One best arrangement of `hand`.
@@ -1111,9 +1143,15 @@ impl Solver {
     /// The groups of one best arrangement of the naturals in `mask` with
     /// `w` wilds, by the memoised choices.
     fn groups(&self, mask: u32, w: u8) -> Vec<(Step, u32, u8)> {
+        self.groups_from(mask, w, 0, false)
+    }
+
+    /// [`Solver::groups`] from a state: the table melds used, and whether
+    /// the hand has a meld of its own.
+    fn groups_from(&self, mask: u32, w: u8, used_table: u8, own: bool) -> Vec<(Step, u32, u8)> {
         let half_wild = self.hand.rules.half_wild;
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
-        let (mut mask, mut left, mut used_table, mut own) = (mask, w, 0u8, false);
+        let (mut mask, mut left, mut used_table, mut own) = (mask, w, used_table, own);
         while mask != 0 {
             if !half_wild && left as u32 >= 2 * mask.count_ones() {
                 groups.push((Step::AllSets, mask, 0));
@@ -1135,9 +1173,6 @@ impl Solver {
     }
 }
 
-/// The search for completing cards over `h`, with the memos it keeps (its
-/// own, whether the rest melds, the lay-off groups) and the lists it
-/// reuses (runs, sets, runs with the slot).
 /// The memos the search for completing cards keeps: the slot's cards (and
 /// under the half-wild limit, for each count of wilds), the counts of
 /// wilds that meld, whether each state melds, and the groups laid
@@ -1154,6 +1189,9 @@ type CompleteMemos<'a> = (
 type CompletePools<'a> =
     (&'a mut Vec<Vec<(u32, u8)>>, &'a mut Vec<Vec<u32>>, &'a mut Vec<Vec<SlotRun>>, &'a mut Vec<Vec<Placed>>);
 
+/// The search for completing cards over `h`, with the memos it keeps (its
+/// own, whether the rest melds, the lay-off groups) and the lists it
+/// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
     h: &'a Loaded,
     (slots, slot_sets, counts, melds, lay): CompleteMemos<'a>,

@@ -1,4 +1,4 @@
-//! The deadwood and the outs after each discard of a hand, found in one
+//! The deadwood, the outs and an arrangement after each discard of a hand, found in one
 //! search for every discard (`Solver::deadwood_after`,
 //! `Solver::outs_after`), against one search per discard
 //! (`Solver::deadwood_less`, `Solver::outs_less`), over random hands of every rule family: table
@@ -55,6 +55,15 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         prop_assert_eq!(every.deadwood_after(card), deadwood, "{} less {}", show(case), card.ascii());
         prop_assert_eq!(every.outs_after(card), outs, "{} less {}", show(case), card.ascii());
         prop_assert_eq!(alone.outs_after(card), outs, "{} less {}", show(case), card.ascii());
+        // The arrangement after the discard, followed through the one
+        // search, is the one search's of the hand less it.
+        prop_assert_eq!(
+            every.solve_after(card),
+            one.solve_less(&[card]),
+            "{} less {}",
+            show(case),
+            card.ascii()
+        );
     }
     Ok(())
 }
