@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 10] = [
+    const HANDS: [Found; 11] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -879,6 +879,22 @@ mod h_slowest_found {
             onto: &["6d 7d 8d Kh", "Js Qs Kc", "Ad 2d 2s", "4s 5s 6s"],
             hand: "7d 9h 5h 3s 3h 4h As 2h 6h 5d 5c 6d Qs 4d 2d 3d",
         },
+        // Twos and two jokers a deck wild at 20, three decks, 16 cards, four
+        // table melds (hunt `-- 30 200 1001`).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("jokers", "2"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "20"),
+            ],
+            round: 13,
+            onto: &["9c JK Jc Qc Kc", "5c 6c 7c", "4c 5c 6c", "5d 6d 7d 2s"],
+            hand: "2c Kd JK 2d 9h 10c 10d Jd 8c Qc Jc 9d 3c 8d Js 9c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -944,5 +960,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_kings_wild_16_cards_four_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[9]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn three_decks_wilds_20_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[10]);
     }
 }

@@ -305,6 +305,16 @@
 //!     solver's search of the rest itself, and its memo holds the choices.
 //!     Following them gives the arrangement `Solver::solve_less` gives,
 //!     with no search of `S` less `j` of its own (`Solver::solve_after`).
+//! 18. *The slot's cards less two cards, from the answers less one.* With
+//!     wilds free, a natural discard still to make, and every natural of
+//!     the hand a card that may be chosen, the answer for `j = i` of a
+//!     state (the cards completing `S` less `i` less some natural `e`,
+//!     step 9) is the union over the naturals `e` open in `S` less `i` of
+//!     the cards completing `S` less `i` less `e`, which the state of `S`
+//!     less `i` with no discard owed holds, one set for each `e` (copies
+//!     are alike, so the highest copy of each card stands for it). The
+//!     search asks that state, which the lowest card discarded asks as
+//!     well, rather than the one-hand search with its own discard.
 
 use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};

@@ -47,6 +47,8 @@ pub(super) struct Every<'a> {
     /// so that the lowest copies stay open, step 2), the same for every
     /// question sharing a memo.
     pub(super) want: u32,
+    /// The highest copy of each natural card of the hand.
+    pub(super) copies: u32,
 }
 
 /// For each natural `j` in `mask`, how many naturals of `mask` less `j`
@@ -374,10 +376,20 @@ impl Every<'_> {
         let limited = self.limited();
         let mut out = [0u128; 32];
         if want & bit != 0 {
+            let rest = mask & !bit;
             out[i] = if limited {
-                self.one.cards_limited_with(less_one, mask & !bit, w, used_table, own)
+                self.one.cards_limited_with(less_one, rest, w, used_table, own)
+            } else if less_one && rest == 0 {
+                // Nothing left to discard.
+                0
+            } else if less_one && self.want == self.copies {
+                // The cards completing the rest less each natural `e` in
+                // turn, the discard still to make (step 18).
+                let from = self.cards_each(false, rest, w, used_table, own) as usize;
+                let n = (rest & self.want).count_ones() as usize;
+                self.arena[from..from + n].iter().fold(0, |b, &c| b | c)
             } else {
-                self.one.cards_with(less_one, mask & !bit, w, used_table, own)
+                self.one.cards_with(less_one, rest, w, used_table, own)
             };
         }
         // The first answers the search of one hand gives before its memo.

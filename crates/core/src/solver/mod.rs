@@ -1004,6 +1004,7 @@ impl Solver {
             costs: each_costs,
             deadwood,
             want,
+            copies: self.hand.highest_copies(),
         }
     }
 
