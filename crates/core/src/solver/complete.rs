@@ -314,7 +314,9 @@
 //!     less `i` with no discard owed holds, one set for each `e` (copies
 //!     are alike, so the highest copy of each card stands for it). The
 //!     search asks that state, which the lowest card discarded asks as
-//!     well, rather than the one-hand search with its own discard.
+//!     well, rather than the one-hand search with its own discard; and
+//!     whether `S` less `i` melds less one card is whether that state
+//!     melds for some `e`.
 
 use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};

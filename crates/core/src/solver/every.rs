@@ -292,6 +292,9 @@ impl Every<'_> {
             let rest = mask & !bit;
             let found = if limited {
                 self.one.rest_melds_limited(less_one, rest, w, used_table, own)
+            } else if less_one && rest != 0 && self.want == self.copies {
+                // Whether the rest less some natural melds (step 18).
+                self.melds_each(false, rest, w, used_table, own) != 0
             } else if less_one {
                 self.one.melds_less_one(rest, w, used_table, own)
             } else {
