@@ -404,21 +404,6 @@ const COUNTS_MOST: u32 = 56;
 /// (a hand holds at most 31, and one more may be drawn).
 const MOST_COUNT: u8 = 32;
 
-/// The bits of a word, lowest first.
-struct BitIter64(u64);
-
-impl Iterator for BitIter64 {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
 /// The counts of wilds from none to `n`, as bits.
 fn counts_upto(n: u32) -> u64 {
     if n >= 63 { u64::MAX } else { (1 << (n + 1)) - 1 }
@@ -1204,7 +1189,7 @@ impl Complete<'_> {
             if need <= most {
                 let melds = self.melds_counts(discard, rest, most - need, used_table, true);
                 let ws = (need..=(size + 1).min(most)).fold(0, |b, k| b | melds << k) & all;
-                for w in BitIter64(ws) {
+                for w in BitIter(ws) {
                     out[w] |= same;
                 }
             }
@@ -1252,7 +1237,7 @@ impl Complete<'_> {
                 }
                 let melds =
                     *melds.get_or_insert_with(|| self.melds_counts(discard, rest, most, used_table, true));
-                for w in BitIter64((melds << k) & all) {
+                for w in BitIter((melds << k) & all) {
                     out[w] |= new;
                 }
             }
@@ -1296,7 +1281,7 @@ impl Complete<'_> {
                     let melds = self.melds_counts(discard, rest, most - need, with, own);
                     let ws =
                         (need..=need.saturating_add(more).min(most)).fold(0, |b, k| b | melds << k) & all;
-                    for w in BitIter64(ws) {
+                    for w in BitIter(ws) {
                         out[w] |= cards;
                     }
                 }

@@ -87,19 +87,27 @@ pub(super) fn subsets(bits: u32, nat: &Naturals) -> Vec<u32> {
     out
 }
 
-pub(super) struct BitIter(pub(super) u32);
+/// The bits of a word (naturals as bits, or counts of wilds), lowest
+/// first.
+pub(super) struct BitIter<T>(pub(super) T);
 
-impl Iterator for BitIter {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+macro_rules! bit_iter {
+    ($($word:ty),*) => {$(
+        impl Iterator for BitIter<$word> {
+            type Item = usize;
+            fn next(&mut self) -> Option<usize> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let i = self.0.trailing_zeros() as usize;
+                self.0 &= self.0 - 1;
+                Some(i)
+            }
         }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
+    )*};
 }
+
+bit_iter!(u32, u64);
 
 pub(super) fn full_mask(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
