@@ -318,11 +318,10 @@
 //!     whether `S` less `i` melds less one card is whether that state
 //!     melds for some `e`.
 
-use super::every::Placed;
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{INF, Search, WildPolicy, alone_beyond, alone_cards, settled};
+use super::search::{INF, Placed, Search, WildPolicy, alone_beyond, alone_cards, settled};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;

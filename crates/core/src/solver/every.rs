@@ -18,13 +18,8 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, Search, WildPolicy, settled};
+use super::search::{Goal, INF, Placed, Search, WildPolicy, settled};
 use crate::meld::{bottom_place, top_place};
-
-/// A meld the lowest open card can go into where every card must meld
-/// (the solver's steps 2, 3 and 7): its cards, the wilds it needs, and the
-/// table melds used and whether the hand has a meld of its own after it.
-pub(super) type Placed = (u32, u8, u8, bool);
 
 pub(super) struct Every<'a> {
     /// The search for completing cards of one hand less one card, asked

@@ -211,13 +211,13 @@ use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
 use complete::{Complete, SlotRun};
-use every::{Every, Placed};
+use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, Search};
+use search::{Goal, INF, Placed, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;

@@ -43,6 +43,11 @@ pub(super) enum WildPolicy<'a> {
     },
 }
 
+/// A meld the lowest open card can go into (the solver's steps 2, 3,
+/// 7 and 9a, `Search::choices`): its cards, the wilds it takes, and the
+/// table melds used and whether the hand has a meld of its own after it.
+pub(super) type Placed = (u32, u8, u8, bool);
+
 pub(super) struct Search<'a> {
     pub(super) memo: &'a mut Memo<StateKey, (u16, Choice)>,
     pub(super) goal: Goal,
