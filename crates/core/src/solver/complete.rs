@@ -137,7 +137,8 @@
 //! - `e` a wild: once every natural is placed, one of the wilds left is
 //!   discarded and the slot's card is placed with the others (step 7);
 //!   where the slot's card went into a meld before, whether the rest melds
-//!   less one card (`Goal::AllButOne`) discards it at its end.
+//!   less one card (`Complete::melds_counts` with a discard still to make)
+//!   discards it at its end.
 //! - Where the slot's card goes into a meld, the rest must meld less one
 //!   card, a natural or a wild: the search whose goal is that every card
 //!   melds but one.
@@ -234,8 +235,8 @@
 //!     completely when that deadwood is 0.
 //! 14. *Under the half-wild limit.* The outs after every natural discard
 //!     are found the same way, the one-hand searches being the limit's
-//!     (`Complete::cards_limited_with`, and `Goal::AllMeld` and
-//!     `Goal::AllButOne` under `WildPolicy::HalfAtMost`). Step 9 holds as
+//!     (`Complete::cards_limited_with` and `Complete::melds_counts`,
+//!     with a discard still to make or not). Step 9 holds as
 //!     it is: the choices of `i` are those of the one-hand search (the
 //!     solver's `Search::choices` where every card must meld), each meld
 //!     with every count of wilds the limit allows, and that count depends

@@ -126,9 +126,9 @@
 //!      copy of each card, or one of the wilds), which is `c` in the slot
 //!      of `H` less `e`; a wild drawn lets it go out when `H` with one wild
 //!      more melds but one card, one search whose goal is that every card
-//!      melds but one (`Goal::AllButOne` of module `search`), the discard
-//!      still to make part of the state: the lowest open card discarded,
-//!      or at the end one wild, the other wilds finding room.
+//!      melds but one (`Complete::melds_counts` with a discard still to
+//!      make), the discard part of the state: the lowest open card
+//!      discarded, or at the end one wild, the other wilds finding room.
 //!      Both are one search of `H`, the discard still to make part of the
 //!      state (module `complete`, "With a discard still to make" under
 //!      the limit).
@@ -374,8 +374,7 @@ pub struct Solver {
 struct Memos {
     /// The least deadwood of each state (`Goal::Least`), and its choice.
     deadwood: Memo<StateKey, (u16, Choice)>,
-    /// Whether each state melds completely, or but one card
-    /// (`Goal::AllMeld`, `Goal::AllButOne`).
+    /// Whether each state melds completely (`Goal::AllMeld`).
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`); under the
     /// half-wild limit, where they start in `slot_sets`, one set for each
@@ -1067,11 +1066,11 @@ impl Solver {
     }
 
     /// One best arrangement of the loaded hand less `card` (one of its
-    /// cards), as [`Solver::solve_less`] gives it. Where the least
-    /// deadwood after `card` comes from the one search for every discard
-    /// ([`Solver::deadwood_after`]), the arrangement is searched for only
-    /// within it (exactness, step 11: the choices kept are the plain
-    /// search's, so the arrangement is the same).
+    /// cards), as [`Solver::solve_less`] gives it. Where the deadwood
+    /// after `card` comes from the one search for every discard
+    /// ([`Solver::deadwood_after`]), the arrangement is followed through
+    /// that search, with no search of its own (module `complete`, step 17:
+    /// the choices are the plain search's, so the arrangement is the same).
     pub fn solve_after(&mut self, card: Card) -> Arrangement {
         let Some((full, j, w, wild_points)) = self.every_discard(card) else {
             return self.solve_less(&[card]);

@@ -2,7 +2,7 @@
 //! open cards with a budget of wilds.
 
 use super::lay_off::LayOffs;
-use super::memo::{Choice, Discard, EMPTY_CHOICE, Memo, StateKey, Step};
+use super::memo::{Choice, EMPTY_CHOICE, Memo, StateKey, Step};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
@@ -19,9 +19,6 @@ pub(super) enum Goal {
     Least,
     /// Whether every card melds: no card may be deadwood.
     AllMeld,
-    /// Whether every card melds but one, a natural or a wild, still to be
-    /// discarded (whether a hand goes out after one discard, asked at once).
-    AllButOne,
 }
 
 /// How many wilds a meld may take.
@@ -125,10 +122,7 @@ impl Search<'_> {
                     match self.goal {
                         Goal::Least => left[spare],
                         Goal::AllMeld if w as usize <= room => 0,
-                        // A discard still to make is one of the wilds, and
-                        // the others all find room.
-                        Goal::AllButOne if w >= 1 && w as usize - 1 <= room => 0,
-                        _ => INF,
+                        Goal::AllMeld => INF,
                     }
                 }
             };
@@ -139,30 +133,25 @@ impl Search<'_> {
         if !limited && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
-        let discard = (self.goal == Goal::AllButOne) as u32;
         // With the half-wild limit, where every card must meld, the melds
         // take at most as many wilds as they hold naturals, the hand's and,
         // for what is laid off, the table meld's (step 9a).
         if let (true, WildPolicy::HalfAtMost { free, .. }) = (self.goal != Goal::Least, self.policy)
-            && w as usize > mask.count_ones() as usize + free[used_table as usize] + discard as usize
+            && w as usize > mask.count_ones() as usize + free[used_table as usize]
         {
             return INF;
         }
-        // A natural with no partner needs two wilds of its own (or is the
-        // discard); with the half-wild limit it melds in nothing.
+        // A natural with no partner needs two wilds of its own; with the
+        // half-wild limit it melds in nothing.
         if self.goal != Goal::Least
             && !self.partners.is_empty()
-            && alone_beyond(self.partners, mask, if limited { discard } else { discard + w as u32 / 2 })
+            && alone_beyond(self.partners, mask, if limited { 0 } else { w as u32 / 2 })
         {
             return INF;
         }
-        // Exactness, steps 4 and 10; a discard still to make is part of
-        // the state.
+        // Exactness, steps 4 and 10.
         let used_table = settled(self.takers, mask, used_table, own, limited);
-        let mut k = StateKey::new(mask, w, used_table, own);
-        if self.goal == Goal::AllButOne {
-            k = k.owing(Discard::ToMake);
-        }
+        let k = StateKey::new(mask, w, used_table, own);
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
@@ -184,15 +173,6 @@ impl Search<'_> {
                 let rest = self.best(mask & !bit, w, used_table, own);
                 if rest != INF {
                     found.consider(rest + nat.value[i], Step::Dead, bit, 0);
-                }
-            }
-            Goal::AllButOne => {
-                // The card still to be discarded.
-                self.goal = Goal::AllMeld;
-                let rest = self.best(mask & !bit, w, used_table, own);
-                self.goal = Goal::AllButOne;
-                if rest != INF && found.consider(rest, Step::Dead, bit, 0) {
-                    return found.into();
                 }
             }
             Goal::AllMeld => {}
