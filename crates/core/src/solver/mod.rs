@@ -374,7 +374,7 @@ pub struct Solver {
 struct Memos {
     /// The least deadwood of each state (`Goal::Least`), and its choice.
     deadwood: Memo<StateKey, (u16, Choice)>,
-    /// Whether each state melds completely (`Goal::AllMeld`).
+    /// Whether each state melds completely (`Goal::AllMeld`, wilds free).
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`); under the
     /// half-wild limit, where they start in `slot_sets`, one set for each

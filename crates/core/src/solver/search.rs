@@ -114,38 +114,29 @@ impl Search<'_> {
                 WildPolicy::Free => 0,
                 // Wilds left over go onto table melds not used yet, as far
                 // as their room goes, once the hand has a meld of its own;
-                // the rest are deadwood, the least valuable of them (none
-                // may be where every card must meld).
+                // the rest are deadwood, the least valuable of them.
                 WildPolicy::HalfAtMost { left, free, .. } => {
                     let room = if own { free[used_table as usize] } else { 0 };
-                    let spare = (w as usize).saturating_sub(room);
-                    match self.goal {
-                        Goal::Least => left[spare],
-                        Goal::AllMeld if w as usize <= room => 0,
-                        Goal::AllMeld => INF,
-                    }
+                    left[(w as usize).saturating_sub(room)]
                 }
             };
         }
         let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        // Under the half-wild limit, whether every card melds has its own
+        // search, for every count of wilds at once (`Complete::melds_counts`).
+        debug_assert!(
+            self.goal == Goal::Least || !limited,
+            "the limit's melding is `Complete::melds_counts`"
+        );
         // Any natural with two wilds is a set: with enough wilds, all meld.
         // Exactness, step 6 (not where half the cards at most are wild).
         if !limited && w as u32 >= 2 * mask.count_ones() {
             return 0;
         }
-        // With the half-wild limit, where every card must meld, the melds
-        // take at most as many wilds as they hold naturals, the hand's and,
-        // for what is laid off, the table meld's (step 9a).
-        if let (true, WildPolicy::HalfAtMost { free, .. }) = (self.goal != Goal::Least, self.policy)
-            && w as usize > mask.count_ones() as usize + free[used_table as usize]
-        {
-            return INF;
-        }
-        // A natural with no partner needs two wilds of its own; with the
-        // half-wild limit it melds in nothing.
+        // A natural with no partner needs two wilds of its own.
         if self.goal != Goal::Least
             && !self.partners.is_empty()
-            && alone_beyond(self.partners, mask, if limited { 0 } else { w as u32 / 2 })
+            && alone_beyond(self.partners, mask, w as u32 / 2)
         {
             return INF;
         }
