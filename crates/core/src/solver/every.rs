@@ -261,6 +261,32 @@ impl Every<'_> {
         }
     }
 
+    /// Adds `cards` to the slot's cards of each `j` of `lack` for which the
+    /// open cards in `rest` less `j` meld (`less_one`: less one more card,
+    /// discarded), the table melds used and whether the hand has a meld of
+    /// its own as given, once a meld with the slot's card takes from
+    /// `need` (at most `w`) to `most` of the `w` wilds (the counts
+    /// `Every::counts` tries).
+    fn add_where_melds(
+        &mut self,
+        out: &mut [u128; 32],
+        (mut lack, cards): (u32, u128),
+        less_one: bool,
+        (rest, w, used_table, own): (u32, u8, u8, bool),
+        (need, most): (u8, u8),
+    ) {
+        for k in self.counts(need, most.min(w)) {
+            if lack == 0 {
+                break;
+            }
+            let yes = self.melds_each(less_one, rest, w - k, used_table, own) & lack;
+            for j in BitIter(yes) {
+                out[j] |= cards;
+            }
+            lack &= !yes;
+        }
+    }
+
     /// The melds the lowest open card of `mask` can go into where every
     /// card must meld, with the wilds each takes, as the solver's search
     /// tries them (`Search::choices`: under the half-wild limit, every
@@ -442,18 +468,15 @@ impl Every<'_> {
                 }
             }
             let need = 3u8.saturating_sub(size + 1);
-            let mut lack = lacking(&out, sub, same);
             if need <= w {
-                for k in self.counts(need, (size + 1).min(w)) {
-                    if lack == 0 {
-                        break;
-                    }
-                    let yes = self.melds_each(less_one, rest, w - k, used_table, true) & lack;
-                    for j in BitIter(yes) {
-                        out[j] |= same;
-                    }
-                    lack &= !yes;
-                }
+                let lack = lacking(&out, sub, same);
+                self.add_where_melds(
+                    &mut out,
+                    (lack, same),
+                    less_one,
+                    (rest, w, used_table, true),
+                    (need, size + 1),
+                );
             }
         }
         self.one.sets.push(sets);
@@ -564,17 +587,14 @@ impl Every<'_> {
                     if need > w {
                         continue;
                     }
-                    let mut lack = lacking(&out, sub, cards);
-                    for k in self.counts(need, need + more.min(w - need)) {
-                        if lack == 0 {
-                            break;
-                        }
-                        let yes = self.melds_each(less_one, rest, w - k, with, own) & lack;
-                        for j in BitIter(yes) {
-                            out[j] |= cards;
-                        }
-                        lack &= !yes;
-                    }
+                    let lack = lacking(&out, sub, cards);
+                    self.add_where_melds(
+                        &mut out,
+                        (lack, cards),
+                        less_one,
+                        (rest, w, with, own),
+                        (need, need.saturating_add(more)),
+                    );
                 }
             }
         }
