@@ -101,8 +101,9 @@
 //!    them; for a group laid off, the table meld's room then), as the
 //!    solver's step 9a does, since wilds left over are no longer free; the
 //!    rest of `G` must then meld completely under the limit: the solver's
-//!    own search (`Goal::AllMeld`), which places the wilds left over onto
-//!    table melds not used yet (step 9b).
+//!    search where every card melds, for every count of wilds at once
+//!    (`Complete::melds_counts`, step 15), which places the wilds left
+//!    over onto table melds not used yet (step 9b).
 //! 7. If `M` holds no natural card of `G`, it is `c` with at most as many
 //!    wilds as naturals: not a meld of the hand's own (two cards at most),
 //!    so `c` and its wilds laid off alone onto a table meld not used yet,

@@ -11,7 +11,8 @@
 //! discarded (`Complete::melds_less_one`), and the cards that, in the
 //! slot, let them meld completely (`Complete::cards`) or less one card
 //! discarded (`Complete::cards_less_one`); under the half-wild limit, with
-//! the limit's searches (module `complete`, step 14).
+//! the limit's searches (`Complete::cards_limited_with` and
+//! `Complete::melds_counts`; module `complete`, steps 14 to 16).
 
 use super::complete::{
     Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
