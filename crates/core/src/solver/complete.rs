@@ -319,6 +319,23 @@
 //!     well, rather than the one-hand search with its own discard; and
 //!     whether `S` less `i` melds less one card is whether that state
 //!     melds for some `e`.
+//! 19. *No card completes what does not meld with one wild more.* With
+//!     wilds free and a meld of the hand's own already made, a card `c`
+//!     that lets the open cards meld (less one discarded, where one is
+//!     owed) can be swapped for a wild, which stands for `c` in its meld:
+//!     where `c` was its meld's one natural the meld is wilds alone, and
+//!     those are wilds left over, which cost nothing beside a meld of the
+//!     hand's own (the solver's step 5). A card discarded from the open
+//!     cards is the same with the swap made. So the open cards meld with
+//!     one wild more (less one, where one is owed), and where they do not,
+//!     no card completes them: the answer is empty with no search of the
+//!     slot's cards, as the question of melding is the cheaper (it stops at
+//!     its first yes). The one search for every discard asks it for every
+//!     `j` at once and searches the slot's cards only for the `j` it lets
+//!     through (`Every::cards_each`); the one-hand search asks it before
+//!     `Complete::decide`. Under the half-wild limit a wild for `c` may
+//!     break the limit, and without a meld of the hand's own the wilds of
+//!     `c`'s meld may be all the hand has, so neither is asked there.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -499,6 +516,11 @@ impl Complete<'_> {
             if let Some(cards) = self.memo.get(k) {
                 return cards;
             }
+            // Step 19: nothing completes what does not meld with a wild more.
+            if own && w < u8::MAX && self.free() && !self.melds_less_one(mask, w + 1, used_table, own) {
+                self.memo.insert(k, 0);
+                return 0;
+            }
             let cards = self.decide(true, mask, w, used_table, own);
             self.memo.insert(k, cards);
             return cards;
@@ -532,9 +554,19 @@ impl Complete<'_> {
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
+        // Step 19, as above.
+        if own && w < u8::MAX && self.free() && !self.melds(mask, w + 1, used_table, own) {
+            self.memo.insert(k, 0);
+            return 0;
+        }
         let cards = self.decide(false, mask, w, used_table, own);
         self.memo.insert(k, cards);
         cards
+    }
+
+    /// Whether wilds are free: no half-wild limit.
+    fn free(&self) -> bool {
+        !matches!(self.melds.policy, WildPolicy::HalfAtMost { .. })
     }
 
     /// Whether the open cards meld completely, the slot filled already.

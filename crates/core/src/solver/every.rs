@@ -244,7 +244,15 @@ impl Every<'_> {
         if let Some((from, _)) = self.cards.get(k) {
             return from;
         }
-        let out = self.decide_cards(less_one, mask, w, used_table, own);
+        // Module `complete`, step 19: with wilds free and a meld of the
+        // hand's own, only the `j` whose rest melds with a wild more have
+        // cards to find.
+        let gate = if !self.limited() && own && w < u8::MAX {
+            self.melds_each(less_one, mask, w + 1, used_table, own)
+        } else {
+            u32::MAX
+        };
+        let out = self.decide_cards(less_one, mask, w, used_table, own, gate);
         let from = self.arena.len() as u32;
         let want = mask & self.want;
         self.arena.extend(BitIter(want).map(|j| out[j]));
@@ -391,13 +399,22 @@ impl Every<'_> {
     /// bit (module `complete`, steps 9 to 11, and 14 under the half-wild
     /// limit): `Complete::decide` (or `Complete::decide_limited`) for
     /// `mask` less each `j`, its choices those of `mask` that leave `j`
-    /// open.
-    fn decide_cards(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> [u128; 32] {
+    /// open. Only the `j` in `gate` are asked; the others have no cards
+    /// (step 19).
+    fn decide_cards(
+        &mut self,
+        less_one: bool,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        gate: u32,
+    ) -> [u128; 32] {
         let nat = self.one.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-        let want = mask & self.want;
+        let want = mask & self.want & gate;
         let limited = self.limited();
         let mut out = [0u128; 32];
         if want & bit != 0 {
