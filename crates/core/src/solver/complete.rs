@@ -336,6 +336,24 @@
 //!     `Complete::decide`. Under the half-wild limit a wild for `c` may
 //!     break the limit, and without a meld of the hand's own the wilds of
 //!     `c`'s meld may be all the hand has, so neither is asked there.
+//! 20. *With wilds free, a wild discarded lets nothing go out.* Let the
+//!     naturals `S` (some) and `w` wilds not meld, and a natural `c` let
+//!     `S` meld with `w - 1` wilds (one wild discarded). Swap `c` for a
+//!     wild in that arrangement. Where `c` shared its meld with a natural,
+//!     or was laid off, the meld stays a meld (the wild stands for `c`, and
+//!     a group laid off that is left wilds alone is wilds left over beside
+//!     a meld of the hand's own, free by the solver's step 5). Where `c`
+//!     was its meld's one natural, with `k >= 2` wilds, and some other
+//!     meld of the hand's own holds a natural, the `k + 1` wilds are left
+//!     over beside it, free. Else that meld was the hand's only own meld,
+//!     and every natural of `S` was laid off: take one, `n`, put a wild
+//!     where it was laid off and make `n` a set with two wilds, the hand's
+//!     own meld, dropping `c`'s; that takes `(w - 1) - k + 3 <= w` wilds.
+//!     Each way `S` melds with `w` wilds, which it does not. So the outs
+//!     are the cards completing `S` less a natural (and a wild drawn where
+//!     `S` less a natural melds with a wild more), and `Solver::outs_less`
+//!     and `Solver::outs_after` no longer search `S` with a wild less. Where
+//!     every meld may be wilds alone, step 4 says the same.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

@@ -816,7 +816,9 @@ impl Solver {
     /// `e` melds completely: `e = c` when `H` melds already (every card is
     /// then an out); else `e` is a natural card of `H`, which the search
     /// with a discard still to make finds (`Complete::cards_less_one`), or a
-    /// wild of `H`, and then `c` completes `H` less one wild.
+    /// wild of `H`, and then `c` completes `H` less one wild, which it never
+    /// does where wilds are free and `H` does not meld (module `complete`,
+    /// step 20).
     pub fn outs_less(&mut self, less: &[Card]) -> CardSet {
         let (mask, w, wild_points) = self.hand.less(less);
         if self.melds_or_known(mask, w, wild_points) {
@@ -845,11 +847,9 @@ impl Solver {
         if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let mut complete = self.complete();
-        let mut cards = complete.cards_less_one(mask, w, 0, false);
-        if w > 0 {
-            cards |= complete.cards(mask, w - 1, 0, false);
-        }
+        // A wild discarded lets nothing go out that a natural does not
+        // (module `complete`, step 20).
+        let cards = self.complete().cards_less_one(mask, w, 0, false);
         self.hand.found(cards, any_wild)
     }
 
@@ -887,11 +887,8 @@ impl Solver {
         if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let mut every = self.every(want);
-        let mut cards = every.cards_of(true, full, w, j);
-        if w > 0 {
-            cards |= every.cards_of(false, full, w - 1, j);
-        }
+        // As in `outs_less`, no wild discarded (step 20).
+        let cards = self.every(want).cards_of(true, full, w, j);
         self.hand.found(cards, any_wild)
     }
 
