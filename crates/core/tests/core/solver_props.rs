@@ -963,7 +963,7 @@ fn half_wild_outs_laid_off_with_spare_wilds_agree() {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(600))]
     /// With wilds free, a hand that does not meld does not go out with a
     /// wild discarded, whatever natural card is drawn (the solver's module
     /// `complete`, step 20, on which the outs rest), by the brute force.
@@ -972,15 +972,20 @@ proptest! {
         case in cases(4..=8, vec![Style::Mixed, Style::Dense], 30..=70, 2, Some(true)),
     ) {
         let (rules, wild) = (&case.rules, case.deal.wild);
-        prop_assume!(!rules.half_wild());
         let is_wild = |c: Card| brute::is_wild(rules, wild, c);
         let hand = &case.hand;
-        let wild_at = hand.iter().position(|&c| is_wild(c));
-        prop_assume!(wild_at.is_some() && hand.iter().any(|&c| !is_wild(c)));
-        prop_assume!(case.brute(hand) > 0);
+        // Only hands with a wild and a natural that do not meld, with wilds
+        // free, are asked about (the others pass, rather than being
+        // rejected: most dense hands meld).
+        let Some(wild_at) = hand.iter().position(|&c| is_wild(c)) else {
+            return Ok(());
+        };
+        if rules.half_wild() || hand.iter().all(|&c| is_wild(c)) || case.brute(hand) == 0 {
+            return Ok(());
+        }
         for card in all_cards(rules).into_iter().filter(|&c| !is_wild(c)) {
             let mut less_wild = hand.clone();
-            less_wild[wild_at.expect("a wild")] = card;
+            less_wild[wild_at] = card;
             prop_assert!(
                 case.brute(&less_wild) > 0,
                 "{} drawn, a wild discarded, goes out: {}",
