@@ -320,22 +320,29 @@
 //!     whether `S` less `i` melds less one card is whether that state
 //!     melds for some `e`.
 //! 19. *No card completes what does not meld with one wild more.* With
-//!     wilds free and a meld of the hand's own already made, a card `c`
-//!     that lets the open cards meld (less one discarded, where one is
-//!     owed) can be swapped for a wild, which stands for `c` in its meld:
-//!     where `c` was its meld's one natural the meld is wilds alone, and
-//!     those are wilds left over, which cost nothing beside a meld of the
-//!     hand's own (the solver's step 5). A card discarded from the open
-//!     cards is the same with the swap made. So the open cards meld with
-//!     one wild more (less one, where one is owed), and where they do not,
-//!     no card completes them: the answer is empty with no search of the
-//!     slot's cards, as the question of melding is the cheaper (it stops at
-//!     its first yes). The one search for every discard asks it for every
-//!     `j` at once and searches the slot's cards only for the `j` it lets
-//!     through (`Every::cards_each`); the one-hand search asks it before
-//!     `Complete::decide`. Under the half-wild limit a wild for `c` may
-//!     break the limit, and without a meld of the hand's own the wilds of
-//!     `c`'s meld may be all the hand has, so neither is asked there.
+//!     wilds free, let a card `c` in the slot let the open cards `S` meld
+//!     (less one card `e` discarded, where one is owed), and swap `c` for
+//!     a wild, which stands for `c` in its meld. Where `c` shares its meld
+//!     with a natural, that is a meld still; where `c` was laid off, the
+//!     arrangement has a meld of the hand's own beside it, and a group laid
+//!     off that is left wilds alone is wilds left over, free (the solver's
+//!     step 5). Where `c` was its meld's one natural, with `k >= 2` wilds,
+//!     and the hand has another meld of its own (made already, or among
+//!     `S`), the `k + 1` wilds are left over beside it, free. Else `c`'s
+//!     meld was the hand's only meld of its own, and every natural of `S`
+//!     (less `e`) was laid off; if there is one, `n`, put a wild where it
+//!     was laid off and make `n` a set with two wilds, the hand's own meld,
+//!     dropping `c`'s: `1 + 2 - k <= 1` wild more. So `S` (less `e`) melds
+//!     with one wild more, and where it does not, no card completes it: the
+//!     answer is empty with no search of the slot's cards, as the question
+//!     of melding is the cheaper (it stops at its first yes). It is asked
+//!     where the hand has a meld of its own already, or `S` holds a natural
+//!     besides `e`; where it holds none, the counts of wilds decide before
+//!     (two wilds make a set with any card). The one search for every
+//!     discard asks it for every `j` at once and searches the slot's cards
+//!     only for the `j` it lets through (`Every::cards_each`); the one-hand
+//!     search asks it before `Complete::decide`. Under the half-wild limit
+//!     a wild for `c` may break the limit, so it is not asked there.
 //! 20. *With wilds free, a wild discarded lets nothing go out.* Let the
 //!     naturals `S` (some) and `w` wilds not meld, and a natural `c` let
 //!     `S` meld with `w - 1` wilds (one wild discarded). Swap `c` for a
@@ -535,7 +542,11 @@ impl Complete<'_> {
                 return cards;
             }
             // Step 19: nothing completes what does not meld with a wild more.
-            if own && w < u8::MAX && self.free() && !self.melds_less_one(mask, w + 1, used_table, own) {
+            if (own || mask.count_ones() >= 2)
+                && w < u8::MAX
+                && self.free()
+                && !self.melds_less_one(mask, w + 1, used_table, own)
+            {
                 self.memo.insert(k, 0);
                 return 0;
             }
@@ -573,7 +584,7 @@ impl Complete<'_> {
             return cards;
         }
         // Step 19, as above.
-        if own && w < u8::MAX && self.free() && !self.melds(mask, w + 1, used_table, own) {
+        if w < u8::MAX && self.free() && !self.melds(mask, w + 1, used_table, own) {
             self.memo.insert(k, 0);
             return 0;
         }

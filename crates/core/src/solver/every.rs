@@ -244,10 +244,10 @@ impl Every<'_> {
         if let Some((from, _)) = self.cards.get(k) {
             return from;
         }
-        // Module `complete`, step 19: with wilds free and a meld of the
-        // hand's own, only the `j` whose rest melds with a wild more have
-        // cards to find.
-        let gate = if !self.limited() && own && w < u8::MAX {
+        // Module `complete`, step 19: with wilds free, and a meld of the
+        // hand's own or a natural left besides the discards, only the `j`
+        // whose rest melds with a wild more have cards to find.
+        let gate = if !self.limited() && (own || mask.count_ones() >= 2 + less_one as u32) && w < u8::MAX {
             self.melds_each(less_one, mask, w + 1, used_table, own)
         } else {
             u32::MAX
