@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 11] = [
+    const HANDS: [Found; 13] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -895,6 +895,24 @@ mod h_slowest_found {
             onto: &["9c JK Jc Qc Kc", "5c 6c 7c", "4c 5c 6c", "5d 6d 7d 2s"],
             hand: "2c Kd JK 2d 9h 10c 10d Jd 8c Qc Jc 9d 3c 8d Js 9c",
         },
+        // Kings and twos wild, 16 cards, four table melds (hunt `-- 30 200
+        // 5005`).
+        Found {
+            preset: "standard",
+            settings: &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            round: 13,
+            onto: &["2c 3c 4c", "9c 10c Jc", "6d 6h Kh", "2s 3s 4s"],
+            hand: "6d 7c 6h 6s 9h Kh 7s 8c 6c Js 7c 8s 5c 2h 6c 5s",
+        },
+        // Strict, kings and twos wild at 20, three decks, 16 cards, four
+        // table melds (hunt `-- 30 200 2002`).
+        Found {
+            preset: "strict",
+            settings: &[("extra_rounds", "2"), ("kings_wild", "true"), ("decks", "3"), ("wild_value", "20")],
+            round: 13,
+            onto: &["4h 5h 6h 2s 8h", "2h 3h 4h 5h 6h", "2s 3s 4s", "4h 5h 6h"],
+            hand: "Kd 8h Kc Jh 3h 10h 8s 7s Js 6s 7h 8s Qd 9h 5s 9s",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -965,5 +983,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn three_decks_wilds_20_16_cards_four_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[10]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn kings_and_twos_wild_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[11]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn three_decks_kings_wild_16_cards_four_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[12]);
     }
 }
