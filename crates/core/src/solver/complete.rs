@@ -523,6 +523,7 @@ impl Complete<'_> {
     }
 
     pub(super) fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+        debug_assert!(self.free(), "the half-wild limit's slot search is `Complete::slot_counts`");
         if discard {
             if mask == 0 {
                 return 0;
@@ -541,10 +542,10 @@ impl Complete<'_> {
             if let Some(cards) = self.memo.get(k) {
                 return cards;
             }
-            // Step 19: nothing completes what does not meld with a wild more.
+            // Step 19 (wilds are free here): nothing completes what does
+            // not meld with a wild more.
             if (own || mask.count_ones() >= 2)
                 && w < u8::MAX
-                && self.free()
                 && !self.melds_less_one(mask, w + 1, used_table, own)
             {
                 self.memo.insert(k, 0);
@@ -584,7 +585,7 @@ impl Complete<'_> {
             return cards;
         }
         // Step 19, as above.
-        if w < u8::MAX && self.free() && !self.melds(mask, w + 1, used_table, own) {
+        if w < u8::MAX && !self.melds(mask, w + 1, used_table, own) {
             self.memo.insert(k, 0);
             return 0;
         }
