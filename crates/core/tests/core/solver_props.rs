@@ -995,3 +995,43 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(300))]
+    /// With wilds free, a hand holding a natural that melds with a natural
+    /// card more melds with a wild more instead (the solver's module
+    /// `complete`, step 19, on which the search for completing cards
+    /// rests), by the brute force.
+    #[test]
+    fn with_wilds_free_what_a_card_completes_a_wild_completes(
+        case in cases(3..=7, vec![Style::Mixed, Style::Dense], 20..=60, 2, Some(true)),
+    ) {
+        let (rules, wild) = (&case.rules, case.deal.wild);
+        let is_wild = |c: Card| brute::is_wild(rules, wild, c);
+        let hand = &case.hand;
+        if rules.half_wild() || hand.iter().all(|&c| is_wild(c)) {
+            return Ok(());
+        }
+        // A wild the decks still hold a copy of.
+        let spare = wild_cards(rules, wild).into_iter().find(|&c| count(hand, c) < rules.copies(c));
+        let Some(spare) = spare else {
+            return Ok(());
+        };
+        let mut with_wild = hand.clone();
+        with_wild.push(spare);
+        let melds_with_wild = case.brute(&with_wild) == 0;
+        for card in all_cards(rules).into_iter().filter(|&c| !is_wild(c)) {
+            let mut with = hand.clone();
+            with.push(card);
+            if case.brute(&with) == 0 {
+                prop_assert!(
+                    melds_with_wild,
+                    "{} completes, {} does not: {}",
+                    card.ascii(),
+                    spare.ascii(),
+                    show(&case)
+                );
+            }
+        }
+    }
+}
