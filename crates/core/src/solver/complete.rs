@@ -523,7 +523,10 @@ impl Complete<'_> {
     }
 
     pub(super) fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        debug_assert!(self.free(), "the half-wild limit's slot search is `Complete::slot_counts`");
+        debug_assert!(
+            !self.melds.policy.limited(),
+            "the half-wild limit's slot search is `Complete::slot_counts`"
+        );
         if discard {
             if mask == 0 {
                 return 0;
@@ -594,14 +597,9 @@ impl Complete<'_> {
         cards
     }
 
-    /// Whether wilds are free: no half-wild limit.
-    fn free(&self) -> bool {
-        !matches!(self.melds.policy, WildPolicy::HalfAtMost { .. })
-    }
-
     /// Whether the open cards meld completely, the slot filled already.
     pub(super) fn melds(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
-        if let WildPolicy::HalfAtMost { .. } = self.melds.policy {
+        if self.melds.policy.limited() {
             return self.rest_melds_limited(false, mask, w, used_table, own);
         }
         self.melds.best(mask, w, used_table, own) != INF
@@ -619,8 +617,7 @@ impl Complete<'_> {
         if alone_beyond(self.melds.partners, mask, w as u32 / 2 + 1) {
             return false;
         }
-        let limited = matches!(self.melds.policy, WildPolicy::HalfAtMost { .. });
-        let used_table = settled(self.melds.takers, mask, used_table, own, limited);
+        let used_table = settled(self.melds.takers, mask, used_table, own, self.melds.policy.limited());
         let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);
         if let Some(v) = self.memo.get(k) {
             return v != 0;
@@ -1019,6 +1016,15 @@ impl Complete<'_> {
         }
     }
 
+    /// Under the half-wild limit: how many more wilds the table melds not
+    /// in `used_table` may take between them.
+    fn free_room(&self, used_table: u8) -> u32 {
+        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
+            unreachable!("the room of the table melds is the half-wild limit's")
+        };
+        free[used_table as usize] as u32
+    }
+
     /// Under the half-wild limit: where in `slot_sets` the slot's cards of
     /// the state start, one set for each count of wilds from none to the
     /// count given with them (at most `most`; beyond it there are none),
@@ -1031,9 +1037,6 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> Option<(u32, u8)> {
-        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
-            unreachable!("the limited slot search is the half-wild limit's")
-        };
         let owed = discard as u32;
         let mut most = most.min(MOST_COUNT);
         if mask == 0 && !discard && !own {
@@ -1052,11 +1055,10 @@ impl Complete<'_> {
             {
                 return None;
             }
-            let room = free[used_table as usize] as u32;
+            let room = self.free_room(used_table);
             most = (most as u32).min(mask.count_ones() + 1 + room + owed) as u8;
         }
-        let owing = if discard { Discard::ToMake } else { Discard::None };
-        let k = StateKey::new(mask, 0, used_table, own).owing(owing);
+        let k = StateKey::new(mask, 0, used_table, own).owing_one(discard);
         if let Some(found) = self.memo.get(k)
             && (found >> 32) as u8 >= most
         {
@@ -1116,11 +1118,8 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> u64 {
-        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
-            unreachable!("the counts of wilds are searched under the half-wild limit")
-        };
         let owed = discard as u32;
-        let free = free[used_table as usize] as u32;
+        let free = self.free_room(used_table);
         if mask == 0 {
             // The wilds left go onto the table melds not used yet, once the
             // hand has a meld of its own; one more may be the discard.
@@ -1137,8 +1136,7 @@ impl Complete<'_> {
         // The melds take no more wilds than they hold naturals, and the
         // table melds' room; one more may be discarded.
         let most = (most as u32).min(mask.count_ones() + free + owed) as u8;
-        let owing = if discard { Discard::ToMake } else { Discard::None };
-        let k = StateKey::new(mask, 0, used_table, own).owing(owing);
+        let k = StateKey::new(mask, 0, used_table, own).owing_one(discard);
         if let Some(found) = self.counts.get(k)
             && (found >> COUNTS_MOST) as u8 >= most
         {

@@ -19,7 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, Placed, Search, WildPolicy, settled};
+use super::search::{Goal, INF, Placed, Search, settled};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -239,8 +239,7 @@ impl Every<'_> {
     /// Where in `arena` the slot's cards of the state start, one set for
     /// each card of `want` in `mask`, in the order of the bits.
     fn cards_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
-        let owing = if less_one { Discard::ToMake } else { Discard::None };
-        let k = StateKey::new(mask, w, used_table, own).owing(owing);
+        let k = StateKey::new(mask, w, used_table, own).owing_one(less_one);
         if let Some((from, _)) = self.cards.get(k) {
             return from;
         }
@@ -270,8 +269,8 @@ impl Every<'_> {
         }
     }
 
-    /// Adds `cards` to the slot's cards of each `j` of `lack` for which the
-    /// open cards in `rest` less `j` meld (`less_one`: less one more card,
+    /// Adds `cards` to the slot's cards of each `j` of `sub` lacking some
+    /// of them for which the open cards in `rest` less `j` meld (`less_one`: less one more card,
     /// discarded), the table melds used and whether the hand has a meld of
     /// its own as given, once a meld with the slot's card takes from
     /// `need` (at most `w`) to `most` of the `w` wilds (the counts
@@ -279,11 +278,12 @@ impl Every<'_> {
     fn add_where_melds(
         &mut self,
         out: &mut [u128; 32],
-        (mut lack, cards): (u32, u128),
+        (sub, cards): (u32, u128),
         less_one: bool,
         (rest, w, used_table, own): (u32, u8, u8, bool),
         (need, most): (u8, u8),
     ) {
+        let mut lack = lacking(out, sub, cards);
         for k in self.counts(need, most.min(w)) {
             if lack == 0 {
                 break;
@@ -385,7 +385,7 @@ impl Every<'_> {
 
     /// Whether at most half of a meld may be wild.
     fn limited(&self) -> bool {
-        matches!(self.one.melds.policy, WildPolicy::HalfAtMost { .. })
+        self.one.melds.policy.limited()
     }
 
     /// The counts of wilds a meld needing `need` is tried with: just those
@@ -487,10 +487,9 @@ impl Every<'_> {
             }
             let need = 3u8.saturating_sub(size + 1);
             if need <= w {
-                let lack = lacking(&out, sub, same);
                 self.add_where_melds(
                     &mut out,
-                    (lack, same),
+                    (sub, same),
                     less_one,
                     (rest, w, used_table, true),
                     (need, size + 1),
@@ -605,10 +604,9 @@ impl Every<'_> {
                     if need > w {
                         continue;
                     }
-                    let lack = lacking(&out, sub, cards);
                     self.add_where_melds(
                         &mut out,
-                        (lack, cards),
+                        (sub, cards),
                         less_one,
                         (rest, w, with, own),
                         (need, need.saturating_add(more)),

@@ -36,6 +36,11 @@ impl StateKey {
     pub(super) fn owing(self, discard: Discard) -> StateKey {
         StateKey { discard, ..self }
     }
+
+    /// The key with one card still to discard where `owed`, else none.
+    pub(super) fn owing_one(self, owed: bool) -> StateKey {
+        self.owing(if owed { Discard::ToMake } else { Discard::None })
+    }
 }
 
 /// A key the memo can pack into one word.

@@ -40,6 +40,13 @@ pub(super) enum WildPolicy<'a> {
     },
 }
 
+impl WildPolicy<'_> {
+    /// Whether at most half of a meld may be wild.
+    pub(super) fn limited(&self) -> bool {
+        matches!(self, WildPolicy::HalfAtMost { .. })
+    }
+}
+
 /// A meld the lowest open card can go into (the solver's steps 2, 3,
 /// 7 and 9a, `Search::choices`): its cards, the wilds it takes, and the
 /// table melds used and whether the hand has a meld of its own after it.
@@ -121,7 +128,7 @@ impl Search<'_> {
                 }
             };
         }
-        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        let limited = self.policy.limited();
         // Under the half-wild limit, whether every card melds has its own
         // search, for every count of wilds at once (`Complete::melds_counts`).
         debug_assert!(
@@ -196,7 +203,7 @@ impl Search<'_> {
         // Identical copies are interchangeable, so take the lowest first.
         // Exactness, step 2.
         let others = nat.same_rank_after[i] & mask;
-        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        let limited = self.policy.limited();
         let mut per_suit: [(u32, u32); 5] = [(0, 0); 5];
         for j in BitIter(others) {
             let s = nat.suit[j] as usize;
@@ -357,7 +364,7 @@ impl Search<'_> {
         budget: u16,
     ) -> u16 {
         debug_assert!(self.goal == Goal::Least, "a budget is the least deadwood's");
-        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        let limited = self.policy.limited();
         if mask == 0 || (!limited && w as u32 >= 2 * mask.count_ones()) {
             return self.best(mask, w, used_table, own);
         }
@@ -493,7 +500,7 @@ impl Search<'_> {
         droppable: u32,
     ) -> (u16, LessOne) {
         debug_assert!(self.goal == Goal::Least, "a card taken away is the least deadwood's");
-        let limited = matches!(self.policy, WildPolicy::HalfAtMost { .. });
+        let limited = self.policy.limited();
         if mask == 0 {
             return (self.best(mask, w, used_table, own), LessOne::NONE);
         }
