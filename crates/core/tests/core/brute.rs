@@ -136,7 +136,10 @@ pub fn is_meld(rules: &Rules, wild: Rank, cards: &[Card]) -> bool {
 /// The lowest deadwood of `hand`. `onto` are the melds on the table, used
 /// only when the rules allow laying off.
 pub fn deadwood(rules: &Rules, wild: Rank, hand: &[Card], onto: &[Vec<Card>]) -> u32 {
-    assert!(hand.len() <= 20 && onto.len() <= 4, "too big for the brute force");
+    assert!(
+        hand.len() <= 20 && onto.len() <= 7 && hand.len() + onto.len() <= 24,
+        "too big for the brute force"
+    );
     let onto: &[Vec<Card>] = if rules.lay_off() { onto } else { &[] };
     let blocks = 1usize << hand.len();
     let mut search = Search {
