@@ -361,6 +361,40 @@
 //!     `S` less a natural melds with a wild more), and `Solver::outs_less`
 //!     and `Solver::outs_after` no longer search `S` with a wild less. Where
 //!     every meld may be wilds alone, step 4 says the same.
+//! 21. *Whether the open cards meld, for every table meld used at once.*
+//!     With wilds free, whether the open cards meld completely (or less one
+//!     card, a discard still to make) is asked of states that differ only
+//!     in the table melds used and whether the hand has a meld of its own:
+//!     in the slowest hands found, four table melds made four times as
+//!     many states as open cards and wilds alone. `Complete::melds_vec`
+//!     answers for all of them in one search, one bit for each, at `own <<
+//!     t | used_table` for `t` table melds (up to five, so that the answers
+//!     fit one word; with more, the search of step 4 answers as before).
+//!     The search's choices of the lowest open card (the solver's
+//!     `Search::choices`) do not depend on that part of the state, but for
+//!     which table melds it may lay off onto, so it tries every group onto
+//!     every table meld, and each choice gives the answer of the state it
+//!     leaves, bit by bit:
+//!     - a set or a run is a meld of the hand's own: the answer for the
+//!       same table melds used with a meld of the hand's own, whatever the
+//!       state's own was (the upper half of the word, copied to both);
+//!     - a group laid off onto table meld `m` is a choice only where `m`
+//!       is not used yet, and leaves `m` used: the answer at `used_table`
+//!       without `m` is the rest's at `used_table` with `m` (the bits with
+//!       bit `m` set, moved down by `2^m`);
+//!     - where a discard is still owed, the lowest open card discarded
+//!       leaves the state as it is, less that card.
+//!
+//!     A state's bit is the "or" over its choices, as the search of step 4
+//!     answers each state; the first answers before the memo (two wilds a
+//!     card, naturals with no partner) do not depend on that part of the
+//!     state, and the state with no open card melds but where table melds
+//!     were used with no meld of the hand's own, and has nothing to
+//!     discard. So each bit is the answer of the search of step 4 for that
+//!     state, and the memo is keyed on the open cards, the wilds and the
+//!     discard owed alone. `Every::melds_each` asks it of `mask` less each
+//!     `j` in turn (step 9's answer for `j` is the question of `mask` less
+//!     `j`), which share their states through this memo.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -475,6 +509,34 @@ pub(super) struct SlotRun {
     pub(super) taken: u16,
 }
 
+/// The most table melds for which `Complete::melds_vec` answers in one
+/// word, for every table meld used and whether the hand has a meld of its
+/// own (step 21).
+pub(super) const VEC_TABLE: usize = 5;
+
+/// For each table meld `m`, the bits of `Complete::melds_vec`'s word at
+/// which `m` is used.
+const USED: [u64; VEC_TABLE] = [
+    0xAAAA_AAAA_AAAA_AAAA,
+    0xCCCC_CCCC_CCCC_CCCC,
+    0xF0F0_F0F0_F0F0_F0F0,
+    0xFF00_FF00_FF00_FF00,
+    0xFFFF_0000_FFFF_0000,
+];
+
+/// The bit of `Complete::melds_vec`'s word for the table melds used and
+/// whether the hand has a meld of its own, `t` table melds in all.
+pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
+    (own as u32) << t | used_table as u32
+}
+
+/// The bits of `Complete::melds_vec`'s word with no meld of the hand's
+/// own (the lower half), and all its bits, for `t` table melds.
+fn melds_bits(t: usize) -> (u64, u64) {
+    let half = 1u32 << t;
+    (u64::MAX >> (64 - half), u64::MAX >> (64 - 2 * half))
+}
+
 pub(super) struct Complete<'a> {
     /// The slot's cards of each state; under the half-wild limit, where in
     /// `slot_sets` they start, one set for each count of wilds, and up to
@@ -483,7 +545,8 @@ pub(super) struct Complete<'a> {
     pub(super) slot_sets: &'a mut Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`), and up to which count it was
-    /// searched.
+    /// searched; with wilds free, for which table melds used and whether
+    /// the hand has a meld of its own it melds (`Complete::melds_vec`).
     pub(super) counts: &'a mut Memo<StateKey, u64>,
     /// Lists of melds to reuse, so that a state allocates none.
     pub(super) placed: &'a mut Vec<Vec<Placed>>,
@@ -602,11 +665,92 @@ impl Complete<'_> {
         if self.melds.policy.limited() {
             return self.rest_melds_limited(false, mask, w, used_table, own);
         }
+        let t = self.table.len();
+        if t <= VEC_TABLE {
+            return self.melds_vec(false, mask, w) >> melds_at(t, used_table, own) & 1 != 0;
+        }
         self.melds.best(mask, w, used_table, own) != INF
+    }
+
+    /// With wilds free and at most `VEC_TABLE` table melds, whether the
+    /// open cards in `mask` meld completely with `w` wilds (less one of
+    /// them, discarded, where `discard`), for every table meld used and
+    /// whether the hand has a meld of its own at once: the bit at
+    /// `melds_at` (step 21).
+    pub(super) fn melds_vec(&mut self, discard: bool, mask: u32, w: u8) -> u64 {
+        debug_assert!(!self.melds.policy.limited() && self.table.len() <= VEC_TABLE);
+        let (low, all) = melds_bits(self.table.len());
+        if mask == 0 {
+            // It melds, but where table melds were used with no meld of
+            // the hand's own; and it has nothing to discard.
+            return if discard { 0 } else { (low << (low.count_ones())) | 1 };
+        }
+        // The first answers of the search of step 4.
+        let count = mask.count_ones();
+        let partners = self.melds.partners;
+        if discard {
+            if count >= 2 && w as u32 >= 2 * (count - 1) {
+                return all;
+            }
+            if alone_beyond(partners, mask, w as u32 / 2 + 1) {
+                return 0;
+            }
+        } else {
+            if w as u32 >= 2 * count {
+                return all;
+            }
+            if !partners.is_empty() && alone_beyond(partners, mask, w as u32 / 2) {
+                return 0;
+            }
+        }
+        let owing = if discard { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, w, 0, false).owing(owing);
+        if let Some(v) = self.counts.get(k) {
+            return v;
+        }
+        let v = self.decide_vec(discard, mask, w);
+        self.counts.insert(k, v);
+        v
+    }
+
+    /// [`Complete::melds_vec`] for one state: the "or" over the choices of
+    /// the lowest open card, each moved to the bits it answers (step 21).
+    fn decide_vec(&mut self, discard: bool, mask: u32, w: u8) -> u64 {
+        let (low, all) = melds_bits(self.table.len());
+        let bit = 1u32 << mask.trailing_zeros();
+        let mut v = 0u64;
+        if discard {
+            v = self.melds_vec(false, mask & !bit, w);
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        placed.clear();
+        self.melds.choices(mask, w, 0, false, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
+        for &(used, need, with, own) in &placed {
+            if v == all {
+                break;
+            }
+            let rest = self.melds_vec(discard, mask & !used, w - need);
+            if own {
+                let with_own = rest >> low.count_ones() & low;
+                v |= with_own | with_own << low.count_ones();
+            } else {
+                let m = with.trailing_zeros();
+                v |= (rest & USED[m as usize] & all) >> (1u32 << m);
+            }
+        }
+        self.placed.push(placed);
+        v
     }
 
     /// Whether the open cards meld completely less one of them, discarded.
     pub(super) fn melds_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
+        let t = self.table.len();
+        if t <= VEC_TABLE && !self.melds.policy.limited() {
+            return self.melds_vec(true, mask, w) >> melds_at(t, used_table, own) & 1 != 0;
+        }
         if mask == 0 {
             return false;
         }

@@ -15,7 +15,8 @@
 //! `Complete::melds_counts`; module `complete`, steps 14 to 16).
 
 use super::complete::{
-    Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
+    Complete, NATURALS, PLACE_BITS, SUIT_BITS, VEC_TABLE, free_places, melds_at, rank_bits, set_groups,
+    slot_runs,
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
@@ -80,6 +81,16 @@ impl Every<'_> {
     pub(super) fn melds_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
         if mask & self.want == 0 {
             return 0;
+        }
+        // Step 21 of module `complete`: with wilds free, the search of
+        // one hand answers for every table meld used at once, which the
+        // states of `mask` less each `j` share.
+        let t = self.one.table.len();
+        if !self.limited() && t <= VEC_TABLE {
+            let at = melds_at(t, used_table, own);
+            return BitIter(mask & self.want)
+                .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
+                .fold(0, |bits, j| bits | 1 << j);
         }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.

@@ -382,7 +382,9 @@ struct Memos {
     slots: Memo<StateKey, u128>,
     slot_sets: Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
-    /// melds (`Complete::melds_counts`).
+    /// melds (`Complete::melds_counts`); with wilds free, for which table
+    /// melds used and whether the hand has a meld of its own it melds
+    /// (`Complete::melds_vec`).
     counts: Memo<StateKey, u64>,
     /// The least deadwood of each state less one card, and the card
     /// (`Search::less_one`), for the cards `drops_for` may take away.
