@@ -512,7 +512,7 @@ pub(super) struct SlotRun {
 /// The most table melds for which `Complete::melds_vec` answers in one
 /// word, for every table meld used and whether the hand has a meld of its
 /// own (step 21).
-pub(super) const VEC_TABLE: usize = 5;
+const VEC_TABLE: usize = 5;
 
 /// For each table meld `m`, the bits of `Complete::melds_vec`'s word at
 /// which `m` is used.
@@ -530,11 +530,29 @@ pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
 }
 
-/// The bits of `Complete::melds_vec`'s word with no meld of the hand's
-/// own (the lower half), and all its bits, for `t` table melds.
-fn melds_bits(t: usize) -> (u64, u64) {
+/// For `t` table melds: how many bits of `Complete::melds_vec`'s word are
+/// for each value of whether the hand has a meld of its own, and those of
+/// the lower half (no meld of its own), as bits.
+fn melds_half(t: usize) -> (u32, u64) {
     let half = 1u32 << t;
-    (u64::MAX >> (64 - half), u64::MAX >> (64 - 2 * half))
+    (half, u64::MAX >> (64 - half))
+}
+
+/// Whether the open cards in `mask` meld with `w` wilds (less one of them,
+/// discarded, where `discard`), where the search knows before its memo:
+/// two wilds for each card (one may be the discard) make them all meld,
+/// and naturals with no partner need two wilds each (one of them may be
+/// the discard). Wilds free; `partners` empty where not worked out.
+fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Option<bool> {
+    let (count, w) = (mask.count_ones(), w as u32);
+    let owed = discard as u32;
+    if count > owed && w >= 2 * (count - owed) {
+        return Some(true);
+    }
+    if !partners.is_empty() && alone_beyond(partners, mask, w / 2 + owed) {
+        return Some(false);
+    }
+    None
 }
 
 pub(super) struct Complete<'a> {
@@ -665,11 +683,16 @@ impl Complete<'_> {
         if self.melds.policy.limited() {
             return self.rest_melds_limited(false, mask, w, used_table, own);
         }
-        let t = self.table.len();
-        if t <= VEC_TABLE {
-            return self.melds_vec(false, mask, w) >> melds_at(t, used_table, own) & 1 != 0;
+        if self.in_one_word() {
+            return self.melds_vec(false, mask, w) >> melds_at(self.table.len(), used_table, own) & 1 != 0;
         }
         self.melds.best(mask, w, used_table, own) != INF
+    }
+
+    /// Whether `Complete::melds_vec` answers: wilds free, and at most
+    /// `VEC_TABLE` table melds (step 21).
+    pub(super) fn in_one_word(&self) -> bool {
+        !self.melds.policy.limited() && self.table.len() <= VEC_TABLE
     }
 
     /// With wilds free and at most `VEC_TABLE` table melds, whether the
@@ -678,30 +701,18 @@ impl Complete<'_> {
     /// whether the hand has a meld of its own at once: the bit at
     /// `melds_at` (step 21).
     pub(super) fn melds_vec(&mut self, discard: bool, mask: u32, w: u8) -> u64 {
-        debug_assert!(!self.melds.policy.limited() && self.table.len() <= VEC_TABLE);
-        let (low, all) = melds_bits(self.table.len());
+        debug_assert!(self.in_one_word());
         if mask == 0 {
             // It melds, but where table melds were used with no meld of
             // the hand's own; and it has nothing to discard.
-            return if discard { 0 } else { (low << (low.count_ones())) | 1 };
+            let (half, low) = melds_half(self.table.len());
+            return if discard { 0 } else { low << half | 1 };
         }
-        // The first answers of the search of step 4.
-        let count = mask.count_ones();
-        let partners = self.melds.partners;
-        if discard {
-            if count >= 2 && w as u32 >= 2 * (count - 1) {
-                return all;
-            }
-            if alone_beyond(partners, mask, w as u32 / 2 + 1) {
-                return 0;
-            }
-        } else {
-            if w as u32 >= 2 * count {
-                return all;
-            }
-            if !partners.is_empty() && alone_beyond(partners, mask, w as u32 / 2) {
-                return 0;
-            }
+        // The first answers of the search of step 4, the same for every
+        // bit.
+        if let Some(melds) = melds_before_memo(self.melds.partners, mask, w, discard) {
+            let (half, low) = melds_half(self.table.len());
+            return if melds { low << half | low } else { 0 };
         }
         let owing = if discard { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, w, 0, false).owing(owing);
@@ -716,7 +727,8 @@ impl Complete<'_> {
     /// [`Complete::melds_vec`] for one state: the "or" over the choices of
     /// the lowest open card, each moved to the bits it answers (step 21).
     fn decide_vec(&mut self, discard: bool, mask: u32, w: u8) -> u64 {
-        let (low, all) = melds_bits(self.table.len());
+        let (half, low) = melds_half(self.table.len());
+        let all = low << half | low;
         let bit = 1u32 << mask.trailing_zeros();
         let mut v = 0u64;
         if discard {
@@ -734,11 +746,11 @@ impl Complete<'_> {
             }
             let rest = self.melds_vec(discard, mask & !used, w - need);
             if own {
-                let with_own = rest >> low.count_ones() & low;
-                v |= with_own | with_own << low.count_ones();
+                let with_own = rest >> half & low;
+                v |= with_own << half | with_own;
             } else {
                 let m = with.trailing_zeros();
-                v |= (rest & USED[m as usize] & all) >> (1u32 << m);
+                v |= (rest & USED[m as usize]) >> (1u32 << m);
             }
         }
         self.placed.push(placed);
@@ -747,19 +759,14 @@ impl Complete<'_> {
 
     /// Whether the open cards meld completely less one of them, discarded.
     pub(super) fn melds_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
-        let t = self.table.len();
-        if t <= VEC_TABLE && !self.melds.policy.limited() {
-            return self.melds_vec(true, mask, w) >> melds_at(t, used_table, own) & 1 != 0;
+        if self.in_one_word() {
+            return self.melds_vec(true, mask, w) >> melds_at(self.table.len(), used_table, own) & 1 != 0;
         }
         if mask == 0 {
             return false;
         }
-        let count = mask.count_ones();
-        if count >= 2 && w as u32 >= 2 * (count - 1) {
-            return true;
-        }
-        if alone_beyond(self.melds.partners, mask, w as u32 / 2 + 1) {
-            return false;
+        if let Some(melds) = melds_before_memo(self.melds.partners, mask, w, true) {
+            return melds;
         }
         let used_table = settled(self.melds.takers, mask, used_table, own, self.melds.policy.limited());
         let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);

@@ -15,8 +15,7 @@
 //! `Complete::melds_counts`; module `complete`, steps 14 to 16).
 
 use super::complete::{
-    Complete, NATURALS, PLACE_BITS, SUIT_BITS, VEC_TABLE, free_places, melds_at, rank_bits, set_groups,
-    slot_runs,
+    Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, melds_at, rank_bits, set_groups, slot_runs,
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
@@ -85,9 +84,8 @@ impl Every<'_> {
         // Step 21 of module `complete`: with wilds free, the search of
         // one hand answers for every table meld used at once, which the
         // states of `mask` less each `j` share.
-        let t = self.one.table.len();
-        if !self.limited() && t <= VEC_TABLE {
-            let at = melds_at(t, used_table, own);
+        if self.one.in_one_word() {
+            let at = melds_at(self.one.table.len(), used_table, own);
             return BitIter(mask & self.want)
                 .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
                 .fold(0, |bits, j| bits | 1 << j);
@@ -281,11 +279,11 @@ impl Every<'_> {
     }
 
     /// Adds `cards` to the slot's cards of each `j` of `sub` lacking some
-    /// of them for which the open cards in `rest` less `j` meld (`less_one`: less one more card,
-    /// discarded), the table melds used and whether the hand has a meld of
-    /// its own as given, once a meld with the slot's card takes from
-    /// `need` (at most `w`) to `most` of the `w` wilds (the counts
-    /// `Every::counts` tries).
+    /// of them for which the open cards in `rest` less `j` meld
+    /// (`less_one`: less one more card, discarded), the table melds used
+    /// and whether the hand has a meld of its own as given, once a meld
+    /// with the slot's card takes from `need` (at most `w`) to `most` of
+    /// the `w` wilds (the counts `Every::counts` tries).
     fn add_where_melds(
         &mut self,
         out: &mut [u128; 32],

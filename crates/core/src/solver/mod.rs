@@ -1109,15 +1109,9 @@ impl Solver {
                 groups.push((Step::AllSets, mask & !jbit, 0));
                 break;
             }
-            let (step, used, wilds) = self.every(want).least_choice(mask, left, (used_table, own), j);
-            groups.push((step, used, wilds));
-            mask &= !used;
-            left -= wilds;
-            match step {
-                Step::Set | Step::Run => own = true,
-                Step::Lay { meld } => used_table |= 1 << meld,
-                _ => {}
-            }
+            let group = self.every(want).least_choice(mask, left, (used_table, own), j);
+            (mask, left, used_table, own) = after(group, (mask, left, used_table, own));
+            groups.push(group);
         }
         groups
     }
@@ -1159,16 +1153,25 @@ impl Solver {
             let settled = search::settled(&self.hand.takers, mask, used_table, own, half_wild);
             let (_, c) =
                 self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state");
-            groups.push((c.step, c.used, c.wilds));
-            mask &= !c.used;
-            left -= c.wilds;
-            match c.step {
-                Step::Set | Step::Run => own = true,
-                Step::Lay { meld } => used_table |= 1 << meld,
-                _ => {}
-            }
+            let group = (c.step, c.used, c.wilds);
+            (mask, left, used_table, own) = after(group, (mask, left, used_table, own));
+            groups.push(group);
         }
         groups
+    }
+}
+
+/// The state a search goes on to after a group of an arrangement: its
+/// cards taken, its wilds spent, the table meld it went onto used, or a
+/// meld of the hand's own made.
+fn after(
+    (step, used, wilds): (Step, u32, u8),
+    (mask, left, used_table, own): (u32, u8, u8, bool),
+) -> (u32, u8, u8, bool) {
+    match step {
+        Step::Set | Step::Run => (mask & !used, left - wilds, used_table, true),
+        Step::Lay { meld } => (mask & !used, left - wilds, used_table | 1 << meld, own),
+        Step::Dead | Step::AllSets => (mask & !used, left - wilds, used_table, own),
     }
 }
 
