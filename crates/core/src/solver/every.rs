@@ -107,8 +107,17 @@ impl Every<'_> {
     /// (`less_one`: less one more card, discarded), for `j` the card of
     /// `want` given; `mask` holds it.
     pub(super) fn cards_of(&mut self, less_one: bool, mask: u32, w: u8, j: usize) -> u128 {
-        let from = self.cards_each(less_one, mask, w, 0, false);
-        self.arena[from as usize + self.rank_of(mask, j)]
+        let found = self.cards_each(less_one, mask, w, 0, false);
+        self.cards_at(found, j)
+    }
+
+    /// The slot's cards for `j` of a state's answer from
+    /// [`Every::cards_each`]: none where its bit is not among those found.
+    fn cards_at(&self, (from, found): (u32, u32), j: usize) -> u128 {
+        if found & 1 << j == 0 {
+            return 0;
+        }
+        self.arena[from as usize + (found & ((1 << j) - 1)).count_ones() as usize]
     }
 
     /// The least deadwood of the naturals in `mask` less `j` with `w`
@@ -245,12 +254,13 @@ impl Every<'_> {
         (mask & self.want & ((1 << j) - 1)).count_ones() as usize
     }
 
-    /// Where in `arena` the slot's cards of the state start, one set for
-    /// each card of `want` in `mask`, in the order of the bits.
-    fn cards_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
+    /// Where in `arena` the slot's cards of the state start, and the cards
+    /// `j` of `want` in `mask` that have some, as bits: one set for each,
+    /// in the order of the bits (most have none, and take no room).
+    fn cards_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> (u32, u32) {
         let k = StateKey::new(mask, w, used_table, own).owing_one(less_one);
-        if let Some((from, _)) = self.cards.get(k) {
-            return from;
+        if let Some(found) = self.cards.get(k) {
+            return found;
         }
         // Module `complete`, step 19: with wilds free, and a meld of the
         // hand's own or a natural left besides the discards, only the `j`
@@ -262,19 +272,19 @@ impl Every<'_> {
         };
         let out = self.decide_cards(less_one, mask, w, used_table, own, gate);
         let from = self.arena.len() as u32;
-        let want = mask & self.want;
-        self.arena.extend(BitIter(want).map(|j| out[j]));
-        self.cards.insert(k, (from, want.count_ones()));
-        from
+        let found = BitIter(mask & self.want).filter(|&j| out[j] != 0).fold(0, |b, j| b | 1 << j);
+        self.arena.extend(BitIter(found).map(|j| out[j]));
+        self.cards.insert(k, (from, found));
+        (from, found)
     }
 
     /// Gives each `j` of `sub` the slot's cards of `mask` less `j` (a
     /// state's answer from `cards_each`, which holds them).
     fn add_cards(&mut self, out: &mut [u128; 32], sub: u32, less_one: bool, state: (u32, u8, u8, bool)) {
         let (mask, w, used_table, own) = state;
-        let from = self.cards_each(less_one, mask, w, used_table, own) as usize;
-        for j in BitIter(sub) {
-            out[j] |= self.arena[from + self.rank_of(mask, j)];
+        let found = self.cards_each(less_one, mask, w, used_table, own);
+        for j in BitIter(sub & found.1) {
+            out[j] |= self.cards_at(found, j);
         }
     }
 
@@ -436,8 +446,8 @@ impl Every<'_> {
             } else if less_one && self.want == self.copies {
                 // The cards completing the rest less each natural `e` in
                 // turn, the discard still to make (step 18).
-                let from = self.cards_each(false, rest, w, used_table, own) as usize;
-                let n = (rest & self.want).count_ones() as usize;
+                let (from, found) = self.cards_each(false, rest, w, used_table, own);
+                let (from, n) = (from as usize, found.count_ones() as usize);
                 self.arena[from..from + n].iter().fold(0, |b, &c| b | c)
             } else {
                 self.one.cards_with(less_one, rest, w, used_table, own)
