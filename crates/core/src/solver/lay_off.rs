@@ -45,7 +45,19 @@ pub(super) struct LayOffs {
     verdicts: std::collections::HashMap<(u128, u8, u8, bool), LayGroup, Quick>,
     pub(super) groups: Vec<LayGroup>,
     pub(super) slots: Vec<(u8, u8, u128)>,
+    /// For each table meld and natural card (`NEAR_ROW` cards a meld), once
+    /// worked out: the natural cards a group of it onto the meld could hold
+    /// (of its rank onto a set, of its suit onto a run), with `NEAR_SET`
+    /// and `NEAR_RUN` where the meld could be a set of its rank or a run
+    /// of its suit, and `NEAR_KNOWN` set.
+    near: Vec<u64>,
 }
+
+/// The cards of a row of [`LayOffs::near`]: every natural a hand may hold.
+const NEAR_ROW: usize = 32;
+const NEAR_SET: u64 = 1 << 32;
+const NEAR_RUN: u64 = 1 << 33;
+const NEAR_KNOWN: u64 = 1 << 34;
 
 /// A quick hash for the verdicts' keys, which no one outside chooses: a
 /// multiply and a rotate per word, as the memo's.
@@ -113,6 +125,7 @@ impl LayOffs {
             verdicts: std::collections::HashMap::with_hasher(Quick),
             groups: Vec::new(),
             slots: Vec::new(),
+            near: Vec::new(),
         }
     }
 
@@ -122,6 +135,30 @@ impl LayOffs {
         self.verdicts.clear();
         self.groups.clear();
         self.slots.clear();
+        self.near.clear();
+    }
+
+    /// The entry of [`LayOffs::near`] for natural `i` and a table meld `m`
+    /// with `naturals`, worked out on first use.
+    fn near(&mut self, nat: &Naturals, i: usize, m: usize, naturals: &[Card]) -> u64 {
+        let at = m * NEAR_ROW + i;
+        if self.near.len() <= at {
+            self.near.resize((m + 1) * NEAR_ROW, 0);
+        }
+        if self.near[at] & NEAR_KNOWN == 0 {
+            let card = nat.cards[i];
+            let onto_set = naturals.iter().all(|c| c.rank() == card.rank());
+            let onto_run = naturals.iter().all(|c| c.suit() == card.suit());
+            let mut near = NEAR_KNOWN;
+            if onto_set {
+                near |= nat.same_rank_after[i] as u64 | NEAR_SET;
+            }
+            if onto_run {
+                near |= nat.at[nat.suit[i] as usize].iter().fold(0, |b, r| b | r) as u64 | NEAR_RUN;
+            }
+            self.near[at] = near;
+        }
+        self.near[at]
     }
 
     /// The groups holding the lowest open card `i` that could go onto table
@@ -139,28 +176,19 @@ impl LayOffs {
         rules: &Rules,
         ace_high: bool,
     ) -> std::ops::Range<usize> {
-        let card = nat.cards[i];
-        let suit = nat.suit[i] as usize;
         // The groups go onto a set of the card's rank, or a run of its
         // suit (`lay_off_groups`): they depend only on the open cards of
         // that rank, or of that suit, and the wilds only fill a run's holes.
-        let onto_set = naturals.iter().all(|c| c.rank() == card.rank());
-        let onto_run = naturals.iter().all(|c| c.suit() == card.suit());
-        if !onto_set && !onto_run {
+        let near = self.near(nat, i, m, naturals);
+        if near & (NEAR_SET | NEAR_RUN) == 0 {
             return 0..0;
         }
-        let mut near = 0;
-        if onto_set {
-            near |= nat.same_rank_after[i];
-        }
-        if onto_run {
-            near |= nat.at[suit].iter().fold(0, |b, r| b | r);
-        }
-        let wilds = if onto_run { w } else { 0 };
-        let key = GroupsKey { near: mask & near, lowest: i, meld: m, wilds, slot };
+        let wilds = if near & NEAR_RUN != 0 { w } else { 0 };
+        let key = GroupsKey { near: mask & near as u32, lowest: i, meld: m, wilds, slot };
         if let Some((from, len)) = self.found.get(key) {
             return from as usize..(from + len) as usize;
         }
+        let card = nat.cards[i];
         let table_wilds = size - naturals.len();
         let from = self.groups.len();
         let candidates: Vec<Card> = if !slot {
