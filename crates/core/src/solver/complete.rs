@@ -395,6 +395,25 @@
 //!     discard owed alone. `Every::melds_each` asks it of `mask` less each
 //!     `j` in turn (step 9's answer for `j` is the question of `mask` less
 //!     `j`), which share their states through this memo.
+//! 22. *Every count of wilds at once.* The states of step 21 still differ
+//!     in the wilds left: a meld takes some, and step 19 asks with one
+//!     wild more, so that the slowest hands asked of about three counts of
+//!     wilds for each set of open cards. `Complete::melds_lanes` answers
+//!     for every count from none up to one more than the hand holds in one
+//!     search, where their words fit side by side in 128 bits (`lanes`
+//!     of them, the word for `w` wilds at `w` times a word's bits); with
+//!     more, `melds_vec` answers from its own memo as before. The lowest
+//!     open card's choices are those of step 21 with the most wilds of a
+//!     lane: a choice that takes `k` wilds is one for each count from `k`
+//!     up, and leaves the same open cards with `k` fewer, so its answer
+//!     for `w` is the rest's for `w - k`: the rest's word moved up by `k`
+//!     lanes, none moved in below `k`. With fewer wilds the search of
+//!     step 4 finds no choice that more wilds do not (a run or a group
+//!     found with `w` wilds is found with more, and needs as many), and a
+//!     choice found only with more wilds but needing no more than `w` is
+//!     a meld all the same: so the "or" over the choices is each lane's
+//!     answer. The first answers before the memo are worked out lane by
+//!     lane, and those lanes are not searched.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -530,6 +549,24 @@ pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
 }
 
+/// Each of `USED`'s words twice over: the bits of every lane of
+/// `Complete::melds_lanes`'s word at which table meld `m` is used.
+const USED_LANES: [u128; VEC_TABLE] = {
+    let mut out = [0u128; VEC_TABLE];
+    let mut m = 0;
+    while m < VEC_TABLE {
+        out[m] = (USED[m] as u128) << 64 | USED[m] as u128;
+        m += 1;
+    }
+    out
+};
+
+/// `word` (a lane of `bits` bits, the rest none) repeated in each of the
+/// `lanes` lanes of a wider word.
+fn every_lane(word: u64, bits: u32, lanes: u32) -> u128 {
+    (0..lanes).fold(0u128, |out, l| out | (word as u128) << (l * bits))
+}
+
 /// For `t` table melds: how many bits of `Complete::melds_vec`'s word are
 /// for each value of whether the hand has a meld of its own, and those of
 /// the lower half (no meld of its own), as bits.
@@ -566,6 +603,12 @@ pub(super) struct Complete<'a> {
     /// searched; with wilds free, for which table melds used and whether
     /// the hand has a meld of its own it melds (`Complete::melds_vec`).
     pub(super) counts: &'a mut Memo<StateKey, u64>,
+    /// With wilds free and few table melds: [`Complete::melds_vec`]'s word
+    /// for each count of wilds below [`Complete::lanes`], side by side
+    /// (step 22).
+    pub(super) lanes: &'a mut Memo<StateKey, u128>,
+    /// The wilds of the loaded hand: the searches ask of at most one more.
+    pub(super) wilds: u8,
     /// Lists of melds to reuse, so that a state allocates none.
     pub(super) placed: &'a mut Vec<Vec<Placed>>,
     /// The solver's search with no card left over: whether the rest melds.
@@ -714,6 +757,13 @@ impl Complete<'_> {
             let (half, low) = melds_half(self.table.len());
             return if melds { low << half | low } else { 0 };
         }
+        let (bits, lanes) = self.lanes();
+        if (w as u32) < lanes {
+            // Step 22: every count of wilds below `lanes` at once.
+            let (half, low) = melds_half(self.table.len());
+            let lane = low << half | low;
+            return (self.melds_lanes(discard, mask) >> (w as u32 * bits)) as u64 & lane;
+        }
         let owing = if discard { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, w, 0, false).owing(owing);
         if let Some(v) = self.counts.get(k) {
@@ -721,6 +771,88 @@ impl Complete<'_> {
         }
         let v = self.decide_vec(discard, mask, w);
         self.counts.insert(k, v);
+        v
+    }
+
+    /// How many bits a lane of [`Complete::melds_lanes`]'s word takes (the
+    /// bits of [`Complete::melds_vec`]'s word), and how many lanes it
+    /// holds: one for each count of wilds from none, up to one more than
+    /// the hand holds.
+    fn lanes(&self) -> (u32, u32) {
+        let bits = 2u32 << self.table.len();
+        (bits, (128 / bits).min(self.wilds as u32 + 2))
+    }
+
+    /// [`Complete::melds_vec`] for every count of wilds below
+    /// [`Complete::lanes`] at once (step 22): the word for `w` wilds in
+    /// the lane at `w` times its bits.
+    fn melds_lanes(&mut self, discard: bool, mask: u32) -> u128 {
+        let (bits, lanes) = self.lanes();
+        let (half, low) = melds_half(self.table.len());
+        if mask == 0 {
+            // As `melds_vec`: whatever the wilds left.
+            return if discard { 0 } else { every_lane(low << half | 1, bits, lanes) };
+        }
+        let owing = if discard { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, 0, 0, false).owing(owing);
+        if let Some(v) = self.lanes.get(k) {
+            return v;
+        }
+        // The first answers before the memo, lane by lane: those lanes are
+        // decided, and the search need not answer them.
+        let (mut yes, mut decided) = (0u128, 0u128);
+        let lane = (low << half | low) as u128;
+        for w in 0..lanes {
+            if let Some(melds) = melds_before_memo(self.melds.partners, mask, w as u8, discard) {
+                decided |= lane << (w * bits);
+                if melds {
+                    yes |= lane << (w * bits);
+                }
+            }
+        }
+        let v = if decided == every_lane(low << half | low, bits, lanes) {
+            yes
+        } else {
+            self.decide_lanes(discard, mask, decided) & !decided | yes
+        };
+        self.lanes.insert(k, v);
+        v
+    }
+
+    /// [`Complete::melds_lanes`] for one state: [`Complete::decide_vec`]
+    /// with the lanes side by side, each choice's answer moved up by as
+    /// many lanes as the wilds it takes (step 22). The lanes in `decided`
+    /// are answered before the memo.
+    fn decide_lanes(&mut self, discard: bool, mask: u32, decided: u128) -> u128 {
+        let (bits, lanes) = self.lanes();
+        let (half, low) = melds_half(self.table.len());
+        let all = every_lane(low << half | low, bits, lanes);
+        let lows = every_lane(low, bits, lanes);
+        let bit = 1u32 << mask.trailing_zeros();
+        let mut v = decided;
+        if discard {
+            v |= self.melds_lanes(false, mask & !bit);
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        placed.clear();
+        self.melds.choices(mask, (lanes - 1) as u8, 0, false, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
+        for &(used, need, with, own) in &placed {
+            if v == all {
+                break;
+            }
+            let rest = self.melds_lanes(discard, mask & !used) << (need as u32 * bits);
+            if own {
+                let with_own = rest >> half & lows;
+                v |= with_own << half | with_own;
+            } else {
+                let m = with.trailing_zeros();
+                v |= (rest & USED_LANES[m as usize]) >> (1u32 << m);
+            }
+        }
+        self.placed.push(placed);
         v
     }
 

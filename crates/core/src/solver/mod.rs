@@ -386,6 +386,10 @@ struct Memos {
     /// melds used and whether the hand has a meld of its own it melds
     /// (`Complete::melds_vec`).
     counts: Memo<StateKey, u64>,
+    /// With wilds free and few table melds: for each count of wilds, for
+    /// which table melds used and whether the hand has a meld of its own
+    /// each state melds (`Complete::melds_lanes`).
+    lanes: Memo<StateKey, u128>,
     /// The least deadwood of each state less one card, and the card
     /// (`Search::less_one`), for the cards `drops_for` may take away.
     drops: Memo<StateKey, u64>,
@@ -417,6 +421,7 @@ impl Memos {
         self.slots.clear();
         self.slot_sets.clear();
         self.counts.clear();
+        self.lanes.clear();
         self.drops.clear();
         self.drops_for = None;
         self.floors.clear();
@@ -455,6 +460,7 @@ impl Solver {
                 slots: Memo::new(),
                 slot_sets: Vec::new(),
                 counts: Memo::new(),
+                lanes: Memo::new(),
                 drops: Memo::new(),
                 drops_for: None,
                 floors: Memo::new(),
@@ -978,6 +984,7 @@ impl Solver {
             slots,
             slot_sets,
             counts,
+            lanes,
             melds,
             lay_offs,
             each_cards,
@@ -992,7 +999,7 @@ impl Solver {
         Every {
             one: complete_over(
                 &self.hand,
-                (slots, slot_sets, counts, melds, lay_offs),
+                (slots, slot_sets, counts, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
             cards: each_cards,
@@ -1037,11 +1044,11 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, slot_sets, counts, melds, lay_offs, .. } = &mut self.memos;
+        let Memos { slots, slot_sets, counts, lanes, melds, lay_offs, .. } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
             &self.hand,
-            (slots, slot_sets, counts, melds, lay_offs),
+            (slots, slot_sets, counts, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
     }
@@ -1177,12 +1184,13 @@ fn after(
 
 /// The memos the search for completing cards keeps: the slot's cards (and
 /// under the half-wild limit, for each count of wilds), the counts of
-/// wilds that meld, whether each state melds, and the groups laid
-/// off.
+/// wilds that meld (and with wilds free, for every count of wilds at
+/// once), whether each state melds, and the groups laid off.
 type CompleteMemos<'a> = (
     &'a mut Memo<StateKey, u128>,
     &'a mut Vec<u128>,
     &'a mut Memo<StateKey, u64>,
+    &'a mut Memo<StateKey, u128>,
     &'a mut Memo<StateKey, (u16, Choice)>,
     &'a mut LayOffs,
 );
@@ -1196,13 +1204,15 @@ type CompletePools<'a> =
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
     h: &'a Loaded,
-    (slots, slot_sets, counts, melds, lay): CompleteMemos<'a>,
+    (slots, slot_sets, counts, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
         memo: slots,
         slot_sets,
         counts,
+        lanes,
+        wilds: h.wilds.len().min(250) as u8,
         placed,
         melds: Search {
             memo: melds,
