@@ -414,6 +414,29 @@
 //!     a meld all the same: so the "or" over the choices is each lane's
 //!     answer. The first answers before the memo are worked out lane by
 //!     lane, and those lanes are not searched.
+//! 23. *The least deadwood, for every table meld used at once.* Step 21's
+//!     argument holds of the least deadwood as of whether the cards meld,
+//!     with a cost in place of each bit and the least in place of the
+//!     "or": `Search::best_vec` keeps, for the open cards and the wilds,
+//!     the least deadwood for every set of table melds used and both
+//!     values of "the hand has a meld of its own", at `own << t |
+//!     used_table`. The lowest open card left over adds its value to the
+//!     rest's cost for the same table melds used; a set or a run takes the
+//!     rest's cost with a meld of the hand's own; a group laid off onto
+//!     table meld `m` takes, where `m` is not used, the rest's cost where
+//!     it is; with no open card left the cost is none, but where table
+//!     melds were laid off onto with no meld of the hand's own (no
+//!     arrangement). So each cost is the search of step 4's for that
+//!     state, and `Search::best` reads it. The arrangement is followed from
+//!     the costs (`Search::choice_vec`): of the state's choices, in the
+//!     order step 4 tries them, the first whose cost and least after it
+//!     make the state's least, which is the one step 4 keeps (the first of
+//!     equal costs), so the arrangement is the same. It applies with wilds
+//!     free and one to five table melds, none of them wilds alone
+//!     (`Loaded::least_in_vectors`): a meld of wilds alone takes a group of
+//!     every lowest open card, and each state would try those groups for
+//!     every set of table melds used, where step 4 tries them only until
+//!     it is used; so that search stays the quicker there.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

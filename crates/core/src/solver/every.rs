@@ -19,7 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, Placed, Search, settled};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, settled};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -38,6 +38,9 @@ pub(super) struct Every<'a> {
     pub(super) costs: &'a mut Vec<u16>,
     /// The solver's memo of the least deadwood of one hand.
     pub(super) deadwood: &'a mut Memo<StateKey, (u16, Choice)>,
+    /// Where the least deadwood is searched for every table meld used at
+    /// once (module `search`, step 23), its memo.
+    pub(super) vecs: Option<&'a mut LeastVecs>,
     /// The cards that may be the discard still to choose: highest copies
     /// of natural cards of the hand (the copy `Loaded::less` takes away,
     /// so that the lowest copies stay open, step 2), the same for every
@@ -195,6 +198,7 @@ impl Every<'_> {
             let one = &mut self.one.melds;
             let mut least = Search {
                 memo: self.deadwood,
+                vecs: self.vecs.as_deref_mut(),
                 goal: Goal::Least,
                 policy: one.policy,
                 nat: one.nat,

@@ -5,7 +5,7 @@
 use super::Table;
 use super::complete::{CardSet, single_lay_offs, single_lay_offs_limited};
 use super::naturals::{BitIter, Naturals, full_mask};
-use super::search::WildPolicy;
+use super::search::{VEC_TABLE, WildPolicy};
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -151,6 +151,17 @@ impl Loaded {
     }
 
     /// How many wilds a meld may take under the loaded rules.
+    /// Whether the least deadwood is searched for every table meld used
+    /// at once (module `search`, step 23): with wilds free and one to
+    /// `VEC_TABLE` table melds, none of them wilds alone (a meld of wilds
+    /// alone takes every group, and the search for one set of table melds
+    /// used at a time, which lays off onto it once, is the quicker).
+    pub(super) fn least_in_vectors(&self) -> bool {
+        !self.rules.half_wild
+            && (1..=VEC_TABLE).contains(&self.targets.len())
+            && self.targets.iter().all(|(naturals, _)| !naturals.is_empty())
+    }
+
     pub(super) fn policy(&self) -> WildPolicy<'_> {
         if self.rules.half_wild {
             WildPolicy::HalfAtMost { left: &self.left, room: &self.room, free: &self.free }

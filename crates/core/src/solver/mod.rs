@@ -217,7 +217,7 @@ use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, Placed, Search};
+use search::{Goal, INF, LeastVecs, Placed, Search};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -374,6 +374,9 @@ pub struct Solver {
 struct Memos {
     /// The least deadwood of each state (`Goal::Least`), and its choice.
     deadwood: Memo<StateKey, (u16, Choice)>,
+    /// The least deadwood of each state for every table meld used at once
+    /// (`Search::best_vec`), where the loaded hand asks for it.
+    least_vecs: LeastVecs,
     /// Whether each state melds completely (`Goal::AllMeld`, wilds free).
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`); under the
@@ -417,6 +420,7 @@ struct Memos {
 impl Memos {
     fn clear(&mut self) {
         self.deadwood.clear();
+        self.least_vecs.clear();
         self.melds.clear();
         self.slots.clear();
         self.slot_sets.clear();
@@ -456,6 +460,7 @@ impl Solver {
             hand: Loaded::new(),
             memos: Memos {
                 deadwood: Memo::new(),
+                least_vecs: LeastVecs::new(),
                 melds: Memo::new(),
                 slots: Memo::new(),
                 slot_sets: Vec::new(),
@@ -654,6 +659,11 @@ impl Solver {
         let h = &self.hand;
         Search {
             memo: if goal == Goal::Least { &mut self.memos.deadwood } else { &mut self.memos.melds },
+            vecs: if goal == Goal::Least && h.least_in_vectors() {
+                Some(&mut self.memos.least_vecs)
+            } else {
+                None
+            },
             goal,
             policy: h.policy(),
             nat: &h.nat,
@@ -757,8 +767,13 @@ impl Solver {
     /// meld completely: deadwood 0, where the deadwood search has been
     /// there already (every card scores at least a point), else asked.
     fn melds_or_known(&mut self, mask: u32, w: u8, wild_points: u32) -> bool {
-        match self.memos.deadwood.get(StateKey::new(mask, w, 0, false)) {
-            Some((cost, _)) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
+        let kept = if self.hand.least_in_vectors() {
+            self.memos.least_vecs.kept(mask, w)
+        } else {
+            self.memos.deadwood.get(StateKey::new(mask, w, 0, false)).map(|(cost, _)| cost)
+        };
+        match kept {
+            Some(cost) => self.hand.total_of(mask, cost as u32, w, wild_points) == 0,
             None => self.melds_all(mask, w),
         }
     }
@@ -993,6 +1008,7 @@ impl Solver {
             each_least,
             each_costs,
             deadwood,
+            least_vecs,
             ..
         } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
@@ -1008,6 +1024,7 @@ impl Solver {
             least: each_least,
             costs: each_costs,
             deadwood,
+            vecs: if self.hand.least_in_vectors() { Some(least_vecs) } else { None },
             want,
             copies: self.hand.highest_copies(),
         }
@@ -1142,13 +1159,13 @@ impl Solver {
 
     /// The groups of one best arrangement of the naturals in `mask` with
     /// `w` wilds, by the memoised choices.
-    fn groups(&self, mask: u32, w: u8) -> Vec<(Step, u32, u8)> {
+    fn groups(&mut self, mask: u32, w: u8) -> Vec<(Step, u32, u8)> {
         self.groups_from(mask, w, 0, false)
     }
 
     /// [`Solver::groups`] from a state: the table melds used, and whether
     /// the hand has a meld of its own.
-    fn groups_from(&self, mask: u32, w: u8, used_table: u8, own: bool) -> Vec<(Step, u32, u8)> {
+    fn groups_from(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> Vec<(Step, u32, u8)> {
         let half_wild = self.hand.rules.half_wild;
         let mut groups: Vec<(Step, u32, u8)> = Vec::new();
         let (mut mask, mut left, mut used_table, mut own) = (mask, w, used_table, own);
@@ -1157,9 +1174,13 @@ impl Solver {
                 groups.push((Step::AllSets, mask, 0));
                 break;
             }
-            let settled = search::settled(&self.hand.takers, mask, used_table, own, half_wild);
-            let (_, c) =
-                self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state");
+            let c = if self.hand.least_in_vectors() {
+                // Step 23: the choice found again from the costs.
+                self.search(Goal::Least).choice_vec(mask, left, used_table, own)
+            } else {
+                let settled = search::settled(&self.hand.takers, mask, used_table, own, half_wild);
+                self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state").1
+            };
             let group = (c.step, c.used, c.wilds);
             (mask, left, used_table, own) = after(group, (mask, left, used_table, own));
             groups.push(group);
@@ -1216,6 +1237,7 @@ fn complete_over<'a>(
         placed,
         melds: Search {
             memo: melds,
+            vecs: None,
             goal: Goal::AllMeld,
             policy: h.policy(),
             nat: &h.nat,

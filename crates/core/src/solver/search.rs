@@ -52,8 +52,46 @@ impl WildPolicy<'_> {
 /// table melds used and whether the hand has a meld of its own after it.
 pub(super) type Placed = (u32, u8, u8, bool);
 
+/// The least deadwood of each set of open cards and wilds for every table
+/// meld used and whether the hand has a meld of its own at once (step 23):
+/// where in `costs` a state's start, `2 << t` of them for `t` table melds,
+/// the cost for `used_table` and `own` at `own << t | used_table`.
+#[derive(Debug)]
+pub(super) struct LeastVecs {
+    pub(super) memo: Memo<StateKey, (u32, u32)>,
+    pub(super) costs: Vec<u16>,
+    /// The choices of the states being decided, one after another.
+    placed: Vec<Placed>,
+}
+
+impl LeastVecs {
+    pub(super) fn new() -> LeastVecs {
+        LeastVecs { memo: Memo::new(), costs: Vec::new(), placed: Vec::new() }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.memo.clear();
+        self.costs.clear();
+        self.placed.clear();
+    }
+
+    /// The least deadwood kept for the open cards in `mask` with `w`
+    /// wilds, no table meld used and no meld of the hand's own, if
+    /// searched.
+    pub(super) fn kept(&self, mask: u32, w: u8) -> Option<u16> {
+        self.memo.get(StateKey::new(mask, w, 0, false)).map(|(from, _)| self.costs[from as usize])
+    }
+}
+
+/// The most table melds for which the least deadwood is searched for
+/// every table meld used at once (step 23): `2 << 5` costs a state.
+pub(super) const VEC_TABLE: usize = 5;
+
 pub(super) struct Search<'a> {
     pub(super) memo: &'a mut Memo<StateKey, (u16, Choice)>,
+    /// Where the least deadwood is searched for every table meld used at
+    /// once (step 23), its memo; else none.
+    pub(super) vecs: Option<&'a mut LeastVecs>,
     pub(super) goal: Goal,
     pub(super) policy: WildPolicy<'a>,
     pub(super) nat: &'a Naturals,
@@ -113,6 +151,10 @@ impl Search<'_> {
     /// to spend. `used_table` marks table melds already laid off onto, `own`
     /// whether the hand has a meld of its own (needed to lay off at all).
     pub(super) fn best(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u16 {
+        if self.goal == Goal::Least && self.vecs.is_some() {
+            let from = self.best_vec(mask, w);
+            return self.vec_costs()[from + self.vec_at(used_table, own)];
+        }
         if mask == 0 {
             if used_table != 0 && !own {
                 return INF;
@@ -156,6 +198,117 @@ impl Search<'_> {
         let (cost, choice) = self.decide(mask, w, used_table, own);
         self.memo.insert(k, (cost, choice));
         cost
+    }
+
+    /// Where a state's cost for `used_table` and `own` lies among its costs
+    /// (step 23).
+    fn vec_at(&self, used_table: u8, own: bool) -> usize {
+        (own as usize) << self.table.len() | used_table as usize
+    }
+
+    fn vec_costs(&self) -> &[u16] {
+        &self.vecs.as_ref().expect("the least deadwood in costs for every table meld used").costs
+    }
+
+    fn vecs(&mut self) -> &mut LeastVecs {
+        self.vecs.as_mut().expect("the least deadwood in costs for every table meld used")
+    }
+
+    /// Step 23: the least deadwood of the open cards in `mask` with `w`
+    /// wilds for every table meld used and whether the hand has a meld of
+    /// its own, where in the costs they start. The search of step 4 over
+    /// every state at once: the lowest open card's choices do not depend
+    /// on that part of the state but for which table melds it may lay off
+    /// onto, so it tries them all, and each gives the cost of the state it
+    /// leaves where it may be made.
+    fn best_vec(&mut self, mask: u32, w: u8) -> usize {
+        let k = StateKey::new(mask, w, 0, false);
+        if let Some((from, _)) = self.vecs().memo.get(k) {
+            return from as usize;
+        }
+        let t = self.table.len();
+        let (n, half) = (2usize << t, 1usize << t);
+        let mut out = [INF; 2 << VEC_TABLE];
+        if mask == 0 {
+            // Nothing open: no cost, but where table melds were laid off
+            // onto with no meld of the hand's own.
+            out[0] = 0;
+            out[half..n].fill(0);
+        } else if w as u32 >= 2 * mask.count_ones() {
+            // Exactness, step 6: a set of each natural with two wilds.
+            out[..n].fill(0);
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            let bit = 1u32 << i;
+            let value = self.nat.value[i];
+            // The lowest open card left over.
+            let rest = self.best_vec(mask & !bit, w);
+            for (o, &c) in out[..n].iter_mut().zip(&self.vec_costs()[rest..rest + n]) {
+                *o = (*o).min(c.saturating_add(value));
+            }
+            let from = self.vecs().placed.len();
+            self.choices(mask, w, 0, false, &mut |search, _, used, wilds, with, own| {
+                search.vecs().placed.push((used, wilds, with, own));
+                false
+            });
+            let to = self.vecs().placed.len();
+            for c in from..to {
+                // Nothing beats no cost at all.
+                if out[..n].iter().all(|&c| c == 0) {
+                    break;
+                }
+                let (used, need, with, own) = self.vecs().placed[c];
+                let rest = self.best_vec(mask & !used, w - need);
+                let rest = &self.vec_costs()[rest..rest + n];
+                if own {
+                    // A meld of the hand's own, whether it had one or not.
+                    let (lo, hi) = out[..n].split_at_mut(half);
+                    for k in 0..half {
+                        lo[k] = lo[k].min(rest[half + k]);
+                        hi[k] = hi[k].min(rest[half + k]);
+                    }
+                } else {
+                    // Laid off onto table meld `m`, where it was not yet.
+                    let m = with as usize;
+                    for a in (0..n).filter(|a| a & m == 0) {
+                        out[a] = out[a].min(rest[a | m]);
+                    }
+                }
+            }
+            self.vecs().placed.truncate(from);
+        }
+        let vecs = self.vecs();
+        let from = vecs.costs.len();
+        vecs.costs.extend_from_slice(&out[..n]);
+        vecs.memo.insert(k, (from as u32, n as u32));
+        from
+    }
+
+    /// The choice the search of step 4 keeps for the lowest open card of
+    /// `mask` with `w` wilds, the table melds used and whether the hand
+    /// has a meld of its own, found from the costs of step 23: the first
+    /// of its choices, in the search's order, whose cost and least after
+    /// it are the state's least (the search keeps the first of equal
+    /// costs).
+    pub(super) fn choice_vec(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> Choice {
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let least = self.best(mask, w, used_table, own);
+        let dead = self.best(mask & !bit, w, used_table, own);
+        if dead != INF && dead + self.nat.value[i] == least {
+            return Choice { step: Step::Dead, used: bit, wilds: 0 };
+        }
+        let mut choices = Vec::new();
+        self.choices(mask, w, used_table, own, &mut |_, step, used, wilds, with, own| {
+            choices.push((step, used, wilds, with, own));
+            false
+        });
+        for (step, used, wilds, with, own) in choices {
+            if self.best(mask & !used, w - wilds, with, own) == least {
+                return Choice { step, used, wilds };
+            }
+        }
+        unreachable!("the least of a state comes from one of its choices")
     }
 
     fn decide(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> (u16, Choice) {
