@@ -432,11 +432,13 @@
 //!     order step 4 tries them, the first whose cost and least after it
 //!     make the state's least, which is the one step 4 keeps (the first of
 //!     equal costs), so the arrangement is the same. It applies with wilds
-//!     free and one to five table melds, none of them wilds alone
-//!     (`Loaded::least_in_vectors`): a meld of wilds alone takes a group of
-//!     every lowest open card, and each state would try those groups for
-//!     every set of table melds used, where step 4 tries them only until
-//!     it is used; so that search stays the quicker there.
+//!     free and one to five table melds (`Loaded::least_in_vectors`). A
+//!     table meld of wilds alone takes a group of every lowest open card,
+//!     so that each state would try those groups for every set of table
+//!     melds used, where step 4 tries them only until it is used: whether
+//!     such a meld is used stays in the key (`wild_used`), as in step 4,
+//!     and a group laid off onto it takes the rest's costs, with it used
+//!     in the rest's key, for the same table melds used of the others.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

@@ -39,7 +39,7 @@ pub(super) struct Every<'a> {
     /// The solver's memo of the least deadwood of one hand.
     pub(super) deadwood: &'a mut Memo<StateKey, (u16, Choice)>,
     /// Where the least deadwood is searched for every table meld used at
-    /// once (module `search`, step 23), its memo.
+    /// once (module `complete`, step 23), its memo.
     pub(super) vecs: Option<&'a mut LeastVecs>,
     /// The cards that may be the discard still to choose: highest copies
     /// of natural cards of the hand (the copy `Loaded::less` takes away,

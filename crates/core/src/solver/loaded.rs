@@ -152,14 +152,10 @@ impl Loaded {
 
     /// How many wilds a meld may take under the loaded rules.
     /// Whether the least deadwood is searched for every table meld used
-    /// at once (module `search`, step 23): with wilds free and one to
-    /// `VEC_TABLE` table melds, none of them wilds alone (a meld of wilds
-    /// alone takes every group, and the search for one set of table melds
-    /// used at a time, which lays off onto it once, is the quicker).
+    /// at once (module `complete`, step 23): with wilds free and one to
+    /// `VEC_TABLE` table melds.
     pub(super) fn least_in_vectors(&self) -> bool {
-        !self.rules.half_wild
-            && (1..=VEC_TABLE).contains(&self.targets.len())
-            && self.targets.iter().all(|(naturals, _)| !naturals.is_empty())
+        !self.rules.half_wild && (1..=VEC_TABLE).contains(&self.targets.len())
     }
 
     pub(super) fn policy(&self) -> WildPolicy<'_> {

@@ -52,39 +52,46 @@ impl WildPolicy<'_> {
 /// table melds used and whether the hand has a meld of its own after it.
 pub(super) type Placed = (u32, u8, u8, bool);
 
-/// The least deadwood of each set of open cards and wilds for every table
-/// meld used and whether the hand has a meld of its own at once (step 23):
-/// where in `costs` a state's start, `2 << t` of them for `t` table melds,
-/// the cost for `used_table` and `own` at `own << t | used_table`.
+/// The least deadwood of each set of open cards and wilds (and table melds
+/// of wilds alone used) for every other table meld used and whether the
+/// hand has a meld of its own at once (module `complete`, step 23): where
+/// in `costs` a state's start, `2 << t` of them for `t` table melds, the
+/// cost for `used_table` and `own` at `own << t | used_table`.
 #[derive(Debug)]
 pub(super) struct LeastVecs {
     pub(super) memo: Memo<StateKey, (u32, u32)>,
     pub(super) costs: Vec<u16>,
     /// The choices of the states being decided, one after another.
     placed: Vec<Placed>,
+    /// The table melds of wilds alone, as bits, once worked out: whether
+    /// they are used is part of the key, not of the costs.
+    wild: Option<u8>,
 }
 
 impl LeastVecs {
     pub(super) fn new() -> LeastVecs {
-        LeastVecs { memo: Memo::new(), costs: Vec::new(), placed: Vec::new() }
+        LeastVecs { memo: Memo::new(), costs: Vec::new(), placed: Vec::new(), wild: None }
     }
 
     pub(super) fn clear(&mut self) {
         self.memo.clear();
         self.costs.clear();
         self.placed.clear();
+        self.wild = None;
     }
 
     /// The least deadwood kept for the open cards in `mask` with `w`
     /// wilds, no table meld used and no meld of the hand's own, if
     /// searched.
     pub(super) fn kept(&self, mask: u32, w: u8) -> Option<u16> {
+        // No table meld used: the key's, and the cost's at 0.
         self.memo.get(StateKey::new(mask, w, 0, false)).map(|(from, _)| self.costs[from as usize])
     }
 }
 
 /// The most table melds for which the least deadwood is searched for
-/// every table meld used at once (step 23): `2 << 5` costs a state.
+/// every table meld used at once (module `complete`, step 23): `2 << 5`
+/// costs a state.
 pub(super) const VEC_TABLE: usize = 5;
 
 pub(super) struct Search<'a> {
@@ -152,8 +159,9 @@ impl Search<'_> {
     /// whether the hand has a meld of its own (needed to lay off at all).
     pub(super) fn best(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u16 {
         if self.goal == Goal::Least && self.vecs.is_some() {
-            let from = self.best_vec(mask, w);
-            return self.vec_costs()[from + self.vec_at(used_table, own)];
+            let wild = self.wild_melds();
+            let from = self.best_vec(mask, w, used_table & wild);
+            return self.vec_costs()[from + self.vec_at(used_table & !wild, own)];
         }
         if mask == 0 {
             if used_table != 0 && !own {
@@ -214,6 +222,17 @@ impl Search<'_> {
         self.vecs.as_mut().expect("the least deadwood in costs for every table meld used")
     }
 
+    /// The table melds of wilds alone, as bits (step 23).
+    fn wild_melds(&mut self) -> u8 {
+        if let Some(wild) = self.vecs().wild {
+            return wild;
+        }
+        let table = self.table;
+        let wild = (0..table.len()).filter(|&m| table[m].0.is_empty()).fold(0u8, |b, m| b | 1 << m);
+        self.vecs().wild = Some(wild);
+        wild
+    }
+
     /// Step 23: the least deadwood of the open cards in `mask` with `w`
     /// wilds for every table meld used and whether the hand has a meld of
     /// its own, where in the costs they start. The search of step 4 over
@@ -221,8 +240,8 @@ impl Search<'_> {
     /// on that part of the state but for which table melds it may lay off
     /// onto, so it tries them all, and each gives the cost of the state it
     /// leaves where it may be made.
-    fn best_vec(&mut self, mask: u32, w: u8) -> usize {
-        let k = StateKey::new(mask, w, 0, false);
+    fn best_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> usize {
+        let k = StateKey::new(mask, w, wild_used, false);
         if let Some((from, _)) = self.vecs().memo.get(k) {
             return from as usize;
         }
@@ -232,7 +251,7 @@ impl Search<'_> {
         if mask == 0 {
             // Nothing open: no cost, but where table melds were laid off
             // onto with no meld of the hand's own.
-            out[0] = 0;
+            out[0] = if wild_used == 0 { 0 } else { INF };
             out[half..n].fill(0);
         } else if w as u32 >= 2 * mask.count_ones() {
             // Exactness, step 6: a set of each natural with two wilds.
@@ -242,12 +261,12 @@ impl Search<'_> {
             let bit = 1u32 << i;
             let value = self.nat.value[i];
             // The lowest open card left over.
-            let rest = self.best_vec(mask & !bit, w);
+            let rest = self.best_vec(mask & !bit, w, wild_used);
             for (o, &c) in out[..n].iter_mut().zip(&self.vec_costs()[rest..rest + n]) {
                 *o = (*o).min(c.saturating_add(value));
             }
             let from = self.vecs().placed.len();
-            self.choices(mask, w, 0, false, &mut |search, _, used, wilds, with, own| {
+            self.choices(mask, w, wild_used, false, &mut |search, _, used, wilds, with, own| {
                 search.vecs().placed.push((used, wilds, with, own));
                 false
             });
@@ -258,9 +277,16 @@ impl Search<'_> {
                     break;
                 }
                 let (used, need, with, own) = self.vecs().placed[c];
-                let rest = self.best_vec(mask & !used, w - need);
+                let wild = self.wild_melds();
+                let rest = self.best_vec(mask & !used, w - need, with & wild);
                 let rest = &self.vec_costs()[rest..rest + n];
-                if own {
+                if with & wild != wild_used {
+                    // Laid off onto a table meld of wilds alone: used in
+                    // the rest's key, the costs where they were.
+                    for (o, &c) in out[..n].iter_mut().zip(rest) {
+                        *o = (*o).min(c);
+                    }
+                } else if own {
                     // A meld of the hand's own, whether it had one or not.
                     let (lo, hi) = out[..n].split_at_mut(half);
                     for k in 0..half {
@@ -269,7 +295,7 @@ impl Search<'_> {
                     }
                 } else {
                     // Laid off onto table meld `m`, where it was not yet.
-                    let m = with as usize;
+                    let m = (with & !wild) as usize;
                     for a in (0..n).filter(|a| a & m == 0) {
                         out[a] = out[a].min(rest[a | m]);
                     }
