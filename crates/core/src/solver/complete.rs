@@ -439,6 +439,19 @@
 //!     such a meld is used stays in the key (`wild_used`), as in step 4,
 //!     and a group laid off onto it takes the rest's costs, with it used
 //!     in the rest's key, for the same table melds used of the others.
+//! 24. *The least deadwood after every discard, for every table meld used
+//!     at once.* Step 13's search for every discard (`Every::least_each`)
+//!     keys the table melds used and whether the hand has a meld of its own
+//!     too. Where step 23 applies, `Every::least_each_vec` keeps for each
+//!     card `j` of `want` open the costs of the open cards less `j` for
+//!     every set of table melds used and both values of own, as step 23
+//!     keeps them for one hand: `j` the lowest open card, the costs of
+//!     step 23 for the rest; else the lowest open card left over, or in
+//!     each meld that leaves `j` open, its costs moved as step 23 moves
+//!     them. Step 13's argument holds cost by cost, so each is the least
+//!     deadwood of that state less `j`. `Every::least_at` reads the one
+//!     asked; the arrangement after a discard (step 17) is followed from
+//!     them as before.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

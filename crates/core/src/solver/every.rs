@@ -133,8 +133,131 @@ impl Every<'_> {
     /// [`Every::least_of`] of a state: the table melds used, and whether
     /// the hand has a meld of its own.
     pub(super) fn least_at(&mut self, mask: u32, w: u8, (used_table, own): (u8, bool), j: usize) -> u16 {
+        if self.vecs.is_some() {
+            // Module `complete`, step 24: every table meld used at once.
+            let wild = self.least_search().wild_melds();
+            let t = self.one.table.len();
+            let from = self.least_each_vec(mask, w, used_table & wild);
+            let at = (own as usize) << t | (used_table & !wild) as usize;
+            return self.costs[from + self.rank_of(mask, j) * (2 << t) + at];
+        }
         let from = self.least_each(mask, w, used_table, own);
         self.costs[from as usize + self.rank_of(mask, j)]
+    }
+
+    /// The solver's search for the least deadwood of one hand, over the
+    /// memos of the loaded hand.
+    fn least_search(&mut self) -> Search<'_> {
+        let one = &mut self.one.melds;
+        Search {
+            memo: self.deadwood,
+            vecs: self.vecs.as_deref_mut(),
+            goal: Goal::Least,
+            policy: one.policy,
+            nat: one.nat,
+            table: one.table,
+            rules: one.rules,
+            ace_high: one.ace_high,
+            partners: &[],
+            takers: one.takers,
+            pool: one.pool,
+            lay: one.lay,
+        }
+    }
+
+    /// Where in `costs` the least deadwood of the open cards in `mask` with
+    /// `w` wilds (and the table melds of wilds alone in `wild_used` used)
+    /// starts, for each card `j` of `want` in `mask` in the order of the
+    /// bits the costs of `mask` less `j` for every other table meld used
+    /// and whether the hand has a meld of its own, as `Search::best_vec`
+    /// keeps them (module `complete`, step 24).
+    fn least_each_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> usize {
+        let k = StateKey::new(mask, w, wild_used, false);
+        if let Some((from, _)) = self.least.get(k) {
+            return from as usize;
+        }
+        let out = self.decide_least_vec(mask, w, wild_used);
+        let from = self.costs.len();
+        self.costs.extend_from_slice(&out);
+        self.least.insert(k, (from as u32, out.len() as u32));
+        from
+    }
+
+    /// [`Every::least_each_vec`] for one state: [`Every::decide_least`]
+    /// with each cost in place of the costs for every table meld used, each
+    /// choice's moved as `Search::best_vec` moves them.
+    fn decide_least_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> Vec<u16> {
+        let t = self.one.table.len();
+        let (n, half) = (2usize << t, 1usize << t);
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let want = mask & self.want;
+        let place = |j: usize| (want & ((1 << j) - 1)).count_ones() as usize * n;
+        let mut out = vec![INF; want.count_ones() as usize * n];
+        let wild = self.least_search().wild_melds();
+        if want & bit != 0 {
+            let from = self.least_search().best_vec(mask & !bit, w, wild_used);
+            let costs = &self.vecs.as_ref().expect("costs for every table meld used").costs;
+            out[place(i)..place(i) + n].copy_from_slice(&costs[from..from + n]);
+        }
+        // Two wilds for each card: everything melds (the solver's step 6).
+        if w as u32 >= 2 * (mask.count_ones() - 1) {
+            for j in BitIter(want & !bit) {
+                out[place(j)..place(j) + n].fill(0);
+            }
+            return out;
+        }
+        let live = want & !bit;
+        if live == 0 {
+            return out;
+        }
+        // The lowest open card left over.
+        let value = self.one.nat.value[i];
+        let from = self.least_each_vec(mask & !bit, w, wild_used);
+        for j in BitIter(live) {
+            let rest = from + self.rank_of(mask & !bit, j) * n;
+            for (o, &c) in out[place(j)..place(j) + n].iter_mut().zip(&self.costs[rest..rest + n]) {
+                *o = (*o).min(c.saturating_add(value));
+            }
+        }
+        let mut placed = self.one.placed.pop().unwrap_or_default();
+        self.meld_choices(mask, w, wild_used, false, &mut placed);
+        for &(used, need, with, own) in &placed {
+            // A state is decided once nothing is left over.
+            let sub = BitIter(live & !used)
+                .filter(|&j| out[place(j)..place(j) + n].iter().any(|&c| c != 0))
+                .fold(0u32, |b, j| b | 1 << j);
+            if sub == 0 {
+                continue;
+            }
+            let rest = mask & !used;
+            let from = self.least_each_vec(rest, w - need, with & wild);
+            for j in BitIter(sub) {
+                let r = from + self.rank_of(rest, j) * n;
+                let (rest, out) = (&self.costs[r..r + n], &mut out[place(j)..place(j) + n]);
+                if with & wild != wild_used {
+                    // Laid off onto a table meld of wilds alone.
+                    for (o, &c) in out.iter_mut().zip(rest) {
+                        *o = (*o).min(c);
+                    }
+                } else if own {
+                    // A meld of the hand's own, whether it had one or not.
+                    let (lo, hi) = out.split_at_mut(half);
+                    for k in 0..half {
+                        lo[k] = lo[k].min(rest[half + k]);
+                        hi[k] = hi[k].min(rest[half + k]);
+                    }
+                } else {
+                    // Laid off onto table meld `m`, where it was not yet.
+                    let m = (with & !wild) as usize;
+                    for a in (0..n).filter(|a| a & m == 0) {
+                        out[a] = out[a].min(rest[a | m]);
+                    }
+                }
+            }
+        }
+        self.one.placed.push(placed);
+        out
     }
 
     /// The choice the solver's search of the open cards in `mask` less `j`

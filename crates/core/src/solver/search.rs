@@ -223,7 +223,7 @@ impl Search<'_> {
     }
 
     /// The table melds of wilds alone, as bits (step 23).
-    fn wild_melds(&mut self) -> u8 {
+    pub(super) fn wild_melds(&mut self) -> u8 {
         if let Some(wild) = self.vecs().wild {
             return wild;
         }
@@ -240,7 +240,7 @@ impl Search<'_> {
     /// on that part of the state but for which table melds it may lay off
     /// onto, so it tries them all, and each gives the cost of the state it
     /// leaves where it may be made.
-    fn best_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> usize {
+    pub(super) fn best_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> usize {
         let k = StateKey::new(mask, w, wild_used, false);
         if let Some((from, _)) = self.vecs().memo.get(k) {
             return from as usize;
