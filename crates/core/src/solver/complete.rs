@@ -816,7 +816,7 @@ impl Complete<'_> {
     /// bits of [`Complete::melds_vec`]'s word), and how many lanes it
     /// holds: one for each count of wilds from none, up to one more than
     /// the hand holds.
-    fn lanes(&self) -> (u32, u32) {
+    pub(super) fn lanes(&self) -> (u32, u32) {
         let bits = 2u32 << self.table.len();
         (bits, (128 / bits).min(self.wilds as u32 + 2))
     }
@@ -824,7 +824,7 @@ impl Complete<'_> {
     /// [`Complete::melds_vec`] for every count of wilds below
     /// [`Complete::lanes`] at once (step 22): the word for `w` wilds in
     /// the lane at `w` times its bits.
-    fn melds_lanes(&mut self, discard: bool, mask: u32) -> u128 {
+    pub(super) fn melds_lanes(&mut self, discard: bool, mask: u32) -> u128 {
         let (bits, lanes) = self.lanes();
         let (half, low) = melds_half(self.table.len());
         if mask == 0 {

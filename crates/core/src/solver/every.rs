@@ -30,7 +30,10 @@ pub(super) struct Every<'a> {
     /// in `arena` they start, one set for each, in the order of the bits.
     pub(super) cards: &'a mut Memo<StateKey, (u32, u32)>,
     pub(super) arena: &'a mut Vec<u128>,
-    /// Whether each state melds, for each card of `want` open, as bits.
+    /// Whether each state melds, for each card of `want` open, as bits;
+    /// with wilds free and few table melds, where in `arena` the words of
+    /// `Complete::melds_lanes` of the open cards less each card of `want`
+    /// start (`Every::melds_words`).
     pub(super) melds: &'a mut Memo<StateKey, u64>,
     /// The least deadwood of each state's naturals, for each card of
     /// `want` open: where in `costs` they start, in the order of the bits.
@@ -89,6 +92,18 @@ impl Every<'_> {
         // states of `mask` less each `j` share.
         if self.one.in_one_word() {
             let at = melds_at(self.one.table.len(), used_table, own);
+            let (bits, lanes) = self.one.lanes();
+            if (w as u32) < lanes {
+                // Step 22's words of `mask` less each `j`, kept together.
+                let from = self.melds_words(less_one, mask);
+                let shift = w as u32 * bits + at;
+                let want = mask & self.want;
+                return BitIter(want)
+                    .filter(|&j| {
+                        self.arena[from + (want & ((1 << j) - 1)).count_ones() as usize] >> shift & 1 != 0
+                    })
+                    .fold(0, |b, j| b | 1 << j);
+            }
             return BitIter(mask & self.want)
                 .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
                 .fold(0, |bits, j| bits | 1 << j);
@@ -104,6 +119,28 @@ impl Every<'_> {
         let v = self.decide_melds(less_one, mask, w, used_table, own);
         self.melds.insert(k, v as u64);
         v
+    }
+
+    /// Where in `arena` the words of step 22 (`Complete::melds_lanes`) of
+    /// the open cards in `mask` less each `j` of `want` among them start,
+    /// in the order of the bits: whether they meld (`less_one`: less one
+    /// more card, discarded) for every count of wilds of a lane, table
+    /// meld used and meld of the hand's own.
+    fn melds_words(&mut self, less_one: bool, mask: u32) -> usize {
+        let owing = if less_one { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, 0, 0, false).owing(owing);
+        if let Some(from) = self.melds.get(k) {
+            return from as usize;
+        }
+        let (mut words, mut n) = ([0u128; 32], 0);
+        for j in BitIter(mask & self.want) {
+            words[n] = self.one.melds_lanes(less_one, mask & !(1 << j));
+            n += 1;
+        }
+        let from = self.arena.len();
+        self.arena.extend_from_slice(&words[..n]);
+        self.melds.insert(k, from as u64);
+        from
     }
 
     /// The slot's cards of the open cards in `mask` less `j` with `w` wilds

@@ -405,7 +405,10 @@ struct Memos {
     /// (module `every`): where they start in `each_sets`.
     each_cards: Memo<StateKey, (u32, u32)>,
     each_sets: Vec<u128>,
-    /// Whether each state melds, for each discard still to choose.
+    /// Whether each state melds, for each discard still to choose; with
+    /// wilds free and few table melds, for each set of open cards, where
+    /// the words of step 22 of module `complete` for it less each discard
+    /// start in `each_sets` (`Every::melds_words`).
     each_melds: Memo<StateKey, u64>,
     /// The least deadwood of each state's naturals for each discard still
     /// to choose: where they start in `each_costs`.
