@@ -426,13 +426,17 @@
 //!     table meld `m` takes, where `m` is not used, the rest's cost where
 //!     it is; with no open card left the cost is none, but where table
 //!     melds were laid off onto with no meld of the hand's own (no
-//!     arrangement). So each cost is the search of step 4's for that
-//!     state, and `Search::best` reads it. The arrangement is followed from
-//!     the costs (`Search::choice_vec`): of the state's choices, in the
-//!     order step 4 tries them, the first whose cost and least after it
-//!     make the state's least, which is the one step 4 keeps (the first of
-//!     equal costs), so the arrangement is the same. It applies with wilds
-//!     free and one to five table melds (`Loaded::least_in_vectors`). A
+//!     arrangement), and under the half-wild limit the wilds left over
+//!     cost what step 9b says for those table melds used and meld of the
+//!     hand's own (each meld tries every count of wilds the limit allows,
+//!     as in step 4, so nothing else differs). So each cost is the search
+//!     of step 4's for that state, and `Search::best` reads it. The
+//!     arrangement is followed from the costs (`Search::choice_vec`): of
+//!     the state's choices, in the order step 4 tries them, the first
+//!     whose cost and least after it make the state's least, which is the
+//!     one step 4 keeps (the first of equal costs), so the arrangement is
+//!     the same. It applies with one to five table melds
+//!     (`Loaded::least_in_vectors`). A
 //!     table meld of wilds alone takes a group of every lowest open card,
 //!     so that each state would try those groups for every set of table
 //!     melds used, where step 4 tries them only until it is used: whether

@@ -237,8 +237,9 @@ impl Every<'_> {
             let costs = &self.vecs.as_ref().expect("costs for every table meld used").costs;
             out[place(i)..place(i) + n].copy_from_slice(&costs[from..from + n]);
         }
-        // Two wilds for each card: everything melds (the solver's step 6).
-        if w as u32 >= 2 * (mask.count_ones() - 1) {
+        // Two wilds for each card: everything melds (the solver's step 6,
+        // not under the half-wild limit).
+        if !self.limited() && w as u32 >= 2 * (mask.count_ones() - 1) {
             for j in BitIter(want & !bit) {
                 out[place(j)..place(j) + n].fill(0);
             }

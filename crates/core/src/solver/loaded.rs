@@ -152,10 +152,10 @@ impl Loaded {
 
     /// How many wilds a meld may take under the loaded rules.
     /// Whether the least deadwood is searched for every table meld used
-    /// at once (module `complete`, step 23): with wilds free and one to
-    /// `VEC_TABLE` table melds.
+    /// at once (module `complete`, step 23): with one to `VEC_TABLE`
+    /// table melds.
     pub(super) fn least_in_vectors(&self) -> bool {
-        !self.rules.half_wild && (1..=VEC_TABLE).contains(&self.targets.len())
+        (1..=VEC_TABLE).contains(&self.targets.len())
     }
 
     pub(super) fn policy(&self) -> WildPolicy<'_> {

@@ -172,10 +172,7 @@ impl Search<'_> {
                 // Wilds left over go onto table melds not used yet, as far
                 // as their room goes, once the hand has a meld of its own;
                 // the rest are deadwood, the least valuable of them.
-                WildPolicy::HalfAtMost { left, free, .. } => {
-                    let room = if own { free[used_table as usize] } else { 0 };
-                    left[(w as usize).saturating_sub(room)]
-                }
+                WildPolicy::HalfAtMost { .. } => self.nothing_open(w, used_table, own),
             };
         }
         let limited = self.policy.limited();
@@ -206,6 +203,24 @@ impl Search<'_> {
         let (cost, choice) = self.decide(mask, w, used_table, own);
         self.memo.insert(k, (cost, choice));
         cost
+    }
+
+    /// The least deadwood with no open card left, `w` wilds, the table
+    /// melds used and whether the hand has a meld of its own.
+    fn nothing_open(&self, w: u8, used_table: u8, own: bool) -> u16 {
+        if used_table != 0 && !own {
+            return INF;
+        }
+        match self.policy {
+            WildPolicy::Free => 0,
+            // Wilds left over go onto table melds not used yet, as far as
+            // their room goes, once the hand has a meld of its own; the
+            // rest are deadwood, the least valuable of them.
+            WildPolicy::HalfAtMost { left, free, .. } => {
+                let room = if own { free[used_table as usize] } else { 0 };
+                left[(w as usize).saturating_sub(room)]
+            }
+        }
     }
 
     /// Where a state's cost for `used_table` and `own` lies among its costs
@@ -248,12 +263,20 @@ impl Search<'_> {
         let t = self.table.len();
         let (n, half) = (2usize << t, 1usize << t);
         let mut out = [INF; 2 << VEC_TABLE];
-        if mask == 0 {
+        let limited = self.policy.limited();
+        if mask == 0 && !limited {
             // Nothing open: no cost, but where table melds were laid off
             // onto with no meld of the hand's own.
             out[0] = if wild_used == 0 { 0 } else { INF };
             out[half..n].fill(0);
-        } else if w as u32 >= 2 * mask.count_ones() {
+        } else if mask == 0 {
+            // Under the half-wild limit, the wilds left over cost what
+            // step 4's search says, for each table meld used and meld of
+            // the hand's own.
+            for (at, o) in out[..n].iter_mut().enumerate() {
+                *o = self.nothing_open(w, (at & (half - 1)) as u8 | wild_used, at >= half);
+            }
+        } else if !limited && w as u32 >= 2 * mask.count_ones() {
             // Exactness, step 6: a set of each natural with two wilds.
             out[..n].fill(0);
         } else {
