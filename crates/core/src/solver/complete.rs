@@ -413,7 +413,12 @@
 //!     choice found only with more wilds but needing no more than `w` is
 //!     a meld all the same: so the "or" over the choices is each lane's
 //!     answer. The first answers before the memo are worked out lane by
-//!     lane, and those lanes are not searched.
+//!     lane, and those lanes are not searched. Steps 22 to 24 apply with
+//!     four or five table melds (`LANES_FROM`): with fewer, few states
+//!     differ only in the wilds or the table melds used, and each of these
+//!     searches does more for a state than the searches of one state at a
+//!     time, which stay the quicker (hands with two table melds took a
+//!     sixth longer under step 22).
 //! 23. *The least deadwood, for every table meld used at once.* Step 21's
 //!     argument holds of the least deadwood as of whether the cards meld,
 //!     with a cost in place of each bit and the least in place of the
@@ -435,7 +440,7 @@
 //!     the state's choices, in the order step 4 tries them, the first
 //!     whose cost and least after it make the state's least, which is the
 //!     one step 4 keeps (the first of equal costs), so the arrangement is
-//!     the same. It applies with one to five table melds
+//!     the same. It applies with four or five table melds
 //!     (`Loaded::least_in_vectors`). A
 //!     table meld of wilds alone takes a group of every lowest open card,
 //!     so that each state would try those groups for every set of table
@@ -590,6 +595,11 @@ const USED: [u64; VEC_TABLE] = [
 pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
 }
+
+/// The fewest table melds for which the searches of steps 22 to 24 answer
+/// for every count of wilds, or every table meld used, at once (module
+/// docs, step 22).
+pub(super) const LANES_FROM: usize = 4;
 
 /// Each of `USED`'s words twice over: the bits of every lane of
 /// `Complete::melds_lanes`'s word at which table meld `m` is used.
@@ -819,9 +829,12 @@ impl Complete<'_> {
     /// How many bits a lane of [`Complete::melds_lanes`]'s word takes (the
     /// bits of [`Complete::melds_vec`]'s word), and how many lanes it
     /// holds: one for each count of wilds from none, up to one more than
-    /// the hand holds.
+    /// the hand holds; none with fewer than `LANES_FROM` table melds.
     pub(super) fn lanes(&self) -> (u32, u32) {
         let bits = 2u32 << self.table.len();
+        if self.table.len() < LANES_FROM {
+            return (bits, 0);
+        }
         (bits, (128 / bits).min(self.wilds as u32 + 2))
     }
 

@@ -3,7 +3,7 @@
 //! and what is worked out of them once.
 
 use super::Table;
-use super::complete::{CardSet, single_lay_offs, single_lay_offs_limited};
+use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::naturals::{BitIter, Naturals, full_mask};
 use super::search::{VEC_TABLE, WildPolicy};
 use crate::card::{Card, Rank};
@@ -152,10 +152,10 @@ impl Loaded {
 
     /// How many wilds a meld may take under the loaded rules.
     /// Whether the least deadwood is searched for every table meld used
-    /// at once (module `complete`, step 23): with one to `VEC_TABLE`
-    /// table melds.
+    /// at once (module `complete`, step 23): with `LANES_FROM` to
+    /// `VEC_TABLE` table melds.
     pub(super) fn least_in_vectors(&self) -> bool {
-        (1..=VEC_TABLE).contains(&self.targets.len())
+        (LANES_FROM..=VEC_TABLE).contains(&self.targets.len())
     }
 
     pub(super) fn policy(&self) -> WildPolicy<'_> {

@@ -5,6 +5,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
 
+use crate::game_props::half_wild;
+
 use three13_core::analysis::{Analysis, analyse};
 use three13_core::card::{Card, Rank, Suit};
 use three13_core::declared::judge;
@@ -671,6 +673,31 @@ proptest! {
         case in cases(4..=7, vec![Style::Mixed, Style::Dense], 0..=60, 6, Some(true)),
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
+        check_discards(&case, &picks)?;
+        let mut less = case.clone();
+        less.hand.pop();
+        check_outs(&less, &picks)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+    /// Four or five table melds, where whether the cards meld and the least
+    /// deadwood are found for every count of wilds and every table meld
+    /// used at once (module `complete`, steps 22 to 24), under every wild
+    /// rule: the hand's deadwood and arrangement, every discard's deadwood
+    /// and outs, and the outs without the drawn card, against the brute
+    /// force.
+    #[test]
+    fn four_or_five_table_melds_match_the_brute_force(
+        case in prop_oneof![
+            cases(4..=8, vec![Style::Mixed, Style::Dense], 0..=60, 5, Some(true)),
+            cases_under(half_wild(), 4, 4..=8, vec![Style::Mixed, Style::Dense], 0..=60, 5, Some(true)),
+        ]
+        .prop_filter("four or five table melds", |case| case.onto.len() >= 4),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
+    ) {
+        check_case(&case)?;
         check_discards(&case, &picks)?;
         let mut less = case.clone();
         less.hand.pop();
