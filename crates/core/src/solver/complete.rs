@@ -613,6 +613,22 @@ const USED_LANES: [u128; VEC_TABLE] = {
     out
 };
 
+/// Steps 21 and 22: the answer of a choice of the lowest open card that
+/// leaves table melds `with` used and `own`, the rest's word (or words
+/// side by side, each of `2 * half` bits, `lows` the lower half of each)
+/// being `rest`, moved to the bits it answers: a meld of the hand's own
+/// answers for both values of own, a group laid off onto table meld `m`
+/// where `m` is not used yet.
+fn moved(rest: u128, (with, own): (u8, bool), half: u32, lows: u128) -> u128 {
+    if own {
+        let with_own = rest >> half & lows;
+        with_own << half | with_own
+    } else {
+        let m = with.trailing_zeros();
+        (rest & USED_LANES[m as usize]) >> (1u32 << m)
+    }
+}
+
 /// `word` (a lane of `bits` bits, the rest none) repeated in each of the
 /// `lanes` lanes of a wider word.
 fn every_lane(word: u64, bits: u32, lanes: u32) -> u128 {
@@ -899,13 +915,7 @@ impl Complete<'_> {
                 break;
             }
             let rest = self.melds_lanes(discard, mask & !used) << (need as u32 * bits);
-            if own {
-                let with_own = rest >> half & lows;
-                v |= with_own << half | with_own;
-            } else {
-                let m = with.trailing_zeros();
-                v |= (rest & USED_LANES[m as usize]) >> (1u32 << m);
-            }
+            v |= moved(rest, (with, own), half, lows);
         }
         self.placed.push(placed);
         v
@@ -932,13 +942,7 @@ impl Complete<'_> {
                 break;
             }
             let rest = self.melds_vec(discard, mask & !used, w - need);
-            if own {
-                let with_own = rest >> half & low;
-                v |= with_own << half | with_own;
-            } else {
-                let m = with.trailing_zeros();
-                v |= (rest & USED[m as usize]) >> (1u32 << m);
-            }
+            v |= moved(rest as u128, (with, own), half, low as u128) as u64;
         }
         self.placed.push(placed);
         v

@@ -19,7 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, settled};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, settled, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -225,7 +225,7 @@ impl Every<'_> {
     /// choice's moved as `Search::best_vec` moves them.
     fn decide_least_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> Vec<u16> {
         let t = self.one.table.len();
-        let (n, half) = (2usize << t, 1usize << t);
+        let n = 2usize << t;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
@@ -272,26 +272,12 @@ impl Every<'_> {
             let from = self.least_each_vec(rest, w - need, with & wild);
             for j in BitIter(sub) {
                 let r = from + self.rank_of(rest, j) * n;
-                let (rest, out) = (&self.costs[r..r + n], &mut out[place(j)..place(j) + n]);
-                if with & wild != wild_used {
-                    // Laid off onto a table meld of wilds alone.
-                    for (o, &c) in out.iter_mut().zip(rest) {
-                        *o = (*o).min(c);
-                    }
-                } else if own {
-                    // A meld of the hand's own, whether it had one or not.
-                    let (lo, hi) = out.split_at_mut(half);
-                    for k in 0..half {
-                        lo[k] = lo[k].min(rest[half + k]);
-                        hi[k] = hi[k].min(rest[half + k]);
-                    }
-                } else {
-                    // Laid off onto table meld `m`, where it was not yet.
-                    let m = (with & !wild) as usize;
-                    for a in (0..n).filter(|a| a & m == 0) {
-                        out[a] = out[a].min(rest[a | m]);
-                    }
-                }
+                take_choice(
+                    &mut out[place(j)..place(j) + n],
+                    &self.costs[r..r + n],
+                    (with, own),
+                    (wild_used, wild),
+                );
             }
         }
         self.one.placed.push(placed);
@@ -356,22 +342,7 @@ impl Every<'_> {
         let want = mask & self.want;
         let mut out = [INF; 32];
         if want & bit != 0 {
-            let one = &mut self.one.melds;
-            let mut least = Search {
-                memo: self.deadwood,
-                vecs: self.vecs.as_deref_mut(),
-                goal: Goal::Least,
-                policy: one.policy,
-                nat: one.nat,
-                table: one.table,
-                rules: one.rules,
-                ace_high: one.ace_high,
-                partners: &[],
-                takers: one.takers,
-                pool: one.pool,
-                lay: one.lay,
-            };
-            out[i] = least.best(mask & !bit, w, used_table, own);
+            out[i] = self.least_search().best(mask & !bit, w, used_table, own);
         }
         // Two wilds for each card: everything melds (the solver's step 6,
         // not under the half-wild limit).

@@ -94,6 +94,40 @@ impl LeastVecs {
 /// costs a state.
 pub(super) const VEC_TABLE: usize = 5;
 
+/// Step 23: the costs `out` of a state for every table meld used and meld
+/// of the hand's own, lowered to those of a choice of its lowest open card
+/// that leaves table melds `with` used and `own`, the rest's costs `rest`;
+/// `wild_used` the table melds of wilds alone used in the state's key, of
+/// `wild` in all.
+pub(super) fn take_choice(
+    out: &mut [u16],
+    rest: &[u16],
+    (with, own): (u8, bool),
+    (wild_used, wild): (u8, u8),
+) {
+    let half = out.len() / 2;
+    if with & wild != wild_used {
+        // Laid off onto a table meld of wilds alone: used in the rest's
+        // key, the costs where they were.
+        for (o, &c) in out.iter_mut().zip(rest) {
+            *o = (*o).min(c);
+        }
+    } else if own {
+        // A meld of the hand's own, whether it had one or not.
+        let (lo, hi) = out.split_at_mut(half);
+        for k in 0..half {
+            lo[k] = lo[k].min(rest[half + k]);
+            hi[k] = hi[k].min(rest[half + k]);
+        }
+    } else {
+        // Laid off onto table meld `m`, where it was not yet.
+        let m = (with & !wild) as usize;
+        for a in (0..out.len()).filter(|a| a & m == 0) {
+            out[a] = out[a].min(rest[a | m]);
+        }
+    }
+}
+
 pub(super) struct Search<'a> {
     pub(super) memo: &'a mut Memo<StateKey, (u16, Choice)>,
     /// Where the least deadwood is searched for every table meld used at
@@ -303,26 +337,7 @@ impl Search<'_> {
                 let wild = self.wild_melds();
                 let rest = self.best_vec(mask & !used, w - need, with & wild);
                 let rest = &self.vec_costs()[rest..rest + n];
-                if with & wild != wild_used {
-                    // Laid off onto a table meld of wilds alone: used in
-                    // the rest's key, the costs where they were.
-                    for (o, &c) in out[..n].iter_mut().zip(rest) {
-                        *o = (*o).min(c);
-                    }
-                } else if own {
-                    // A meld of the hand's own, whether it had one or not.
-                    let (lo, hi) = out[..n].split_at_mut(half);
-                    for k in 0..half {
-                        lo[k] = lo[k].min(rest[half + k]);
-                        hi[k] = hi[k].min(rest[half + k]);
-                    }
-                } else {
-                    // Laid off onto table meld `m`, where it was not yet.
-                    let m = (with & !wild) as usize;
-                    for a in (0..n).filter(|a| a & m == 0) {
-                        out[a] = out[a].min(rest[a | m]);
-                    }
-                }
+                take_choice(&mut out[..n], rest, (with, own), (wild_used, wild));
             }
             self.vecs().placed.truncate(from);
         }
