@@ -465,7 +465,9 @@
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
-use super::search::{INF, Placed, Search, WildPolicy, alone_beyond, alone_cards, settled};
+use super::search::{
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, melds_at, settled,
+};
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
 use crate::rules::Rules;
@@ -575,11 +577,6 @@ pub(super) struct SlotRun {
     pub(super) taken: u16,
 }
 
-/// The most table melds for which `Complete::melds_vec` answers in one
-/// word, for every table meld used and whether the hand has a meld of its
-/// own (step 21).
-const VEC_TABLE: usize = 5;
-
 /// For each table meld `m`, the bits of `Complete::melds_vec`'s word at
 /// which `m` is used.
 const USED: [u64; VEC_TABLE] = [
@@ -589,12 +586,6 @@ const USED: [u64; VEC_TABLE] = [
     0xFF00_FF00_FF00_FF00,
     0xFFFF_0000_FFFF_0000,
 ];
-
-/// The bit of `Complete::melds_vec`'s word for the table melds used and
-/// whether the hand has a meld of its own, `t` table melds in all.
-pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
-    (own as u32) << t | used_table as u32
-}
 
 /// The fewest table melds for which the searches of steps 22 to 24 answer
 /// for every count of wilds, or every table meld used, at once (module

@@ -15,11 +15,11 @@
 //! `Complete::melds_counts`; module `complete`, steps 14 to 16).
 
 use super::complete::{
-    Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, melds_at, rank_bits, set_groups, slot_runs,
+    Complete, NATURALS, PLACE_BITS, SUIT_BITS, free_places, rank_bits, set_groups, slot_runs,
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, settled, take_choice};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, melds_at, settled, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -73,6 +73,12 @@ fn alone_each(partners: &[u32], mask: u32) -> [u8; 32] {
     out
 }
 
+/// How many of the cards in `bits` come before `j`: where `j`'s answer
+/// lies among answers kept one for each card of `bits`, in their order.
+fn rank_among(bits: u32, j: usize) -> usize {
+    (bits & ((1 << j) - 1)).count_ones() as usize
+}
+
 /// The cards `j` of `sub` whose sets in `out` lack some of `cards`: the
 /// others would gain nothing from them.
 fn lacking(out: &[u128; 32], sub: u32, cards: u128) -> u32 {
@@ -97,16 +103,13 @@ impl Every<'_> {
                 // Step 22's words of `mask` less each `j`, kept together.
                 let from = self.melds_words(less_one, mask);
                 let shift = w as u32 * bits + at;
-                let want = mask & self.want;
-                return BitIter(want)
-                    .filter(|&j| {
-                        self.arena[from + (want & ((1 << j) - 1)).count_ones() as usize] >> shift & 1 != 0
-                    })
+                return BitIter(mask & self.want)
+                    .filter(|&j| self.arena[from + self.rank_of(mask, j)] >> shift & 1 != 0)
                     .fold(0, |b, j| b | 1 << j);
             }
             return BitIter(mask & self.want)
                 .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
-                .fold(0, |bits, j| bits | 1 << j);
+                .fold(0, |b, j| b | 1 << j);
         }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.
@@ -157,7 +160,7 @@ impl Every<'_> {
         if found & 1 << j == 0 {
             return 0;
         }
-        self.arena[from as usize + (found & ((1 << j) - 1)).count_ones() as usize]
+        self.arena[from as usize + rank_among(found, j)]
     }
 
     /// The least deadwood of the naturals in `mask` less `j` with `w`
@@ -175,7 +178,7 @@ impl Every<'_> {
             let wild = self.least_search().wild_melds();
             let t = self.one.table.len();
             let from = self.least_each_vec(mask, w, used_table & wild);
-            let at = (own as usize) << t | (used_table & !wild) as usize;
+            let at = melds_at(t, used_table & !wild, own) as usize;
             return self.costs[from + self.rank_of(mask, j) * (2 << t) + at];
         }
         let from = self.least_each(mask, w, used_table, own);
@@ -229,7 +232,7 @@ impl Every<'_> {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
-        let place = |j: usize| (want & ((1 << j) - 1)).count_ones() as usize * n;
+        let place = |j: usize| rank_among(want, j) * n;
         let mut out = vec![INF; want.count_ones() as usize * n];
         let wild = self.least_search().wild_melds();
         if want & bit != 0 {
@@ -387,7 +390,7 @@ impl Every<'_> {
 
     /// Where `j` comes among the cards of `want` in `mask`.
     fn rank_of(&self, mask: u32, j: usize) -> usize {
-        (mask & self.want & ((1 << j) - 1)).count_ones() as usize
+        rank_among(mask & self.want, j)
     }
 
     /// Where in `arena` the slot's cards of the state start, and the cards

@@ -150,7 +150,6 @@ impl Loaded {
         self.wilds.len() as u8
     }
 
-    /// How many wilds a meld may take under the loaded rules.
     /// Whether the least deadwood is searched for every table meld used
     /// at once (module `complete`, step 23): with `LANES_FROM` to
     /// `VEC_TABLE` table melds.
@@ -158,6 +157,7 @@ impl Loaded {
         (LANES_FROM..=VEC_TABLE).contains(&self.targets.len())
     }
 
+    /// How many wilds a meld may take under the loaded rules.
     pub(super) fn policy(&self) -> WildPolicy<'_> {
         if self.rules.half_wild {
             WildPolicy::HalfAtMost { left: &self.left, room: &self.room, free: &self.free }

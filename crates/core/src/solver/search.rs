@@ -89,10 +89,18 @@ impl LeastVecs {
     }
 }
 
-/// The most table melds for which the least deadwood is searched for
-/// every table meld used at once (module `complete`, step 23): `2 << 5`
-/// costs a state.
+/// The most table melds for which the searches answer for every table
+/// meld used and whether the hand has a meld of its own at once (module
+/// `complete`, steps 21, 23 and 24): `2 << 5` answers a state, a bit each
+/// in one word, or a cost each.
 pub(super) const VEC_TABLE: usize = 5;
+
+/// Where the answer for the table melds used and whether the hand has a
+/// meld of its own lies among a state's answers for every one of them
+/// (module `complete`, steps 21, 23 and 24), `t` table melds in all.
+pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
+    (own as u32) << t | used_table as u32
+}
 
 /// Step 23: the costs `out` of a state for every table meld used and meld
 /// of the hand's own, lowered to those of a choice of its lowest open card
@@ -195,19 +203,11 @@ impl Search<'_> {
         if self.goal == Goal::Least && self.vecs.is_some() {
             let wild = self.wild_melds();
             let from = self.best_vec(mask, w, used_table & wild);
-            return self.vec_costs()[from + self.vec_at(used_table & !wild, own)];
+            let at = melds_at(self.table.len(), used_table & !wild, own) as usize;
+            return self.vec_costs()[from + at];
         }
         if mask == 0 {
-            if used_table != 0 && !own {
-                return INF;
-            }
-            return match self.policy {
-                WildPolicy::Free => 0,
-                // Wilds left over go onto table melds not used yet, as far
-                // as their room goes, once the hand has a meld of its own;
-                // the rest are deadwood, the least valuable of them.
-                WildPolicy::HalfAtMost { .. } => self.nothing_open(w, used_table, own),
-            };
+            return self.nothing_open(w, used_table, own);
         }
         let limited = self.policy.limited();
         // Under the half-wild limit, whether every card melds has its own
@@ -257,12 +257,6 @@ impl Search<'_> {
         }
     }
 
-    /// Where a state's cost for `used_table` and `own` lies among its costs
-    /// (step 23).
-    fn vec_at(&self, used_table: u8, own: bool) -> usize {
-        (own as usize) << self.table.len() | used_table as usize
-    }
-
     fn vec_costs(&self) -> &[u16] {
         &self.vecs.as_ref().expect("the least deadwood in costs for every table meld used").costs
     }
@@ -297,20 +291,13 @@ impl Search<'_> {
         let t = self.table.len();
         let (n, half) = (2usize << t, 1usize << t);
         let mut out = [INF; 2 << VEC_TABLE];
-        let limited = self.policy.limited();
-        if mask == 0 && !limited {
-            // Nothing open: no cost, but where table melds were laid off
-            // onto with no meld of the hand's own.
-            out[0] = if wild_used == 0 { 0 } else { INF };
-            out[half..n].fill(0);
-        } else if mask == 0 {
-            // Under the half-wild limit, the wilds left over cost what
-            // step 4's search says, for each table meld used and meld of
-            // the hand's own.
+        if mask == 0 {
+            // Nothing open: as step 4's search, for each table meld used and
+            // meld of the hand's own.
             for (at, o) in out[..n].iter_mut().enumerate() {
                 *o = self.nothing_open(w, (at & (half - 1)) as u8 | wild_used, at >= half);
             }
-        } else if !limited && w as u32 >= 2 * mask.count_ones() {
+        } else if !self.policy.limited() && w as u32 >= 2 * mask.count_ones() {
             // Exactness, step 6: a set of each natural with two wilds.
             out[..n].fill(0);
         } else {
@@ -328,13 +315,13 @@ impl Search<'_> {
                 false
             });
             let to = self.vecs().placed.len();
+            let wild = self.wild_melds();
             for c in from..to {
                 // Nothing beats no cost at all.
                 if out[..n].iter().all(|&c| c == 0) {
                     break;
                 }
                 let (used, need, with, own) = self.vecs().placed[c];
-                let wild = self.wild_melds();
                 let rest = self.best_vec(mask & !used, w - need, with & wild);
                 let rest = &self.vec_costs()[rest..rest + n];
                 take_choice(&mut out[..n], rest, (with, own), (wild_used, wild));

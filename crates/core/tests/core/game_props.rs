@@ -14,8 +14,8 @@ use three13_core::solver::{Solver, Table};
 use crate::advice_props::check_completing;
 use crate::meld_props::check_verdict;
 use crate::solver_props::{
-    Case, Style, cases_under, check_arrangement, check_case, check_discards, check_outs, config, pool_of,
-    rules, text,
+    Case, Style, cases_under, check_arrangement, check_case, check_discards, check_discards_and_outs,
+    check_outs, config, pool_of, rules, text,
 };
 use crate::{brute, with_settings};
 
@@ -207,10 +207,7 @@ proptest! {
         case in cases_under(half_wild(), 5, 4..=8, ALL_STYLES.to_vec(), 0..=60, 2, None),
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        check_discards(&case, &picks)?;
-        let mut before = case.clone();
-        before.hand.pop();
-        check_outs(&before, &picks)?;
+        check_discards_and_outs(&case, &picks)?;
     }
 }
 

@@ -562,6 +562,16 @@ fn analysed(case: &Case, cards: usize, seen: &[Card]) -> Analysis {
     analyse(&mut Solver::new(), &case.hand, &deal, &case.table(), seen)
 }
 
+/// [`check_discards`] of a hand holding the card just drawn, and
+/// [`check_outs`] of the hand before it was drawn (its last card taken
+/// away).
+pub(crate) fn check_discards_and_outs(case: &Case, picks: &[u32]) -> Result<(), TestCaseError> {
+    check_discards(case, picks)?;
+    let mut before = case.clone();
+    before.hand.pop();
+    check_outs(&before, picks)
+}
+
 /// With the drawn card: every discard's deadwood and outs, the best
 /// discard by the tie rules, the hand laid down after it, and whether the
 /// hand goes out, against the brute force; `picks` draw the cards seen.
@@ -673,15 +683,9 @@ proptest! {
         case in cases(4..=7, vec![Style::Mixed, Style::Dense], 0..=60, 6, Some(true)),
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
-        check_discards(&case, &picks)?;
-        let mut less = case.clone();
-        less.hand.pop();
-        check_outs(&less, &picks)?;
+        check_discards_and_outs(&case, &picks)?;
     }
-}
 
-proptest! {
-    #![proptest_config(config(60))]
     /// Four or five table melds, where whether the cards meld and the least
     /// deadwood are found for every count of wilds and every table meld
     /// used at once (module `complete`, steps 22 to 24), under every wild
@@ -698,10 +702,7 @@ proptest! {
         picks in prop::collection::vec(any::<u32>(), 0..=12),
     ) {
         check_case(&case)?;
-        check_discards(&case, &picks)?;
-        let mut less = case.clone();
-        less.hand.pop();
-        check_outs(&less, &picks)?;
+        check_discards_and_outs(&case, &picks)?;
     }
 }
 
