@@ -14,7 +14,7 @@ use three13_core::analysis::analyse;
 use three13_core::card::{Card, Rank};
 use three13_core::hand::parse_hand;
 use three13_core::rules::{Deal, Rules};
-use three13_core::solver::{Solver, Table};
+use three13_core::solver::{MAX_TABLE_MELDS, Solver, Table};
 
 /// xorshift64*: small, fast, and the same on every machine.
 struct Rng(u64);
@@ -151,6 +151,13 @@ fn table_meld(rng: &mut Rng, rules: &Rules, wild: Rank, pool: &[Card]) -> Option
     Some(meld)
 }
 
+/// The most table melds a hand is checked against: as many as `check`
+/// takes, more than the player out of one round lays down (one for every
+/// three cards the round deals), so that no input is left unsearched.
+fn most_melds() -> usize {
+    MAX_TABLE_MELDS
+}
+
 fn random_point(rng: &mut Rng) -> Point {
     let (preset, settings, rules) = rules_of(rng);
     let deals = rules.deals();
@@ -159,7 +166,7 @@ fn random_point(rng: &mut Rng) -> Point {
     let mut onto = Vec::new();
     if rules.lay_off() {
         let mut pool = shoe(&rules);
-        for _ in 0..rng.below(4) {
+        for _ in 0..rng.below(most_melds() + 1) {
             if let Some(m) = table_meld(rng, &rules, deal.wild, &pool) {
                 pool = less(pool, &m);
                 onto.push(m);
@@ -185,7 +192,7 @@ fn neighbour(rng: &mut Rng, p: &Point) -> Point {
     if roll < 12 && q.rules.lay_off() {
         let pool = less(shoe(&q.rules), &[q.hand.clone(), q.onto.concat()].concat());
         if let Some(m) = table_meld(rng, &q.rules, wild, &pool) {
-            if q.onto.is_empty() || (q.onto.len() < 4 && rng.chance(30)) {
+            if q.onto.is_empty() || (q.onto.len() < most_melds() && rng.chance(30)) {
                 q.onto.push(m);
             } else {
                 let i = rng.below(q.onto.len());
