@@ -734,7 +734,6 @@ impl Complete<'_> {
                 && w < u8::MAX
                 && !self.melds_less_one(mask, w + 1, used_table, own)
             {
-                self.memo.insert(k, 0);
                 return 0;
             }
             let cards = self.decide(true, mask, w, used_table, own);
@@ -772,7 +771,6 @@ impl Complete<'_> {
         }
         // Step 19, as above.
         if w < u8::MAX && !self.melds(mask, w + 1, used_table, own) {
-            self.memo.insert(k, 0);
             return 0;
         }
         let cards = self.decide(false, mask, w, used_table, own);

@@ -409,6 +409,12 @@ impl Every<'_> {
         } else {
             u32::MAX
         };
+        if gate & mask & self.want == 0 {
+            // No card to find for any `j` (most states): answered again
+            // from the memo of `melds_each` when asked again, and kept out
+            // of this one.
+            return (self.arena.len() as u32, 0);
+        }
         let out = self.decide_cards(less_one, mask, w, used_table, own, gate);
         let from = self.arena.len() as u32;
         let found = BitIter(mask & self.want).filter(|&j| out[j] != 0).fold(0, |b, j| b | 1 << j);
