@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 13] = [
+    const HANDS: [Found; 15] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -913,6 +913,44 @@ mod h_slowest_found {
             onto: &["4h 5h 6h 2s 8h", "2h 3h 4h 5h 6h", "2s 3s 4s", "4h 5h 6h"],
             hand: "Kd 8h Kc Jh 3h 10h 8s 7s Js 6s 7h 8s Qd 9h 5s 9s",
         },
+        // Tens, half-wild, kings and twos wild, 15 cards, eight table melds
+        // (hunt `-- 30 200 8008`, every table `check` takes).
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+            ],
+            round: 12,
+            onto: &[
+                "Ad 2d 3d 4d 5d",
+                "8d 8c Ah 8h",
+                "5d 6d Kd 8d",
+                "4c 4h 4c",
+                "3h Kh 5h",
+                "Jc Ks Jc Js",
+                "7c As 9c",
+                "Kc 6s 6h",
+            ],
+            hand: "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd 6h",
+        },
+        // Strict, half-wild, three decks, 16 cards, five table melds, as
+        // many as the player out of a 15-card round lays down (hunt `-- 30
+        // 200 2002 out`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &["2h 3c 4c", "Ad As Ah Ah", "4h 5h 6h", "3c 4c 5c 6c 7c", "2s 3s 4s"],
+            hand: "9c Ad 7d Ah 2d Ac 3c Ac Ad As 8c As 2d 2h Ac 2c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -993,5 +1031,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn three_decks_kings_wild_16_cards_four_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[12]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_eight_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[13]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_three_decks_five_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[14]);
     }
 }
