@@ -466,7 +466,7 @@ use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, melds_at, settled,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, melds_at, settled,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -836,7 +836,7 @@ impl Complete<'_> {
     /// holds: one for each count of wilds from none, up to one more than
     /// the hand holds; none with fewer than `LANES_FROM` table melds.
     pub(super) fn lanes(&self) -> (u32, u32) {
-        let bits = 2u32 << self.table.len();
+        let bits = answers_of(self.table.len()) as u32;
         if self.table.len() < LANES_FROM {
             return (bits, 0);
         }

@@ -19,7 +19,9 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, melds_at, settled, take_choice};
+use super::search::{
+    Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice, wild_melds,
+};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -175,11 +177,11 @@ impl Every<'_> {
     pub(super) fn least_at(&mut self, mask: u32, w: u8, (used_table, own): (u8, bool), j: usize) -> u16 {
         if self.vecs.is_some() {
             // Module `complete`, step 24: every table meld used at once.
-            let wild = self.least_search().wild_melds();
             let t = self.one.table.len();
+            let wild = wild_melds(self.one.table);
             let from = self.least_each_vec(mask, w, used_table & wild);
             let at = melds_at(t, used_table & !wild, own) as usize;
-            return self.costs[from + self.rank_of(mask, j) * (2 << t) + at];
+            return self.costs[from + self.rank_of(mask, j) * answers_of(t) + at];
         }
         let from = self.least_each(mask, w, used_table, own);
         self.costs[from as usize + self.rank_of(mask, j)]
@@ -228,13 +230,13 @@ impl Every<'_> {
     /// choice's moved as `Search::best_vec` moves them.
     fn decide_least_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> Vec<u16> {
         let t = self.one.table.len();
-        let n = 2usize << t;
+        let n = answers_of(t);
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
         let place = |j: usize| rank_among(want, j) * n;
         let mut out = vec![INF; want.count_ones() as usize * n];
-        let wild = self.least_search().wild_melds();
+        let wild = wild_melds(self.one.table);
         if want & bit != 0 {
             let from = self.least_search().best_vec(mask & !bit, w, wild_used);
             let costs = &self.vecs.as_ref().expect("costs for every table meld used").costs;

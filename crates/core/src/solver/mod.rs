@@ -976,7 +976,8 @@ impl Solver {
             // known already (every card scores at least a point).
             // Where the costs are for every table meld used (step 24 of
             // module `complete`), none used and no meld of its own first.
-            let stride = if self.hand.least_in_vectors() { 2 << self.hand.targets.len() } else { 1 };
+            let stride =
+                if self.hand.least_in_vectors() { search::answers_of(self.hand.targets.len()) } else { 1 };
             let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
                 let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
                 self.memos.each_costs[from as usize + rank * stride]

@@ -63,21 +63,17 @@ pub(super) struct LeastVecs {
     pub(super) costs: Vec<u16>,
     /// The choices of the states being decided, one after another.
     placed: Vec<Placed>,
-    /// The table melds of wilds alone, as bits, once worked out: whether
-    /// they are used is part of the key, not of the costs.
-    wild: Option<u8>,
 }
 
 impl LeastVecs {
     pub(super) fn new() -> LeastVecs {
-        LeastVecs { memo: Memo::new(), costs: Vec::new(), placed: Vec::new(), wild: None }
+        LeastVecs { memo: Memo::new(), costs: Vec::new(), placed: Vec::new() }
     }
 
     pub(super) fn clear(&mut self) {
         self.memo.clear();
         self.costs.clear();
         self.placed.clear();
-        self.wild = None;
     }
 
     /// The least deadwood kept for the open cards in `mask` with `w`
@@ -100,6 +96,19 @@ pub(super) const VEC_TABLE: usize = 5;
 /// (module `complete`, steps 21, 23 and 24), `t` table melds in all.
 pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
+}
+
+/// How many answers a state holds for every table meld used and whether
+/// the hand has a meld of its own (steps 21, 23 and 24): bits of a word,
+/// or costs, `t` table melds in all.
+pub(super) fn answers_of(t: usize) -> usize {
+    2 << t
+}
+
+/// The table melds of wilds alone, as bits: whether they are used is part
+/// of the key of step 23, not of its costs.
+pub(super) fn wild_melds(table: &[(Vec<Card>, usize)]) -> u8 {
+    (0..table.len()).filter(|&m| table[m].0.is_empty()).fold(0, |b, m| b | 1 << m)
 }
 
 /// Step 23: the costs `out` of a state for every table meld used and meld
@@ -201,7 +210,7 @@ impl Search<'_> {
     /// whether the hand has a meld of its own (needed to lay off at all).
     pub(super) fn best(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u16 {
         if self.goal == Goal::Least && self.vecs.is_some() {
-            let wild = self.wild_melds();
+            let wild = wild_melds(self.table);
             let from = self.best_vec(mask, w, used_table & wild);
             let at = melds_at(self.table.len(), used_table & !wild, own) as usize;
             return self.vec_costs()[from + at];
@@ -265,17 +274,6 @@ impl Search<'_> {
         self.vecs.as_mut().expect("the least deadwood in costs for every table meld used")
     }
 
-    /// The table melds of wilds alone, as bits (step 23).
-    pub(super) fn wild_melds(&mut self) -> u8 {
-        if let Some(wild) = self.vecs().wild {
-            return wild;
-        }
-        let table = self.table;
-        let wild = (0..table.len()).filter(|&m| table[m].0.is_empty()).fold(0u8, |b, m| b | 1 << m);
-        self.vecs().wild = Some(wild);
-        wild
-    }
-
     /// Step 23: the least deadwood of the open cards in `mask` with `w`
     /// wilds for every table meld used and whether the hand has a meld of
     /// its own, where in the costs they start. The search of step 4 over
@@ -289,7 +287,7 @@ impl Search<'_> {
             return from as usize;
         }
         let t = self.table.len();
-        let (n, half) = (2usize << t, 1usize << t);
+        let (n, half) = (answers_of(t), 1usize << t);
         let mut out = [INF; 2 << VEC_TABLE];
         if mask == 0 {
             // Nothing open: as step 4's search, for each table meld used and
@@ -315,7 +313,7 @@ impl Search<'_> {
                 false
             });
             let to = self.vecs().placed.len();
-            let wild = self.wild_melds();
+            let wild = wild_melds(self.table);
             for c in from..to {
                 // Nothing beats no cost at all.
                 if out[..n].iter().all(|&c| c == 0) {
