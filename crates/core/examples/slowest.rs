@@ -5,11 +5,12 @@
 //! solver, each hand the quickest of three runs (so a run preempted by
 //! another process is run again).
 //!
-//! `cargo run --release -p three13-core --example slowest -- [CLIMBS] [STEPS] [SEED] [out]`
+//! `cargo run --release -p three13-core --example slowest -- [CLIMBS] [STEPS] [SEED] [out|N]`
 //! prints each new slowest hand as it is found, as a `three13 check`
 //! command line, and the slowest at the end. The table melds go up to as
 //! many as `check` takes; with `out`, up to as many as the player out
-//! lays down (one for every three cards the round deals).
+//! lays down (one for every three cards the round deals); with a number,
+//! up to that many.
 
 use std::time::{Duration, Instant};
 use three13_core::analysis::analyse;
@@ -153,15 +154,28 @@ fn table_meld(rng: &mut Rng, rules: &Rules, wild: Rank, pool: &[Card]) -> Option
     Some(meld)
 }
 
-/// The most table melds a hand is checked against: as many as `check`
-/// takes, so that no input is left unsearched; with `out_only`, as many as
-/// the player out of the round lays down (docs/rules.md, "The last
-/// turns"), one for every three cards the round deals.
-fn most_melds(deal: &Deal, out_only: bool) -> usize {
-    if out_only { deal.cards / 3 } else { MAX_TABLE_MELDS }
+/// How many table melds a hunt tries.
+#[derive(Clone, Copy)]
+enum Melds {
+    /// As many as `check` takes, so that no input is left unsearched.
+    Check,
+    /// As many as the player out of the round lays down (docs/rules.md,
+    /// "The last turns"), one for every three cards the round deals.
+    Out,
+    /// At most this many.
+    AtMost(usize),
 }
 
-fn random_point(rng: &mut Rng, out_only: bool) -> Point {
+/// The most table melds a hand is checked against.
+fn most_melds(deal: &Deal, melds: Melds) -> usize {
+    match melds {
+        Melds::Check => MAX_TABLE_MELDS,
+        Melds::Out => deal.cards / 3,
+        Melds::AtMost(n) => n.min(MAX_TABLE_MELDS),
+    }
+}
+
+fn random_point(rng: &mut Rng, melds: Melds) -> Point {
     let (preset, settings, rules) = rules_of(rng);
     let deals = rules.deals();
     // The larger rounds are the slow ones, mostly.
@@ -169,7 +183,7 @@ fn random_point(rng: &mut Rng, out_only: bool) -> Point {
     let mut onto = Vec::new();
     if rules.lay_off() {
         let mut pool = shoe(&rules);
-        for _ in 0..rng.below(most_melds(&deal, out_only) + 1) {
+        for _ in 0..rng.below(most_melds(&deal, melds) + 1) {
             if let Some(m) = table_meld(rng, &rules, deal.wild, &pool) {
                 pool = less(pool, &m);
                 onto.push(m);
@@ -188,14 +202,14 @@ fn random_point(rng: &mut Rng, out_only: bool) -> Point {
 
 /// A neighbour of `p`: a card of the hand changed (often for one near
 /// another card of the hand), a table meld changed, added or removed.
-fn neighbour(rng: &mut Rng, p: &Point, out_only: bool) -> Point {
+fn neighbour(rng: &mut Rng, p: &Point, melds: Melds) -> Point {
     let mut q = p.clone();
     let wild = q.deal.wild;
     let roll = rng.below(100);
     if roll < 12 && q.rules.lay_off() {
         let pool = less(shoe(&q.rules), &[q.hand.clone(), q.onto.concat()].concat());
         if let Some(m) = table_meld(rng, &q.rules, wild, &pool) {
-            if q.onto.is_empty() || (q.onto.len() < most_melds(&q.deal, out_only) && rng.chance(30)) {
+            if q.onto.is_empty() || (q.onto.len() < most_melds(&q.deal, melds) && rng.chance(30)) {
                 q.onto.push(m);
             } else {
                 let i = rng.below(q.onto.len());
@@ -331,21 +345,25 @@ fn main() {
     let climbs = arg(1, 40) as usize;
     let steps = arg(2, 300) as usize;
     let mut rng = Rng(arg(3, 0x0313_1303_1331_3113) | 1);
-    let out_only = args.get(3).is_some_and(|a| a == "out");
+    let melds = match args.get(3).map(String::as_str) {
+        Some("out") => Melds::Out,
+        Some(n) => Melds::AtMost(n.parse().expect("`out` or the most table melds")),
+        None => Melds::Check,
+    };
     let mut slowest: Option<(Duration, Point)> = None;
     for climb in 0..climbs {
         // The climb starts from the best of a few random points.
-        let mut at = random_point(&mut rng, out_only);
+        let mut at = random_point(&mut rng, melds);
         let mut t = time(&at);
         for _ in 0..20 {
-            let p = random_point(&mut rng, out_only);
+            let p = random_point(&mut rng, melds);
             let tp = time(&p);
             if tp > t {
                 (at, t) = (p, tp);
             }
         }
         for _ in 0..steps {
-            let q = neighbour(&mut rng, &at, out_only);
+            let q = neighbour(&mut rng, &at, melds);
             let tq = time(&q);
             if tq >= t {
                 (at, t) = (q, tq);

@@ -721,7 +721,7 @@ impl Complete<'_> {
             }
             // Of the naturals with no partner, one may be discarded and
             // one take the slot's card and a wild; the others take two.
-            if alone_beyond(self.melds.partners, mask, (w as u32 + 3) / 2) {
+            if alone_beyond(self.melds.partners_at(used_table), mask, (w as u32 + 3) / 2) {
                 return 0;
             }
             let k = StateKey::new(mask, w, used_table, own).owing(Discard::ToMake);
@@ -762,7 +762,7 @@ impl Complete<'_> {
         }
         // A natural with no partner needs two wilds of its own, or the
         // slot's card and one wild: at most one of them can have the slot.
-        if alone_beyond(self.melds.partners, mask, (w as u32).div_ceil(2)) {
+        if alone_beyond(self.melds.partners_at(used_table), mask, (w as u32).div_ceil(2)) {
             return 0;
         }
         let k = StateKey::new(mask, w, used_table, own);
@@ -810,7 +810,7 @@ impl Complete<'_> {
         }
         // The first answers of the search of step 4, the same for every
         // bit.
-        if let Some(melds) = melds_before_memo(self.melds.partners, mask, w, discard) {
+        if let Some(melds) = melds_before_memo(self.melds.partners_at(0), mask, w, discard) {
             let (half, low) = melds_half(self.table.len());
             return if melds { low << half | low } else { 0 };
         }
@@ -863,7 +863,7 @@ impl Complete<'_> {
         let (mut yes, mut decided) = (0u128, 0u128);
         let lane = (low << half | low) as u128;
         for w in 0..lanes {
-            if let Some(melds) = melds_before_memo(self.melds.partners, mask, w as u8, discard) {
+            if let Some(melds) = melds_before_memo(self.melds.partners_at(0), mask, w as u8, discard) {
                 decided |= lane << (w * bits);
                 if melds {
                     yes |= lane << (w * bits);
@@ -945,7 +945,7 @@ impl Complete<'_> {
         if mask == 0 {
             return false;
         }
-        if let Some(melds) = melds_before_memo(self.melds.partners, mask, w, true) {
+        if let Some(melds) = melds_before_memo(self.melds.partners_at(used_table), mask, w, true) {
             return melds;
         }
         let used_table = settled(self.melds.takers, mask, used_table, own, self.melds.policy.limited());
@@ -1381,9 +1381,7 @@ impl Complete<'_> {
             // melds take no more wilds than they hold naturals, the slot's
             // card among them, and the table melds' room, and one more may
             // be discarded.
-            if !self.melds.partners.is_empty()
-                && alone_cards(self.melds.partners, mask).count_ones() > 1 + owed
-            {
+            if alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
                 return None;
             }
             let room = self.free_room(used_table);
@@ -1461,7 +1459,7 @@ impl Complete<'_> {
             return counts_upto((room + owed).min(most as u32)) & !((1 << owed) - 1);
         }
         // A natural with no partner melds in nothing: it is the discard.
-        if !self.melds.partners.is_empty() && alone_beyond(self.melds.partners, mask, owed) {
+        if alone_beyond(self.melds.partners_at(used_table), mask, owed) {
             return 0;
         }
         // The melds take no more wilds than they hold naturals, and the
@@ -1542,8 +1540,8 @@ impl Complete<'_> {
             }
             return;
         }
-        if discard && !self.melds.partners.is_empty() {
-            let alone = alone_cards(self.melds.partners, mask);
+        if discard && !self.melds.partners_at(used_table).is_empty() {
+            let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {
                 // Two naturals with no partner, a discard owed: one of them
                 // is discarded, and the other takes the slot's card.

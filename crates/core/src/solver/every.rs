@@ -59,6 +59,9 @@ pub(super) struct Every<'a> {
 /// have no partner among them (`search::alone` of `mask` less `j`).
 fn alone_each(partners: &[u32], mask: u32) -> [u8; 32] {
     let (mut zero, mut to) = (0u32, [0u8; 32]);
+    if partners.is_empty() {
+        return to;
+    }
     for k in BitIter(mask) {
         let p = partners[k] & mask;
         if p == 0 {
@@ -201,6 +204,7 @@ impl Every<'_> {
             rules: one.rules,
             ace_high: one.ace_high,
             partners: &[],
+            wild: one.wild,
             takers: one.takers,
             pool: one.pool,
             lay: one.lay,
@@ -502,7 +506,7 @@ impl Every<'_> {
         }
         // The others: the same first answers as the search of `mask` less
         // `j` gives before its memo.
-        let alone = alone_each(self.one.melds.partners, mask);
+        let alone = alone_each(self.one.melds.partners_at(used_table), mask);
         let count = mask.count_ones() - 1;
         let w32 = w as u32;
         let mut live = 0u32;
@@ -601,7 +605,7 @@ impl Every<'_> {
             };
         }
         // The first answers the search of one hand gives before its memo.
-        let alone = alone_each(self.one.melds.partners, mask);
+        let alone = alone_each(self.one.melds.partners_at(used_table), mask);
         let count = mask.count_ones() - 1;
         let w32 = w as u32;
         let mut live = 0u32;

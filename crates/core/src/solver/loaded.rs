@@ -5,7 +5,7 @@
 use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::naturals::{BitIter, Naturals, full_mask};
-use super::search::{VEC_TABLE, WildPolicy};
+use super::search::{VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -33,7 +33,8 @@ pub(super) struct Loaded {
     /// single cards it takes within the limit (see `complete`).
     pub(super) single_limited: Vec<Vec<(u8, u8, u128)>>,
     /// For each natural, the other naturals it could share a meld with;
-    /// with all bits set when a table meld could take it.
+    /// with all bits set when a table meld could take it, but for the table
+    /// melds of wilds alone, which could take any (`Search::partners_at`).
     pub(super) partners: Vec<u32>,
     /// Where at most half of a meld may be wild: `left[n]`, the points of
     /// the hand's `n` least valuable wilds, and for each lay-off target how
@@ -188,13 +189,13 @@ impl Loaded {
     /// Which naturals could share a meld: of one rank, or of one suit
     /// with no more places between them than the wilds could fill (the
     /// hand's, one more for a card to come, and the table's). A natural a
-    /// table meld could take, or any when a table meld is all wilds, is
-    /// partnered with every card.
+    /// table meld could take is partnered with every card. A table meld of
+    /// wilds alone could take any natural, and is left out: the partners
+    /// hold once every such meld is used (`Search::partners_at`).
     pub(super) fn find_partners(&mut self) {
         let nat = &self.nat;
         let table_wilds: usize = self.targets.iter().map(|(n, size)| size - n.len()).sum();
         let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
-        let all_wild_meld = self.targets.iter().any(|(n, _)| n.is_empty());
         let high = self.ace_high;
         let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
         let near =
@@ -207,11 +208,10 @@ impl Loaded {
         self.partners.clear();
         for i in 0..nat.cards.len() {
             let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-            let by_table = all_wild_meld
-                || self.targets.iter().flat_map(|(n, _)| n).any(|t| {
-                    let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                    r == rank || (s == suit && near(r, rank))
-                });
+            let by_table = self.targets.iter().flat_map(|(n, _)| n).any(|t| {
+                let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+                r == rank || (s == suit && near(r, rank))
+            });
             let mut bits = if by_table { u32::MAX } else { 0 };
             bits |= of_rank[rank as usize];
             for q in 1..=13u8 {
@@ -235,8 +235,12 @@ impl Loaded {
     }
 
     /// Whether the naturals in `mask` cannot all meld with `w` wilds: a
-    /// natural with no partner needs two wilds of its own.
+    /// natural with no partner needs two wilds of its own (where no table
+    /// meld is of wilds alone, which could take any).
     pub(super) fn hopeless(&mut self, mask: u32, w: u8) -> bool {
+        if wild_melds(&self.targets) != 0 {
+            return false;
+        }
         if self.partners.len() != self.nat.cards.len() {
             self.find_partners();
         }

@@ -163,7 +163,13 @@
 //!     (`Loaded::find_partners`) melds only with two wilds of its own
 //!     (without the half-wild limit) or not at all (with it), so all but
 //!     as many such cards as the wilds can pair are left over, the least
-//!     valuable of them at best.
+//!     valuable of them at best. A natural a table meld could take has
+//!     every card for a partner; a table meld of wilds alone could take
+//!     any natural, so the partners are asked only in states where every
+//!     such meld is used already, and so takes no other group (step 7;
+//!     `Search::partners_at`), and elsewhere every natural counts as
+//!     partnered. The searches for completing cards and outs (module
+//!     `complete`) ask them the same way.
 //! 12. *The least deadwood less one card, in the same search*
 //!     (`Search::less_one`): the least over the naturals `j` a state may
 //!     give up of its least without `j`. For `j` the lowest open card `i`,
@@ -674,6 +680,7 @@ impl Solver {
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: if partnered { &h.partners } else { &[] },
+            wild: search::wild_melds(&h.targets),
             takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
@@ -1252,6 +1259,7 @@ fn complete_over<'a>(
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: &h.partners,
+            wild: search::wild_melds(&h.targets),
             takers: &h.takers,
             pool: runs,
             lay,

@@ -159,6 +159,8 @@ pub(super) struct Search<'a> {
     /// For each natural, the others it could share a meld with (see
     /// `Loaded::find_partners`); empty when not worked out.
     pub(super) partners: &'a [u32],
+    /// The table melds of wilds alone (`wild_melds`), as bits.
+    pub(super) wild: u8,
     /// For each table meld, the naturals that could go onto it (see
     /// `Loaded::takers`).
     pub(super) takers: &'a [u32],
@@ -185,8 +187,12 @@ pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limi
     used
 }
 
-/// Whether more than `most` naturals in `mask` have no partner among them.
+/// Whether more than `most` naturals in `mask` have no partner among them
+/// (none, with no partners given).
 pub(super) fn alone_beyond(partners: &[u32], mask: u32, most: u32) -> bool {
+    if partners.is_empty() {
+        return false;
+    }
     let mut found = 0;
     for j in BitIter(mask) {
         if partners[j] & mask == 0 {
@@ -199,12 +205,24 @@ pub(super) fn alone_beyond(partners: &[u32], mask: u32, most: u32) -> bool {
     false
 }
 
-/// The naturals in `mask` with no partner among them, as bits.
+/// The naturals in `mask` with no partner among them, as bits (none, with
+/// no partners given).
 pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
+    if partners.is_empty() {
+        return 0;
+    }
     BitIter(mask).filter(|&j| partners[j] & mask == 0).fold(0, |bits, j| bits | 1 << j)
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// The partners that hold with the table melds `used_table` used
+    /// (exactness, step 11): where a table meld of wilds alone is not used
+    /// yet, it could take any natural, so none is without a partner, and
+    /// none are given.
+    pub(super) fn partners_at(&self, used_table: u8) -> &'a [u32] {
+        if used_table & self.wild == self.wild { self.partners } else { &[] }
+    }
+
     /// The least deadwood of the open natural cards in `mask` with `w` wilds
     /// to spend. `used_table` marks table melds already laid off onto, `own`
     /// whether the hand has a meld of its own (needed to lay off at all).
@@ -231,10 +249,7 @@ impl Search<'_> {
             return 0;
         }
         // A natural with no partner needs two wilds of its own.
-        if self.goal != Goal::Least
-            && !self.partners.is_empty()
-            && alone_beyond(self.partners, mask, w as u32 / 2)
-        {
+        if self.goal != Goal::Least && alone_beyond(self.partners_at(used_table), mask, w as u32 / 2) {
             return INF;
         }
         // Exactness, steps 4 and 10.
@@ -529,14 +544,15 @@ impl Search<'_> {
     /// its own (without the half-wild limit) or not at all (with it), so
     /// all but as many of them as the wilds could pair are deadwood, the
     /// least valuable of them at best (exactness, step 11).
-    fn floor(&self, mask: u32, w: u8) -> u16 {
-        if self.partners.is_empty() {
+    fn floor(&self, mask: u32, w: u8, used_table: u8) -> u16 {
+        let partners = self.partners_at(used_table);
+        if partners.is_empty() {
             return 0;
         }
         let mut alone = [0u16; 32];
         let mut n = 0;
         for j in BitIter(mask) {
-            if self.partners[j] & mask == 0 {
+            if partners[j] & mask == 0 {
                 alone[n] = self.nat.value[j];
                 n += 1;
             }
@@ -580,7 +596,7 @@ impl Search<'_> {
         {
             return floor as u16;
         }
-        let floor = self.floor(mask, w);
+        let floor = self.floor(mask, w, used_table);
         if floor > budget {
             floors.insert(k, floor as u64);
             return floor;

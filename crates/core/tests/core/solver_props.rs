@@ -704,6 +704,33 @@ proptest! {
         check_case(&case)?;
         check_discards_and_outs(&case, &picks)?;
     }
+
+    /// A table meld of wilds alone, which could take any natural while it
+    /// is not used (the searches ask whether a natural has a partner only
+    /// once it is), beside up to two others: the hand's deadwood and
+    /// arrangement, every discard's deadwood and outs, and the outs without
+    /// the drawn card, against the brute force.
+    #[test]
+    fn a_table_meld_of_wilds_alone_matches_the_brute_force(
+        case in cases(4..=8, vec![Style::Uniform, Style::Mixed, Style::Dense], 0..=60, 2, Some(true))
+            .prop_filter_map("wilds alone may meld", with_wild_meld),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
+    ) {
+        check_case(&case)?;
+        check_discards_and_outs(&case, &picks)?;
+    }
+}
+
+/// The case with a table meld of three of the round's wilds first, where
+/// the rules let wilds alone meld.
+fn with_wild_meld(mut case: Case) -> Option<Case> {
+    let wilds = wild_cards(&case.rules, case.deal.wild);
+    let meld: Vec<Card> = (0..3).map(|i| wilds[i % wilds.len()]).collect();
+    if !brute::is_meld(&case.rules, case.deal.wild, &meld) {
+        return None;
+    }
+    case.onto.insert(0, meld);
+    Some(case)
 }
 
 proptest! {
