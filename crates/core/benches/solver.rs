@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 15] = [
+    const HANDS: [Found; 16] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -951,6 +951,20 @@ mod h_slowest_found {
             onto: &["2h 3c 4c", "Ad As Ah Ah", "4h 5h 6h", "3c 4c 5c 6c 7c", "2s 3s 4s"],
             hand: "9c Ad 7d Ah 2d Ac 3c Ac Ad As 8c As 2d 2h Ac 2c",
         },
+        // Wilds free, kings wild, 15 cards, two table melds, one of them
+        // wilds alone (hunt `-- 30 200 3003 2`, two table melds at most).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 12,
+            onto: &["6s 7s As 9s 10s", "Ks Kd Ks"],
+            hand: "Js 6s 7s 2s 4s 8s 9s 4c 5s 2s 10d 10s Ah 5s 3s",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1041,5 +1055,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_three_decks_five_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[14]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn wilds_alone_two_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[15]);
     }
 }
