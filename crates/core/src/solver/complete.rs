@@ -645,7 +645,7 @@ fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Optio
     if count > owed && w >= 2 * (count - owed) {
         return Some(true);
     }
-    if !partners.is_empty() && alone_beyond(partners, mask, w / 2 + owed) {
+    if alone_beyond(partners, mask, w / 2 + owed) {
         return Some(false);
     }
     None
@@ -1540,7 +1540,7 @@ impl Complete<'_> {
             }
             return;
         }
-        if discard && !self.melds.partners_at(used_table).is_empty() {
+        if discard {
             let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {
                 // Two naturals with no partner, a discard owed: one of them

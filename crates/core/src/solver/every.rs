@@ -19,9 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{
-    Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice, wild_melds,
-};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -181,7 +179,7 @@ impl Every<'_> {
         if self.vecs.is_some() {
             // Module `complete`, step 24: every table meld used at once.
             let t = self.one.table.len();
-            let wild = wild_melds(self.one.table);
+            let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
             let at = melds_at(t, used_table & !wild, own) as usize;
             return self.costs[from + self.rank_of(mask, j) * answers_of(t) + at];
@@ -240,7 +238,7 @@ impl Every<'_> {
         let want = mask & self.want;
         let place = |j: usize| rank_among(want, j) * n;
         let mut out = vec![INF; want.count_ones() as usize * n];
-        let wild = wild_melds(self.one.table);
+        let wild = self.one.melds.wild;
         if want & bit != 0 {
             let from = self.least_search().best_vec(mask & !bit, w, wild_used);
             let costs = &self.vecs.as_ref().expect("costs for every table meld used").costs;

@@ -105,8 +105,10 @@ pub(super) fn answers_of(t: usize) -> usize {
     2 << t
 }
 
-/// The table melds of wilds alone, as bits: whether they are used is part
-/// of the key of step 23, not of its costs.
+/// The table melds of wilds alone, as bits (a search keeps them as
+/// `Search::wild`): whether they are used is part of the key of step 23,
+/// not of its costs, and the partners hold once they are all used
+/// (`Search::partners_at`).
 pub(super) fn wild_melds(table: &[(Vec<Card>, usize)]) -> u8 {
     (0..table.len()).filter(|&m| table[m].0.is_empty()).fold(0, |b, m| b | 1 << m)
 }
@@ -228,7 +230,7 @@ impl<'a> Search<'a> {
     /// whether the hand has a meld of its own (needed to lay off at all).
     pub(super) fn best(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u16 {
         if self.goal == Goal::Least && self.vecs.is_some() {
-            let wild = wild_melds(self.table);
+            let wild = self.wild;
             let from = self.best_vec(mask, w, used_table & wild);
             let at = melds_at(self.table.len(), used_table & !wild, own) as usize;
             return self.vec_costs()[from + at];
@@ -328,7 +330,7 @@ impl<'a> Search<'a> {
                 false
             });
             let to = self.vecs().placed.len();
-            let wild = wild_melds(self.table);
+            let wild = self.wild;
             for c in from..to {
                 // Nothing beats no cost at all.
                 if out[..n].iter().all(|&c| c == 0) {
