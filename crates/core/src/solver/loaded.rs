@@ -151,6 +151,29 @@ impl Loaded {
         self.wilds.len() as u8
     }
 
+    /// Where `hand` under the loaded table holds the loaded naturals and
+    /// as many wilds, worth as much each (sorted), but other wild cards:
+    /// takes its wilds in place of the loaded ones, most valuable first as
+    /// `fill` puts them, and says so. No search looks at which cards the
+    /// wilds are, only at how many there are and what they score.
+    pub(super) fn take_wilds_of(&mut self, hand: &[Card], table: &Table) -> bool {
+        let mut wilds: Vec<Card> = hand.iter().copied().filter(|&c| table.is_wild(c)).collect();
+        if wilds.len() != self.wilds.len() || hand.len() != self.nat.cards.len() + wilds.len() {
+            return false;
+        }
+        let mut naturals: Vec<Card> = hand.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+        naturals.sort_unstable();
+        if naturals != self.nat.cards {
+            return false;
+        }
+        wilds.sort_by(|a, b| table.value(*b).cmp(&table.value(*a)).then(a.cmp(b)));
+        if !wilds.iter().zip(&self.wilds).all(|(a, b)| table.value(*a) == table.value(*b)) {
+            return false;
+        }
+        self.wilds = wilds;
+        true
+    }
+
     /// Whether the least deadwood is searched for every table meld used
     /// at once (module `complete`, step 23): with `LANES_FROM` to
     /// `VEC_TABLE` table melds.

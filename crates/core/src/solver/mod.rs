@@ -712,15 +712,27 @@ impl Solver {
     /// [`Solver::completing_less`]): they share one memo, so what one
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
-        // The same cards under the same table: what the memos hold stands.
         if let Some((cards, same)) = &self.hand.cards
             && same.rules == table.rules
             && same.wild == table.wild
             && same.onto == table.onto
-            && cards.len() == hand.len()
-            && same_cards(cards, hand)
         {
-            return;
+            // The same cards under the same table: what the memos hold
+            // stands.
+            if cards.len() == hand.len() && same_cards(cards, hand) {
+                return;
+            }
+            // Other wilds worth the same, with the same naturals: the
+            // searches ask the same (they count the wilds, and score those
+            // left over by their points), so the memos stand too.
+            if self.hand.take_wilds_of(hand, table)
+                && let Some((cards, _)) = &mut self.hand.cards
+            {
+                cards.clear();
+                cards.extend_from_slice(hand);
+                cards.sort_unstable();
+                return;
+            }
         }
         // The list of the hand before, reused.
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
@@ -1156,7 +1168,8 @@ impl Solver {
 
     /// One best arrangement of `hand`.
     pub fn solve(&mut self, hand: &[Card], table: &Table) -> Arrangement {
-        let w = self.prepare(hand, table);
+        self.load(hand, table);
+        let w = self.hand.wilds.len() as u8;
         let full = full_mask(self.hand.nat.cards.len());
         let natural_dead = self.search(Goal::Least).best(full, w, 0, false) as u32;
         let deadwood = self.hand.total(natural_dead, table);
