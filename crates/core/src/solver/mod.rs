@@ -109,7 +109,10 @@
 //!      of the wilds is the count and `left`, the points of the least
 //!      valuable; taking away the most valuable leaves `left` the same for
 //!      every count the hand less them can have, so such a question is
-//!      asked of the memo as it is.
+//!      asked of the memo as it is. For the same reason a hand with the
+//!      same naturals and other wilds worth the same, one for one, asks
+//!      what the loaded hand asks (`Solver::load` keeps the memo): so the
+//!      hand less any one of several wilds alike is searched once.
 //!    - d. *Completing cards and outs, in one search under the limit.*
 //!      Module `complete` finds every card completing a hand in one
 //!      search with a slot for the card to come; its steps 1, 2 and 4
