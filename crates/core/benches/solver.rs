@@ -563,7 +563,7 @@ mod g_upcard_and_look {
             })
             .bench_local_values(|(h, up)| {
                 let table = Table::new(&rules, h.deal.wild);
-                let ask = Ask { look: 1, upcard: Some(*up) };
+                let ask = Ask { look: 1, upcard: Some(*up), ..Ask::default() };
                 analyse_with(&mut solver, &h.cards, &h.deal, &table, &[], ask)
             });
     }
@@ -574,7 +574,7 @@ mod g_upcard_and_look {
         let mut solver = Solver::new();
         bencher.with_inputs(cycle(&hands)).bench_local_values(|h| {
             let table = Table::new(&rules, h.deal.wild);
-            let ask = Ask { look: 2, upcard: None };
+            let ask = Ask { look: 2, upcard: None, ..Ask::default() };
             analyse_with(&mut solver, &h.cards, &h.deal, &table, &[], ask)
         });
     }

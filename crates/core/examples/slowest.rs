@@ -13,7 +13,7 @@
 //! up to that many.
 
 use std::time::{Duration, Instant};
-use three13_core::analysis::analyse;
+use three13_core::analysis::{Ask, analyse_with};
 use three13_core::card::{Card, Rank};
 use three13_core::hand::parse_hand;
 use three13_core::rules::{Deal, Rules};
@@ -250,6 +250,13 @@ fn neighbour(rng: &mut Rng, p: &Point, melds: Melds) -> Point {
     q
 }
 
+/// Whether the analyses race the discards' two ways on two threads, as
+/// `three13 check` does: unless `RACE=0`.
+fn race() -> bool {
+    static RACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *RACE.get_or_init(|| std::env::var_os("RACE").is_none_or(|v| v != "0"))
+}
+
 /// The quickest of three full analyses, each with a fresh solver.
 fn time(p: &Point) -> Duration {
     let table = Table::new(&p.rules, p.deal.wild).with_onto(p.onto.clone()).expect("table melds");
@@ -257,7 +264,10 @@ fn time(p: &Point) -> Duration {
         .map(|_| {
             let mut solver = Solver::new();
             let start = Instant::now();
-            std::hint::black_box(analyse(&mut solver, &p.hand, &p.deal, &table, &[]));
+            // As `three13 check` asks: the discards raced on two threads
+            // where the hand has table melds (`RACE=0` for one thread).
+            let ask = Ask { race: race(), ..Ask::default() };
+            std::hint::black_box(analyse_with(&mut solver, &p.hand, &p.deal, &table, &[], ask));
             start.elapsed()
         })
         .min()

@@ -93,7 +93,18 @@ pub struct Ask {
     pub look: u8,
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
+    /// Whether the figures of every discard of a hand with table melds
+    /// may be worked out both ways at once, on two threads
+    /// ([`Solver::race`]): for a person waiting on one hand, not for a
+    /// simulation that keeps every core busy already.
+    pub race: bool,
 }
+
+/// The fewest cards a hand holds, and table melds it may lay off onto, for
+/// its discards to be raced ([`Ask::race`]): with fewer, the one search for
+/// every discard is as quick or quicker on the hands measured (docs/speed.md),
+/// and a thread costs more than a quick hand takes.
+const RACE_FROM: (usize, usize) = (12, 5);
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -312,14 +323,25 @@ pub fn analyse_with(
 ) -> Analysis {
     let mut sorted = hand.to_vec();
     sort_hand(&mut sorted, table);
-    // One memo for the hand, every discard and the hand laid down.
-    solver.load(&sorted, table);
-    let best = solver.solve_less(&[]);
     let mut known = sorted.clone();
     known.extend(table.onto().iter().flatten());
     known.extend_from_slice(seen);
     known.extend(ask.upcard.filter(|_| hand.len() == deal.cards));
     let unseen = Unseen::new(table.rules(), &known);
+    // One memo for the hand, every discard and the hand laid down; the
+    // hand and its discards raced where asked, the two ways sharing
+    // nothing, so each from the start.
+    let after_draw = hand.len() > deal.cards;
+    let race = ask.race && sorted.len() >= RACE_FROM.0 && table.lay_off_melds().len() >= RACE_FROM.1;
+    let (best, raced) = if after_draw && race {
+        let (best, all) = solver.race(&sorted, table, |solver| {
+            (solver.solve_less(&[]), discards(solver, &sorted, table, &unseen))
+        });
+        (best, Some(all))
+    } else {
+        solver.load(&sorted, table);
+        (solver.solve_less(&[]), None)
+    };
     let mut a = Analysis {
         hand: sorted.clone(),
         round: deal.round,
@@ -337,8 +359,11 @@ pub fn analyse_with(
         chance_two: None,
         upcard: None,
     };
-    if hand.len() > deal.cards {
-        let mut discards = discards(solver, &sorted, table, &unseen);
+    if after_draw {
+        let mut discards = match raced {
+            Some(all) => all,
+            None => discards(solver, &sorted, table, &unseen),
+        };
         if ask.look >= 2 {
             for d in &mut discards {
                 let mut rest = sorted.clone();

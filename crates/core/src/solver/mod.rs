@@ -227,6 +227,8 @@ use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
 use search::{Goal, INF, LeastVecs, Placed, Search};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -376,6 +378,21 @@ pub struct Solver {
     kept: Option<Kept>,
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
+    /// Whether the loaded hand asks each discard by itself, even with
+    /// table melds ([`Solver::race`]); until another hand is loaded.
+    one_by_one: bool,
+    /// Set by the other side of a race: the searches stop
+    /// ([`Solver::race`]).
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// What a search stopped by [`Solver::race`] unwinds with.
+struct Stopped;
+
+/// Unwinds a search told to stop (`Search::go_on`), past every frame to
+/// [`Solver::race`], with no message: nothing went wrong.
+fn stopped() -> ! {
+    std::panic::resume_unwind(Box::new(Stopped))
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -493,6 +510,8 @@ impl Solver {
             spare: None,
             kept: None,
             forgotten: None,
+            one_by_one: false,
+            stop: None,
         }
     }
 
@@ -652,11 +671,15 @@ impl Solver {
     /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
+        self.one_by_one = false;
         self.hand.fill(hand, table)
     }
 
     fn spare(&mut self) -> &mut Solver {
-        self.spare.get_or_insert_with(|| Box::new(Solver::new()))
+        let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
+        // Stopped with this one, where it races (`Solver::race`).
+        spare.stop.clone_from(&self.stop);
+        spare
     }
 
     /// The search over the loaded hand for `goal`, under the rules' wild
@@ -687,6 +710,7 @@ impl Solver {
             takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
+            stop: self.stop.as_deref(),
         }
     }
 
@@ -940,6 +964,75 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
+    /// Asks `ask` of this solver, with `hand` and `table` loaded, and
+    /// where the hand has table melds, at once of a second solver on
+    /// another thread that asks each discard by itself: one search for
+    /// every discard ([`Solver::deadwood_after`], [`Solver::outs_after`])
+    /// or one search per discard, whichever is quicker for the hand (no
+    /// rule tells them apart beforehand), both with the same answers. The
+    /// answer is the first found; the other search stops, and this solver
+    /// goes on with the memos of the one that answered (and, where that
+    /// was the other, asks each discard of the hand by itself too, until
+    /// another hand is loaded).
+    pub fn race<T: Send>(
+        &mut self,
+        hand: &[Card],
+        table: &Table,
+        ask: impl Fn(&mut Solver) -> T + Sync,
+    ) -> T {
+        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+        self.load(hand, table);
+        if !self.every_discard_at_once() {
+            return ask(self);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (mine, theirs) = std::thread::scope(|s| {
+            let other = std::thread::Builder::new().spawn_scoped(s, || {
+                let mut other = Solver::new();
+                other.load(hand, table);
+                other.one_by_one = true;
+                other.stop = Some(Arc::clone(&stop));
+                let answer = catch_unwind(AssertUnwindSafe(|| ask(&mut other)));
+                stop.store(true, Ordering::Relaxed);
+                answer.map(|answer| (answer, other))
+            });
+            // No thread to spare: one way alone.
+            let Ok(other) = other else {
+                return (Ok(ask(self)), Err(Box::new(Stopped) as Box<dyn std::any::Any + Send>));
+            };
+            self.stop = Some(Arc::clone(&stop));
+            let mine = catch_unwind(AssertUnwindSafe(|| ask(self)));
+            stop.store(true, Ordering::Relaxed);
+            (mine, other.join())
+        });
+        self.unstopped();
+        let answer = match mine {
+            Ok(answer) => answer,
+            // Stopped: the other answered first (or failed, and then its
+            // failure is the answer's).
+            Err(e) if e.is::<Stopped>() => match theirs {
+                Ok(Ok((answer, mut other))) => {
+                    other.kept = self.kept.take();
+                    other.forgotten = self.forgotten.take();
+                    *self = other;
+                    answer
+                }
+                Ok(Err(e)) | Err(e) => resume_unwind(e),
+            },
+            Err(e) => resume_unwind(e),
+        };
+        self.unstopped();
+        answer
+    }
+
+    /// Forgets the flag of a race, this solver's and its spare's.
+    fn unstopped(&mut self) {
+        self.stop = None;
+        if let Some(spare) = &mut self.spare {
+            spare.stop = None;
+        }
+    }
+
     /// Whether the deadwood and the outs after each discard of the loaded
     /// hand are best asked through [`Solver::deadwood_after`] and
     /// [`Solver::outs_after`] (the one search for every discard), rather
@@ -949,7 +1042,7 @@ impl Solver {
     /// table melds (most hands, the dense ones with many wilds among them)
     /// one search per discard is the quicker.
     pub fn every_discard_at_once(&self) -> bool {
-        !self.hand.targets.is_empty()
+        !self.one_by_one && !self.hand.targets.is_empty()
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
@@ -1043,7 +1136,7 @@ impl Solver {
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         Every {
             one: complete_over(
-                &self.hand,
+                (&self.hand, self.stop.as_deref()),
                 (slots, slot_sets, counts, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
@@ -1093,7 +1186,7 @@ impl Solver {
         let Memos { slots, slot_sets, counts, lanes, melds, lay_offs, .. } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
-            &self.hand,
+            (&self.hand, self.stop.as_deref()),
             (slots, slot_sets, counts, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
@@ -1254,7 +1347,7 @@ type CompletePools<'a> =
 /// own, whether the rest melds, the lay-off groups) and the lists it
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
-    h: &'a Loaded,
+    (h, stop): (&'a Loaded, Option<&'a AtomicBool>),
     (slots, slot_sets, counts, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
@@ -1279,6 +1372,7 @@ fn complete_over<'a>(
             takers: &h.takers,
             pool: runs,
             lay,
+            stop,
         },
         nat: &h.nat,
         table: &h.targets,
@@ -1378,5 +1472,67 @@ mod tests {
         let a = Solver::new().solve(&hand("8h 9c 9d 9s Kd 4h"), &table);
         assert_eq!(a.deadwood, 13);
         assert!(a.melds.iter().any(|m| m.onto.is_some() && m.cards.len() == 2));
+    }
+
+    /// A race (`Solver::race`) where one side searches on until it is
+    /// stopped: hands with a table meld, searched afresh by turns.
+    fn searching_on(solver: &mut Solver, table: &Table) -> u32 {
+        let hands =
+            [hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s"), hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 3s")];
+        loop {
+            for h in &hands {
+                solver.deadwood(h, table);
+            }
+        }
+    }
+
+    fn raced_table() -> (Vec<Card>, Table) {
+        let rules = Rules { lay_off: true, ..Rules::preset("strict").unwrap() };
+        let table = Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("5h 6h 7h")]).unwrap();
+        (hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s"), table)
+    }
+
+    #[test]
+    fn a_race_the_other_side_wins_leaves_its_memos_and_way() {
+        let (cards, table) = raced_table();
+        let want = Solver::new().deadwood(&cards, &table);
+        let mut solver = Solver::new();
+        // This side searches on; the other answers.
+        let got = solver.race(&cards, &table, |s| {
+            if s.every_discard_at_once() { searching_on(s, &table) } else { s.deadwood(&cards, &table) }
+        });
+        assert_eq!(got, want);
+        // The other's way holds for the hand until another is loaded; the
+        // race's flag is gone.
+        assert!(!solver.every_discard_at_once());
+        assert_eq!(solver.deadwood(&cards, &table), want);
+        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
+        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
+        assert!(solver.every_discard_at_once());
+    }
+
+    #[test]
+    fn a_race_this_side_wins_stops_the_other() {
+        let (cards, table) = raced_table();
+        let want = Solver::new().deadwood(&cards, &table);
+        let mut solver = Solver::new();
+        let got = solver.race(&cards, &table, |s| {
+            if s.every_discard_at_once() { s.deadwood(&cards, &table) } else { searching_on(s, &table) }
+        });
+        assert_eq!(got, want);
+        assert!(solver.every_discard_at_once());
+        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
+        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
+    }
+
+    #[test]
+    fn without_table_melds_there_is_no_race() {
+        let table = Table::new(&Rules::default(), Rank::new(3).unwrap());
+        let cards = hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s");
+        // Asked once, on this thread: a second side would search on.
+        let got = Solver::new().race(&cards, &table, |s| {
+            if s.every_discard_at_once() { searching_on(s, &table) } else { s.deadwood(&cards, &table) }
+        });
+        assert_eq!(got, Solver::new().deadwood(&cards, &table));
     }
 }

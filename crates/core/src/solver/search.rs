@@ -170,6 +170,8 @@ pub(super) struct Search<'a> {
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
     pub(super) lay: &'a mut LayOffs,
+    /// Set when the search is to stop (`Solver::race`).
+    pub(super) stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// The table melds used, as the memo keys them (exactness, step 10):
@@ -217,6 +219,16 @@ pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
 }
 
 impl<'a> Search<'a> {
+    /// Unwinds where the search is to stop (`Solver::race`): asked as each
+    /// state is decided.
+    pub(super) fn go_on(&self) {
+        if let Some(stop) = self.stop
+            && stop.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            super::stopped();
+        }
+    }
+
     /// The partners that hold with the table melds `used_table` used
     /// (exactness, step 11): where a table meld of wilds alone is not used
     /// yet, it could take any natural, so none is without a partner, and
@@ -414,6 +426,7 @@ impl<'a> Search<'a> {
         own: bool,
         f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
     ) {
+        self.go_on();
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let nat = self.nat;

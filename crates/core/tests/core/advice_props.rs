@@ -103,7 +103,7 @@ proptest! {
         let (up, seen) = (seen[0], seen[1..].to_vec());
         let mut deal = case.deal;
         deal.cards = case.hand.len();
-        let ask = Ask { look: 0, upcard: Some(up) };
+        let ask = Ask { look: 0, upcard: Some(up), ..Ask::default() };
         let a = analyse_with(&mut Solver::new(), &case.hand, &deal, &case.table(), &seen, ask);
         let u = a.upcard.expect("the upcard decision");
         let mut all_known = known(&case, &seen);
@@ -151,7 +151,7 @@ proptest! {
         let seen = seen_cards(&case, &picks);
         let unseen = brute::unseen(&case.rules, &known(&case, &seen));
         let mut brute = Advice::new(&case.rules, case.deal.wild, &case.onto);
-        let ask = Ask { look: 2, upcard: None };
+        let ask = Ask { look: 2, upcard: None, ..Ask::default() };
         let mut deal = case.deal;
         deal.cards = case.hand.len() - 1;
         let a = analyse_with(&mut Solver::new(), &case.hand, &deal, &case.table(), &seen, ask);

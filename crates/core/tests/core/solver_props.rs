@@ -7,7 +7,7 @@ use proptest::test_runner::TestCaseError;
 
 use crate::game_props::half_wild;
 
-use three13_core::analysis::{Analysis, analyse};
+use three13_core::analysis::{Analysis, Ask, analyse, analyse_with};
 use three13_core::card::{Card, Rank, Suit};
 use three13_core::declared::judge;
 use three13_core::hand::parse_hand;
@@ -1160,5 +1160,33 @@ proptest! {
             return Err(TestCaseError::fail(format!("{e}\n{fresh:?}\n{}", show(&case_swapped))));
         }
         prop_assert_eq!(solver.outs(&swapped, &table), Solver::new().outs(&swapped, &table), "{}", show(&case));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+    /// The analysis of a hand with five table melds or more after the draw,
+    /// its discards raced on two threads (`Ask::race`, `Solver::race`), is
+    /// the analysis on one: the arrangement, every discard's deadwood and
+    /// outs, the advised discard laid down; whichever way answers first.
+    /// The solver goes on after it, for the hand and for another.
+    #[test]
+    fn a_raced_analysis_is_the_analysis_on_one_thread(
+        case in prop_oneof![
+            cases(12..=16, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
+            cases_under(half_wild(), 5, 12..=14, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
+        ]
+        .prop_filter("after the draw, five table melds", |c| c.onto.len() >= 5 && c.hand.len() > c.deal.cards),
+        other in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, None),
+    ) {
+        let table = case.table();
+        let one = analyse_with(&mut Solver::new(), &case.hand, &case.deal, &table, &[], Ask::default());
+        let mut solver = Solver::new();
+        let race = Ask { race: true, ..Ask::default() };
+        let raced = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], race);
+        prop_assert_eq!(&raced, &one, "{}", show(&case));
+        prop_assert_eq!(&analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default()), &one);
+        let fresh = Solver::new().solve(&other.hand, &other.table());
+        prop_assert_eq!(solver.solve(&other.hand, &other.table()), fresh, "{}", show(&other));
     }
 }
