@@ -94,9 +94,10 @@ pub struct Ask {
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
     /// Whether the figures of every discard of a hand with table melds
-    /// may be worked out both ways at once, on two threads
-    /// ([`Solver::race`]): for a person waiting on one hand, not for a
-    /// simulation that keeps every core busy already.
+    /// may be worked out on two threads: both ways at once, the first to
+    /// answer kept ([`Solver::race`]), or under the half-wild limit the
+    /// wilds' discards beside the naturals'. For a person waiting on one
+    /// hand, not for a simulation that keeps every core busy already.
     pub race: bool,
 }
 
@@ -362,7 +363,8 @@ pub fn analyse_with(
     if after_draw {
         let mut discards = match raced {
             Some(all) => all,
-            None => discards(solver, &sorted, table, &unseen),
+            // Where a person waits, the wilds' discards beside the others.
+            None => discards_on(solver, &sorted, table, &unseen, ask.race && sorted.len() >= RACE_FROM.0),
         };
         if ask.look >= 2 {
             for d in &mut discards {
@@ -411,22 +413,72 @@ fn advised<'a>(discards: &'a [Discard], hand: &[Card], table: &Table, wild: Rank
 /// Every distinct discard from `hand`: the deadwood left and the outs of
 /// the hand left, counted against `unseen`.
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
+    discards_on(solver, hand, table, unseen, false)
+}
+
+/// [`discards`]; with `apart`, where the hand has table melds and wilds
+/// whose discard is asked of a solver of its own (under the half-wild
+/// limit, a wild worth less than the most valuable: `Solver::asks_afresh`),
+/// the deadwood those discards leave on a second thread with a solver of
+/// its own, beside the rest: that search shares nothing with the others.
+fn discards_on(
+    solver: &mut Solver,
+    hand: &[Card],
+    table: &Table,
+    unseen: &Unseen,
+    apart: bool,
+) -> Vec<Discard> {
     solver.load(hand, table);
-    let at_once = solver.every_discard_at_once();
-    let mut out: Vec<Discard> = Vec::new();
+    let mut cards: Vec<Card> = Vec::new();
     for &card in hand {
-        if out.iter().any(|d| d.card == card) {
-            continue;
+        if !cards.contains(&card) {
+            cards.push(card);
         }
-        let (deadwood, outs) = if at_once {
-            (solver.deadwood_after(card), outs_after(solver, card, table, unseen))
-        } else {
-            (solver.deadwood_less(&[card]), outs_less(solver, &[card], table, unseen))
-        };
-        let (n, chance) = unseen.odds(&outs);
-        out.push(Discard { card, deadwood, outs, unseen: n, chance, chance_two: None });
     }
-    out
+    let afresh: Vec<Card> = cards.iter().copied().filter(|&c| solver.asks_afresh(c)).collect();
+    if !(apart && solver.every_discard_at_once() && !afresh.is_empty()) {
+        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, None)).collect();
+    }
+    std::thread::scope(|s| {
+        let other = std::thread::Builder::new().spawn_scoped(s, || {
+            let mut other = Solver::new();
+            other.load(hand, table);
+            afresh.iter().map(|&card| other.deadwood_less(&[card])).collect::<Vec<u32>>()
+        });
+        // Those discards' outs here, their deadwood there.
+        let mut all: Vec<Discard> =
+            cards.iter().map(|&card| discard_of(solver, card, table, unseen, Some(&afresh))).collect();
+        let deadwood = match other {
+            Ok(other) => other.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            // No thread to spare: here.
+            Err(_) => afresh.iter().map(|&card| solver.deadwood_less(&[card])).collect(),
+        };
+        for (card, left) in afresh.iter().zip(deadwood) {
+            if let Some(d) = all.iter_mut().find(|d| d.card == *card) {
+                d.deadwood = left;
+            }
+        }
+        all
+    })
+}
+
+/// One discard's deadwood and outs, of the hand loaded into `solver`; the
+/// deadwood left for later (0) where the card is among `later`.
+fn discard_of(
+    solver: &mut Solver,
+    card: Card,
+    table: &Table,
+    unseen: &Unseen,
+    later: Option<&[Card]>,
+) -> Discard {
+    let later = later.is_some_and(|l| l.contains(&card));
+    let (deadwood, outs) = if solver.every_discard_at_once() {
+        (if later { 0 } else { solver.deadwood_after(card) }, outs_after(solver, card, table, unseen))
+    } else {
+        (if later { 0 } else { solver.deadwood_less(&[card]) }, outs_less(solver, &[card], table, unseen))
+    };
+    let (n, chance) = unseen.odds(&outs);
+    Discard { card, deadwood, outs, unseen: n, chance, chance_two: None }
 }
 
 /// The distinct cards with a copy unseen that, drawn to `hand`, let it go

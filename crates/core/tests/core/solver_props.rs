@@ -1164,26 +1164,28 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(40))]
-    /// The analysis of a hand with five table melds or more after the draw,
-    /// its discards raced on two threads (`Ask::race`, `Solver::race`), is
-    /// the analysis on one: the arrangement, every discard's deadwood and
-    /// outs, the advised discard laid down; whichever way answers first.
-    /// The solver goes on after it, for the hand and for another.
+    #![proptest_config(config(60))]
+    /// The analysis of a hand with table melds after the draw, worked out
+    /// on two threads where a person waits (`Ask::race`): with five table
+    /// melds or more both ways raced (`Solver::race`), whichever answers
+    /// first; with fewer, under the half-wild limit, the wilds' discards
+    /// beside the naturals'. It is the analysis on one thread: the
+    /// arrangement, every discard's deadwood and outs, the advised discard
+    /// laid down. The solver goes on after it, for the hand and another.
     #[test]
-    fn a_raced_analysis_is_the_analysis_on_one_thread(
+    fn an_analysis_on_two_threads_is_the_analysis_on_one(
         case in prop_oneof![
             cases(12..=16, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
             cases_under(half_wild(), 5, 12..=14, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
         ]
-        .prop_filter("after the draw, five table melds", |c| c.onto.len() >= 5 && c.hand.len() > c.deal.cards),
+        .prop_filter("after the draw, table melds", |c| !c.onto.is_empty() && c.hand.len() > c.deal.cards),
         other in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, None),
     ) {
         let table = case.table();
         let one = analyse_with(&mut Solver::new(), &case.hand, &case.deal, &table, &[], Ask::default());
         let mut solver = Solver::new();
-        let race = Ask { race: true, ..Ask::default() };
-        let raced = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], race);
+        let two = Ask { race: true, ..Ask::default() };
+        let raced = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], two);
         prop_assert_eq!(&raced, &one, "{}", show(&case));
         prop_assert_eq!(&analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default()), &one);
         let fresh = Solver::new().solve(&other.hand, &other.table());
