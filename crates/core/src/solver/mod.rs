@@ -1499,18 +1499,30 @@ mod tests {
         (hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s"), table)
     }
 
-    #[test]
-    fn a_race_the_other_side_wins_leaves_its_memos_and_way() {
+    /// A race where this side answers and the other searches on
+    /// (`this`), or the other way round: the answer, the hand's deadwood
+    /// from a fresh solver, and the solver after the race.
+    fn race_won_by(this: bool) -> (u32, u32, Solver) {
         let (cards, table) = raced_table();
         let want = Solver::new().deadwood(&cards, &table);
         let mut solver = Solver::new();
-        // This side searches on; the other answers.
         let got = solver.race(&cards, &table, |s| {
-            if s.every_discard_at_once() { searching_on(s, &table) } else { s.deadwood(&cards, &table) }
+            if s.every_discard_at_once() == this {
+                s.deadwood(&cards, &table)
+            } else {
+                searching_on(s, &table)
+            }
         });
+        (got, want, solver)
+    }
+
+    #[test]
+    fn a_race_the_other_side_wins_leaves_its_memos_and_way() {
+        let (got, want, mut solver) = race_won_by(false);
         assert_eq!(got, want);
         // The other's way holds for the hand until another is loaded; the
         // race's flag is gone.
+        let (cards, table) = raced_table();
         assert!(!solver.every_discard_at_once());
         assert_eq!(solver.deadwood(&cards, &table), want);
         let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
@@ -1520,14 +1532,10 @@ mod tests {
 
     #[test]
     fn a_race_this_side_wins_stops_the_other() {
-        let (cards, table) = raced_table();
-        let want = Solver::new().deadwood(&cards, &table);
-        let mut solver = Solver::new();
-        let got = solver.race(&cards, &table, |s| {
-            if s.every_discard_at_once() { s.deadwood(&cards, &table) } else { searching_on(s, &table) }
-        });
+        let (got, want, mut solver) = race_won_by(true);
         assert_eq!(got, want);
         assert!(solver.every_discard_at_once());
+        let (_, table) = raced_table();
         let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
         assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
     }
