@@ -226,7 +226,7 @@ use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, LeastVecs, Placed, Search};
+use search::{Goal, INF, LeastVecs, Placed, Search, Stopped};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -384,15 +384,6 @@ pub struct Solver {
     /// Set by the other side of a race: the searches stop
     /// ([`Solver::race`]).
     stop: Option<Arc<AtomicBool>>,
-}
-
-/// What a search stopped by [`Solver::race`] unwinds with.
-struct Stopped;
-
-/// Unwinds a search told to stop (`Search::go_on`), past every frame to
-/// [`Solver::race`], with no message: nothing went wrong.
-fn stopped() -> ! {
-    std::panic::resume_unwind(Box::new(Stopped))
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.

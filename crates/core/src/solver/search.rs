@@ -9,6 +9,10 @@ use crate::card::Card;
 use crate::meld::{places, top_place};
 use crate::rules::Rules;
 
+/// What a search told to stop unwinds with (`Search::go_on`,
+/// `Solver::race`).
+pub(super) struct Stopped;
+
 /// No arrangement: cards laid off without a meld of the hand's own.
 pub(super) const INF: u16 = u16::MAX;
 
@@ -225,7 +229,9 @@ impl<'a> Search<'a> {
         if let Some(stop) = self.stop
             && stop.load(std::sync::atomic::Ordering::Relaxed)
         {
-            super::stopped();
+            // Past every frame to `Solver::race`, with no message:
+            // nothing went wrong.
+            std::panic::resume_unwind(Box::new(Stopped));
         }
     }
 
