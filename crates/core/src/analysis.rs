@@ -94,18 +94,22 @@ pub struct Ask {
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
     /// Whether the figures of every discard of a hand with table melds
-    /// may be worked out on two threads: both ways at once, the first to
-    /// answer kept ([`Solver::race`]), or under the half-wild limit the
-    /// wilds' discards beside the naturals'. For a person waiting on one
-    /// hand, not for a simulation that keeps every core busy already.
+    /// may be worked out on two threads: with many table melds both ways
+    /// at once, the first to answer kept ([`Solver::race`]); with fewer,
+    /// the hand less a wild asked afresh beside the rest
+    /// ([`Solver::asks_afresh`]). For a person waiting on one hand, not for
+    /// a simulation that keeps every core busy already.
     pub race: bool,
 }
 
-/// The fewest cards a hand holds, and table melds it may lay off onto, for
-/// its discards to be raced ([`Ask::race`]): with fewer, the one search for
-/// every discard is as quick or quicker on the hands measured (docs/speed.md),
-/// and a thread costs more than a quick hand takes.
-const RACE_FROM: (usize, usize) = (12, 5);
+/// The fewest cards a hand holds for its discards to take a second thread
+/// ([`Ask::race`]): a thread costs more than a small hand takes.
+const TWO_THREADS_FROM: usize = 12;
+
+/// The fewest table melds a hand may lay off onto for its discards to be
+/// raced both ways ([`Solver::race`]): with fewer, the one search for every
+/// discard is as quick or quicker on the hands measured (docs/speed.md).
+const RACE_FROM_MELDS: usize = 5;
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -333,8 +337,8 @@ pub fn analyse_with(
     // hand and its discards raced where asked, the two ways sharing
     // nothing, so each from the start.
     let after_draw = hand.len() > deal.cards;
-    let race = ask.race && sorted.len() >= RACE_FROM.0 && table.lay_off_melds().len() >= RACE_FROM.1;
-    let (best, raced) = if after_draw && race {
+    let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
+    let (best, raced) = if after_draw && two_threads && table.lay_off_melds().len() >= RACE_FROM_MELDS {
         let (best, all) = solver.race(&sorted, table, |solver| {
             (solver.solve_less(&[]), discards(solver, &sorted, table, &unseen))
         });
@@ -363,8 +367,7 @@ pub fn analyse_with(
     if after_draw {
         let mut discards = match raced {
             Some(all) => all,
-            // Where a person waits, the wilds' discards beside the others.
-            None => discards_on(solver, &sorted, table, &unseen, ask.race && sorted.len() >= RACE_FROM.0),
+            None => discards_on(solver, &sorted, table, &unseen, two_threads),
         };
         if ask.look >= 2 {
             for d in &mut discards {
@@ -437,7 +440,7 @@ fn discards_on(
     }
     let afresh: Vec<Card> = cards.iter().copied().filter(|&c| solver.asks_afresh(c)).collect();
     if !(apart && solver.every_discard_at_once() && !afresh.is_empty()) {
-        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, None)).collect();
+        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, true)).collect();
     }
     std::thread::scope(|s| {
         let other = std::thread::Builder::new().spawn_scoped(s, || {
@@ -446,8 +449,10 @@ fn discards_on(
             afresh.iter().map(|&card| other.deadwood_less(&[card])).collect::<Vec<u32>>()
         });
         // Those discards' outs here, their deadwood there.
-        let mut all: Vec<Discard> =
-            cards.iter().map(|&card| discard_of(solver, card, table, unseen, Some(&afresh))).collect();
+        let mut all: Vec<Discard> = cards
+            .iter()
+            .map(|&card| discard_of(solver, card, table, unseen, !afresh.contains(&card)))
+            .collect();
         let deadwood = match other {
             Ok(other) => other.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
             // No thread to spare: here.
@@ -462,20 +467,19 @@ fn discards_on(
     })
 }
 
-/// One discard's deadwood and outs, of the hand loaded into `solver`; the
-/// deadwood left for later (0) where the card is among `later`.
-fn discard_of(
-    solver: &mut Solver,
-    card: Card,
-    table: &Table,
-    unseen: &Unseen,
-    later: Option<&[Card]>,
-) -> Discard {
-    let later = later.is_some_and(|l| l.contains(&card));
-    let (deadwood, outs) = if solver.every_discard_at_once() {
-        (if later { 0 } else { solver.deadwood_after(card) }, outs_after(solver, card, table, unseen))
+/// One discard's outs, of the hand loaded into `solver`, and with
+/// `deadwood` its deadwood (else 0, worked out elsewhere).
+fn discard_of(solver: &mut Solver, card: Card, table: &Table, unseen: &Unseen, deadwood: bool) -> Discard {
+    let at_once = solver.every_discard_at_once();
+    let deadwood = match (deadwood, at_once) {
+        (false, _) => 0,
+        (true, true) => solver.deadwood_after(card),
+        (true, false) => solver.deadwood_less(&[card]),
+    };
+    let outs = if at_once {
+        outs_after(solver, card, table, unseen)
     } else {
-        (if later { 0 } else { solver.deadwood_less(&[card]) }, outs_less(solver, &[card], table, unseen))
+        outs_less(solver, &[card], table, unseen)
     };
     let (n, chance) = unseen.odds(&outs);
     Discard { card, deadwood, outs, unseen: n, chance, chance_two: None }

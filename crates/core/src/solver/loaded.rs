@@ -23,6 +23,8 @@ pub(super) struct Loaded {
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
     pub(super) targets: Vec<(Vec<Card>, usize)>,
+    /// The table melds of wilds alone (`search::wild_melds`), as bits.
+    pub(super) wilds_alone: u8,
     /// For each table meld, the naturals that could go onto it: of its
     /// rank where it is a set, of its suit where it is a run, any where it
     /// is wilds alone (what `lay_off_groups` looks at).
@@ -61,6 +63,7 @@ impl Loaded {
             nat: Naturals::default(),
             wilds: Vec::new(),
             targets: Vec::new(),
+            wilds_alone: 0,
             takers: Vec::new(),
             single: Vec::new(),
             single_limited: Vec::new(),
@@ -93,6 +96,7 @@ impl Loaded {
             let nats: Vec<Card> = m.iter().copied().filter(|&c| !table.is_wild(c)).collect();
             (nats, m.len())
         }));
+        self.wilds_alone = wild_melds(&self.targets);
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
@@ -261,7 +265,7 @@ impl Loaded {
     /// natural with no partner needs two wilds of its own (where no table
     /// meld is of wilds alone, which could take any).
     pub(super) fn hopeless(&mut self, mask: u32, w: u8) -> bool {
-        if wild_melds(&self.targets) != 0 {
+        if self.wilds_alone != 0 {
             return false;
         }
         if self.partners.len() != self.nat.cards.len() {

@@ -697,7 +697,7 @@ impl Solver {
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: if partnered { &h.partners } else { &[] },
-            wild: search::wild_melds(&h.targets),
+            wild: h.wilds_alone,
             takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
@@ -997,12 +997,13 @@ impl Solver {
             (mine, other.join())
         });
         self.unstopped();
-        let answer = match mine {
+        match mine {
             Ok(answer) => answer,
             // Stopped: the other answered first (or failed, and then its
             // failure is the answer's).
             Err(e) if e.is::<Stopped>() => match theirs {
                 Ok(Ok((answer, mut other))) => {
+                    other.unstopped();
                     other.kept = self.kept.take();
                     other.forgotten = self.forgotten.take();
                     *self = other;
@@ -1011,9 +1012,7 @@ impl Solver {
                 Ok(Err(e)) | Err(e) => resume_unwind(e),
             },
             Err(e) => resume_unwind(e),
-        };
-        self.unstopped();
-        answer
+        }
     }
 
     /// Whether the loaded hand less `card` is asked of a solver of its own:
@@ -1366,7 +1365,7 @@ fn complete_over<'a>(
             rules: &h.rules,
             ace_high: h.ace_high,
             partners: &h.partners,
-            wild: search::wild_melds(&h.targets),
+            wild: h.wilds_alone,
             takers: &h.takers,
             pool: runs,
             lay,
@@ -1535,10 +1534,15 @@ mod tests {
     fn without_table_melds_there_is_no_race() {
         let table = Table::new(&Rules::default(), Rank::new(3).unwrap());
         let cards = hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s");
-        // Asked once, on this thread: a second side would search on.
+        // Asked once, on this thread: a second side would ask too.
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        let here = std::thread::current().id();
         let got = Solver::new().race(&cards, &table, |s| {
-            if s.every_discard_at_once() { searching_on(s, &table) } else { s.deadwood(&cards, &table) }
+            asked.fetch_add(1, Ordering::Relaxed);
+            assert_eq!(std::thread::current().id(), here);
+            s.deadwood(&cards, &table)
         });
+        assert_eq!(asked.load(Ordering::Relaxed), 1);
         assert_eq!(got, Solver::new().deadwood(&cards, &table));
     }
 }
