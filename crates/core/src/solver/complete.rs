@@ -461,6 +461,26 @@
 //!     deadwood of that state less `j`. `Every::least_at` reads the one
 //!     asked; the arrangement after a discard (step 17) is followed from
 //!     them as before.
+//! 25. *Whether the cards meld after every discard, for every count of
+//!     wilds at once.* Under the limit, the one search for every discard
+//!     asked whether the open cards less each `j` meld (step 14) once for
+//!     each count of wilds: a meld with the slot's card that may take from
+//!     `need` to `most` wilds asked for each count in turn, a run's free
+//!     places for each count again, some six asks for each state decided.
+//!     `Every::melds_counts_each` answers for every count from none to one
+//!     more than the hand's wilds in one search of the state, one word of
+//!     `j`s for each count, as step 15 does for one hand: for `j = i` the
+//!     bits of step 15's search of the rest; for the others, the lowest
+//!     open card discarded (where one is owed) gives the rest's word for
+//!     the same count, and a choice taking `k` wilds gives for each count
+//!     `w` from `k` up the rest's word for `w - k`, for the `j` it leaves
+//!     open. The choices are those found with the most wilds, which for
+//!     `w` wilds are those taking at most `w` (step 15), and the first
+//!     answers under the limit (a natural with no partner is the discard
+//!     or nothing melds, step 14) do not depend on the wilds. So each
+//!     count's word is step 14's answer for that count, and a meld taking
+//!     from `need` to `most` of `w` wilds reads the rest's words from `w -
+//!     most` to `w - need` from one answer.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

@@ -20,6 +20,10 @@ use super::complete::{
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
 use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice};
+
+/// The most counts of wilds [`Every::melds_counts_each`] answers for: a
+/// hand holds at most 31 wilds, and one more may be drawn.
+const COUNTS_EACH: usize = 33;
 use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
@@ -114,9 +118,14 @@ impl Every<'_> {
                 .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
                 .fold(0, |b, j| b | 1 << j);
         }
+        if self.limited() {
+            // Every count of wilds at once (module `complete`, step 25).
+            let from = self.melds_counts_each(less_one, mask, used_table, own);
+            return self.count_at(from, w);
+        }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.
-        let used_table = settled(self.one.melds.takers, mask, used_table, own, self.limited());
+        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
         let owing = if less_one { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, w, used_table, own).owing(owing);
         if let Some(v) = self.melds.get(k) {
@@ -147,6 +156,117 @@ impl Every<'_> {
         self.arena.extend_from_slice(&words[..n]);
         self.melds.insert(k, from as u64);
         from
+    }
+
+    /// The most wilds a question of the loaded hand asks of: those of the
+    /// hand and one more drawn.
+    fn most_count(&self) -> u8 {
+        self.one.wilds.saturating_add(1).min(COUNTS_EACH as u8 - 1)
+    }
+
+    /// Under the half-wild limit: where in `arena` the answers of
+    /// [`Every::melds_each`] of the state start, for every count of wilds
+    /// from none to [`Every::most_count`] at once, four counts a word
+    /// (module `complete`, step 25).
+    fn melds_counts_each(&mut self, less_one: bool, mask: u32, used_table: u8, own: bool) -> usize {
+        let owing = if less_one { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, 0, used_table, own).owing(owing);
+        if let Some(from) = self.melds.get(k) {
+            return from as usize;
+        }
+        let out = self.decide_melds_counts(less_one, mask, used_table, own);
+        let from = self.arena.len();
+        let most = self.most_count() as usize;
+        for four in out[..=most].chunks(4) {
+            let word = four.iter().enumerate().fold(0u128, |b, (n, &v)| b | (v as u128) << (32 * n));
+            self.arena.push(word);
+        }
+        self.melds.insert(k, from as u64);
+        from
+    }
+
+    /// The answer for `w` wilds of a state's answers from
+    /// [`Every::melds_counts_each`]: none beyond the most counted.
+    fn count_at(&self, from: usize, w: u8) -> u32 {
+        if w > self.most_count() {
+            return 0;
+        }
+        (self.arena[from + w as usize / 4] >> (32 * (w as usize % 4))) as u32
+    }
+
+    /// The cards `j` of `want` for which the open cards in `rest` less `j`
+    /// meld (`less_one`: less one more card, discarded) with some count of
+    /// wilds from `fewest` to `most`, the table melds used and whether the
+    /// hand has a meld of its own as given.
+    fn melds_with_any(
+        &mut self,
+        less_one: bool,
+        (rest, used_table, own): (u32, u8, bool),
+        (fewest, most): (u8, u8),
+    ) -> u32 {
+        if self.limited() {
+            if rest & self.want == 0 {
+                return 0;
+            }
+            let from = self.melds_counts_each(less_one, rest, used_table, own);
+            return (fewest..=most).fold(0, |b, w| b | self.count_at(from, w));
+        }
+        (fewest..=most).fold(0, |b, w| b | self.melds_each(less_one, rest, w, used_table, own))
+    }
+
+    /// [`Every::melds_counts_each`] for one state: [`Every::decide_melds`]
+    /// under the limit, each choice taking `k` wilds answering for every
+    /// count from `k` up, its rest's answers moved up by `k` (step 25).
+    fn decide_melds_counts(
+        &mut self,
+        less_one: bool,
+        mask: u32,
+        used_table: u8,
+        own: bool,
+    ) -> [u32; COUNTS_EACH] {
+        let most = self.most_count();
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let want = mask & self.want;
+        let mut out = [0u32; COUNTS_EACH];
+        if want & bit != 0 {
+            // The lowest open card is the one to choose: the question of
+            // the cards above it, for every count at once (step 15).
+            let found = self.one.melds_counts(less_one, mask & !bit, most, used_table, own);
+            for w in BitIter(found) {
+                out[w] |= bit;
+            }
+        }
+        // Under the limit a natural with no partner melds in nothing: it is
+        // the discard, or nothing melds.
+        let alone = alone_each(self.one.melds.partners_at(used_table), mask);
+        let live = BitIter(want & !bit)
+            .filter(|&j| alone[j] as u32 <= less_one as u32)
+            .fold(0u32, |b, j| b | 1 << j);
+        if live == 0 {
+            return out;
+        }
+        if less_one {
+            // The lowest open card discarded: the rest melds completely.
+            let from = self.melds_counts_each(false, mask & !bit, used_table, own);
+            for w in 0..=most {
+                out[w as usize] |= self.count_at(from, w) & live;
+            }
+        }
+        let mut placed = self.one.placed.pop().unwrap_or_default();
+        self.meld_choices(mask, most, used_table, own, &mut placed);
+        for &(used, k, with, own) in &placed {
+            let sub = live & !used;
+            if sub == 0 || (k..=most).all(|w| sub & !out[w as usize] == 0) {
+                continue;
+            }
+            let from = self.melds_counts_each(less_one, mask & !used, with, own);
+            for w in k..=most {
+                out[w as usize] |= self.count_at(from, w - k) & sub;
+            }
+        }
+        self.one.placed.push(placed);
+        out
     }
 
     /// The slot's cards of the open cards in `mask` less `j` with `w` wilds
@@ -453,6 +573,17 @@ impl Every<'_> {
         (need, most): (u8, u8),
     ) {
         let mut lack = lacking(out, sub, cards);
+        if self.limited() {
+            // Every count of wilds from one answer (step 25).
+            if lack != 0 && need <= most.min(w) {
+                let yes = self.melds_with_any(less_one, (rest, used_table, own), (w - most.min(w), w - need))
+                    & lack;
+                for j in BitIter(yes) {
+                    out[j] |= cards;
+                }
+            }
+            return;
+        }
         for k in self.counts(need, most.min(w)) {
             if lack == 0 {
                 break;
@@ -477,8 +608,9 @@ impl Every<'_> {
         });
     }
 
-    /// [`Every::melds_each`] for one state (module `complete`, steps 9 and
-    /// 11).
+    /// [`Every::melds_each`] for one state with wilds free (module
+    /// `complete`, steps 9 and 11; under the half-wild limit,
+    /// [`Every::decide_melds_counts`]).
     fn decide_melds(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
@@ -486,12 +618,9 @@ impl Every<'_> {
         let mut yes = 0u32;
         // The lowest open card is the one to choose: the question of the
         // cards above it.
-        let limited = self.limited();
         if want & bit != 0 {
             let rest = mask & !bit;
-            let found = if limited {
-                self.one.rest_melds_limited(less_one, rest, w, used_table, own)
-            } else if less_one && rest != 0 && self.want == self.copies {
+            let found = if less_one && rest != 0 && self.want == self.copies {
                 // Whether the rest less some natural melds (step 18).
                 self.melds_each(false, rest, w, used_table, own) != 0
             } else if less_one {
@@ -511,13 +640,7 @@ impl Every<'_> {
         let mut live = 0u32;
         for j in BitIter(want & !bit) {
             let a = alone[j] as u32;
-            if limited {
-                // Under the limit a natural with no partner melds in
-                // nothing: it is the discard, or nothing melds.
-                if a <= less_one as u32 {
-                    live |= 1 << j;
-                }
-            } else if less_one {
+            if less_one {
                 if count >= 2 && w32 >= 2 * (count - 1) {
                     yes |= 1 << j;
                 } else if !(a >= 1 && 2 * (a - 1) > w32) {
@@ -700,6 +823,7 @@ impl Every<'_> {
                 continue;
             }
             let most = if limited { w.min(n + 1) } else { w };
+            let mut counts = None;
             for k in 0..=most {
                 let len = n + 1 + k;
                 if len < least {
@@ -715,7 +839,9 @@ impl Every<'_> {
                     if ask == 0 {
                         continue;
                     }
-                    let yes = self.melds_each(less_one, rest, w - k, used_table, true) & ask;
+                    let from = *counts
+                        .get_or_insert_with(|| self.melds_counts_each(less_one, rest, used_table, true));
+                    let yes = self.count_at(from, w - k) & ask;
                     for j in BitIter(yes) {
                         out[j] |= new;
                     }
