@@ -419,11 +419,12 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
     discards_on(solver, hand, table, unseen, false)
 }
 
-/// [`discards`]; with `apart`, where the hand has table melds and wilds
-/// whose discard is asked of a solver of its own (under the half-wild
-/// limit, a wild worth less than the most valuable: `Solver::asks_afresh`),
-/// the deadwood those discards leave on a second thread with a solver of
-/// its own, beside the rest: that search shares nothing with the others.
+/// [`discards`]; with `apart`, where the hand has table melds, the
+/// discards whose questions are searches of their own, sharing nothing
+/// with the one search for every discard, on a second thread with a solver
+/// of its own, beside the rest: the deadwood after a wild worth less than
+/// the most valuable under the half-wild limit (`Solver::asks_afresh`),
+/// and there the outs after a wild discard (`Solver::outs_less`).
 fn discards_on(
     solver: &mut Solver,
     hand: &[Card],
@@ -439,47 +440,70 @@ fn discards_on(
         }
     }
     let afresh: Vec<Card> = cards.iter().copied().filter(|&c| solver.asks_afresh(c)).collect();
-    if !(apart && solver.every_discard_at_once() && !afresh.is_empty()) {
-        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, true)).collect();
+    let wild_outs: Vec<Card> = if table.rules().half_wild {
+        cards.iter().copied().filter(|&c| table.is_wild(c)).collect()
+    } else {
+        Vec::new()
+    };
+    if !(apart && solver.every_discard_at_once() && !(afresh.is_empty() && wild_outs.is_empty())) {
+        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, (true, true))).collect();
     }
+    let there = |other: &mut Solver| {
+        let deadwood: Vec<u32> = afresh.iter().map(|&card| other.deadwood_less(&[card])).collect();
+        let outs: Vec<Vec<Card>> =
+            wild_outs.iter().map(|&card| outs_less(other, &[card], table, unseen)).collect();
+        (deadwood, outs)
+    };
     std::thread::scope(|s| {
         let other = std::thread::Builder::new().spawn_scoped(s, || {
             let mut other = Solver::new();
             other.load(hand, table);
-            afresh.iter().map(|&card| other.deadwood_less(&[card])).collect::<Vec<u32>>()
+            there(&mut other)
         });
-        // Those discards' outs here, their deadwood there.
         let mut all: Vec<Discard> = cards
             .iter()
-            .map(|&card| discard_of(solver, card, table, unseen, !afresh.contains(&card)))
+            .map(|&card| {
+                let ask = (!afresh.contains(&card), !wild_outs.contains(&card));
+                discard_of(solver, card, table, unseen, ask)
+            })
             .collect();
-        let deadwood = match other {
+        let (deadwood, mut outs) = match other {
             Ok(other) => other.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
             // No thread to spare: here.
-            Err(_) => afresh.iter().map(|&card| solver.deadwood_less(&[card])).collect(),
+            Err(_) => there(solver),
         };
-        for (card, left) in afresh.iter().zip(deadwood) {
-            if let Some(d) = all.iter_mut().find(|d| d.card == *card) {
-                d.deadwood = left;
+        for d in &mut all {
+            if let Some(at) = afresh.iter().position(|&c| c == d.card) {
+                d.deadwood = deadwood[at];
+            }
+            if let Some(at) = wild_outs.iter().position(|&c| c == d.card) {
+                d.outs = std::mem::take(&mut outs[at]);
+                (d.unseen, d.chance) = unseen.odds(&d.outs);
             }
         }
         all
     })
 }
 
-/// One discard's outs, of the hand loaded into `solver`, and with
-/// `deadwood` its deadwood (else 0, worked out elsewhere).
-fn discard_of(solver: &mut Solver, card: Card, table: &Table, unseen: &Unseen, deadwood: bool) -> Discard {
+/// One discard, of the hand loaded into `solver`: its deadwood and its
+/// outs where asked (else 0 and none, worked out elsewhere).
+fn discard_of(
+    solver: &mut Solver,
+    card: Card,
+    table: &Table,
+    unseen: &Unseen,
+    (deadwood, outs): (bool, bool),
+) -> Discard {
     let at_once = solver.every_discard_at_once();
     let deadwood = match (deadwood, at_once) {
         (false, _) => 0,
         (true, true) => solver.deadwood_after(card),
         (true, false) => solver.deadwood_less(&[card]),
     };
-    let outs = if at_once {
-        outs_after(solver, card, table, unseen)
-    } else {
-        outs_less(solver, &[card], table, unseen)
+    let outs = match (outs, at_once) {
+        (false, _) => Vec::new(),
+        (true, true) => outs_after(solver, card, table, unseen),
+        (true, false) => outs_less(solver, &[card], table, unseen),
     };
     let (n, chance) = unseen.odds(&outs);
     Discard { card, deadwood, outs, unseen: n, chance, chance_two: None }

@@ -1169,7 +1169,8 @@ proptest! {
     /// on two threads where a person waits (`Ask::race`): with five table
     /// melds or more both ways raced (`Solver::race`), whichever answers
     /// first; with fewer, under the half-wild limit, the hand less a wild
-    /// asked afresh beside the rest. It is the analysis on one thread: the
+    /// asked afresh, and the outs after a wild discard, beside the rest.
+    /// It is the analysis on one thread: the
     /// arrangement, every discard's deadwood and outs, the advised discard
     /// laid down. The solver goes on after it, for the hand and another.
     #[test]
