@@ -481,6 +481,16 @@
 //!     count's word is step 14's answer for that count, and a meld taking
 //!     from `need` to `most` of `w` wilds reads the rest's words from `w -
 //!     most` to `w - need` from one answer.
+//! 26. *The slot's cards after every discard, each count of wilds kept
+//!     together.* Under the limit a meld with the slot's card, or one
+//!     without it that may take from `need` to `most` wilds, asks the
+//!     slot's cards of what it leaves (step 14) for each count in turn.
+//!     `Every::cards_counted` keeps, for the open cards, the table melds
+//!     used, whether the hand has a meld of its own and the discard owed,
+//!     one place for each count of wilds from none to one more than the
+//!     hand's wilds, each filled with that count's answer when it is first
+//!     asked, searched as before: so a meld's counts are read from one
+//!     entry of the memo, and each answer is the one step 14 gives.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};

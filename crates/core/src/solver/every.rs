@@ -522,6 +522,10 @@ impl Every<'_> {
     /// `j` of `want` in `mask` that have some, as bits: one set for each,
     /// in the order of the bits (most have none, and take no room).
     fn cards_each(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> (u32, u32) {
+        if self.limited() {
+            let at = self.cards_counted(less_one, mask, used_table, own);
+            return self.cards_count(at, less_one, (mask, w, used_table, own));
+        }
         let k = StateKey::new(mask, w, used_table, own).owing_one(less_one);
         if let Some(found) = self.cards.get(k) {
             return found;
@@ -546,6 +550,71 @@ impl Every<'_> {
         self.arena.extend(BitIter(found).map(|j| out[j]));
         self.cards.insert(k, (from, found));
         (from, found)
+    }
+
+    /// Under the half-wild limit: where in `arena` the state's answers of
+    /// [`Every::cards_each`] are found, one word for each count of wilds
+    /// from none to [`Every::most_count`], each searched when first asked
+    /// (module `complete`, step 26): its `(from, found)` in the low 64
+    /// bits, and bit 64 once searched.
+    fn cards_counted(&mut self, less_one: bool, mask: u32, used_table: u8, own: bool) -> usize {
+        let k = StateKey::new(mask, 0, used_table, own).owing_one(less_one);
+        if let Some((at, _)) = self.cards.get(k) {
+            return at as usize;
+        }
+        let at = self.arena.len();
+        self.arena.resize(at + self.most_count() as usize + 1, 0);
+        self.cards.insert(k, (at as u32, 0));
+        at
+    }
+
+    /// The answer for `w` wilds of the state whose answers
+    /// [`Every::cards_counted`] keeps at `at`, searched where not yet.
+    fn cards_count(
+        &mut self,
+        at: usize,
+        less_one: bool,
+        (mask, w, used_table, own): (u32, u8, u8, bool),
+    ) -> (u32, u32) {
+        if w > self.most_count() {
+            return (0, 0);
+        }
+        let word = self.arena[at + w as usize];
+        if word >> 64 != 0 {
+            return (word as u32, (word >> 32) as u32);
+        }
+        let out = self.decide_cards(less_one, mask, w, used_table, own, u32::MAX);
+        let from = self.arena.len() as u32;
+        let found = BitIter(mask & self.want).filter(|&j| out[j] != 0).fold(0, |b, j| b | 1 << j);
+        self.arena.extend(BitIter(found).map(|j| out[j]));
+        self.arena[at + w as usize] = 1 << 64 | (found as u128) << 32 | from as u128;
+        (from, found)
+    }
+
+    /// Gives each `j` of `sub` the slot's cards of the open cards in
+    /// `rest` less `j`, with `w - k` wilds for each `k` in `ks` (the answers
+    /// of `cards_each`, under the limit found together).
+    fn add_cards_over(
+        &mut self,
+        out: &mut [u128; 32],
+        sub: u32,
+        less_one: bool,
+        (rest, w, used_table, own): (u32, u8, u8, bool),
+        ks: std::ops::RangeInclusive<u8>,
+    ) {
+        if !self.limited() {
+            for k in ks {
+                self.add_cards(out, sub, less_one, (rest, w - k, used_table, own));
+            }
+            return;
+        }
+        let at = self.cards_counted(less_one, rest, used_table, own);
+        for k in ks {
+            let found = self.cards_count(at, less_one, (rest, w - k, used_table, own));
+            for j in BitIter(sub & found.1) {
+                out[j] |= self.cards_at(found, j);
+            }
+        }
     }
 
     /// Gives each `j` of `sub` the slot's cards of `mask` less `j` (a
@@ -774,9 +843,8 @@ impl Every<'_> {
             let rest = mask & !used;
             let need = 3u8.saturating_sub(size);
             if need <= w {
-                for k in self.counts(need, size.min(w)) {
-                    self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
-                }
+                let ks = self.counts(need, size.min(w));
+                self.add_cards_over(&mut out, sub, less_one, (rest, w, used_table, true), ks);
             }
             let need = 3u8.saturating_sub(size + 1);
             if need <= w {
@@ -811,9 +879,8 @@ impl Every<'_> {
             let rest = mask & !run.used;
             let need = least - n;
             if n >= 2 && need <= w {
-                for k in self.counts(need, n.min(w).min(run_places.saturating_sub(n))) {
-                    self.add_cards(&mut out, sub, less_one, (rest, w - k, used_table, true));
-                }
+                let ks = self.counts(need, n.min(w).min(run_places.saturating_sub(n)));
+                self.add_cards_over(&mut out, sub, less_one, (rest, w, used_table, true), ks);
             }
             // The slot's card on a free place: with `k` wilds the run spans
             // `n + 1 + k` places, so the place lies in that window around
@@ -891,9 +958,8 @@ impl Every<'_> {
                     && need <= w
                     && (g.fits || !limited)
                 {
-                    for k in self.counts(need, need + g.room.min(w - need)) {
-                        self.add_cards(&mut out, sub, less_one, (rest, w - k, with, own));
-                    }
+                    let ks = self.counts(need, need + g.room.min(w - need));
+                    self.add_cards_over(&mut out, sub, less_one, (rest, w, with, own), ks);
                 }
                 for s in 0..g.slot_len as usize {
                     let (need, more, cards) = self.one.melds.lay.slots[g.slot_from as usize + s];
