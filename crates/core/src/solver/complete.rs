@@ -461,26 +461,21 @@
 //!     deadwood of that state less `j`. `Every::least_at` reads the one
 //!     asked; the arrangement after a discard (step 17) is followed from
 //!     them as before.
-//! 25. *Whether the cards meld after every discard, for every count of
-//!     wilds at once.* Under the limit, the one search for every discard
-//!     asked whether the open cards less each `j` meld (step 14) once for
-//!     each count of wilds: a meld with the slot's card that may take from
-//!     `need` to `most` wilds asked for each count in turn, a run's free
-//!     places for each count again, some six asks for each state decided.
-//!     `Every::melds_counts_each` answers for every count from none to one
-//!     more than the hand's wilds in one search of the state, one word of
-//!     `j`s for each count, as step 15 does for one hand: for `j = i` the
-//!     bits of step 15's search of the rest; for the others, the lowest
-//!     open card discarded (where one is owed) gives the rest's word for
-//!     the same count, and a choice taking `k` wilds gives for each count
-//!     `w` from `k` up the rest's word for `w - k`, for the `j` it leaves
-//!     open. The choices are those found with the most wilds, which for
-//!     `w` wilds are those taking at most `w` (step 15), and the first
-//!     answers under the limit (a natural with no partner is the discard
-//!     or nothing melds, step 14) do not depend on the wilds. So each
-//!     count's word is step 14's answer for that count, and a meld taking
-//!     from `need` to `most` of `w` wilds reads the rest's words from `w -
-//!     most` to `w - need` from one answer.
+//! 25. *Whether the cards meld after every discard, each count of wilds
+//!     kept together.* Under the limit, the one search for every discard
+//!     asks whether the open cards less each `j` meld (step 14) for each
+//!     count of wilds in turn: a meld, with the slot's card or not, that
+//!     may take from `need` to `most` wilds asks what it leaves with each
+//!     count, a run's free places each count again, some six asks of one
+//!     state for each state decided. `Every::melds_counted` keeps, for the
+//!     open cards, the table melds used, whether the hand has a meld of its
+//!     own and the discard owed, one place for each count of wilds from
+//!     none to one more than the hand's wilds, each filled with that
+//!     count's answer when it is first asked, searched as before: so a
+//!     meld's counts are read from one entry of the memo, and each answer
+//!     is the one step 14 gives. (Searching every count of a state at once,
+//!     as step 15 does for one hand, was quicker on some hands and slower
+//!     on others: it works out counts no question asks.)
 //! 26. *The slot's cards after every discard, each count of wilds kept
 //!     together.* Under the limit a meld with the slot's card, or one
 //!     without it that may take from `need` to `most` wilds, asks the

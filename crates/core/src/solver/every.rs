@@ -21,8 +21,9 @@ use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
 use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice};
 
-/// The most counts of wilds [`Every::melds_counts_each`] answers for: a
-/// hand holds at most 31 wilds, and one more may be drawn.
+/// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
+/// [`Every::cards_counted`]): a hand holds at most 31 wilds, and one more
+/// may be drawn.
 const COUNTS_EACH: usize = 33;
 use crate::meld::{bottom_place, top_place};
 
@@ -119,9 +120,10 @@ impl Every<'_> {
                 .fold(0, |b, j| b | 1 << j);
         }
         if self.limited() {
-            // Every count of wilds at once (module `complete`, step 25).
-            let from = self.melds_counts_each(less_one, mask, used_table, own);
-            return self.count_at(from, w);
+            // Every count of wilds of a state in one entry (module
+            // `complete`, step 25).
+            let at = self.melds_counted(less_one, mask, used_table, own);
+            return self.melds_count(at, less_one, (mask, w, used_table, own));
         }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.
@@ -164,78 +166,89 @@ impl Every<'_> {
         self.one.wilds.saturating_add(1).min(COUNTS_EACH as u8 - 1)
     }
 
-    /// Under the half-wild limit: where in `arena` the answers of
-    /// [`Every::melds_each`] of the state start, for every count of wilds
-    /// from none to [`Every::most_count`] at once, four counts a word
-    /// (module `complete`, step 25).
-    fn melds_counts_each(&mut self, less_one: bool, mask: u32, used_table: u8, own: bool) -> usize {
+    /// Under the half-wild limit: where in `arena` the state's answers of
+    /// [`Every::melds_each`] are found, one word for each count of wilds
+    /// from none to [`Every::most_count`], each searched when first asked
+    /// (module `complete`, step 25): its answer in the low 32 bits, and
+    /// bit 64 once searched.
+    fn melds_counted(&mut self, less_one: bool, mask: u32, used_table: u8, own: bool) -> usize {
         let owing = if less_one { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, 0, used_table, own).owing(owing);
-        if let Some(from) = self.melds.get(k) {
-            return from as usize;
+        if let Some(at) = self.melds.get(k) {
+            return at as usize;
         }
-        let out = self.decide_melds_counts(less_one, mask, used_table, own);
-        let from = self.arena.len();
-        let most = self.most_count() as usize;
-        for four in out[..=most].chunks(4) {
-            let word = four.iter().enumerate().fold(0u128, |b, (n, &v)| b | (v as u128) << (32 * n));
-            self.arena.push(word);
-        }
-        self.melds.insert(k, from as u64);
-        from
+        let at = self.arena.len();
+        self.arena.resize(at + self.most_count() as usize + 1, 0);
+        self.melds.insert(k, at as u64);
+        at
     }
 
-    /// The answer for `w` wilds of a state's answers from
-    /// [`Every::melds_counts_each`]: none beyond the most counted.
-    fn count_at(&self, from: usize, w: u8) -> u32 {
+    /// The answer for `w` wilds of the state whose answers
+    /// [`Every::melds_counted`] keeps at `at`, searched where not yet.
+    fn melds_count(
+        &mut self,
+        at: usize,
+        less_one: bool,
+        (mask, w, used_table, own): (u32, u8, u8, bool),
+    ) -> u32 {
         if w > self.most_count() {
             return 0;
         }
-        (self.arena[from + w as usize / 4] >> (32 * (w as usize % 4))) as u32
+        let word = self.arena[at + w as usize];
+        if word >> 64 != 0 {
+            return word as u32;
+        }
+        let v = self.decide_melds_limited(less_one, mask, w, used_table, own);
+        self.arena[at + w as usize] = 1 << 64 | v as u128;
+        v
     }
 
     /// The cards `j` of `want` for which the open cards in `rest` less `j`
     /// meld (`less_one`: less one more card, discarded) with some count of
     /// wilds from `fewest` to `most`, the table melds used and whether the
-    /// hand has a meld of its own as given.
+    /// hand has a meld of its own as given; `want` lacking them all, no
+    /// more counts are asked.
     fn melds_with_any(
         &mut self,
         less_one: bool,
         (rest, used_table, own): (u32, u8, bool),
         (fewest, most): (u8, u8),
+        want: u32,
     ) -> u32 {
+        let mut yes = 0;
         if self.limited() {
             if rest & self.want == 0 {
                 return 0;
             }
-            let from = self.melds_counts_each(less_one, rest, used_table, own);
-            return (fewest..=most).fold(0, |b, w| b | self.count_at(from, w));
+            let at = self.melds_counted(less_one, rest, used_table, own);
+            for w in (fewest..=most).rev() {
+                yes |= self.melds_count(at, less_one, (rest, w, used_table, own)) & want;
+                if yes == want {
+                    break;
+                }
+            }
+            return yes;
         }
-        (fewest..=most).fold(0, |b, w| b | self.melds_each(less_one, rest, w, used_table, own))
+        for w in (fewest..=most).rev() {
+            yes |= self.melds_each(less_one, rest, w, used_table, own) & want;
+            if yes == want {
+                break;
+            }
+        }
+        yes
     }
 
-    /// [`Every::melds_counts_each`] for one state: [`Every::decide_melds`]
-    /// under the limit, each choice taking `k` wilds answering for every
-    /// count from `k` up, its rest's answers moved up by `k` (step 25).
-    fn decide_melds_counts(
-        &mut self,
-        less_one: bool,
-        mask: u32,
-        used_table: u8,
-        own: bool,
-    ) -> [u32; COUNTS_EACH] {
-        let most = self.most_count();
+    /// [`Every::melds_each`] for one state under the half-wild limit
+    /// (module `complete`, steps 9, 11 and 14).
+    fn decide_melds_limited(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
-        let mut out = [0u32; COUNTS_EACH];
-        if want & bit != 0 {
-            // The lowest open card is the one to choose: the question of
-            // the cards above it, for every count at once (step 15).
-            let found = self.one.melds_counts(less_one, mask & !bit, most, used_table, own);
-            for w in BitIter(found) {
-                out[w] |= bit;
-            }
+        let mut yes = 0u32;
+        // The lowest open card is the one to choose: the question of the
+        // cards above it.
+        if want & bit != 0 && self.one.rest_melds_limited(less_one, mask & !bit, w, used_table, own) {
+            yes |= bit;
         }
         // Under the limit a natural with no partner melds in nothing: it is
         // the discard, or nothing melds.
@@ -244,29 +257,34 @@ impl Every<'_> {
             .filter(|&j| alone[j] as u32 <= less_one as u32)
             .fold(0u32, |b, j| b | 1 << j);
         if live == 0 {
-            return out;
+            return yes;
         }
         if less_one {
             // The lowest open card discarded: the rest melds completely.
-            let from = self.melds_counts_each(false, mask & !bit, used_table, own);
-            for w in 0..=most {
-                out[w as usize] |= self.count_at(from, w) & live;
-            }
+            yes |= self.melds_each(false, mask & !bit, w, used_table, own) & live;
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
-        self.meld_choices(mask, most, used_table, own, &mut placed);
-        for &(used, k, with, own) in &placed {
-            let sub = live & !used;
-            if sub == 0 || (k..=most).all(|w| sub & !out[w as usize] == 0) {
+        self.meld_choices(mask, w, used_table, own, &mut placed);
+        let mut last: Option<(u32, u8, bool, usize)> = None;
+        for &(used, need, with, own) in &placed {
+            let sub = live & !used & !yes;
+            if sub == 0 {
                 continue;
             }
-            let from = self.melds_counts_each(less_one, mask & !used, with, own);
-            for w in k..=most {
-                out[w as usize] |= self.count_at(from, w - k) & sub;
+            // The counts of one meld follow each other: one entry for all.
+            let rest = mask & !used;
+            let at = match last {
+                Some((r, t, o, at)) if (r, t, o) == (rest, with, own) => at,
+                _ => self.melds_counted(less_one, rest, with, own),
+            };
+            last = Some((rest, with, own, at));
+            yes |= self.melds_count(at, less_one, (rest, w - need, with, own)) & sub;
+            if live & !yes == 0 {
+                break;
             }
         }
         self.one.placed.push(placed);
-        out
+        yes
     }
 
     /// The slot's cards of the open cards in `mask` less `j` with `w` wilds
@@ -643,10 +661,10 @@ impl Every<'_> {
     ) {
         let mut lack = lacking(out, sub, cards);
         if self.limited() {
-            // Every count of wilds from one answer (step 25).
+            // Every count of wilds from one entry (step 25).
             if lack != 0 && need <= most.min(w) {
-                let yes = self.melds_with_any(less_one, (rest, used_table, own), (w - most.min(w), w - need))
-                    & lack;
+                let counts = (w - most.min(w), w - need);
+                let yes = self.melds_with_any(less_one, (rest, used_table, own), counts, lack);
                 for j in BitIter(yes) {
                     out[j] |= cards;
                 }
@@ -906,9 +924,9 @@ impl Every<'_> {
                     if ask == 0 {
                         continue;
                     }
-                    let from = *counts
-                        .get_or_insert_with(|| self.melds_counts_each(less_one, rest, used_table, true));
-                    let yes = self.count_at(from, w - k) & ask;
+                    let at =
+                        *counts.get_or_insert_with(|| self.melds_counted(less_one, rest, used_table, true));
+                    let yes = self.melds_count(at, less_one, (rest, w - k, used_table, true)) & ask;
                     for j in BitIter(yes) {
                         out[j] |= new;
                     }
