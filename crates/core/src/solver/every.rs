@@ -697,7 +697,7 @@ impl Every<'_> {
 
     /// [`Every::melds_each`] for one state with wilds free (module
     /// `complete`, steps 9 and 11; under the half-wild limit,
-    /// [`Every::decide_melds_counts`]).
+    /// [`Every::decide_melds_limited`]).
     fn decide_melds(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
