@@ -198,7 +198,7 @@ impl Every<'_> {
         if word >> 64 != 0 {
             return word as u32;
         }
-        let v = self.decide_melds_limited(less_one, mask, w, used_table, own);
+        let v = self.decide_melds(less_one, mask, w, used_table, own);
         self.arena[at + w as usize] = 1 << 64 | v as u128;
         v
     }
@@ -235,55 +235,6 @@ impl Every<'_> {
                 break;
             }
         }
-        yes
-    }
-
-    /// [`Every::melds_each`] for one state under the half-wild limit
-    /// (module `complete`, steps 9, 11 and 14).
-    fn decide_melds_limited(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
-        let i = mask.trailing_zeros() as usize;
-        let bit = 1u32 << i;
-        let want = mask & self.want;
-        let mut yes = 0u32;
-        // The lowest open card is the one to choose: the question of the
-        // cards above it.
-        if want & bit != 0 && self.one.rest_melds_limited(less_one, mask & !bit, w, used_table, own) {
-            yes |= bit;
-        }
-        // Under the limit a natural with no partner melds in nothing: it is
-        // the discard, or nothing melds.
-        let alone = alone_each(self.one.melds.partners_at(used_table), mask);
-        let live = BitIter(want & !bit)
-            .filter(|&j| alone[j] as u32 <= less_one as u32)
-            .fold(0u32, |b, j| b | 1 << j);
-        if live == 0 {
-            return yes;
-        }
-        if less_one {
-            // The lowest open card discarded: the rest melds completely.
-            yes |= self.melds_each(false, mask & !bit, w, used_table, own) & live;
-        }
-        let mut placed = self.one.placed.pop().unwrap_or_default();
-        self.meld_choices(mask, w, used_table, own, &mut placed);
-        let mut last: Option<(u32, u8, bool, usize)> = None;
-        for &(used, need, with, own) in &placed {
-            let sub = live & !used & !yes;
-            if sub == 0 {
-                continue;
-            }
-            // The counts of one meld follow each other: one entry for all.
-            let rest = mask & !used;
-            let at = match last {
-                Some((r, t, o, at)) if (r, t, o) == (rest, with, own) => at,
-                _ => self.melds_counted(less_one, rest, with, own),
-            };
-            last = Some((rest, with, own, at));
-            yes |= self.melds_count(at, less_one, (rest, w - need, with, own)) & sub;
-            if live & !yes == 0 {
-                break;
-            }
-        }
-        self.one.placed.push(placed);
         yes
     }
 
@@ -695,9 +646,8 @@ impl Every<'_> {
         });
     }
 
-    /// [`Every::melds_each`] for one state with wilds free (module
-    /// `complete`, steps 9 and 11; under the half-wild limit,
-    /// [`Every::decide_melds_limited`]).
+    /// [`Every::melds_each`] for one state (module `complete`, steps 9 and
+    /// 11, and 14 and 25 under the half-wild limit).
     fn decide_melds(&mut self, less_one: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
@@ -705,9 +655,12 @@ impl Every<'_> {
         let mut yes = 0u32;
         // The lowest open card is the one to choose: the question of the
         // cards above it.
+        let limited = self.limited();
         if want & bit != 0 {
             let rest = mask & !bit;
-            let found = if less_one && rest != 0 && self.want == self.copies {
+            let found = if limited {
+                self.one.rest_melds_limited(less_one, rest, w, used_table, own)
+            } else if less_one && rest != 0 && self.want == self.copies {
                 // Whether the rest less some natural melds (step 18).
                 self.melds_each(false, rest, w, used_table, own) != 0
             } else if less_one {
@@ -727,7 +680,13 @@ impl Every<'_> {
         let mut live = 0u32;
         for j in BitIter(want & !bit) {
             let a = alone[j] as u32;
-            if less_one {
+            if limited {
+                // Under the limit a natural with no partner melds in
+                // nothing: it is the discard, or nothing melds.
+                if a <= less_one as u32 {
+                    live |= 1 << j;
+                }
+            } else if less_one {
                 if count >= 2 && w32 >= 2 * (count - 1) {
                     yes |= 1 << j;
                 } else if !(a >= 1 && 2 * (a - 1) > w32) {
@@ -748,12 +707,25 @@ impl Every<'_> {
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
         self.meld_choices(mask, w, used_table, own, &mut placed);
+        let mut last: Option<(u32, u8, bool, usize)> = None;
         for &(used, need, with, own) in &placed {
             let sub = live & !used & !yes;
             if sub == 0 {
                 continue;
             }
-            yes |= self.melds_each(less_one, mask & !used, w - need, with, own) & sub;
+            let rest = mask & !used;
+            yes |= if limited {
+                // The counts of one meld follow each other: one entry for
+                // all (step 25).
+                let at = match last {
+                    Some((r, t, o, at)) if (r, t, o) == (rest, with, own) => at,
+                    _ => self.melds_counted(less_one, rest, with, own),
+                };
+                last = Some((rest, with, own, at));
+                self.melds_count(at, less_one, (rest, w - need, with, own))
+            } else {
+                self.melds_each(less_one, rest, w - need, with, own)
+            } & sub;
             if live & !yes == 0 {
                 break;
             }
