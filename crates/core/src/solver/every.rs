@@ -20,12 +20,12 @@ use super::complete::{
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
 use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice};
+use crate::meld::{bottom_place, top_place};
 
 /// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
 /// [`Every::cards_counted`]): a hand holds at most 31 wilds, and one more
 /// may be drawn.
 const COUNTS_EACH: usize = 33;
-use crate::meld::{bottom_place, top_place};
 
 pub(super) struct Every<'a> {
     /// The search for completing cards of one hand less one card, asked
@@ -203,11 +203,12 @@ impl Every<'_> {
         v
     }
 
-    /// The cards `j` of `want` for which the open cards in `rest` less `j`
-    /// meld (`less_one`: less one more card, discarded) with some count of
-    /// wilds from `fewest` to `most`, the table melds used and whether the
-    /// hand has a meld of its own as given; `want` lacking them all, no
-    /// more counts are asked.
+    /// Under the half-wild limit: the cards `j` of `want` for which the
+    /// open cards in `rest` less `j` meld (`less_one`: less one more card,
+    /// discarded) with some count of wilds from `fewest` to `most`, the
+    /// table melds used and whether the hand has a meld of its own as
+    /// given, from the state's one entry; once every `j` of `want` melds,
+    /// no more counts are asked.
     fn melds_with_any(
         &mut self,
         less_one: bool,
@@ -216,21 +217,12 @@ impl Every<'_> {
         want: u32,
     ) -> u32 {
         let mut yes = 0;
-        if self.limited() {
-            if rest & self.want == 0 {
-                return 0;
-            }
-            let at = self.melds_counted(less_one, rest, used_table, own);
-            for w in (fewest..=most).rev() {
-                yes |= self.melds_count(at, less_one, (rest, w, used_table, own)) & want;
-                if yes == want {
-                    break;
-                }
-            }
-            return yes;
+        if rest & self.want == 0 {
+            return 0;
         }
+        let at = self.melds_counted(less_one, rest, used_table, own);
         for w in (fewest..=most).rev() {
-            yes |= self.melds_each(less_one, rest, w, used_table, own) & want;
+            yes |= self.melds_count(at, less_one, (rest, w, used_table, own)) & want;
             if yes == want {
                 break;
             }
