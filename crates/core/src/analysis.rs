@@ -96,9 +96,12 @@ pub struct Ask {
     /// Whether the figures of every discard of a hand with table melds
     /// may be worked out on two threads: with many table melds both ways
     /// at once, the first to answer kept ([`Solver::race`]); with fewer,
-    /// the hand less a wild asked afresh beside the rest
-    /// ([`Solver::asks_afresh`]). For a person waiting on one hand, not for
-    /// a simulation that keeps every core busy already.
+    /// under the half-wild limit, the hand less a wild asked afresh and
+    /// the outs after a wild beside the rest ([`Solver::asks_afresh`]),
+    /// and with wilds free, for a hand slow to lay down, one search per
+    /// discard, the discards shared between the threads
+    /// ([`Solver::share`]). For a person waiting on one hand, not for a
+    /// simulation that keeps every core busy already.
     pub race: bool,
 }
 
@@ -110,6 +113,12 @@ const TWO_THREADS_FROM: usize = 12;
 /// raced both ways ([`Solver::race`]): with fewer, the one search for every
 /// discard is as quick or quicker on the hands measured (docs/speed.md).
 const RACE_FROM_MELDS: usize = 5;
+
+/// How long the first arrangement of a hand with table melds and wilds free
+/// takes, at least, for its discards to be shared between two threads
+/// ([`Solver::share`]): quicker hands take less than a thread costs.
+const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(SHARE_MICROS);
+const SHARE_MICROS: u64 = 100;
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -338,14 +347,27 @@ pub fn analyse_with(
     // nothing, so each from the start.
     let after_draw = hand.len() > deal.cards;
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
-    let (best, raced) = if after_draw && two_threads && table.lay_off_melds().len() >= RACE_FROM_MELDS {
+    let melds = table.lay_off_melds().len();
+    let (best, raced) = if after_draw && two_threads && melds >= RACE_FROM_MELDS {
         let (best, all) = solver.race(&sorted, table, |solver| {
             (solver.solve_less(&[]), discards(solver, &sorted, table, &unseen))
         });
         (best, Some(all))
     } else {
         solver.load(&sorted, table);
-        (solver.solve_less(&[]), None)
+        let start = std::time::Instant::now();
+        let best = solver.solve_less(&[]);
+        // With wilds free and fewer table melds, a hand slow to lay down:
+        // one search per discard, the discards shared between two threads.
+        let slow = start.elapsed() >= SHARE_FROM;
+        if after_draw && two_threads && melds > 0 && !table.rules().half_wild && slow {
+            let cards = distinct(&sorted);
+            let each =
+                |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
+            (best, Some(solver.share((&sorted, table), cards.len(), each)))
+        } else {
+            (best, None)
+        }
     };
     let mut a = Analysis {
         hand: sorted.clone(),
@@ -433,12 +455,7 @@ fn discards_on(
     apart: bool,
 ) -> Vec<Discard> {
     solver.load(hand, table);
-    let mut cards: Vec<Card> = Vec::new();
-    for &card in hand {
-        if !cards.contains(&card) {
-            cards.push(card);
-        }
-    }
+    let cards = distinct(hand);
     let afresh: Vec<Card> = cards.iter().copied().filter(|&c| solver.asks_afresh(c)).collect();
     let wild_outs: Vec<Card> = if table.rules().half_wild {
         cards.iter().copied().filter(|&c| table.is_wild(c)).collect()
@@ -483,6 +500,17 @@ fn discards_on(
         }
         all
     })
+}
+
+/// The distinct cards of `hand`, in its order: one discard each.
+fn distinct(hand: &[Card]) -> Vec<Card> {
+    let mut cards: Vec<Card> = Vec::new();
+    for &card in hand {
+        if !cards.contains(&card) {
+            cards.push(card);
+        }
+    }
+    cards
 }
 
 /// One discard, of the hand loaded into `solver`: its deadwood and its

@@ -228,7 +228,7 @@ use memo::{Choice, Memo, StateKey, Step};
 use naturals::{BitIter, full_mask};
 use search::{Goal, INF, LeastVecs, Placed, Search, Stopped};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -1015,6 +1015,53 @@ impl Solver {
         }
     }
 
+    /// Asks `n` questions of the loaded hand through `each` (one search per
+    /// discard), shared with a second solver on another thread: each takes
+    /// the next question not yet taken, one at a time, until none is left.
+    /// The answers are those of one thread, in order; this solver then asks
+    /// each discard of the hand by itself, until another hand is loaded.
+    pub fn share<U: Send>(
+        &mut self,
+        (hand, table): (&[Card], &Table),
+        n: usize,
+        each: impl Fn(&mut Solver, usize) -> U + Sync,
+    ) -> Vec<U> {
+        use std::panic::resume_unwind;
+        self.load(hand, table);
+        self.one_by_one = true;
+        let next = AtomicUsize::new(0);
+        let found: std::sync::Mutex<Vec<Option<U>>> = std::sync::Mutex::new((0..n).map(|_| None).collect());
+        let take = |solver: &mut Solver| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= n {
+                return;
+            }
+            let u = each(solver, k);
+            found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(u);
+        };
+        std::thread::scope(|s| {
+            let other = std::thread::Builder::new().spawn_scoped(s, || {
+                let mut other = Solver::new();
+                other.load(hand, table);
+                other.one_by_one = true;
+                take(&mut other);
+            });
+            take(self);
+            // No thread to spare: all of them here.
+            if let Ok(other) = other
+                && let Err(e) = other.join()
+            {
+                resume_unwind(e);
+            }
+        });
+        found
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .into_iter()
+            .map(|u| u.expect("every question answered on one thread or the other"))
+            .collect()
+    }
+
     /// Whether the loaded hand less `card` is asked of a solver of its own:
     /// under the half-wild limit, a wild worth less than the most valuable
     /// (exactness, step 9c), which shares nothing with the hand's memo.
@@ -1528,6 +1575,40 @@ mod tests {
         let (_, table) = raced_table();
         let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
         assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
+    }
+
+    #[test]
+    fn shared_questions_are_each_answered_once_on_both_threads() {
+        let (cards, table) = raced_table();
+        let mut distinct = cards.clone();
+        distinct.sort();
+        distinct.dedup();
+        let mut one = Solver::new();
+        one.load(&cards, &table);
+        let want: Vec<(u32, CardSet)> =
+            distinct.iter().map(|&c| (one.deadwood_less(&[c]), one.outs_less(&[c]))).collect();
+        // Each question asked once, on one thread or the other; both work.
+        let asked: Vec<std::sync::atomic::AtomicUsize> =
+            distinct.iter().map(|_| std::sync::atomic::AtomicUsize::new(0)).collect();
+        let threads = std::sync::Mutex::new(std::collections::HashSet::new());
+        let mut solver = Solver::new();
+        solver.load(&cards, &table);
+        let got = solver.share((&cards, &table), distinct.len(), |s, k| {
+            asked[k].fetch_add(1, Ordering::Relaxed);
+            threads.lock().unwrap().insert(std::thread::current().id());
+            // Slow enough that the other thread takes some.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            (s.deadwood_less(&[distinct[k]]), s.outs_less(&[distinct[k]]))
+        });
+        assert_eq!(got, want);
+        assert!(asked.iter().all(|a| a.load(Ordering::Relaxed) == 1));
+        assert_eq!(threads.lock().unwrap().len(), 2);
+        // Each discard by itself for the hand, until another is loaded.
+        assert!(!solver.every_discard_at_once());
+        assert_eq!(solver.deadwood(&cards, &table), one.deadwood(&cards, &table));
+        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
+        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
+        assert!(solver.every_discard_at_once());
     }
 
     #[test]

@@ -1163,6 +1163,61 @@ proptest! {
     }
 }
 
+/// A hand given by its preset, its settings, its round, its table melds
+/// and its cards.
+type SlowHand =
+    (&'static str, &'static [(&'static str, &'static str)], usize, &'static [&'static str], &'static str);
+
+/// Hands with table melds after the draw, wilds free, slow to lay down
+/// (a millisecond or so): `check` shares their discards between two
+/// threads (`Solver::share`). Their analysis on two threads is the
+/// analysis on one.
+#[test]
+fn slow_hands_with_wilds_free_shared_between_two_threads_are_analysed_alike() {
+    let hands: [SlowHand; 3] = [
+        (
+            "standard",
+            &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("wild_value", "20")],
+            12,
+            &["6s 7s As 9s 10s", "Ks Kd Ks"],
+            "Js 6s 7s 2s 4s 8s 9s 4c 5s 2s 10d 10s Ah 5s 3s",
+        ),
+        (
+            "strict",
+            &[
+                ("all_wild_melds", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+            ],
+            13,
+            &["7c 8c 9c", "Ks Kd Kc Kd", "3c 2c 5c", "9s 9d 2h"],
+            "Jh Ah Qh 5h 9h 4c 7h 2d 8h 10d 4h 6c 7s 6h 10h 5c",
+        ),
+        (
+            "standard",
+            &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            13,
+            &["2c 3c 4c", "9c 10c Jc", "6d 6h Kh", "2s 3s 4s"],
+            "6d 7c 6h 6s 9h Kh 7s 8c 6c Js 7c 8s 5c 2h 6c 5s",
+        ),
+    ];
+    for (preset, settings, round, onto, cards) in hands {
+        let rules = settings
+            .iter()
+            .fold(Rules::preset(preset).expect("a preset"), |r, (k, v)| r.with(k, v).expect("a setting"));
+        let deal = rules.deal(round).expect("a round");
+        let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse_hand(m, &rules).expect("cards")).collect();
+        let table = Table::new(&rules, deal.wild).with_onto(onto).expect("table melds");
+        let hand = parse_hand(cards, &rules).expect("cards");
+        let one = analyse_with(&mut Solver::new(), &hand, &deal, &table, &[], Ask::default());
+        let mut solver = Solver::new();
+        let two = Ask { race: true, ..Ask::default() };
+        assert_eq!(analyse_with(&mut solver, &hand, &deal, &table, &[], two), one, "{cards}");
+        assert_eq!(analyse_with(&mut solver, &hand, &deal, &table, &[], Ask::default()), one, "{cards}");
+    }
+}
+
 proptest! {
     #![proptest_config(config(60))]
     /// The analysis of a hand with table melds after the draw, worked out
