@@ -250,8 +250,9 @@ fn neighbour(rng: &mut Rng, p: &Point, melds: Melds) -> Point {
     q
 }
 
-/// Whether the analyses race the discards' two ways on two threads, as
-/// `three13 check` does: unless `RACE=0`.
+/// Whether the analyses may take two threads for the discards as `three13
+/// check` does (raced, a wild's questions beside the rest, or shared):
+/// unless `RACE=0`.
 fn race() -> bool {
     static RACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *RACE.get_or_init(|| std::env::var_os("RACE").is_none_or(|v| v != "0"))
@@ -264,8 +265,8 @@ fn time(p: &Point) -> Duration {
         .map(|_| {
             let mut solver = Solver::new();
             let start = Instant::now();
-            // As `three13 check` asks: the discards raced on two threads
-            // where the hand has table melds (`RACE=0` for one thread).
+            // As `three13 check` asks: the discards on two threads where
+            // the hand has table melds (`RACE=0` for one thread).
             let ask = Ask { race: race(), ..Ask::default() };
             std::hint::black_box(analyse_with(&mut solver, &p.hand, &p.deal, &table, &[], ask));
             start.elapsed()

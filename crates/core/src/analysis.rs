@@ -117,8 +117,7 @@ const RACE_FROM_MELDS: usize = 5;
 /// How long the first arrangement of a hand with table melds and wilds free
 /// takes, at least, for its discards to be shared between two threads
 /// ([`Solver::share`]): quicker hands take less than a thread costs.
-const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(SHARE_MICROS);
-const SHARE_MICROS: u64 = 100;
+const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(100);
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -342,13 +341,13 @@ pub fn analyse_with(
     known.extend_from_slice(seen);
     known.extend(ask.upcard.filter(|_| hand.len() == deal.cards));
     let unseen = Unseen::new(table.rules(), &known);
-    // One memo for the hand, every discard and the hand laid down; the
-    // hand and its discards raced where asked, the two ways sharing
-    // nothing, so each from the start.
+    // One memo for the hand, every discard and the hand laid down; where
+    // asked, the hand and its discards raced (the two ways sharing
+    // nothing, so each from the start), or its discards shared.
     let after_draw = hand.len() > deal.cards;
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
-    let (best, raced) = if after_draw && two_threads && melds >= RACE_FROM_MELDS {
+    let (best, found) = if after_draw && two_threads && melds >= RACE_FROM_MELDS {
         let (best, all) = solver.race(&sorted, table, |solver| {
             (solver.solve_less(&[]), discards(solver, &sorted, table, &unseen))
         });
@@ -387,7 +386,7 @@ pub fn analyse_with(
         upcard: None,
     };
     if after_draw {
-        let mut discards = match raced {
+        let mut discards = match found {
             Some(all) => all,
             None => discards_on(solver, &sorted, table, &unseen, two_threads),
         };

@@ -216,11 +216,11 @@ impl Every<'_> {
         (fewest, most): (u8, u8),
         want: u32,
     ) -> u32 {
-        let mut yes = 0;
         if rest & self.want == 0 {
             return 0;
         }
         let at = self.melds_counted(less_one, rest, used_table, own);
+        let mut yes = 0;
         for w in (fewest..=most).rev() {
             yes |= self.melds_count(at, less_one, (rest, w, used_table, own)) & want;
             if yes == want {

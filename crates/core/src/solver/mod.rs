@@ -979,9 +979,7 @@ impl Solver {
         let stop = Arc::new(AtomicBool::new(false));
         let (mine, theirs) = std::thread::scope(|s| {
             let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::new();
-                other.load(hand, table);
-                other.one_by_one = true;
+                let mut other = Solver::one_by_one(hand, table);
                 other.stop = Some(Arc::clone(&stop));
                 let answer = catch_unwind(AssertUnwindSafe(|| ask(&mut other)));
                 stop.store(true, Ordering::Relaxed);
@@ -1040,12 +1038,8 @@ impl Solver {
             found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(u);
         };
         std::thread::scope(|s| {
-            let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::new();
-                other.load(hand, table);
-                other.one_by_one = true;
-                take(&mut other);
-            });
+            let other =
+                std::thread::Builder::new().spawn_scoped(s, || take(&mut Solver::one_by_one(hand, table)));
             take(self);
             // No thread to spare: all of them here.
             if let Ok(other) = other
@@ -1060,6 +1054,15 @@ impl Solver {
             .into_iter()
             .map(|u| u.expect("every question answered on one thread or the other"))
             .collect()
+    }
+
+    /// A solver of its own for the other thread of a race or a share, with
+    /// `hand` and `table` loaded, asking each discard by itself.
+    fn one_by_one(hand: &[Card], table: &Table) -> Solver {
+        let mut solver = Solver::new();
+        solver.load(hand, table);
+        solver.one_by_one = true;
+        solver
     }
 
     /// Whether the loaded hand less `card` is asked of a solver of its own:

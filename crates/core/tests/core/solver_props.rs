@@ -1224,7 +1224,9 @@ proptest! {
     /// on two threads where a person waits (`Ask::race`): with five table
     /// melds or more both ways raced (`Solver::race`), whichever answers
     /// first; with fewer, under the half-wild limit, the hand less a wild
-    /// asked afresh, and the outs after a wild discard, beside the rest.
+    /// asked afresh, and the outs after a wild discard, beside the rest
+    /// (with wilds free, a hand slow to lay down has its discards shared:
+    /// `slow_hands_with_wilds_free_shared_between_two_threads_are_analysed_alike`).
     /// It is the analysis on one thread: the
     /// arrangement, every discard's deadwood and outs, the advised discard
     /// laid down. The solver goes on after it, for the hand and another.
