@@ -251,7 +251,7 @@ fn neighbour(rng: &mut Rng, p: &Point, melds: Melds) -> Point {
 }
 
 /// Whether the analyses may take two threads for the discards as `three13
-/// check` does (raced, a wild's questions beside the rest, or shared):
+/// check` does (split, a wild's questions beside the rest, or shared):
 /// unless `RACE=0`.
 fn race() -> bool {
     static RACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();

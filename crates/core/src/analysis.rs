@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 
 use crate::card::{Card, Rank};
 use crate::rules::{Deal, Rules};
-use crate::solver::{Meld, Solver, Table};
+use crate::solver::{Arrangement, Meld, Solver, Table};
 
 /// A discard, the deadwood of the hand left, and the hand's chance to go
 /// out on the next draw.
@@ -94,14 +94,15 @@ pub struct Ask {
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
     /// Whether the figures of every discard of a hand with table melds
-    /// may be worked out on two threads: with many table melds both ways
-    /// at once, the first to answer kept ([`Solver::race`]); with fewer,
-    /// under the half-wild limit, the hand less a wild asked afresh and
-    /// the outs after a wild beside the rest ([`Solver::asks_afresh`]),
-    /// and with wilds free, for a hand slow to lay down, one search per
-    /// discard, the discards shared between the threads
-    /// ([`Solver::share`]). For a person waiting on one hand, not for a
-    /// simulation that keeps every core busy already.
+    /// may be worked out on two threads: with many table melds, or under
+    /// the half-wild limit for a hand slow to lay down, the outs after
+    /// every natural discard on the other thread beside the rest
+    /// ([`Solver::split`]); with fewer, under the half-wild limit, the hand
+    /// less a wild asked afresh and the outs after a wild beside the rest
+    /// ([`Solver::asks_afresh`]), and with wilds free, for a hand slow to
+    /// lay down, one search per discard, the discards shared between the
+    /// threads ([`Solver::share`]). For a person waiting on one hand, not
+    /// for a simulation that keeps every core busy already.
     pub race: bool,
 }
 
@@ -110,14 +111,22 @@ pub struct Ask {
 const TWO_THREADS_FROM: usize = 12;
 
 /// The fewest table melds a hand may lay off onto for its discards to be
-/// raced both ways ([`Solver::race`]): with fewer, the one search for every
-/// discard is as quick or quicker on the hands measured (docs/speed.md).
-const RACE_FROM_MELDS: usize = 5;
+/// split between two threads from the start ([`Solver::split`]): with
+/// fewer, the hand laid down first tells whether it is worth a thread
+/// (docs/speed.md).
+const SPLIT_FROM_MELDS: usize = 5;
 
-/// How long the first arrangement of a hand with table melds and wilds free
-/// takes, at least, for its discards to be shared between two threads
-/// ([`Solver::share`]): quicker hands take less than a thread costs.
+/// How long the first arrangement of a hand with table melds takes, at
+/// least, for its discards to be shared between two threads with wilds
+/// free ([`Solver::share`]): quicker hands take less than a thread costs.
 const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(100);
+
+/// The same under the half-wild limit, for the discards to be split
+/// ([`Solver::split`]): the outs after every discard, searched on the
+/// other thread from nothing, take longer than after the searches of the
+/// hand laid down and its deadwood, which a quicker hand's gain from a
+/// thread does not make up for (docs/speed.md).
+const SPLIT_FROM: std::time::Duration = std::time::Duration::from_micros(500);
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -342,28 +351,30 @@ pub fn analyse_with(
     known.extend(ask.upcard.filter(|_| hand.len() == deal.cards));
     let unseen = Unseen::new(table.rules(), &known);
     // One memo for the hand, every discard and the hand laid down; where
-    // asked, the hand and its discards raced (the two ways sharing
-    // nothing, so each from the start), or its discards shared.
+    // asked, the outs after its discards on a second thread from the
+    // start (many table melds) or once the hand is laid down (slow, under
+    // the half-wild limit), or its discards shared (slow, wilds free).
     let after_draw = hand.len() > deal.cards;
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
-    let (best, found) = if after_draw && two_threads && melds >= RACE_FROM_MELDS {
-        let (best, all) = solver.race(&sorted, table, |solver| {
-            (solver.solve_less(&[]), discards(solver, &sorted, table, &unseen))
-        });
-        (best, Some(all))
+    let (best, found) = if after_draw && two_threads && melds >= SPLIT_FROM_MELDS {
+        let (best, all) = split(solver, (&sorted, table), &unseen, true);
+        (best.expect("the hand laid down"), Some(all))
     } else {
         solver.load(&sorted, table);
         let start = std::time::Instant::now();
         let best = solver.solve_less(&[]);
-        // With wilds free and fewer table melds, a hand slow to lay down:
-        // one search per discard, the discards shared between two threads.
-        let slow = start.elapsed() >= SHARE_FROM;
-        if after_draw && two_threads && melds > 0 && !table.rules().half_wild && slow {
+        // With fewer table melds, a hand slow to lay down: with wilds free,
+        // one search per discard, the discards shared between two threads;
+        // under the half-wild limit, split.
+        let took = start.elapsed();
+        if after_draw && two_threads && melds > 0 && !table.rules().half_wild && took >= SHARE_FROM {
             let cards = distinct(&sorted);
             let each =
                 |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
             (best, Some(solver.share((&sorted, table), cards.len(), each)))
+        } else if after_draw && two_threads && melds > 0 && took >= SPLIT_FROM {
+            (best, Some(split(solver, (&sorted, table), &unseen, false).1))
         } else {
             (best, None)
         }
@@ -499,6 +510,37 @@ fn discards_on(
         }
         all
     })
+}
+
+/// The discards of a hand with table melds, on two threads
+/// ([`Solver::split`]): the outs after every natural discard on the
+/// other; here the hand laid down where `laid`, the deadwood after every
+/// discard and the outs after each wild discard, then the outs after the
+/// naturals too, one search per discard, unless the other thread has them.
+fn split(
+    solver: &mut Solver,
+    (hand, table): (&[Card], &Table),
+    unseen: &Unseen,
+    laid: bool,
+) -> (Option<Arrangement>, Vec<Discard>) {
+    let cards = distinct(hand);
+    let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+    let here = |solver: &mut Solver| {
+        let best = laid.then(|| solver.solve_less(&[]));
+        let all: Vec<Discard> = cards
+            .iter()
+            .map(|&card| discard_of(solver, card, table, unseen, (true, table.is_wild(card))))
+            .collect();
+        (best, all)
+    };
+    let there = |solver: &mut Solver| -> Vec<Discard> {
+        naturals.iter().map(|&card| discard_of(solver, card, table, unseen, (false, true))).collect()
+    };
+    let ((best, mut all), outs) = solver.split((hand, table), here, there);
+    for (d, o) in all.iter_mut().filter(|d| !table.is_wild(d.card)).zip(outs) {
+        (d.outs, d.unseen, d.chance) = (o.outs, o.unseen, o.chance);
+    }
+    (best, all)
 }
 
 /// The distinct cards of `hand`, in its order: one discard each.

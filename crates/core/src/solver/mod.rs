@@ -379,10 +379,11 @@ pub struct Solver {
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
     /// Whether the loaded hand asks each discard by itself, even with
-    /// table melds ([`Solver::race`]); until another hand is loaded.
+    /// table melds ([`Solver::share`], [`Solver::split`]); until another
+    /// hand is loaded.
     one_by_one: bool,
-    /// Set by the other side of a race: the searches stop
-    /// ([`Solver::race`]).
+    /// Set by the other side of a split: the searches stop
+    /// ([`Solver::split`]).
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -668,7 +669,7 @@ impl Solver {
 
     fn spare(&mut self) -> &mut Solver {
         let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
-        // Stopped with this one, where it races (`Solver::race`).
+        // Stopped with this one, where it races (`Solver::split`).
         spare.stop.clone_from(&self.stop);
         spare
     }
@@ -955,64 +956,6 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
-    /// Asks `ask` of this solver, with `hand` and `table` loaded, and
-    /// where the hand has table melds, at once of a second solver on
-    /// another thread that asks each discard by itself: one search for
-    /// every discard ([`Solver::deadwood_after`], [`Solver::outs_after`])
-    /// or one search per discard, whichever is quicker for the hand (no
-    /// rule tells them apart beforehand), both with the same answers. The
-    /// answer is the first found; the other search stops, and this solver
-    /// goes on with the memos of the one that answered (and, where that
-    /// was the other, asks each discard of the hand by itself too, until
-    /// another hand is loaded).
-    pub fn race<T: Send>(
-        &mut self,
-        hand: &[Card],
-        table: &Table,
-        ask: impl Fn(&mut Solver) -> T + Sync,
-    ) -> T {
-        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-        self.load(hand, table);
-        if !self.every_discard_at_once() {
-            return ask(self);
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let (mine, theirs) = std::thread::scope(|s| {
-            let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::one_by_one(hand, table);
-                other.stop = Some(Arc::clone(&stop));
-                let answer = catch_unwind(AssertUnwindSafe(|| ask(&mut other)));
-                stop.store(true, Ordering::Relaxed);
-                answer.map(|answer| (answer, other))
-            });
-            // No thread to spare: one way alone.
-            let Ok(other) = other else {
-                return (Ok(ask(self)), Err(Box::new(Stopped) as Box<dyn std::any::Any + Send>));
-            };
-            self.stop = Some(Arc::clone(&stop));
-            let mine = catch_unwind(AssertUnwindSafe(|| ask(self)));
-            stop.store(true, Ordering::Relaxed);
-            (mine, other.join())
-        });
-        self.unstopped();
-        match mine {
-            Ok(answer) => answer,
-            // Stopped: the other answered first (or failed, and then its
-            // failure is the answer's).
-            Err(e) if e.is::<Stopped>() => match theirs {
-                Ok(Ok((answer, mut other))) => {
-                    other.unstopped();
-                    other.kept = self.kept.take();
-                    other.forgotten = self.forgotten.take();
-                    *self = other;
-                    answer
-                }
-                Ok(Err(e)) | Err(e) => resume_unwind(e),
-            },
-            Err(e) => resume_unwind(e),
-        }
-    }
-
     /// Asks `n` questions of the loaded hand through `each` (one search per
     /// discard), shared with a second solver on another thread: each takes
     /// the next question not yet taken, one at a time, until none is left.
@@ -1056,8 +999,68 @@ impl Solver {
             .collect()
     }
 
-    /// A solver of its own for the other thread of a race or a share, with
-    /// `hand` and `table` loaded, asking each discard by itself.
+    /// Asks `here` and then `there` of this solver, with `hand` and `table`
+    /// loaded; where the hand has table melds, `there` at once of a second
+    /// solver on another thread too, which asks the one search for every
+    /// discard ([`Solver::deadwood_after`], [`Solver::outs_after`]). Once
+    /// `here` is answered, this solver asks `there` one search per discard,
+    /// unless the other has answered it already; the first answer is kept
+    /// and the other search stops. The two ways give the same answers, and
+    /// neither is the quicker for every hand (no rule tells them apart
+    /// beforehand). This solver keeps its memos and its way of asking.
+    pub fn split<T, U: Send>(
+        &mut self,
+        (hand, table): (&[Card], &Table),
+        here: impl FnOnce(&mut Solver) -> T,
+        there: impl Fn(&mut Solver) -> U + Sync,
+    ) -> (T, U) {
+        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+        self.load(hand, table);
+        if !self.every_discard_at_once() {
+            let t = here(self);
+            return (t, there(self));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        std::thread::scope(|s| {
+            let other = std::thread::Builder::new().spawn_scoped(s, || {
+                let mut other = Solver::new();
+                other.load(hand, table);
+                other.stop = Some(Arc::clone(&stop));
+                let answer = catch_unwind(AssertUnwindSafe(|| there(&mut other)));
+                stop.store(true, Ordering::Relaxed);
+                answer
+            });
+            let t = catch_unwind(AssertUnwindSafe(|| here(self))).unwrap_or_else(|e| {
+                // Nothing to wait for.
+                stop.store(true, Ordering::Relaxed);
+                resume_unwind(e)
+            });
+            // No thread to spare: both here.
+            let Ok(other) = other else {
+                return (t, there(self));
+            };
+            let mine = (!stop.load(Ordering::Relaxed)).then(|| {
+                let way = std::mem::replace(&mut self.one_by_one, true);
+                self.stop = Some(Arc::clone(&stop));
+                let mine = catch_unwind(AssertUnwindSafe(|| there(self)));
+                stop.store(true, Ordering::Relaxed);
+                self.unstopped();
+                self.one_by_one = way;
+                mine
+            });
+            match (mine, other.join()) {
+                (Some(Ok(u)), _) => (t, u),
+                // Stopped: the other answered first (or failed, and then
+                // its failure is the answer's).
+                (Some(Err(e)), _) if !e.is::<Stopped>() => resume_unwind(e),
+                (_, Ok(Ok(u))) => (t, u),
+                (_, Ok(Err(e)) | Err(e)) => resume_unwind(e),
+            }
+        })
+    }
+
+    /// A solver of its own for the other thread of a share, with `hand` and
+    /// `table` loaded, asking each discard by itself.
     fn one_by_one(hand: &[Card], table: &Table) -> Solver {
         let mut solver = Solver::new();
         solver.load(hand, table);
@@ -1521,7 +1524,7 @@ mod tests {
         assert!(a.melds.iter().any(|m| m.onto.is_some() && m.cards.len() == 2));
     }
 
-    /// A race (`Solver::race`) where one side searches on until it is
+    /// A split (`Solver::split`) where one side searches on until it is
     /// stopped: hands with a table meld, searched afresh by turns.
     fn searching_on(solver: &mut Solver, table: &Table) -> u32 {
         let hands =
@@ -1533,56 +1536,63 @@ mod tests {
         }
     }
 
-    fn raced_table() -> (Vec<Card>, Table) {
+    fn split_table() -> (Vec<Card>, Table) {
         let rules = Rules { lay_off: true, ..Rules::preset("strict").unwrap() };
         let table = Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("5h 6h 7h")]).unwrap();
         (hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s"), table)
     }
 
-    /// A race where this side answers and the other searches on
-    /// (`this`), or the other way round: the answer, the hand's deadwood
-    /// from a fresh solver, and the solver after the race.
-    fn race_won_by(this: bool) -> (u32, u32, Solver) {
-        let (cards, table) = raced_table();
+    /// A split whose second question is answered on this thread, one
+    /// search per discard, while the other searches on (`here`), or the
+    /// other way round: the answers, the hand's deadwood from a fresh
+    /// solver, and the solver after.
+    fn split_answered(here: bool) -> ((u32, u32), u32, Solver) {
+        let (cards, table) = split_table();
         let want = Solver::new().deadwood(&cards, &table);
         let mut solver = Solver::new();
-        let got = solver.race(&cards, &table, |s| {
-            if s.every_discard_at_once() == this {
-                s.deadwood(&cards, &table)
-            } else {
-                searching_on(s, &table)
-            }
-        });
+        let got = solver.split(
+            (&cards, &table),
+            |s| s.deadwood(&cards, &table),
+            |s| {
+                // The other thread asks the one search for every discard.
+                if s.every_discard_at_once() != here {
+                    s.deadwood(&cards, &table)
+                } else {
+                    searching_on(s, &table)
+                }
+            },
+        );
         (got, want, solver)
     }
 
     #[test]
-    fn a_race_the_other_side_wins_leaves_its_memos_and_way() {
-        let (got, want, mut solver) = race_won_by(false);
-        assert_eq!(got, want);
-        // The other's way holds for the hand until another is loaded; the
-        // race's flag is gone.
-        let (cards, table) = raced_table();
-        assert!(!solver.every_discard_at_once());
+    fn a_split_answered_on_the_other_thread_leaves_this_solver_its_way() {
+        let (got, want, mut solver) = split_answered(false);
+        assert_eq!(got, (want, want));
+        // The search here, if it began, stopped; its flag is gone, and the
+        // solver asks as before.
+        let (cards, table) = split_table();
         assert_eq!(solver.deadwood(&cards, &table), want);
+        assert!(solver.every_discard_at_once());
         let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
         assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
-        assert!(solver.every_discard_at_once());
     }
 
     #[test]
-    fn a_race_this_side_wins_stops_the_other() {
-        let (got, want, mut solver) = race_won_by(true);
-        assert_eq!(got, want);
+    fn a_split_answered_here_stops_the_other_thread() {
+        let (got, want, mut solver) = split_answered(true);
+        assert_eq!(got, (want, want));
+        // Asked one search per discard for the split only.
         assert!(solver.every_discard_at_once());
-        let (_, table) = raced_table();
+        let (cards, table) = split_table();
+        assert_eq!(solver.deadwood(&cards, &table), want);
         let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
         assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
     }
 
     #[test]
     fn shared_questions_are_each_answered_once_on_both_threads() {
-        let (cards, table) = raced_table();
+        let (cards, table) = split_table();
         let mut distinct = cards.clone();
         distinct.sort();
         distinct.dedup();
@@ -1615,18 +1625,23 @@ mod tests {
     }
 
     #[test]
-    fn without_table_melds_there_is_no_race() {
+    fn without_table_melds_a_split_takes_no_second_thread() {
         let table = Table::new(&Rules::default(), Rank::new(3).unwrap());
         let cards = hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s");
-        // Asked once, on this thread: a second side would ask too.
+        // Each asked once, on this thread: a second side would ask too.
         let asked = std::sync::atomic::AtomicUsize::new(0);
         let here = std::thread::current().id();
-        let got = Solver::new().race(&cards, &table, |s| {
-            asked.fetch_add(1, Ordering::Relaxed);
-            assert_eq!(std::thread::current().id(), here);
-            s.deadwood(&cards, &table)
-        });
+        let got = Solver::new().split(
+            (&cards, &table),
+            |s| s.deadwood(&cards, &table),
+            |s| {
+                asked.fetch_add(1, Ordering::Relaxed);
+                assert_eq!(std::thread::current().id(), here);
+                s.deadwood(&cards, &table)
+            },
+        );
         assert_eq!(asked.load(Ordering::Relaxed), 1);
-        assert_eq!(got, Solver::new().deadwood(&cards, &table));
+        let want = Solver::new().deadwood(&cards, &table);
+        assert_eq!(got, (want, want));
     }
 }

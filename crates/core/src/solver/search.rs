@@ -10,7 +10,7 @@ use crate::meld::{places, top_place};
 use crate::rules::Rules;
 
 /// What a search told to stop unwinds with (`Search::go_on`,
-/// `Solver::race`).
+/// `Solver::split`).
 pub(super) struct Stopped;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
@@ -174,7 +174,7 @@ pub(super) struct Search<'a> {
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
     pub(super) lay: &'a mut LayOffs,
-    /// Set when the search is to stop (`Solver::race`).
+    /// Set when the search is to stop (`Solver::split`).
     pub(super) stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
@@ -223,13 +223,13 @@ pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
 }
 
 impl<'a> Search<'a> {
-    /// Unwinds where the search is to stop (`Solver::race`): asked as each
+    /// Unwinds where the search is to stop (`Solver::split`): asked as each
     /// state is decided.
     pub(super) fn go_on(&self) {
         if let Some(stop) = self.stop
             && stop.load(std::sync::atomic::Ordering::Relaxed)
         {
-            // Past every frame to `Solver::race`, with no message:
+            // Past every frame to `Solver::split`, with no message:
             // nothing went wrong.
             std::panic::resume_unwind(Box::new(Stopped));
         }

@@ -1168,13 +1168,15 @@ proptest! {
 type SlowHand =
     (&'static str, &'static [(&'static str, &'static str)], usize, &'static [&'static str], &'static str);
 
-/// Hands with table melds after the draw, wilds free, slow to lay down
-/// (a millisecond or so): `check` shares their discards between two
-/// threads (`Solver::share`). Their analysis on two threads is the
+/// Hands with table melds after the draw, slow to lay down (a millisecond
+/// or so): `check` shares their discards between two threads with wilds
+/// free (`Solver::share`, the first three), and under the half-wild limit
+/// splits them, the outs after every natural discard on the other thread
+/// (`Solver::split`, the last two). Their analysis on two threads is the
 /// analysis on one.
 #[test]
-fn slow_hands_with_wilds_free_shared_between_two_threads_are_analysed_alike() {
-    let hands: [SlowHand; 3] = [
+fn slow_hands_with_table_melds_on_two_threads_are_analysed_alike() {
+    let hands: [SlowHand; 5] = [
         (
             "standard",
             &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("wild_value", "20")],
@@ -1201,6 +1203,20 @@ fn slow_hands_with_wilds_free_shared_between_two_threads_are_analysed_alike() {
             &["2c 3c 4c", "9c 10c Jc", "6d 6h Kh", "2s 3s 4s"],
             "6d 7c 6h 6s 9h Kh 7s 8c 6c Js 7c 8s 5c 2h 6c 5s",
         ),
+        (
+            "standard",
+            &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            13,
+            &["Kc 7h 8h", "4h 5h 6h Kc 8h", "Kh 5c 6c 7c 8c"],
+            "3c 9h Ks 2c Qs 2d 2s 3h 10h 6h 3h 5d 5h 4h Jh 7h",
+        ),
+        (
+            "standard",
+            &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            13,
+            &["6c 7c 2h", "7c 2s 9c 10c", "8s 8h 8d"],
+            "4c 8s 2d 3c 10c 2c Kh 5c Qc 8c 2s 2c 9c 8c Jc",
+        ),
     ];
     for (preset, settings, round, onto, cards) in hands {
         let rules = settings
@@ -1222,11 +1238,13 @@ proptest! {
     #![proptest_config(config(60))]
     /// The analysis of a hand with table melds after the draw, worked out
     /// on two threads where a person waits (`Ask::race`): with five table
-    /// melds or more both ways raced (`Solver::race`), whichever answers
-    /// first; with fewer, under the half-wild limit, the hand less a wild
-    /// asked afresh, and the outs after a wild discard, beside the rest
-    /// (with wilds free, a hand slow to lay down has its discards shared:
-    /// `slow_hands_with_wilds_free_shared_between_two_threads_are_analysed_alike`).
+    /// melds or more split (`Solver::split`), the outs after every natural
+    /// discard on the other thread from the start, and here too once the
+    /// rest is done, whichever answers first; with fewer, under the
+    /// half-wild limit, the hand less a wild asked afresh, and the outs
+    /// after a wild discard, beside the rest (a hand slow to lay down has
+    /// its discards shared or split:
+    /// `slow_hands_with_table_melds_on_two_threads_are_analysed_alike`).
     /// It is the analysis on one thread: the
     /// arrangement, every discard's deadwood and outs, the advised discard
     /// laid down. The solver goes on after it, for the hand and another.
