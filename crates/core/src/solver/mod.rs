@@ -1134,8 +1134,22 @@ impl Solver {
         if let Some(want) = self.memos.out_want {
             return want;
         }
+        let all = self.hand.highest_copies();
+        // Whether the search keeps its answers in words for each discard
+        // (`Complete::in_one_word`), not as bits by card.
+        let words = !self.hand.rules.half_wild && self.hand.targets.len() <= search::VEC_TABLE;
+        if !words && self.memos.each_least.get(StateKey::new(full, w, 0, false)).is_none() {
+            // Nothing known yet (the other thread of a split): whether the
+            // hand less each discard melds, from the one search for every
+            // discard, asked of every discard. Its answers are kept as
+            // bits by card, one each, so they hold for fewer discards
+            // asked after, and the search of the outs finds them there.
+            let want = all & !self.every(all).melds_each(false, full, w, 0, false);
+            self.memos.out_want = Some(want);
+            return want;
+        }
         let mut want = 0;
-        for j in BitIter(self.hand.highest_copies()) {
+        for j in BitIter(all) {
             let mask = full & !(1 << j);
             // Deadwood 0 where the least deadwood after every discard is
             // known already (every card scores at least a point).
@@ -1163,7 +1177,10 @@ impl Solver {
     /// loaded hand, with the half-wild limit or not.
     /// `want`: the discards asked about, which must be the same for every
     /// question of one memo while the hand stays loaded (the least
-    /// deadwood's, and the others').
+    /// deadwood's, and the others'); but whether the cards meld, kept as
+    /// bits by card outside the words of `Complete::in_one_word`, may be
+    /// asked of every discard first and of fewer after
+    /// (`Solver::out_want`).
     fn every(&mut self, want: u32) -> Every<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();

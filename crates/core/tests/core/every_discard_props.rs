@@ -72,11 +72,14 @@ const STYLES: [Style; 3] = [Style::Uniform, Style::Mixed, Style::Dense];
 
 proptest! {
     #![proptest_config(config(400))]
-    /// Hands after the draw of every size, up to four table melds.
+    /// Hands after the draw of every size, up to four table melds, and
+    /// some with up to eight.
     #[test]
     fn every_discard_in_one_search_matches_one_search_each(
         case in prop_oneof![
             2 => cases(4..=16, STYLES.to_vec(), 0..=60, 4, None),
+            1 => cases(12..=16, vec![Style::Mixed, Style::Dense], 0..=60, 8, Some(true)),
+            1 => cases_under(half_wild(), 5, 12..=14, vec![Style::Mixed, Style::Dense], 0..=50, 8, Some(true)),
             2 => cases(8..=16, vec![Style::Mixed, Style::Dense], 0..=60, 4, Some(true)),
             2 => cases_under(five_crowns(), 5, 4..=14, STYLES.to_vec(), 0..=60, 4, Some(true)),
             2 => cases_under(presets(), 4, 8..=16, STYLES.to_vec(), 0..=60, 4, Some(true)),
