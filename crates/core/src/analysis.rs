@@ -358,8 +358,8 @@ pub fn analyse_with(
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
     let (best, found) = if after_draw && two_threads && melds >= SPLIT_FROM_MELDS {
-        let (best, all) = split(solver, (&sorted, table), &unseen, true);
-        (best.expect("the hand laid down"), Some(all))
+        let (best, all) = split(solver, (&sorted, table), &unseen, None);
+        (best, Some(all))
     } else {
         solver.load(&sorted, table);
         let start = std::time::Instant::now();
@@ -373,8 +373,9 @@ pub fn analyse_with(
             let each =
                 |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
             (best, Some(solver.share((&sorted, table), cards.len(), each)))
-        } else if after_draw && two_threads && melds > 0 && took >= SPLIT_FROM {
-            (best, Some(split(solver, (&sorted, table), &unseen, false).1))
+        } else if after_draw && two_threads && melds > 0 && table.rules().half_wild && took >= SPLIT_FROM {
+            let (best, all) = split(solver, (&sorted, table), &unseen, Some(best));
+            (best, Some(all))
         } else {
             (best, None)
         }
@@ -512,21 +513,22 @@ fn discards_on(
     })
 }
 
-/// The discards of a hand with table melds, on two threads
-/// ([`Solver::split`]): the outs after every natural discard on the
-/// other; here the hand laid down where `laid`, the deadwood after every
-/// discard and the outs after each wild discard, then the outs after the
-/// naturals too, one search per discard, unless the other thread has them.
+/// The hand laid down and its discards, of a hand with table melds, on
+/// two threads ([`Solver::split`]): the outs after every natural discard on
+/// the other; here the hand laid down (unless `laid` already), the
+/// deadwood after every discard and the outs after each wild discard, then
+/// the outs after the naturals too, one search per discard, unless the
+/// other thread has them.
 fn split(
     solver: &mut Solver,
     (hand, table): (&[Card], &Table),
     unseen: &Unseen,
-    laid: bool,
-) -> (Option<Arrangement>, Vec<Discard>) {
+    laid: Option<Arrangement>,
+) -> (Arrangement, Vec<Discard>) {
     let cards = distinct(hand);
     let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !table.is_wild(c)).collect();
     let here = |solver: &mut Solver| {
-        let best = laid.then(|| solver.solve_less(&[]));
+        let best = laid.unwrap_or_else(|| solver.solve_less(&[]));
         let all: Vec<Discard> = cards
             .iter()
             .map(|&card| discard_of(solver, card, table, unseen, (true, table.is_wild(card))))
