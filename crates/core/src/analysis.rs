@@ -357,7 +357,9 @@ pub fn analyse_with(
     let after_draw = hand.len() > deal.cards;
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
-    let (best, found) = if after_draw && two_threads && melds >= SPLIT_FROM_MELDS {
+    // The discards of a hand after the draw with table melds may take both.
+    let apart = after_draw && two_threads && melds > 0;
+    let (best, found) = if apart && melds >= SPLIT_FROM_MELDS {
         let (best, all) = split(solver, (&sorted, table), &unseen, None);
         (best, Some(all))
     } else {
@@ -368,12 +370,12 @@ pub fn analyse_with(
         // one search per discard, the discards shared between two threads;
         // under the half-wild limit, split.
         let took = start.elapsed();
-        if after_draw && two_threads && melds > 0 && !table.rules().half_wild && took >= SHARE_FROM {
+        if apart && !table.rules().half_wild && took >= SHARE_FROM {
             let cards = distinct(&sorted);
             let each =
                 |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
             (best, Some(solver.share((&sorted, table), cards.len(), each)))
-        } else if after_draw && two_threads && melds > 0 && table.rules().half_wild && took >= SPLIT_FROM {
+        } else if apart && table.rules().half_wild && took >= SPLIT_FROM {
             let (best, all) = split(solver, (&sorted, table), &unseen, Some(best));
             (best, Some(all))
         } else {

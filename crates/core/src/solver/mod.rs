@@ -1023,8 +1023,7 @@ impl Solver {
         let stop = Arc::new(AtomicBool::new(false));
         std::thread::scope(|s| {
             let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::new();
-                other.load(hand, table);
+                let mut other = Solver::loaded(hand, table);
                 other.stop = Some(Arc::clone(&stop));
                 let answer = catch_unwind(AssertUnwindSafe(|| there(&mut other)));
                 stop.store(true, Ordering::Relaxed);
@@ -1059,13 +1058,17 @@ impl Solver {
         })
     }
 
-    /// A solver of its own for the other thread of a share, with `hand` and
-    /// `table` loaded, asking each discard by itself.
-    fn one_by_one(hand: &[Card], table: &Table) -> Solver {
+    /// A solver of its own for the other thread of a share or a split,
+    /// with `hand` and `table` loaded.
+    fn loaded(hand: &[Card], table: &Table) -> Solver {
         let mut solver = Solver::new();
         solver.load(hand, table);
-        solver.one_by_one = true;
         solver
+    }
+
+    /// [`Solver::loaded`], asking each discard by itself (a share).
+    fn one_by_one(hand: &[Card], table: &Table) -> Solver {
+        Solver { one_by_one: true, ..Solver::loaded(hand, table) }
     }
 
     /// Whether the loaded hand less `card` is asked of a solver of its own:

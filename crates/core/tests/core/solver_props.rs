@@ -1,6 +1,8 @@
 //! The solver against the brute force, over random hands of every size and
 //! every rule setting, and every arrangement it returns checked card by card.
 
+use std::fmt::Display;
+
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::TestCaseError;
@@ -1165,8 +1167,7 @@ proptest! {
 
 /// A hand given by its preset, its settings, its round, its table melds
 /// and its cards.
-type SlowHand =
-    (&'static str, &'static [(&'static str, &'static str)], usize, &'static [&'static str], &'static str);
+type SlowHand<'a> = (&'a str, &'a [(&'a str, &'a dyn Display)], usize, &'a [&'a str], &'a str);
 
 /// Hands with table melds after the draw, slow to lay down (a millisecond
 /// or so): `check` shares their discards between two threads with wilds
@@ -1179,58 +1180,53 @@ fn slow_hands_with_table_melds_on_two_threads_are_analysed_alike() {
     let hands: [SlowHand; 5] = [
         (
             "standard",
-            &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("wild_value", "20")],
+            &[("lay_off", &true), ("extra_rounds", &2), ("kings_wild", &true), ("wild_value", &20)],
             12,
             &["6s 7s As 9s 10s", "Ks Kd Ks"],
             "Js 6s 7s 2s 4s 8s 9s 4c 5s 2s 10d 10s Ah 5s 3s",
         ),
         (
             "strict",
-            &[
-                ("all_wild_melds", "true"),
-                ("ace_high", "true"),
-                ("extra_rounds", "2"),
-                ("kings_wild", "true"),
-            ],
+            &[("all_wild_melds", &true), ("ace_high", &true), ("extra_rounds", &2), ("kings_wild", &true)],
             13,
             &["7c 8c 9c", "Ks Kd Kc Kd", "3c 2c 5c", "9s 9d 2h"],
             "Jh Ah Qh 5h 9h 4c 7h 2d 8h 10d 4h 6c 7s 6h 10h 5c",
         ),
         (
             "standard",
-            &[("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            &[("lay_off", &true), ("extra_rounds", &2), ("kings_wild", &true)],
             13,
             &["2c 3c 4c", "9c 10c Jc", "6d 6h Kh", "2s 3s 4s"],
             "6d 7c 6h 6s 9h Kh 7s 8c 6c Js 7c 8s 5c 2h 6c 5s",
         ),
         (
             "standard",
-            &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            &[("half_wild", &true), ("lay_off", &true), ("extra_rounds", &2), ("kings_wild", &true)],
             13,
             &["Kc 7h 8h", "4h 5h 6h Kc 8h", "Kh 5c 6c 7c 8c"],
             "3c 9h Ks 2c Qs 2d 2s 3h 10h 6h 3h 5d 5h 4h Jh 7h",
         ),
         (
             "standard",
-            &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            &[("half_wild", &true), ("lay_off", &true), ("extra_rounds", &2)],
             13,
             &["6c 7c 2h", "7c 2s 9c 10c", "8s 8h 8d"],
             "4c 8s 2d 3c 10c 2c Kh 5c Qc 8c 2s 2c 9c 8c Jc",
         ),
     ];
     for (preset, settings, round, onto, cards) in hands {
-        let rules = settings
-            .iter()
-            .fold(Rules::preset(preset).expect("a preset"), |r, (k, v)| r.with(k, v).expect("a setting"));
-        let deal = rules.deal(round).expect("a round");
-        let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse_hand(m, &rules).expect("cards")).collect();
-        let table = Table::new(&rules, deal.wild).with_onto(onto).expect("table melds");
-        let hand = parse_hand(cards, &rules).expect("cards");
-        let one = analyse_with(&mut Solver::new(), &hand, &deal, &table, &[], Ask::default());
+        let rules = with_settings(Rules::preset(preset).expect("a preset"), settings);
+        let parse = |text: &str| parse_hand(text, &rules).expect("cards");
+        let (hand, onto) = (parse(cards), onto.iter().map(|m| parse(m)).collect());
+        let case = Case { deal: rules.deal(round).expect("a round"), rules, hand, onto };
+        let table = case.table();
+        let one = analyse_with(&mut Solver::new(), &case.hand, &case.deal, &table, &[], Ask::default());
         let mut solver = Solver::new();
         let two = Ask { race: true, ..Ask::default() };
-        assert_eq!(analyse_with(&mut solver, &hand, &deal, &table, &[], two), one, "{cards}");
-        assert_eq!(analyse_with(&mut solver, &hand, &deal, &table, &[], Ask::default()), one, "{cards}");
+        let split = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], two);
+        assert_eq!(split, one, "{}", show(&case));
+        let again = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default());
+        assert_eq!(again, one, "{}", show(&case));
     }
 }
 
