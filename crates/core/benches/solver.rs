@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 16] = [
+    const HANDS: [Found; 17] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -965,6 +965,22 @@ mod h_slowest_found {
             onto: &["6s 7s As 9s 10s", "Ks Kd Ks"],
             hand: "Js 6s 7s 2s 4s 8s 9s 4c 5s 2s 10d 10s Ah 5s 3s",
         },
+        // Strict with every meld of wilds allowed, twos wild, three decks,
+        // 16 cards, thirteen of them diamonds, two table melds both of
+        // wilds alone (hunt `-- 100 400 19019 2`, two table melds at most).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &["2h 2d 2s", "2h 2d 2s 2h"],
+            hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d Kd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1060,5 +1076,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn wilds_alone_two_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[15]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn two_melds_of_wilds_alone(bencher: Bencher) {
+        bench_found(bencher, &HANDS[16]);
     }
 }
