@@ -966,7 +966,7 @@ mod h_slowest_found {
             hand: "Js 6s 7s 2s 4s 8s 9s 4c 5s 2s 10d 10s Ah 5s 3s",
         },
         // Strict with every meld of wilds allowed, twos wild, three decks,
-        // 16 cards, thirteen of them diamonds, two table melds both of
+        // 16 cards, fourteen of them diamonds, two table melds both of
         // wilds alone (hunt `-- 100 400 19019 2`, two table melds at most).
         Found {
             preset: "strict",

@@ -1138,10 +1138,12 @@ impl Solver {
             return want;
         }
         let all = self.hand.highest_copies();
-        // Whether the search keeps its answers in words for each discard
-        // (`Complete::in_one_word`), not as bits by card.
-        let words = !self.hand.rules.half_wild && self.hand.targets.len() <= search::VEC_TABLE;
-        if !words && self.memos.each_least.get(StateKey::new(full, w, 0, false)).is_none() {
+        // Where the search keeps its answers in words for each discard
+        // (`Complete::in_one_word`), not as bits by card, each discard is
+        // asked below.
+        if !self.complete().in_one_word()
+            && self.memos.each_least.get(StateKey::new(full, w, 0, false)).is_none()
+        {
             // Nothing known yet (the other thread of a split): whether the
             // hand less each discard melds, from the one search for every
             // discard, asked of every discard. Its answers are kept as
