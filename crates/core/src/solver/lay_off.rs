@@ -43,6 +43,13 @@ pub(super) struct LayOffs {
     /// wanted: the verdict depends on nothing else, so a group met again
     /// from other open cards is judged once.
     verdicts: std::collections::HashMap<(u128, u8, u8, bool), LayGroup, Quick>,
+    /// The same verdicts by the group's open cards themselves, the table
+    /// meld and whether the slot's cards are wanted: where in `groups` the
+    /// group was first put, or [`DEAD`] for a group no search can use (no
+    /// meld alone, no slot's card). A group met again is one lookup.
+    by_used: Memo<UsedKey, u64>,
+    /// The groups `lay_off_groups` last gave.
+    walked: Vec<u32>,
     pub(super) groups: Vec<LayGroup>,
     pub(super) slots: Vec<(u8, u8, u128)>,
     /// For each table meld and natural card (`NEAR_ROW` cards a meld), once
@@ -123,6 +130,8 @@ impl LayOffs {
         LayOffs {
             found: Memo::new(),
             verdicts: std::collections::HashMap::with_hasher(Quick),
+            by_used: Memo::new(),
+            walked: Vec::new(),
             groups: Vec::new(),
             slots: Vec::new(),
             near: Vec::new(),
@@ -133,6 +142,7 @@ impl LayOffs {
     pub(super) fn clear(&mut self) {
         self.found.clear();
         self.verdicts.clear();
+        self.by_used.clear();
         self.groups.clear();
         self.slots.clear();
         self.near.clear();
@@ -203,17 +213,38 @@ impl LayOffs {
                 .collect()
         };
         let mut all: Vec<Card> = Vec::new();
-        for used in lay_off_groups(nat, i, mask, naturals, table_wilds, w, ace_high) {
+        let mut group: Vec<Card> = Vec::new();
+        let mut walked = std::mem::take(&mut self.walked);
+        // Onto a table meld of wilds alone, with wilds free and no slot's
+        // card, the groups `splits_off` beats need not be walked at all.
+        let prune = !slot && !rules.half_wild && naturals.is_empty();
+        lay_off_groups(nat, i, mask, (naturals, table_wilds), (w, ace_high, prune), &mut walked);
+        for &used in &walked {
+            let at_key = UsedKey { used, meld: m, slot };
+            if let Some(at) = self.by_used.get(at_key) {
+                if at != DEAD {
+                    self.groups.push(self.groups[at as usize]);
+                }
+                continue;
+            }
             let bits = BitIter(used).fold(0u128, |b, j| b | 1 << nat.cards[j].index());
             let key = (bits, used.count_ones() as u8, m as u8, slot);
             if let Some(&g) = self.verdicts.get(&key) {
-                self.groups.push(LayGroup { used, ..g });
+                self.keep(at_key, LayGroup { used, ..g });
                 continue;
             }
             all.clear();
             all.extend_from_slice(naturals);
             all.extend(BitIter(used).map(|j| nat.cards[j]));
-            let need = wilds_needed(rules, &all, table_wilds);
+            let split = !rules.half_wild;
+            if split {
+                group.clear();
+                group.extend(BitIter(used).map(|j| nat.cards[j]));
+            }
+            let mut need = wilds_needed(rules, &all, table_wilds);
+            if split && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), &group, None, n)) {
+                need = None;
+            }
             let (fits, room_left) = match need {
                 Some(need) if table_wilds + need <= all.len() => {
                     (true, room(rules, &all, table_wilds + need).min(255) as u8)
@@ -224,6 +255,11 @@ impl LayOffs {
             for &c in &candidates {
                 all.push(c);
                 let entry = match wilds_needed(rules, &all, table_wilds) {
+                    Some(need)
+                        if split && splits_off(rules, (naturals, table_wilds), &group, Some(c), need) =>
+                    {
+                        None
+                    }
                     Some(need) if !rules.half_wild => Some((need.min(255) as u8, 0)),
                     Some(need) if table_wilds + need <= all.len() => {
                         Some((need.min(255) as u8, room(rules, &all, table_wilds + need).min(255) as u8))
@@ -247,11 +283,97 @@ impl LayOffs {
                 slot_len: (self.slots.len() - slot_from) as u8,
             };
             self.verdicts.insert(key, g);
-            self.groups.push(g);
+            self.keep(at_key, g);
         }
+        self.walked = walked;
         self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
         from..self.groups.len()
     }
+}
+
+impl LayOffs {
+    /// Puts group `g` in `groups`, unless no search can use it, and notes
+    /// where it went under `key`.
+    fn keep(&mut self, key: UsedKey, g: LayGroup) {
+        if g.need.is_none() && g.slot_len == 0 {
+            self.by_used.insert(key, DEAD);
+        } else {
+            self.by_used.insert(key, self.groups.len() as u64);
+            self.groups.push(g);
+        }
+    }
+}
+
+/// In [`LayOffs::by_used`]: a group no search can use.
+const DEAD: u64 = u64::MAX;
+
+/// A group of open cards onto a table meld, by its cards' bits, with
+/// whether the slot's cards are wanted.
+#[derive(Clone, Copy, Debug)]
+struct UsedKey {
+    used: u32,
+    meld: usize,
+    slot: bool,
+}
+
+impl Key for UsedKey {
+    fn pack(self) -> u64 {
+        // At most 20 naturals and 8 table melds: 24 bits.
+        self.used as u64 | (self.meld as u64) << 20 | (self.slot as u64) << 23
+    }
+}
+
+/// Whether `group` of open cards (with `extra`, the slot's card, if any)
+/// laid off onto the table meld of `naturals` and `table_wilds` wilds,
+/// needing `need` of the hand's wilds, is beaten by an arrangement with a
+/// smaller group: three of its cards at one end of it (or all of it, with
+/// no slot's card) make a meld of their own without wilds, and what is
+/// left of the group, holding one open card at least, goes onto the table
+/// meld with at most as many of the hand's wilds (the solver's step 13).
+/// With wilds free only.
+fn splits_off(
+    rules: &Rules,
+    (naturals, table_wilds): (&[Card], usize),
+    group: &[Card],
+    extra: Option<Card>,
+    need: usize,
+) -> bool {
+    if group.len() < 3 {
+        return false;
+    }
+    let mut sorted: Vec<Card> = group.to_vec();
+    let mut all: Vec<Card> = Vec::with_capacity(naturals.len() + group.len() + 1);
+    let rank = |c: &Card, high: bool| {
+        let r = c.rank().map_or(0, |r| r.number());
+        if high && r == 1 { 14 } else { r }
+    };
+    let highs: &[bool] =
+        if group.iter().any(|c| c.rank() == Some(Rank::ACE)) { &[false, true] } else { &[false] };
+    let n = group.len();
+    for &high in highs {
+        sorted.sort_by_key(|c| rank(c, high));
+        for (from, to) in [(0, 3), (n - 3, n), (0, n)] {
+            let own = &sorted[from..to];
+            if wilds_needed(rules, own, 0) != Some(0) {
+                continue;
+            }
+            let rest = sorted[..from].iter().chain(&sorted[to..]);
+            if from == 0 && to == n {
+                if extra.is_none() {
+                    return true;
+                }
+                continue;
+            }
+            all.clear();
+            all.extend_from_slice(naturals);
+            all.extend(rest);
+            all.extend(extra);
+            if wilds_needed(rules, &all, table_wilds).is_some_and(|k| k <= need) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The groups of open cards, each holding the lowest open card `i`, that
@@ -263,19 +385,18 @@ pub(super) fn lay_off_groups(
     nat: &Naturals,
     i: usize,
     mask: u32,
-    naturals: &[Card],
-    table_wilds: usize,
-    w: u8,
-    ace_high: bool,
-) -> Vec<u32> {
+    (naturals, table_wilds): (&[Card], usize),
+    (w, ace_high, prune): (u8, bool, bool),
+    out: &mut Vec<u32>,
+) {
     let card = nat.cards[i];
     let bit = 1u32 << i;
-    let mut out = Vec::new();
+    out.clear();
     if naturals.iter().all(|c| c.rank() == card.rank()) {
         out.extend(subsets(nat.same_rank_after[i] & mask, nat).into_iter().map(|g| g | bit));
     }
     if !naturals.iter().all(|c| c.suit() == card.suit()) {
-        return out;
+        return;
     }
     let suit = nat.suit[i] as usize;
     let budget = w.saturating_add(table_wilds.min(31) as u8);
@@ -292,18 +413,17 @@ pub(super) fn lay_off_groups(
         } else {
             (taken.trailing_zeros() as u8, 15 - taken.leading_zeros() as u8)
         };
-        let walk = LayWalk { nat, suit, mask, taken, tlo, thi, budget };
+        let walk = LayWalk { nat, suit, mask, taken, tlo, thi, budget, prune };
         let q = nat.rank[i];
         let below = |from: u8, to: u8| (from..to).filter(|p| taken & (1 << p) == 0).count() as u8;
         let holes = if tlo < q { below(tlo, q) } else { 0 };
         if holes <= budget {
-            walk.walk(Dir::Up, q + 1, if ace_high { 14 } else { 13 }, bit, holes, true, &mut out);
+            walk.walk(Dir::Up, q + 1, if ace_high { 14 } else { 13 }, (bit, holes, 1), true, out);
         }
         if ace_high && q == 1 {
-            walk.walk(Dir::Down, 13, 1, bit, 0, true, &mut out);
+            walk.walk(Dir::Down, 13, 1, (bit, 0, 1), true, out);
         }
     }
-    out
 }
 
 /// Walks the positions of a run outward from the lowest open card, each
@@ -317,18 +437,36 @@ struct LayWalk<'a> {
     tlo: u8,
     thi: u8,
     budget: u8,
+    /// Onto a table meld of wilds alone (wilds free, no slot's card): leave
+    /// out the groups `splits_off` beats, those whose first or last three
+    /// places hold cards of the hand's.
+    prune: bool,
 }
 
 impl LayWalk<'_> {
     /// Records a group once the walk has gone past the table meld's end
     /// (`thi` going up, `tlo` going down) on a card, and goes on to `end`.
-    #[allow(clippy::too_many_arguments)]
-    fn walk(&self, dir: Dir, pos: u8, end: u8, used: u32, holes: u8, last: bool, out: &mut Vec<u32>) {
+    /// `streak` counts the cards on the places just walked since the last
+    /// hole.
+    fn walk(
+        &self,
+        dir: Dir,
+        pos: u8,
+        end: u8,
+        (used, holes, streak): (u32, u8, u8),
+        last: bool,
+        out: &mut Vec<u32>,
+    ) {
+        if self.prune && streak >= 3 && holes == 0 {
+            // Its first three places hold cards: so will every group this
+            // walk goes on to.
+            return;
+        }
         let edge = match dir {
             Dir::Up => self.thi,
             Dir::Down => self.tlo,
         };
-        if last && dir.past(pos, edge) {
+        if last && dir.past(pos, edge) && !(self.prune && streak >= 3) {
             out.push(used);
         }
         if dir.past(pos, end) {
@@ -336,14 +474,15 @@ impl LayWalk<'_> {
         }
         let next = dir.next(pos);
         if self.taken & (1 << pos) != 0 {
-            return self.walk(dir, next, end, used, holes, true, out);
+            return self.walk(dir, next, end, (used, holes, 0), true, out);
         }
         let here = self.nat.at_pos(self.suit, pos) & self.mask & !used;
         if here != 0 {
-            self.walk(dir, next, end, used | (here & here.wrapping_neg()), holes, true, out);
+            let used = used | (here & here.wrapping_neg());
+            self.walk(dir, next, end, (used, holes, streak + 1), true, out);
         }
         if holes < self.budget {
-            self.walk(dir, next, end, used, holes + 1, false, out);
+            self.walk(dir, next, end, (used, holes + 1, 0), false, out);
         }
     }
 }

@@ -195,6 +195,28 @@
 //!     naturals but `j`, less than the hand less `j`, which leaves all its
 //!     naturals. So the card with the least natural deadwood, and the
 //!     first of the order among equals, has the least in all.
+//! 13. *A group laid off that a smaller one beats* (wilds free). Take an
+//!     arrangement that lays group `F` off onto table meld `T`, where
+//!     three cards `P` at one end of `F` (its lowest three, or its highest
+//!     three, by place) make a meld of their own without wilds, and the
+//!     rest of `F` goes onto `T` with at most as many of the hand's wilds
+//!     (or `P` is all of `F`). Laying off the rest and melding `P` on its
+//!     own places the same cards with no more wilds, so it scores no more,
+//!     melds whatever the first melds, and has a meld of its own wherever
+//!     the first does; its groups laid off hold fewer cards in all, so
+//!     going on so ends at an arrangement none of whose groups is beaten.
+//!     Those are the arrangements steps 1 to 7 reach without the beaten
+//!     groups: `splits_off` in module `lay_off` gives them no verdict, and
+//!     onto a table meld of wilds alone the walk along the run does not
+//!     go on from the first three places holding cards, nor records a
+//!     group whose last three do. With the slot's card of module
+//!     `complete` in the group, only its other cards may make `P` and the
+//!     rest must hold one of them, so the slot's card stays in a group
+//!     laid off. The first of equal costs (step 4) is kept as before: the
+//!     arrangement with `P` on its own is tried before the beaten one
+//!     (`P` at the bottom is a run of the lowest open card, tried before
+//!     the groups laid off; `P` at the top leaves a group the walk
+//!     records before it goes on to `F`).
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to
