@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 17] = [
+    const HANDS: [Found; 18] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -981,6 +981,24 @@ mod h_slowest_found {
             onto: &["2h 2d 2s", "2h 2d 2s 2h"],
             hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d Kd",
         },
+        // Strict, half-wild, kings natural, round 11, 14 cards, eight table
+        // melds (hunt `-- 100 400 33033`, every table `check` takes).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("kings_wild", "false")],
+            round: 11,
+            onto: &[
+                "As 2s 3s 4s",
+                "5d 6d 7d 8d",
+                "5d 6d 7d",
+                "Ah 2h 3h 4h Ks",
+                "3s 4s Kd",
+                "10h Jh Kd",
+                "9h 10h Jh",
+                "5h 6h 7h",
+            ],
+            hand: "7h Kc 8h 9h 5h 8d Js 5s 6h 9d 10d Qh Kh 4d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1081,5 +1099,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn two_melds_of_wilds_alone(bencher: Bencher) {
         bench_found(bencher, &HANDS[16]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_round_11(bencher: Bencher) {
+        bench_found(bencher, &HANDS[17]);
     }
 }
