@@ -215,9 +215,11 @@ impl LayOffs {
         let mut all: Vec<Card> = Vec::new();
         let mut group: Vec<Card> = Vec::new();
         let mut walked = std::mem::take(&mut self.walked);
-        // Onto a table meld of wilds alone, with wilds free and no slot's
-        // card, the groups `splits_off` beats need not be walked at all.
-        let prune = !slot && !rules.half_wild && naturals.is_empty();
+        // With wilds free, the groups `splits_off` beats get no verdict;
+        // onto a table meld of wilds alone, and with no slot's card, they
+        // are not even walked.
+        let free = !rules.half_wild;
+        let prune = free && !slot && naturals.is_empty();
         lay_off_groups(nat, i, mask, (naturals, table_wilds), (w, ace_high, prune), &mut walked);
         for &used in &walked {
             let at_key = UsedKey { used, meld: m, slot };
@@ -233,16 +235,13 @@ impl LayOffs {
                 self.keep(at_key, LayGroup { used, ..g });
                 continue;
             }
+            group.clear();
+            group.extend(BitIter(used).map(|j| nat.cards[j]));
             all.clear();
             all.extend_from_slice(naturals);
-            all.extend(BitIter(used).map(|j| nat.cards[j]));
-            let split = !rules.half_wild;
-            if split {
-                group.clear();
-                group.extend(BitIter(used).map(|j| nat.cards[j]));
-            }
+            all.extend_from_slice(&group);
             let mut need = wilds_needed(rules, &all, table_wilds);
-            if split && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), &group, None, n)) {
+            if free && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), &group, None, n)) {
                 need = None;
             }
             let (fits, room_left) = match need {
@@ -256,11 +255,11 @@ impl LayOffs {
                 all.push(c);
                 let entry = match wilds_needed(rules, &all, table_wilds) {
                     Some(need)
-                        if split && splits_off(rules, (naturals, table_wilds), &group, Some(c), need) =>
+                        if free && splits_off(rules, (naturals, table_wilds), &group, Some(c), need) =>
                     {
                         None
                     }
-                    Some(need) if !rules.half_wild => Some((need.min(255) as u8, 0)),
+                    Some(need) if free => Some((need.min(255) as u8, 0)),
                     Some(need) if table_wilds + need <= all.len() => {
                         Some((need.min(255) as u8, room(rules, &all, table_wilds + need).min(255) as u8))
                     }
@@ -289,9 +288,7 @@ impl LayOffs {
         self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
         from..self.groups.len()
     }
-}
 
-impl LayOffs {
     /// Puts group `g` in `groups`, unless no search can use it, and notes
     /// where it went under `key`.
     fn keep(&mut self, key: UsedKey, g: LayGroup) {
@@ -352,18 +349,22 @@ fn splits_off(
     let n = group.len();
     for &high in highs {
         sorted.sort_by_key(|c| rank(c, high));
-        for (from, to) in [(0, 3), (n - 3, n), (0, n)] {
-            let own = &sorted[from..to];
-            if wilds_needed(rules, own, 0) != Some(0) {
+        // The lowest three, the highest three, and (with no slot's card)
+        // the whole group, which then leaves nothing to lay off.
+        let whole = extra.is_none().then_some((0, n));
+        for (from, to) in [(0, 3), (n - 3, n)].into_iter().chain(whole) {
+            if wilds_needed(rules, &sorted[from..to], 0) != Some(0) {
                 continue;
             }
-            let rest = sorted[..from].iter().chain(&sorted[to..]);
-            if from == 0 && to == n {
+            if to - from == n {
+                // Nothing left to lay off: beaten unless the slot's card
+                // would be left alone.
                 if extra.is_none() {
                     return true;
                 }
                 continue;
             }
+            let rest = sorted[..from].iter().chain(&sorted[to..]);
             all.clear();
             all.extend_from_slice(naturals);
             all.extend(rest);
@@ -381,7 +382,7 @@ fn splits_off(
 /// `table_wilds` wild cards: cards of its rank onto a set, or cards of its
 /// suit extending a run, with at most `w` wilds of the hand's to fill holes.
 /// Every group is checked against the rules by the caller.
-pub(super) fn lay_off_groups(
+fn lay_off_groups(
     nat: &Naturals,
     i: usize,
     mask: u32,
