@@ -491,7 +491,7 @@ use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, melds_at, settled,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, melds_at,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -973,8 +973,8 @@ impl Complete<'_> {
         if let Some(melds) = melds_before_memo(self.melds.partners_at(used_table), mask, w, true) {
             return melds;
         }
-        let used_table = settled(self.melds.takers, mask, used_table, own, self.melds.policy.limited());
-        let k = StateKey::new(mask, w, used_table, own).owing(Discard::LessOne);
+        let k =
+            key_of(self.melds.takers, self.melds.policy, mask, w, used_table, own).owing(Discard::LessOne);
         if let Some(v) = self.memo.get(k) {
             return v != 0;
         }

@@ -19,7 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, melds_at, settled, take_choice};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, key_of, melds_at, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 /// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
@@ -127,9 +127,8 @@ impl Every<'_> {
         }
         // Step 10 of the solver: equal answers for every `j`, as the table
         // melds no card of `mask` can go onto, none of `mask` less `j` can.
-        let used_table = settled(self.one.melds.takers, mask, used_table, own, false);
         let owing = if less_one { Discard::LessOne } else { Discard::None };
-        let k = StateKey::new(mask, w, used_table, own).owing(owing);
+        let k = key_of(self.one.melds.takers, self.one.melds.policy, mask, w, used_table, own).owing(owing);
         if let Some(v) = self.melds.get(k) {
             return v as u32;
         }
@@ -409,8 +408,7 @@ impl Every<'_> {
     /// Where in `costs` the least deadwood of the state starts, one cost
     /// for each card of `want` in `mask`, in the order of the bits.
     fn least_each(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u32 {
-        let used_table = settled(self.one.melds.takers, mask, used_table, own, self.limited());
-        let k = StateKey::new(mask, w, used_table, own);
+        let k = key_of(self.one.melds.takers, self.one.melds.policy, mask, w, used_table, own);
         if let Some((from, _)) = self.least.get(k) {
             return from;
         }

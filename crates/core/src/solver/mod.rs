@@ -145,8 +145,13 @@
 //!     that `lay_off_groups` looks at), and none will as the open cards
 //!     only shrink, is the same used or not: the key of step 4 counts it
 //!     as not used, so states that differ only there share their answer.
-//!     The search for completing cards keeps it apart where the slot's
-//!     card is still to place (it may go onto any table meld).
+//!     Before the hand has a meld of its own, such an idle table meld
+//!     matters only in that some table meld was used (a meld of the
+//!     hand's own must then come, step 7), which any other idle one used
+//!     says as well: the key counts every idle table meld as not used but,
+//!     where one was, the first of them (`search::key_of`). The search for
+//!     completing cards keeps them apart where the slot's card is still to
+//!     place (it may go onto any table meld).
 //! 11. *A search within a budget* (`Search::below`) wants the least
 //!     deadwood only when it is at most the budget, and otherwise only to
 //!     know that it is more. A state's least is the least over its choices
@@ -1395,8 +1400,8 @@ impl Solver {
                 // Step 23: the choice found again from the costs.
                 self.search(Goal::Least).choice_vec(mask, left, used_table, own)
             } else {
-                let settled = search::settled(&self.hand.takers, mask, used_table, own, half_wild);
-                self.memos.deadwood.get(StateKey::new(mask, left, settled, own)).expect("solved state").1
+                let k = search::key_of(&self.hand.takers, self.hand.policy(), mask, left, used_table, own);
+                self.memos.deadwood.get(k).expect("solved state").1
             };
             let group = (c.step, c.used, c.wilds);
             (mask, left, used_table, own) = after(group, (mask, left, used_table, own));

@@ -178,21 +178,36 @@ pub(super) struct Search<'a> {
     pub(super) stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
-/// The table melds used, as the memo keys them (exactness, step 10):
-/// once the hand has a meld of its own, a table meld laid off onto that no
-/// open card in `mask` could go onto any more counts as not used, where
-/// wilds need no room of their own on it (no half-wild limit).
-pub(super) fn settled(takers: &[u32], mask: u32, used_table: u8, own: bool, limited: bool) -> u8 {
-    if !own || limited {
-        return used_table;
+/// The key of a state, the table melds used as the memo keys them
+/// (exactness, step 10). A table meld that no open card in `mask` could go
+/// onto any more (`takers`), and none will as the open cards only shrink,
+/// is idle. Without the half-wild limit, once the hand has a meld of its
+/// own an idle table meld is the same used or not, and counts as not used;
+/// before it has one, only whether some idle table meld was used matters
+/// (a meld of the hand's own must then come), which the first idle one
+/// stands for. Under the limit every table meld used is kept, as the
+/// room of those not used takes the wilds left over. Not for the search
+/// for completing cards with the slot's card still to place, which may go
+/// onto any table meld.
+pub(super) fn key_of(
+    takers: &[u32],
+    policy: WildPolicy<'_>,
+    mask: u32,
+    w: u8,
+    used_table: u8,
+    own: bool,
+) -> StateKey {
+    if used_table == 0 || policy.limited() {
+        return StateKey::new(mask, w, used_table, own);
     }
-    let mut used = used_table;
-    for m in BitIter(used_table as u32) {
-        if takers[m] & mask == 0 {
-            used &= !(1 << m);
-        }
-    }
-    used
+    let idle =
+        takers.iter().enumerate().filter(|&(_, &t)| t & mask == 0).fold(0u8, |bits, (m, _)| bits | 1 << m);
+    let kept = if own || used_table & idle == 0 {
+        used_table & !idle
+    } else {
+        used_table & !idle | idle & idle.wrapping_neg()
+    };
+    StateKey::new(mask, w, kept, own)
 }
 
 /// Whether more than `most` naturals in `mask` have no partner among them
@@ -273,8 +288,7 @@ impl<'a> Search<'a> {
             return INF;
         }
         // Exactness, steps 4 and 10.
-        let used_table = settled(self.takers, mask, used_table, own, limited);
-        let k = StateKey::new(mask, w, used_table, own);
+        let k = key_of(self.takers, self.policy, mask, w, used_table, own);
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
@@ -607,8 +621,7 @@ impl Search<'_> {
         if mask == 0 || (!limited && w as u32 >= 2 * mask.count_ones()) {
             return self.best(mask, w, used_table, own);
         }
-        let used_table = settled(self.takers, mask, used_table, own, limited);
-        let k = StateKey::new(mask, w, used_table, own);
+        let k = key_of(self.takers, self.policy, mask, w, used_table, own);
         if let Some((cost, _)) = self.memo.get(k) {
             return cost;
         }
@@ -748,8 +761,7 @@ impl Search<'_> {
             let less = if card == NO_CARD { LessOne::NONE } else { LessOne { cost: 0, card } };
             return (0, less);
         }
-        let used_table = settled(self.takers, mask, used_table, own, limited);
-        let k = StateKey::new(mask, w, used_table, own);
+        let k = key_of(self.takers, self.policy, mask, w, used_table, own);
         if let Some(stored) = drops.get(k) {
             return (stored as u16, LessOne::unpack(stored >> 16));
         }
