@@ -191,8 +191,8 @@ impl Pool {
 /// hold a wild.
 type MeldSpec = (bool, u32, usize, usize, u8);
 
-fn meld_specs(most: usize) -> impl Strategy<Value = Vec<MeldSpec>> {
-    prop::collection::vec((any::<bool>(), 0u32..13, 0usize..4, 3usize..=5, any::<u8>()), 0..=most)
+fn meld_specs(count: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Vec<MeldSpec>> {
+    prop::collection::vec((any::<bool>(), 0u32..13, 0usize..4, 3usize..=5, any::<u8>()), count)
 }
 
 /// Builds a table meld from its spec; None when it is not a meld under
@@ -240,7 +240,7 @@ pub(crate) fn cases_under(
         any::<Index>(),
         pool_of(styles, wild_percent, suits),
         prop::collection::vec(any::<u32>(), 24),
-        meld_specs(tables),
+        meld_specs(0..=tables),
     )
         .prop_map(move |(n, mut rules, deal, pool, picks, specs)| {
             // A hand of n cards needs a round of n or n - 1 cards.
@@ -721,6 +721,44 @@ proptest! {
         check_case(&case)?;
         check_discards_and_outs(&case, &picks)?;
     }
+}
+
+proptest! {
+    #![proptest_config(config(30))]
+    /// Six or seven table melds, where with wilds free whether the cards
+    /// meld is found for every table meld used at once in several words
+    /// (module `complete`, step 21), under every wild rule: the hand's
+    /// deadwood and arrangement, every discard's deadwood and outs, and
+    /// the outs without the drawn card, against the brute force.
+    #[test]
+    fn six_or_seven_table_melds_match_the_brute_force(
+        case in prop_oneof![
+            3 => cases_with_many_melds(rules(), 4..=8),
+            1 => cases_with_many_melds(half_wild(), 4..=8),
+        ],
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
+    ) {
+        check_case(&case)?;
+        check_discards_and_outs(&case, &picks)?;
+    }
+}
+
+/// As [`cases_under`] with laying off, six or seven melds on the table
+/// (the most the brute force takes).
+fn cases_with_many_melds(
+    rules: impl Strategy<Value = Rules>,
+    sizes: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = Case> {
+    (cases_under(rules, 4, sizes, vec![Style::Mixed, Style::Dense], 0..=60, 0, Some(true)), meld_specs(6..=9))
+        .prop_map(|(mut case, specs)| {
+            case.onto = specs
+                .into_iter()
+                .filter_map(|s| table_meld(&case.rules, case.deal.wild, s))
+                .take(7)
+                .collect();
+            case
+        })
+        .prop_filter("six table melds or more", |case| case.onto.len() >= 6)
 }
 
 /// The case with a table meld of three of the round's wilds first, where
