@@ -369,7 +369,12 @@
 //!     many states as open cards and wilds alone. `Complete::melds_vec`
 //!     answers for all of them in one search, one bit for each, at `own <<
 //!     t | used_table` for `t` table melds (up to five, so that the answers
-//!     fit one word; with more, the search of step 4 answers as before).
+//!     fit one word; with six to eight, `Complete::melds_wide` keeps them
+//!     in one to four words of 128 bits, in `slot_sets`, where the bit at
+//!     `b` of the place is bit `b` of a word below 7 and bit `b - 7` of
+//!     the word's number above: moving the answers by a table meld's bit
+//!     or the meld of the hand's own is moving bits within each word or
+//!     whole words, and the argument below is the same).
 //!     The search's choices of the lowest open card (the solver's
 //!     `Search::choices`) do not depend on that part of the state, but for
 //!     which table melds it may lay off onto, so it tries every group onto
@@ -629,6 +634,64 @@ const USED_LANES: [u128; VEC_TABLE] = {
     out
 };
 
+/// For each table meld `m` below 7, the bits of a 128-bit word of
+/// `Complete::melds_wide` at which `m` is used (table meld 7 and the meld
+/// of the hand's own, beyond seven table melds, are in which word).
+const USED_WIDE: [u128; 7] = {
+    let mut out = [0u128; 7];
+    let mut i = 0;
+    while i < 128 {
+        let mut m = 0;
+        while m < 7 {
+            if i >> m & 1 != 0 {
+                out[m] |= 1 << i;
+            }
+            m += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// How many 128-bit words hold `Complete::melds_wide`'s answers for `t`
+/// table melds (six to eight): one bit for every table meld used and
+/// whether the hand has a meld of its own.
+fn wide_words(t: usize) -> usize {
+    (answers_of(t) / 128).max(1)
+}
+
+/// Step 21 over several words (`Complete::melds_wide`): the answers of a
+/// choice that leaves table melds `with` used and `own`, the rest's being
+/// `rest`, moved as `moved` moves them, "or"ed into `v`. An answer's bit
+/// `b` of its place (`melds_at`) is bit `b` of a word below 7, else bit
+/// `b - 7` of the word's number.
+fn moved_wide(v: &mut [u128], rest: &[u128], (with, own): (u8, bool), t: usize) {
+    if own {
+        if t < 7 {
+            let with_own = rest[0] >> 64;
+            v[0] |= with_own << 64 | with_own;
+        } else {
+            let half = 1 << (t - 7);
+            for i in 0..half {
+                v[i] |= rest[half + i];
+                v[half + i] |= rest[half + i];
+            }
+        }
+        return;
+    }
+    let m = with.trailing_zeros() as usize;
+    if m < 7 {
+        for (v, rest) in v.iter_mut().zip(rest) {
+            *v |= (rest & USED_WIDE[m]) >> (1u32 << m);
+        }
+    } else {
+        let step = 1 << (m - 7);
+        for i in (0..v.len()).filter(|i| i & step == 0) {
+            v[i] |= rest[i + step];
+        }
+    }
+}
+
 /// Steps 21 and 22: the answer of a choice of the lowest open card that
 /// leaves table melds `with` used and `own`, the rest's word (or words
 /// side by side, each of `2 * half` bits, `lows` the lower half of each)
@@ -679,13 +742,15 @@ fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Optio
 pub(super) struct Complete<'a> {
     /// The slot's cards of each state; under the half-wild limit, where in
     /// `slot_sets` they start, one set for each count of wilds, and up to
-    /// which count (`Complete::slot_counts`).
+    /// which count (`Complete::slot_counts`). With wilds free and six to
+    /// eight table melds, `slot_sets` holds `Complete::melds_wide`'s words.
     pub(super) memo: &'a mut Memo<StateKey, u128>,
     pub(super) slot_sets: &'a mut Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`), and up to which count it was
     /// searched; with wilds free, for which table melds used and whether
-    /// the hand has a meld of its own it melds (`Complete::melds_vec`).
+    /// the hand has a meld of its own it melds (`Complete::melds_vec`), or
+    /// where in `slot_sets` those answers start (`Complete::melds_wide`).
     pub(super) counts: &'a mut Memo<StateKey, u64>,
     /// With wilds free and few table melds: [`Complete::melds_vec`]'s word
     /// for each count of wilds below [`Complete::lanes`], side by side
@@ -811,6 +876,10 @@ impl Complete<'_> {
         if self.in_one_word() {
             return self.melds_vec(false, mask, w) >> melds_at(self.table.len(), used_table, own) & 1 != 0;
         }
+        if self.in_wide() {
+            let from = self.melds_wide(false, mask, w);
+            return self.wide_bit(from, melds_at(self.table.len(), used_table, own));
+        }
         self.melds.best(mask, w, used_table, own) != INF
     }
 
@@ -818,6 +887,80 @@ impl Complete<'_> {
     /// `VEC_TABLE` table melds (step 21).
     pub(super) fn in_one_word(&self) -> bool {
         !self.melds.policy.limited() && self.table.len() <= VEC_TABLE
+    }
+
+    /// Whether `Complete::melds_wide` answers: wilds free, and more than
+    /// `VEC_TABLE` table melds (step 21).
+    pub(super) fn in_wide(&self) -> bool {
+        !self.melds.policy.limited() && self.table.len() > VEC_TABLE
+    }
+
+    /// The answer at `at` (`melds_at`) of the answers
+    /// `Complete::melds_wide` keeps from `from`.
+    pub(super) fn wide_bit(&self, from: usize, at: u32) -> bool {
+        self.slot_sets[from + (at / 128) as usize] >> (at % 128) & 1 != 0
+    }
+
+    /// [`Complete::melds_vec`] beyond `VEC_TABLE` table melds (step 21):
+    /// the answers, a bit for every table meld used and whether the hand
+    /// has a meld of its own, in `wide_words` words kept in `slot_sets`
+    /// (not used with wilds free) from where this returns. The first
+    /// three runs of words there are the answers every bit no, every bit
+    /// yes, and those of no open card.
+    pub(super) fn melds_wide(&mut self, discard: bool, mask: u32, w: u8) -> usize {
+        debug_assert!(self.in_wide());
+        let t = self.table.len();
+        let n = wide_words(t);
+        if self.slot_sets.is_empty() {
+            // No open card: it melds, but where table melds were used
+            // with no meld of the hand's own.
+            let mut none = vec![0u128; n];
+            if t < 7 {
+                none[0] = u128::MAX << 64 | 1;
+            } else {
+                none[0] = 1;
+                none[n / 2..].fill(u128::MAX);
+            }
+            self.slot_sets.extend(std::iter::repeat_n(0, n));
+            self.slot_sets.extend(std::iter::repeat_n(u128::MAX, n));
+            self.slot_sets.extend(none);
+        }
+        if mask == 0 {
+            return if discard { 0 } else { 2 * n };
+        }
+        if let Some(melds) = melds_before_memo(self.melds.partners_at(0), mask, w, discard) {
+            return if melds { n } else { 0 };
+        }
+        let owing = if discard { Discard::LessOne } else { Discard::None };
+        let k = StateKey::new(mask, w, 0, false).owing(owing);
+        if let Some(from) = self.counts.get(k) {
+            return from as usize;
+        }
+        let mut v = [0u128; 4];
+        let v = &mut v[..n];
+        let bit = 1u32 << mask.trailing_zeros();
+        if discard {
+            let from = self.melds_wide(false, mask & !bit, w);
+            v.copy_from_slice(&self.slot_sets[from..from + n]);
+        }
+        let mut placed = self.placed.pop().unwrap_or_default();
+        placed.clear();
+        self.melds.choices(mask, w, 0, false, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
+        for &(used, need, with, own) in &placed {
+            if v.iter().all(|&word| word == u128::MAX) {
+                break;
+            }
+            let from = self.melds_wide(discard, mask & !used, w - need);
+            moved_wide(v, &self.slot_sets[from..from + n], (with, own), t);
+        }
+        self.placed.push(placed);
+        let from = self.slot_sets.len();
+        self.slot_sets.extend_from_slice(v);
+        self.counts.insert(k, from as u64);
+        from
     }
 
     /// With wilds free and at most `VEC_TABLE` table melds, whether the
@@ -966,6 +1109,10 @@ impl Complete<'_> {
     pub(super) fn melds_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
         if self.in_one_word() {
             return self.melds_vec(true, mask, w) >> melds_at(self.table.len(), used_table, own) & 1 != 0;
+        }
+        if self.in_wide() {
+            let from = self.melds_wide(true, mask, w);
+            return self.wide_bit(from, melds_at(self.table.len(), used_table, own));
         }
         if mask == 0 {
             return false;

@@ -119,6 +119,17 @@ impl Every<'_> {
                 .filter(|&j| self.one.melds_vec(less_one, mask & !(1 << j), w) >> at & 1 != 0)
                 .fold(0, |b, j| b | 1 << j);
         }
+        if self.one.in_wide() {
+            let at = melds_at(self.one.table.len(), used_table, own);
+            let mut yes = 0;
+            for j in BitIter(mask & self.want) {
+                let from = self.one.melds_wide(less_one, mask & !(1 << j), w);
+                if self.one.wide_bit(from, at) {
+                    yes |= 1 << j;
+                }
+            }
+            return yes;
+        }
         if self.limited() {
             // Every count of wilds of a state in one entry (module
             // `complete`, step 25).

@@ -426,13 +426,15 @@ struct Memos {
     melds: Memo<StateKey, (u16, Choice)>,
     /// The slot's cards of each state (module `complete`); under the
     /// half-wild limit, where they start in `slot_sets`, one set for each
-    /// count of wilds.
+    /// count of wilds. With wilds free and six to eight table melds,
+    /// `slot_sets` holds `Complete::melds_wide`'s words instead.
     slots: Memo<StateKey, u128>,
     slot_sets: Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`); with wilds free, for which table
     /// melds used and whether the hand has a meld of its own it melds
-    /// (`Complete::melds_vec`).
+    /// (`Complete::melds_vec`), or with six to eight table melds where
+    /// those answers start in `slot_sets` (`Complete::melds_wide`).
     counts: Memo<StateKey, u64>,
     /// With wilds free and few table melds: for each count of wilds, for
     /// which table melds used and whether the hand has a meld of its own
@@ -1500,6 +1502,60 @@ mod tests {
         let melded: usize = a.melds.iter().map(|m| m.cards.len()).sum();
         assert_eq!(melded + a.unmelded.len(), hand(text).len(), "{a:?}");
         a.deadwood
+    }
+
+    /// Module `complete`, step 21 over several words: with wilds free and
+    /// six to eight table melds, whether the open cards meld, and meld
+    /// less one of them, for every table meld used and whether the hand
+    /// has a meld of its own, is what the search of one state at a time
+    /// answers, for open cards drawn from the hand.
+    #[test]
+    fn whether_cards_meld_in_several_words_is_the_search_of_each_state() {
+        let mut rules = Rules::preset("standard").unwrap();
+        for (key, value) in
+            [("lay_off", "true"), ("jokers", "2"), ("kings_wild", "true"), ("extra_rounds", "1")]
+        {
+            rules.set(key, value).unwrap();
+        }
+        let onto = [
+            "3s 3h Kc",
+            "4s 5s 6s 7s",
+            "As Kc Ah Ac",
+            "Qh Qd Qs",
+            "10s Js Kd",
+            "5c 6c Kh 8c 9c",
+            "JK 2d 2h",
+            "4s 5s 6s",
+        ];
+        let parse = |text: &str| parse_hand(text, &rules).unwrap();
+        let cards = parse("JK 3c 7c 9c 8h 4c 2s 10s 3s Jc 8c 6c 2c 10c Qc");
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for t in 6..=8 {
+            let melds = onto[..t].iter().map(|m| parse(m)).collect();
+            let table = Table::new(&rules, Rank::new(12).unwrap()).with_onto(melds).unwrap();
+            let mut solver = Solver::new();
+            solver.load(&cards, &table);
+            let naturals = solver.hand.nat.cards.len();
+            let wilds = solver.hand.wilds.len() as u8;
+            let mut c = solver.complete();
+            assert!(c.in_wide());
+            for round in 0..24 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // No open card first, then open cards drawn at random.
+                let mask = if round == 0 { 0 } else { seed as u32 & ((1 << naturals) - 1) };
+                for w in 0..=wilds + 1 {
+                    for at in 0..2u32 << t {
+                        let (used, own) = ((at & ((1 << t) - 1)) as u8, at >> t != 0);
+                        let one = c.melds.best(mask, w, used, own) != INF;
+                        assert_eq!(c.melds(mask, w, used, own), one, "{mask:b} {w} {used:b} {own}");
+                        let less = BitIter(mask).any(|j| c.melds.best(mask & !(1 << j), w, used, own) != INF);
+                        assert_eq!(c.melds_less_one(mask, w, used, own), less, "{mask:b} {w} {used:b} {own}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
