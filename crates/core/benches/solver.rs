@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 18] = [
+    const HANDS: [Found; 19] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -999,6 +999,32 @@ mod h_slowest_found {
             ],
             hand: "7h Kc 8h 9h 5h 8d Js 5s 6h 9d 10d Qh Kh 4d",
         },
+        // Standard, wilds free, kings wild, two jokers, round 12, 15 cards,
+        // eight table melds (hunt `-- 100 400 32032`, every table `check`
+        // takes).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("jokers", "2"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "true"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &[
+                "3s 3h Kc",
+                "4s 5s 6s 7s",
+                "As Kc Ah Ac",
+                "Qh Qd Qs",
+                "10s Js Kd",
+                "5c 6c Kh 8c 9c",
+                "JK 2d 2h",
+                "4s 5s 6s",
+            ],
+            hand: "JK 3c 7c 9c 8h 4c 2s 10s 3s Jc 8c 6c 2c 10c Qc",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1104,5 +1130,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_melds_round_11(bencher: Bencher) {
         bench_found(bencher, &HANDS[17]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn kings_wild_two_jokers_eight_melds(bencher: Bencher) {
+        bench_found(bencher, &HANDS[18]);
     }
 }
