@@ -928,13 +928,18 @@ impl Complete<'_> {
         if mask == 0 {
             return if discard { 0 } else { 2 * n };
         }
-        if let Some(melds) = melds_before_memo(self.melds.partners_at(0), mask, w, discard) {
-            return if melds { n } else { 0 };
-        }
         let owing = if discard { Discard::LessOne } else { Discard::None };
         let k = StateKey::new(mask, w, 0, false).owing(owing);
         if let Some(from) = self.counts.get(k) {
             return from as usize;
+        }
+        // The first answers of the search of step 4, the same for every
+        // bit: kept in the memo too, as a state is met again far more
+        // often than it is new.
+        if let Some(melds) = melds_before_memo(self.melds.partners_at(0), mask, w, discard) {
+            let from = if melds { n } else { 0 };
+            self.counts.insert(k, from as u64);
+            return from;
         }
         let mut v = [0u128; 4];
         let v = &mut v[..n];
