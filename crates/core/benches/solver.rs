@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 19] = [
+    const HANDS: [Found; 20] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1025,6 +1025,31 @@ mod h_slowest_found {
             ],
             hand: "JK 3c 7c 9c 8h 4c 2s 10s 3s Jc 8c 6c 2c 10c Qc",
         },
+        // Standard, wilds free, kings natural, three decks, round 12, 15
+        // cards, eight table melds (hunt `-- 100 400 41041` over hands with
+        // wilds free, after the answers for every table meld used at once).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("lay_off", "true"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &[
+                "8c 9c 10c Jc",
+                "Ad 2d 3d 4d 5d",
+                "3c 4c 5c 6c",
+                "As 5c 6c",
+                "6c Ac 8c 9c",
+                "7h 8h 9h 10h Jh",
+                "3h 4h 5h",
+                "9d 10d Jd",
+            ],
+            hand: "8c As 9c 7c 7c 6d 7c 8d 10c 6h Kc Ad 10h 7d 7h",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1135,5 +1160,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn kings_wild_two_jokers_eight_melds(bencher: Bencher) {
         bench_found(bencher, &HANDS[18]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn three_decks_eight_melds_round_12(bencher: Bencher) {
+        bench_found(bencher, &HANDS[19]);
     }
 }

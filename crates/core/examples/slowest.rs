@@ -10,7 +10,8 @@
 //! command line, and the slowest at the end. The table melds go up to as
 //! many as `check` takes; with `out`, up to as many as the player out
 //! lays down (one for every three cards the round deals); with a number,
-//! up to that many.
+//! up to that many. With `FREE=1` in the environment, only rules with
+//! wilds free (no half-wild limit) are tried.
 
 use std::time::{Duration, Instant};
 use three13_core::analysis::{Ask, analyse_with};
@@ -102,6 +103,7 @@ fn less(mut shoe: Vec<Card>, cards: &[Card]) -> Vec<Card> {
 }
 
 fn rules_of(rng: &mut Rng) -> (&'static str, Vec<(&'static str, &'static str)>, Rules) {
+    let free = std::env::var_os("FREE").is_some();
     loop {
         let preset = PRESETS[rng.below(PRESETS.len())];
         let mut rules = Rules::preset(preset).expect("a preset");
@@ -113,6 +115,9 @@ fn rules_of(rng: &mut Rng) -> (&'static str, Vec<(&'static str, &'static str)>, 
                     settings.push((key, v));
                 }
             }
+        }
+        if free && rules.half_wild() {
+            continue;
         }
         if rules.check().is_ok() {
             return (preset, settings, rules);
