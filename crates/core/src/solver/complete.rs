@@ -575,6 +575,10 @@ pub(super) const PLACE_BITS: [[u128; 15]; 5] = {
 /// count of wilds).
 const COUNTS_MOST: u32 = 56;
 
+/// What `Complete::slot_counts` keeps of a state no slot's card lets meld
+/// for any count of wilds.
+const NO_SLOT_CARDS: u128 = u128::MAX;
+
 /// The most wilds the searches for every count of wilds at once count to
 /// (a hand holds at most 31, and one more may be drawn).
 const MOST_COUNT: u8 = 32;
@@ -1554,22 +1558,27 @@ impl Complete<'_> {
             return None;
         }
         if mask != 0 {
-            // A natural with no partner melds only with the slot's card, so
-            // at most one, and one more where a natural is discarded; the
-            // melds take no more wilds than they hold naturals, the slot's
-            // card among them, and the table melds' room, and one more may
-            // be discarded.
-            if alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
-                return None;
-            }
+            // The melds take no more wilds than they hold naturals, the
+            // slot's card among them, and the table melds' room, and one
+            // more may be discarded.
             let room = self.free_room(used_table);
             most = (most as u32).min(mask.count_ones() + 1 + room + owed) as u8;
         }
         let k = StateKey::new(mask, 0, used_table, own).owing_one(discard);
-        if let Some(found) = self.memo.get(k)
-            && (found >> 32) as u8 >= most
-        {
-            return Some((found as u32, (found >> 32) as u8));
+        if let Some(found) = self.memo.get(k) {
+            if found == NO_SLOT_CARDS {
+                return None;
+            }
+            if (found >> 32) as u8 >= most {
+                return Some((found as u32, (found >> 32) as u8));
+            }
+        }
+        // A natural with no partner melds only with the slot's card, so at
+        // most one, and one more where a natural is discarded. Kept in the
+        // memo, as a state is met again far more often than it is new.
+        if mask != 0 && alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
+            self.memo.insert(k, NO_SLOT_CARDS);
+            return None;
         }
         let mut out = [0u128; MOST_COUNT as usize + 1];
         self.decide_slot_counts(discard, mask, most, used_table, own, &mut out);
@@ -1636,10 +1645,6 @@ impl Complete<'_> {
             let room = if own { free } else { 0 };
             return counts_upto((room + owed).min(most as u32)) & !((1 << owed) - 1);
         }
-        // A natural with no partner melds in nothing: it is the discard.
-        if alone_beyond(self.melds.partners_at(used_table), mask, owed) {
-            return 0;
-        }
         // The melds take no more wilds than they hold naturals, and the
         // table melds' room; one more may be discarded.
         let most = (most as u32).min(mask.count_ones() + free + owed) as u8;
@@ -1648,6 +1653,13 @@ impl Complete<'_> {
             && (found >> COUNTS_MOST) as u8 >= most
         {
             return found & counts_upto(most as u32);
+        }
+        // A natural with no partner melds in nothing: it is the discard.
+        // Kept as no count of wilds at all, since a state is met again far
+        // more often than it is new.
+        if alone_beyond(self.melds.partners_at(used_table), mask, owed) {
+            self.counts.insert(k, (u8::MAX as u64) << COUNTS_MOST);
+            return 0;
         }
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
