@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 20] = [
+    const HANDS: [Found; 21] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1050,6 +1050,33 @@ mod h_slowest_found {
             ],
             hand: "8c As 9c 7c 7c 6d 7c 8d 10c 6h Kc Ad 10h 7d 7h",
         },
+        // Strict, half-wild, kings wild, three decks, wilds at 20, round 12,
+        // 15 cards, eight table melds (hunt `-- 100 400 43043`, every table
+        // `check` takes): the slowest hand known.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("jokers", "0"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+                ("wild_value", "20"),
+            ],
+            round: 12,
+            onto: &[
+                "4s 4h 4s",
+                "Ad 2h 3h",
+                "4d Ac 6d 7d 8d",
+                "5h 6h Kc 8h",
+                "6s 7s 8s Kc",
+                "3d 3c 3h 3h",
+                "8s 9s 10s",
+                "8h 9h Ah Jh Qh",
+            ],
+            hand: "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h Kd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1165,5 +1192,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn three_decks_eight_melds_round_12(bencher: Bencher) {
         bench_found(bencher, &HANDS[19]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_three_decks_eight_melds_round_12(bencher: Bencher) {
+        bench_found(bencher, &HANDS[20]);
     }
 }
