@@ -893,6 +893,21 @@ impl Complete<'_> {
         !self.melds.policy.limited() && self.table.len() <= VEC_TABLE
     }
 
+    /// The choices of the lowest open card of `mask` with `w` wilds, the
+    /// table melds used and whether the hand has a meld of its own as
+    /// given (`Search::choices`): each its cards, the wilds it takes, and
+    /// the table melds used and own after it, in a list of the pool to
+    /// give back to `placed` once read.
+    fn placed_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> Vec<Placed> {
+        let mut placed = self.placed.pop().unwrap_or_default();
+        placed.clear();
+        self.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
+        placed
+    }
+
     /// Whether `Complete::melds_wide` answers: wilds free, and more than
     /// `VEC_TABLE` table melds (step 21).
     pub(super) fn in_wide(&self) -> bool {
@@ -952,12 +967,7 @@ impl Complete<'_> {
             let from = self.melds_wide(false, mask & !bit, w);
             v.copy_from_slice(&self.slot_sets[from..from + n]);
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
-        placed.clear();
-        self.melds.choices(mask, w, 0, false, &mut |_, _, used, wilds, with, own| {
-            placed.push((used, wilds, with, own));
-            false
-        });
+        let placed = self.placed_choices(mask, w, 0, false);
         for &(used, need, with, own) in &placed {
             if v.iter().all(|&word| word == u128::MAX) {
                 break;
@@ -1070,12 +1080,7 @@ impl Complete<'_> {
         if discard {
             v |= self.melds_lanes(false, mask & !bit);
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
-        placed.clear();
-        self.melds.choices(mask, (lanes - 1) as u8, 0, false, &mut |_, _, used, wilds, with, own| {
-            placed.push((used, wilds, with, own));
-            false
-        });
+        let placed = self.placed_choices(mask, (lanes - 1) as u8, 0, false);
         for &(used, need, with, own) in &placed {
             if v == all {
                 break;
@@ -1097,12 +1102,7 @@ impl Complete<'_> {
         if discard {
             v = self.melds_vec(false, mask & !bit, w);
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
-        placed.clear();
-        self.melds.choices(mask, w, 0, false, &mut |_, _, used, wilds, with, own| {
-            placed.push((used, wilds, with, own));
-            false
-        });
+        let placed = self.placed_choices(mask, w, 0, false);
         for &(used, need, with, own) in &placed {
             if v == all {
                 break;
@@ -1669,12 +1669,7 @@ impl Complete<'_> {
             // The lowest open card discarded: the rest melds completely.
             out |= self.melds_counts(false, mask & !bit, most, used_table, own);
         }
-        let mut placed = self.placed.pop().unwrap_or_default();
-        placed.clear();
-        self.melds.choices(mask, most, used_table, own, &mut |_, _, used, wilds, with, own| {
-            placed.push((used, wilds, with, own));
-            false
-        });
+        let placed = self.placed_choices(mask, most, used_table, own);
         for &(used, k, with, own) in &placed {
             if out == all {
                 break;
