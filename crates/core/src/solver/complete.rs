@@ -612,14 +612,16 @@ pub(super) struct SlotRun {
 }
 
 /// For each table meld `m`, the bits of `Complete::melds_vec`'s word at
-/// which `m` is used.
-const USED: [u64; VEC_TABLE] = [
-    0xAAAA_AAAA_AAAA_AAAA,
-    0xCCCC_CCCC_CCCC_CCCC,
-    0xF0F0_F0F0_F0F0_F0F0,
-    0xFF00_FF00_FF00_FF00,
-    0xFFFF_0000_FFFF_0000,
-];
+/// which `m` is used: the low half of `USED_WIDE`'s.
+const USED: [u64; VEC_TABLE] = {
+    let mut out = [0u64; VEC_TABLE];
+    let mut m = 0;
+    while m < VEC_TABLE {
+        out[m] = USED_WIDE[m] as u64;
+        m += 1;
+    }
+    out
+};
 
 /// The fewest table melds for which the searches of steps 22 to 24 answer
 /// for every count of wilds, or every table meld used, at once (module

@@ -121,14 +121,12 @@ impl Every<'_> {
         }
         if self.one.in_wide() {
             let at = melds_at(self.one.table.len(), used_table, own);
-            let mut yes = 0;
-            for j in BitIter(mask & self.want) {
-                let from = self.one.melds_wide(less_one, mask & !(1 << j), w);
-                if self.one.wide_bit(from, at) {
-                    yes |= 1 << j;
-                }
-            }
-            return yes;
+            return BitIter(mask & self.want)
+                .filter(|&j| {
+                    let from = self.one.melds_wide(less_one, mask & !(1 << j), w);
+                    self.one.wide_bit(from, at)
+                })
+                .fold(0, |b, j| b | 1 << j);
         }
         if self.limited() {
             // Every count of wilds of a state in one entry (module

@@ -1176,8 +1176,10 @@ impl Solver {
             // Nothing known yet (the other thread of a split): whether the
             // hand less each discard melds, from the one search for every
             // discard, asked of every discard. Its answers are kept as
-            // bits by card, one each, so they hold for fewer discards
-            // asked after, and the search of the outs finds them there.
+            // bits by card, one each (with six to eight table melds and
+            // wilds free, as `Complete::melds_wide`'s words for each set of
+            // open cards), so they hold for fewer discards asked after,
+            // and the search of the outs finds them there.
             let want = all & !self.every(all).melds_each(false, full, w, 0, false);
             self.memos.out_want = Some(want);
             return want;
@@ -1212,9 +1214,9 @@ impl Solver {
     /// `want`: the discards asked about, which must be the same for every
     /// question of one memo while the hand stays loaded (the least
     /// deadwood's, and the others'); but whether the cards meld, kept as
-    /// bits by card outside the words of `Complete::in_one_word`, may be
-    /// asked of every discard first and of fewer after
-    /// (`Solver::out_want`).
+    /// bits by card outside the words of `Complete::in_one_word` and
+    /// `Complete::melds_wide`, may be asked of every discard first and of
+    /// fewer after (`Solver::out_want`).
     fn every(&mut self, want: u32) -> Every<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
