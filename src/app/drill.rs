@@ -632,6 +632,11 @@ pub(crate) fn record(
     Ok(Rated { player, position: pos, won })
 }
 
+/// Whether `name` has answered any drill position at all.
+pub(crate) fn drilled(store: &Store, name: &str) -> Result<bool> {
+    Ok(store.drill()?.attempts.iter().any(|a| a.player == name))
+}
+
 /// The positions `name` missed (or answered slowly) and has not answered
 /// right since, in the order first missed.
 pub(crate) fn missed(store: &Store, name: &str) -> Result<Vec<DrillPosition>> {

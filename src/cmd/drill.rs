@@ -69,7 +69,12 @@ pub(crate) fn run(args: &DrillArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     let mut drill = if args.again {
         let positions = crate::app::drill::missed(&store, &name)?;
         if positions.is_empty() {
-            ui.note(&format!("{name} has no position to replay: every position drilled was answered right"));
+            let why = if crate::app::drill::drilled(&store, &name)? {
+                "every position drilled was answered right"
+            } else {
+                "no position drilled yet (`three13 drill` starts one)"
+            };
+            ui.note(&format!("{name} has no position to replay: {why}"));
             if args.json {
                 out_line(ui, &view::summary_json(&Drill::replay(Vec::new(), 2).summary()))?;
             }

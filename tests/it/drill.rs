@@ -115,6 +115,13 @@ fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
     assert_eq!(r.code, 0);
     assert_eq!(asked_ids(&r.stdout), Vec::<String>::new());
     assert_eq!(r.stderr, "note: Ann has no position to replay: every position drilled was answered right\n");
+    let r = env.run_stdin(&["drill", "--again", "--name", "Bob"], "");
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "note: Bob has no position to replay: no position drilled yet (`three13 drill` starts one)\n"
+    );
     // The ratings and the attempts are in the data folder, readable.
     let text = std::fs::read_to_string(env.data_dir().join("drill.toml")).unwrap();
     assert!(text.starts_with("format_version = 1\n\n[players.Ann]\nrating = "), "{text}");
