@@ -312,7 +312,8 @@ fn text_report(
     }
     let verdict = rows.iter().filter(|r| !r.diff.holds_zero()).count();
     out.push_str(&format!(
-        "\nNegative: {a} scores fewer points. {verdict} of {} rounds differ beyond the noise.\n",
+        "\nNegative: seat 0 scores fewer points playing {a} than playing {b}.\n{verdict} of {} rounds differ \
+         beyond the noise.\n",
         rows.len()
     ));
     out
