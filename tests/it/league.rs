@@ -198,6 +198,12 @@ fn ratings_are_the_crates_own_game_by_game_and_shown_after_the_minimum() {
     assert!(j["ratings"].as_array().unwrap().iter().all(|r| r["display"].is_null()));
     assert_eq!(j["standings"].as_array().unwrap().len(), 0);
     assert_eq!(j["guests"].as_array().unwrap().len(), 4);
+    // The standings say so in a sentence, not as an empty table.
+    let shown = league(&env, &["--min-games", "5"]);
+    assert!(
+        shown.contains("\nStandings\nNo player has 5 finished games in this season yet.\n\nGuests (fewer than 5 games):\n"),
+        "{shown}"
+    );
 }
 
 #[test]
