@@ -35,6 +35,19 @@ pub(crate) struct Season {
     pub(crate) members: Vec<String>,
 }
 
+impl Season {
+    /// What the standings say where every player of the season is a
+    /// guest, on every face.
+    pub(crate) fn all_guests(&self) -> String {
+        if self.members.is_empty() {
+            let s = if self.min_games == 1 { "" } else { "s" };
+            format!("No player has {} finished game{s} in this season yet.", self.min_games)
+        } else {
+            "No member has played in this season yet.".to_string()
+        }
+    }
+}
+
 fn day<S: serde::Serializer>(d: &Date, s: S) -> std::result::Result<S::Ok, S::Error> {
     s.collect_str(d)
 }

@@ -46,12 +46,7 @@ pub(crate) fn text(ui: &Ui, season: &Season, league: &League, other: usize) -> S
     out.push(ui.bold("Standings"));
     if league.standings.is_empty() {
         // Everyone is a guest: the guests' table below is the whole field.
-        let why = if season.members.is_empty() {
-            format!("No player has {} in this season yet.", plural(season.min_games, "finished game"))
-        } else {
-            "No member has played in this season yet.".to_string()
-        };
-        out.push(ui.wrap(&why, 0));
+        out.push(ui.wrap(&season.all_guests(), 0));
     } else {
         out.push(standings(ui, &league.standings));
     }

@@ -711,7 +711,14 @@ pub(crate) fn season(frame: &Frame, o: &crate::app::league::Outcome) -> String {
                     p { "No finished game in this season yet; a game counts once its last round is recorded." }
                 }
             } @else {
-                (table(&l.standings, "season-standings", "Standings"))
+                @if l.standings.is_empty() {
+                    section #season-standings data-live="" {
+                        h2 { "Standings" }
+                        p { (s.all_guests()) }
+                    }
+                } @else {
+                    (table(&l.standings, "season-standings", "Standings"))
+                }
                 @if !l.guests.is_empty() {
                     (table(&l.guests, "season-guests", "Guests"))
                 }

@@ -344,3 +344,23 @@ fn the_season_page_says_what_the_terminal_says() {
     // The game page links to it.
     assert!(server.get("").body.contains("/season\">Season</a>"));
 }
+
+#[test]
+fn a_season_of_guests_says_so_on_the_terminal_and_the_page() {
+    let env = season();
+    let mut save = vec!["league", "--season", "few", "--min-games", "5", "--save"];
+    save.extend_from_slice(&YEAR);
+    env.ok(&save);
+    let terminal = env.ok(&["league", "--season", "few"]).stdout;
+    let said = "No player has 5 finished games in this season yet.";
+    assert!(
+        terminal.contains(&format!("\nStandings\n{said}\n\nGuests (fewer than 5 games):\n")),
+        "{terminal}"
+    );
+    let server = crate::serve::Server::start(&env, &["--session", "g4", "--season", "few"]);
+    let text = server.get("season").text();
+    assert!(
+        text.contains(&format!("Standings {said} Guests Place Player Points Games Wins 1 Bob 10.5 4 3")),
+        "{text}"
+    );
+}
