@@ -34,9 +34,11 @@ pub(super) struct Loaded {
     /// Where at most half of a meld may be wild: for each table meld, the
     /// single cards it takes within the limit (see `complete`).
     pub(super) single_limited: Vec<Vec<(u8, u8, u128)>>,
-    /// For each natural, the other naturals it could share a meld with;
-    /// with all bits set when a table meld could take it, but for the table
-    /// melds of wilds alone, which could take any (`Search::partners_at`).
+    /// For each set of table melds used, a row: for each natural, the
+    /// other naturals it could share a meld with; with all bits set when a
+    /// table meld not used could take it, but for the table melds of
+    /// wilds alone, which could take any (`Search::partners_at`). The row
+    /// of the set `u` is `partners[u * n..(u + 1) * n]`, `n` naturals.
     pub(super) partners: Vec<u32>,
     /// Where at most half of a meld may be wild: `left[n]`, the points of
     /// the hand's `n` least valuable wilds, and for each lay-off target how
@@ -208,7 +210,7 @@ impl Loaded {
 
     /// The partner table, worked out once per hand.
     pub(super) fn ensure_partners(&mut self) {
-        if self.partners.len() != self.nat.cards.len() {
+        if self.partners.len() != self.nat.cards.len() << self.targets.len() {
             self.find_partners();
         }
     }
@@ -216,40 +218,61 @@ impl Loaded {
     /// Which naturals could share a meld: of one rank, or of one suit
     /// with no more places between them than the wilds could fill (the
     /// hand's, one more for a card to come, and the table's). A natural a
-    /// table meld could take is partnered with every card. A table meld of
-    /// wilds alone could take any natural, and is left out: the partners
-    /// hold once every such meld is used (`Search::partners_at`).
+    /// table meld not used could take is partnered with every card, a row
+    /// for each set of table melds used. A table meld of wilds alone could
+    /// take any natural, and is left out: the partners hold once every
+    /// such meld is used (`Search::partners_at`).
     pub(super) fn find_partners(&mut self) {
         let nat = &self.nat;
+        // A run's naturals nearest each other have no more places between
+        // them than its wilds and the card to come fill: at most the
+        // hand's wilds and one more (a wild drawn, or the slot's card), and
+        // onto a table meld, the table's wilds as well.
         let table_wilds: usize = self.targets.iter().map(|(n, size)| size - n.len()).sum();
+        let own_reach = (2 + self.wilds.len()).min(14) as u8;
         let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
         let high = self.ace_high;
         let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
-        let near =
-            |a: u8, b: u8| places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach));
+        let within = |a: u8, b: u8, reach: u8| {
+            places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach))
+        };
+        let near = |a: u8, b: u8| within(a, b, reach);
         // The naturals of each rank, any suit.
         let mut of_rank = [0u32; 14];
         for (r, bits) in of_rank.iter_mut().enumerate() {
             *bits = nat.at.iter().fold(0, |b, suit| b | suit[r]);
         }
-        self.partners.clear();
-        for i in 0..nat.cards.len() {
+        let n = nat.cards.len();
+        // Each natural's partners among the naturals, and the table melds
+        // that could take it: of its rank or of its suit within reach of
+        // one of the meld's naturals, and of the meld's rank where it is a
+        // set or of its suit where it is a run (`takers`).
+        let mut own = Vec::with_capacity(n);
+        let mut by_table = Vec::with_capacity(n);
+        for i in 0..n {
             let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-            let by_table = self.targets.iter().flat_map(|(n, _)| n).any(|t| {
-                let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                r == rank || (s == suit && near(r, rank))
+            let melds = self.targets.iter().enumerate().filter(|(m, (naturals, _))| {
+                self.takers[*m] & 1 << i != 0
+                    && naturals.iter().any(|t| {
+                        let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+                        r == rank || (s == suit && near(r, rank))
+                    })
             });
-            let mut bits = if by_table { u32::MAX } else { 0 };
-            bits |= of_rank[rank as usize];
+            by_table.push(melds.fold(0u8, |b, (m, _)| b | 1 << m));
+            let mut bits = of_rank[rank as usize];
             for q in 1..=13u8 {
-                if near(q, rank) {
+                if within(q, rank, own_reach) {
                     bits |= nat.at[suit][q as usize];
                 }
             }
-            if !by_table {
-                bits &= !(1 << i);
+            own.push(bits & !(1 << i));
+        }
+        self.partners.clear();
+        for used in 0..1usize << self.targets.len() {
+            for i in 0..n {
+                let free = by_table[i] & !(used as u8) != 0;
+                self.partners.push(if free { u32::MAX } else { own[i] });
             }
-            self.partners.push(bits);
         }
     }
     /// The highest copy of each natural card, as bits (the naturals are
@@ -268,9 +291,8 @@ impl Loaded {
         if self.wilds_alone != 0 {
             return false;
         }
-        if self.partners.len() != self.nat.cards.len() {
-            self.find_partners();
-        }
+        self.ensure_partners();
+        // No table meld used yet: the first row.
         let alone = BitIter(mask).filter(|&j| self.partners[j] & mask == 0).count() as u32;
         2 * alone > w as u32
     }

@@ -171,13 +171,21 @@
 //!     (`Loaded::find_partners`) melds only with two wilds of its own
 //!     (without the half-wild limit) or not at all (with it), so all but
 //!     as many such cards as the wilds can pair are left over, the least
-//!     valuable of them at best. A natural a table meld could take has
-//!     every card for a partner; a table meld of wilds alone could take
-//!     any natural, so the partners are asked only in states where every
-//!     such meld is used already, and so takes no other group (step 7;
-//!     `Search::partners_at`), and elsewhere every natural counts as
-//!     partnered. The searches for completing cards and outs (module
-//!     `complete`) ask them the same way.
+//!     valuable of them at best. A natural a table meld not used yet
+//!     could take has every card for a partner; once every table meld
+//!     that could take it is used, which takes no other group (step 7),
+//!     it melds only in a meld of the hand's own, with a natural of its
+//!     rank or of its suit no more places away than one more than the
+//!     wilds and the card to come could fill between them: the hand's
+//!     wilds and one more, a wild drawn or the slot's card, never both.
+//!     So the partners are a row for each set of table melds used, and a
+//!     state asks the row of its own. A table meld of wilds alone could
+//!     take any natural, so the partners are asked only in states where
+//!     every such meld is used already (`Search::partners_at`), and
+//!     elsewhere every natural counts as partnered. The searches for
+//!     completing cards and outs (module `complete`) ask them the same
+//!     way: a search that answers for every set of table melds used at
+//!     once asks the row of none used, which holds for each of them.
 //! 12. *The least deadwood less one card, in the same search*
 //!     (`Search::less_one`): the least over the naturals `j` a state may
 //!     give up of its least without `j`. For `j` the lowest open card `i`,
@@ -1504,6 +1512,37 @@ mod tests {
         let melded: usize = a.melds.iter().map(|m| m.cards.len()).sum();
         assert_eq!(melded + a.unmelded.len(), hand(text).len(), "{a:?}");
         a.deadwood
+    }
+
+    /// Step 11's partners, a row for each set of table melds used: a
+    /// natural a table meld not used could take is partnered with every
+    /// card; once every such meld is used, only with the naturals of its
+    /// rank, or of its suit within reach of the hand's wilds and one more.
+    #[test]
+    fn the_partners_of_a_natural_follow_the_table_melds_used() {
+        let mut rules = Rules::preset("strict").unwrap();
+        rules.set("half_wild", "true").unwrap();
+        let parse = |text: &str| parse_hand(text, &rules).unwrap();
+        // Round 8 (tens wild), one wild: 3h, 7s, 9s, Qc, 10d.
+        let onto = vec![parse("8s 9s 10s"), parse("4h 5h 6h"), parse("Kc Kd Kh")];
+        let table = Table::new(&rules, Rank::new(10).unwrap()).with_onto(onto).unwrap();
+        let mut solver = Solver::new();
+        solver.load(&parse("3h 7s 9s Qc 10d"), &table);
+        solver.hand.ensure_partners();
+        let nat: Vec<String> = solver.hand.nat.cards.iter().map(|c| c.to_string()).collect();
+        assert_eq!(nat, ["3h", "7s", "9s", "Qc"]);
+        let n = nat.len();
+        assert_eq!(solver.hand.partners.len(), n << 3);
+        let row = |used: usize| solver.hand.partners[used * n..(used + 1) * n].to_vec();
+        // Nothing used: 3h goes onto the hearts, 7s and 9s onto the spades.
+        assert_eq!(row(0), [u32::MAX, u32::MAX, u32::MAX, 0]);
+        // The spades used: 7s and 9s, two places apart, within one wild and
+        // the card to come, partner each other; Qc has no partner.
+        assert_eq!(row(0b001), [u32::MAX, 0b0100, 0b0010, 0]);
+        // The hearts used too: 3h is left alone; the kings take no natural.
+        assert_eq!(row(0b011), [0, 0b0100, 0b0010, 0]);
+        assert_eq!(row(0b111), row(0b011));
+        assert_eq!(row(0b100), row(0));
     }
 
     /// Module `complete`, step 21 over several words: with wilds free and

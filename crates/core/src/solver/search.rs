@@ -162,8 +162,9 @@ pub(super) struct Search<'a> {
     pub(super) table: &'a [(Vec<Card>, usize)],
     pub(super) rules: &'a Rules,
     pub(super) ace_high: bool,
-    /// For each natural, the others it could share a meld with (see
-    /// `Loaded::find_partners`); empty when not worked out.
+    /// For each set of table melds used, a row: for each natural, the
+    /// others it could share a meld with (see `Loaded::find_partners`);
+    /// empty when not worked out.
     pub(super) partners: &'a [u32],
     /// The table melds of wilds alone (`wild_melds`), as bits.
     pub(super) wild: u8,
@@ -255,7 +256,12 @@ impl<'a> Search<'a> {
     /// yet, it could take any natural, so none is without a partner, and
     /// none are given.
     pub(super) fn partners_at(&self, used_table: u8) -> &'a [u32] {
-        if used_table & self.wild == self.wild { self.partners } else { &[] }
+        if self.partners.is_empty() || used_table & self.wild != self.wild {
+            return &[];
+        }
+        let n = self.nat.cards.len();
+        let at = used_table as usize * n;
+        &self.partners[at..at + n]
     }
 
     /// The least deadwood of the open natural cards in `mask` with `w` wilds
