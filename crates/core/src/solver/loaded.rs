@@ -236,7 +236,6 @@ impl Loaded {
         let within = |a: u8, b: u8, reach: u8| {
             places(a).iter().any(|&p| places(b).iter().any(|&q| p.abs_diff(q) <= reach))
         };
-        let near = |a: u8, b: u8| within(a, b, reach);
         // The naturals of each rank, any suit.
         let mut of_rank = [0u32; 14];
         for (r, bits) in of_rank.iter_mut().enumerate() {
@@ -255,7 +254,7 @@ impl Loaded {
                 self.takers[*m] & 1 << i != 0
                     && naturals.iter().any(|t| {
                         let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                        r == rank || (s == suit && near(r, rank))
+                        r == rank || (s == suit && within(r, rank, reach))
                     })
             });
             by_table.push(melds.fold(0u8, |b, (m, _)| b | 1 << m));
