@@ -217,11 +217,16 @@ impl Loaded {
 
     /// Which naturals could share a meld: of one rank, or of one suit
     /// with no more places between them than the wilds could fill (the
-    /// hand's, one more for a card to come, and the table's). A natural a
-    /// table meld not used could take is partnered with every card, a row
-    /// for each set of table melds used. A table meld of wilds alone could
-    /// take any natural, and is left out: the partners hold once every
-    /// such meld is used (`Search::partners_at`).
+    /// hand's and one more for a card to come). A natural a table meld not
+    /// used could take is partnered with every card, a row for each set of
+    /// table melds used: of the meld's rank where it is a set; where it is
+    /// a run, of its suit with no more places between it and one of the
+    /// meld's naturals, other than those the hand's naturals of the suit
+    /// hold, than the wilds could fill (the hand's, one more, and the
+    /// table's), as a group laid off may reach it through the hand's other
+    /// cards. A table meld of wilds alone could take any natural, and is
+    /// left out: the partners hold once every such meld is used
+    /// (`Search::partners_at`).
     pub(super) fn find_partners(&mut self) {
         let nat = &self.nat;
         // A run's naturals nearest each other have no more places between
@@ -230,7 +235,7 @@ impl Loaded {
         // onto a table meld, the table's wilds as well.
         let table_wilds: usize = self.targets.iter().map(|(n, size)| size - n.len()).sum();
         let own_reach = (2 + self.wilds.len()).min(14) as u8;
-        let reach = (2 + self.wilds.len() + table_wilds).min(14) as u8;
+        let gaps = (1 + self.wilds.len() + table_wilds).min(14) as u32;
         let high = self.ace_high;
         let places = |rank: u8| -> [u8; 2] { if rank == 1 && high { [1, 14] } else { [rank, rank] } };
         let within = |a: u8, b: u8, reach: u8| {
@@ -242,19 +247,45 @@ impl Loaded {
             *bits = nat.at.iter().fold(0, |b, suit| b | suit[r]);
         }
         let n = nat.cards.len();
+        // The places of the hand's naturals of each suit (an ace at both
+        // ends where it may be high).
+        let mut held = [0u16; 5];
+        for i in 0..n {
+            for p in places(nat.rank[i]) {
+                held[nat.suit[i] as usize] |= 1 << p;
+            }
+        }
+        let spot = |t: &Card| (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
+        // Whether a group laid off onto a run with naturals at places
+        // `meld` of suit `s` could hold a card at place `p` beside the one
+        // at `q`: the places between them that neither the hand's
+        // naturals of the suit nor the meld's hold are few enough for the
+        // wilds.
+        let bridged = |p: u8, q: u8, s: usize, meld: u16| {
+            let (lo, hi) = (p.min(q), p.max(q));
+            let between = if hi > lo + 1 { ((1u32 << hi) - (2u32 << lo)) as u16 } else { 0 };
+            (between & !(held[s] | meld)).count_ones() <= gaps
+        };
         // Each natural's partners among the naturals, and the table melds
-        // that could take it: of its rank or of its suit within reach of
-        // one of the meld's naturals, and of the meld's rank where it is a
-        // set or of its suit where it is a run (`takers`).
+        // that could take it (of the meld's rank where it is a set or of
+        // its suit where it is a run: `takers`).
         let mut own = Vec::with_capacity(n);
         let mut by_table = Vec::with_capacity(n);
         for i in 0..n {
             let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
             let melds = self.targets.iter().enumerate().filter(|(m, (naturals, _))| {
+                let meld = naturals
+                    .iter()
+                    .map(spot)
+                    .filter(|&(_, s)| s == suit)
+                    .fold(0u16, |b, (r, _)| places(r).iter().fold(b, |b, &p| b | 1 << p));
                 self.takers[*m] & 1 << i != 0
-                    && naturals.iter().any(|t| {
-                        let (r, s) = (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-                        r == rank || (s == suit && within(r, rank, reach))
+                    && naturals.iter().map(spot).any(|(r, s)| {
+                        r == rank
+                            || s == suit
+                                && places(r)
+                                    .iter()
+                                    .any(|&q| places(rank).iter().any(|&p| bridged(p, q, suit, meld)))
                     })
             });
             by_table.push(melds.fold(0u8, |b, (m, _)| b | 1 << m));

@@ -172,7 +172,12 @@
 //!     (without the half-wild limit) or not at all (with it), so all but
 //!     as many such cards as the wilds can pair are left over, the least
 //!     valuable of them at best. A natural a table meld not used yet
-//!     could take has every card for a partner; once every table meld
+//!     could take has every card for a partner (a table run could take a
+//!     natural of its suit when the places between it and one of the
+//!     run's naturals, but those the hand's naturals of the suit hold, are
+//!     no more than the hand's wilds, one more and the table's could fill:
+//!     a group laid off holds the cards between, or wilds in their place,
+//!     so it may reach a card through the hand's others); once every table meld
 //!     that could take it is used, which takes no other group (step 7),
 //!     it melds only in a meld of the hand's own, with a natural of its
 //!     rank or of its suit no more places away than one more than the

@@ -1045,6 +1045,70 @@ proptest! {
     }
 }
 
+/// A group laid off onto a table run may reach a card far from the run's
+/// own naturals through the hand's other cards of the suit and the wilds
+/// (`9d` onto `2d 3d` by way of `4d 5d`, a wild drawn and the run's two
+/// wilds): the outs, and the outs after each discard, against the brute
+/// force, with wilds free and under the half-wild limit.
+#[test]
+fn outs_laid_off_through_the_hands_own_naturals_agree() {
+    for half in [false, true] {
+        let rules = with_settings(
+            Rules::default(),
+            &[("all_wild_melds", &false), ("kings_wild", &true), ("lay_off", &true), ("half_wild", &half)],
+        );
+        for (wild, onto, text) in [
+            (7, "2d 3d Kh Ks", "9d 5d 4d 2s 2c 2h 3s"),
+            (8, "2d 3d Kh Ks", "9d 5d 4d Ad 2s 2c 2h 3s"),
+            (7, "9h 10h Kc Kd", "3h 5h 6h 6c 6s 6d 2c"),
+            (8, "2d 3d Kh Ks", "9d 5d 4d 2s 2c 2h 3s 10c 10c"),
+        ] {
+            let onto = vec![parse_hand(onto, &rules).unwrap()];
+            let hand = parse_hand(text, &rules).unwrap();
+            let table = Table::new(&rules, rank(wild)).with_onto(onto.clone()).unwrap();
+            let goes_out = |hand: &[Card], card: Card| {
+                let mut with = hand.to_vec();
+                with.push(card);
+                (0..with.len()).any(|i| {
+                    let mut rest = with.clone();
+                    rest.remove(i);
+                    brute::deadwood(&rules, rank(wild), &rest, &onto) == 0
+                })
+            };
+            let outs = Solver::new().outs(&hand, &table);
+            let mut solver = Solver::new();
+            solver.load(&hand, &table);
+            for card in all_cards(&rules) {
+                let wild_card = brute::is_wild(&rules, rank(wild), card);
+                let goes = goes_out(&hand, card);
+                assert_eq!(
+                    outs.completes(card, wild_card),
+                    goes,
+                    "{text} onto {onto:?}, half {half}: {}",
+                    card.ascii()
+                );
+            }
+            // After the draw: the outs after each discard.
+            for (k, &discard) in hand.iter().enumerate() {
+                let mut less = hand.clone();
+                less.remove(k);
+                let after = solver.outs_after(discard);
+                for card in all_cards(&rules) {
+                    let wild_card = brute::is_wild(&rules, rank(wild), card);
+                    let goes = goes_out(&less, card);
+                    assert_eq!(
+                        after.completes(card, wild_card),
+                        goes,
+                        "{text} less {} onto {onto:?}, half {half}: {}",
+                        discard.ascii(),
+                        card.ascii()
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Under the half-wild limit, the outs of hands whose drawn card goes onto
 /// a table meld with more wilds than it needs, against the brute force.
 #[test]
