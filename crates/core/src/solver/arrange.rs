@@ -90,12 +90,17 @@ fn split(run: &mut Group, table: &Table) -> Group {
 impl Solver {
     pub(super) fn build(
         &self,
-        groups: Vec<(Step, u32, u8)>,
+        mut groups: Vec<(Step, u32, u8)>,
         wilds: Vec<Card>,
         table: &Table,
         deadwood: u32,
     ) -> Arrangement {
         let nat = &self.hand.nat;
+        // The melds in the order of their lowest cards, by rank then suit,
+        // whatever order the search decided them in.
+        groups.sort_by_key(|&(_, used, _)| {
+            BitIter(used).map(|j| nat.cards[j]).min().map_or((1, None), |c| (0, Some(c)))
+        });
         let mut spare = wilds.into_iter();
         let mut melds: Vec<Group> = Vec::new();
         let mut unmelded = Vec::new();

@@ -4,7 +4,7 @@
 
 use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
-use super::naturals::{BitIter, Naturals, full_mask};
+use super::naturals::{BitIter, Naturals, full_mask, in_search_order};
 use super::search::{VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
@@ -86,7 +86,8 @@ impl Loaded {
     /// table; gives the number of wilds.
     pub(super) fn fill(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.cards = None;
-        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules);
+        let by_suit = !table.lay_off_melds().is_empty();
+        self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules, by_suit);
         self.wilds.clear();
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));
         assert!(self.nat.cards.len() <= MOST_NATURALS && self.wilds.len() <= 31, "hand too large to solve");
@@ -168,7 +169,7 @@ impl Loaded {
             return false;
         }
         let mut naturals: Vec<Card> = hand.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-        naturals.sort_unstable();
+        in_search_order(&mut naturals, self.nat.by_suit);
         if naturals != self.nat.cards {
             return false;
         }

@@ -2,9 +2,9 @@
 //!
 //! Wild cards are interchangeable inside melds, so the search runs over the
 //! natural cards only, with a budget of wilds. It always decides the lowest
-//! natural card still open: it is deadwood, or in a set of its rank, or at
-//! the bottom of a run of its suit (at the top, for an ace played high), or
-//! laid off onto a meld on the table. Every choice is memoised on (open cards,
+//! natural card still open (in the order of step 2): it is deadwood, or in
+//! a set of its rank, or at the bottom of a run of its suit (at the top,
+//! for an ace played high), or laid off onto a meld on the table. Every choice is memoised on (open cards,
 //! wilds left, table melds used, whether the hand has a meld of its own).
 //! What makes a meld is not decided here but by the one verdict of
 //! `crate::meld`, which also says what each wild stands for.
@@ -36,7 +36,16 @@
 //!    at that card and goes up (as far as an ace played high, so the run
 //!    from ace to ace starts at its low ace), or, for an ace played high,
 //!    goes down from the top. Copies of one card are interchangeable, so
-//!    taking the lowest copies first loses nothing.
+//!    taking the lowest copies first loses nothing. Any order of the
+//!    naturals that puts each suit's cards by rank (an ace lowest) serves
+//!    this. The search's is the cards' own, by rank then suit, but where
+//!    the hand may lay cards off onto table melds, by suit then rank
+//!    (`naturals::in_search_order`), so that a run's cards and a group
+//!    laid off onto a table run are decided together, which there leaves
+//!    far fewer states (docs/speed.md, "The order of the search"). Where
+//!    equal answers are told apart by a card (the card to take away, step
+//!    12; the melds of an arrangement as they are shown), the cards' own
+//!    order serves, whatever the search's.
 //! 3. Wilds are interchangeable inside melds: only how many a meld takes
 //!    matters, never which. A run found by the walk ends on a natural card;
 //!    wilds beyond its ends are placed later (step 5).
@@ -1535,17 +1544,18 @@ mod tests {
         solver.load(&parse("3h 7s 9s Qc 10d"), &table);
         solver.hand.ensure_partners();
         let nat: Vec<String> = solver.hand.nat.cards.iter().map(|c| c.to_string()).collect();
-        assert_eq!(nat, ["3h", "7s", "9s", "Qc"]);
+        // In the search's order: by suit, then rank.
+        assert_eq!(nat, ["Qc", "3h", "7s", "9s"]);
         let n = nat.len();
         assert_eq!(solver.hand.partners.len(), n << 3);
         let row = |used: usize| solver.hand.partners[used * n..(used + 1) * n].to_vec();
         // Nothing used: 3h goes onto the hearts, 7s and 9s onto the spades.
-        assert_eq!(row(0), [u32::MAX, u32::MAX, u32::MAX, 0]);
+        assert_eq!(row(0), [0, u32::MAX, u32::MAX, u32::MAX]);
         // The spades used: 7s and 9s, two places apart, within one wild and
         // the card to come, partner each other; Qc has no partner.
-        assert_eq!(row(0b001), [u32::MAX, 0b0100, 0b0010, 0]);
+        assert_eq!(row(0b001), [0, u32::MAX, 0b1000, 0b0100]);
         // The hearts used too: 3h is left alone; the kings take no natural.
-        assert_eq!(row(0b011), [0, 0b0100, 0b0010, 0]);
+        assert_eq!(row(0b011), [0, 0, 0b1000, 0b0100]);
         assert_eq!(row(0b111), row(0b011));
         assert_eq!(row(0b100), row(0));
     }

@@ -15,13 +15,16 @@ pub(super) struct Naturals {
     pub(super) at: [[u32; 14]; 5],
     /// For each card, the cards after it of the same rank.
     pub(super) same_rank_after: Vec<u32>,
+    /// Whether the cards are in order by suit first (`in_search_order`).
+    pub(super) by_suit: bool,
 }
 
 impl Naturals {
-    pub(super) fn load(&mut self, cards: impl Iterator<Item = Card>, rules: &Rules) {
+    pub(super) fn load(&mut self, cards: impl Iterator<Item = Card>, rules: &Rules, by_suit: bool) {
         self.cards.clear();
         self.cards.extend(cards);
-        self.cards.sort_unstable();
+        self.by_suit = by_suit;
+        in_search_order(&mut self.cards, by_suit);
         self.value.clear();
         self.rank.clear();
         self.suit.clear();
@@ -49,6 +52,21 @@ impl Naturals {
     /// The cards of suit `s` at run position `pos` (14 is the ace, played high).
     pub(super) fn at_pos(&self, s: usize, pos: u8) -> u32 {
         self.at[s][rank_at(pos) as usize]
+    }
+}
+
+/// Puts natural cards in the order the search decides them (the solver's
+/// step 2): by rank, then suit (the cards' own order); or with `by_suit`,
+/// by suit, then rank. Where the hand may lay cards off onto table melds,
+/// the order is by suit: a run's cards, and a group laid off onto a table
+/// run, are then next to one another, and the searches with many table
+/// melds meet far fewer states; without table melds, by rank is the
+/// quicker (docs/speed.md, "The order of the search").
+pub(super) fn in_search_order(cards: &mut [Card], by_suit: bool) {
+    if by_suit {
+        cards.sort_unstable_by_key(|c| (c.suit().map_or(0, Suit::index), c.rank().map_or(0, Rank::number)));
+    } else {
+        cards.sort_unstable();
     }
 }
 

@@ -706,20 +706,26 @@ pub(super) struct LessOne {
 /// No card to take away.
 pub(super) const NO_CARD: u8 = u8::MAX;
 
+/// Whether natural `a` comes before natural `b` as the card to take away
+/// at equal cost: the one worth more, then the lower card (by rank, then
+/// suit: the cards' own order, not the search's), then the lower copy.
+fn first_of(nat: &Naturals, a: usize, b: usize) -> bool {
+    (nat.value[b], nat.cards[a], a) < (nat.value[a], nat.cards[b], b)
+}
+
 impl LessOne {
     const NONE: LessOne = LessOne { cost: INF, card: NO_CARD };
 
     /// Whether `self` comes before `other`: less deadwood, then the card
     /// worth more, then the lower card.
-    fn before(self, other: LessOne, value: &[u16]) -> bool {
+    fn before(self, other: LessOne, nat: &Naturals) -> bool {
         if self.cost != other.cost {
             return self.cost < other.cost;
         }
         if self.card == NO_CARD || other.card == NO_CARD {
             return other.card == NO_CARD && self.card != NO_CARD;
         }
-        let (a, b) = (value[self.card as usize], value[other.card as usize]);
-        a > b || (a == b && self.card < other.card)
+        first_of(nat, self.card as usize, other.card as usize)
     }
 
     fn pack(self) -> u64 {
@@ -737,7 +743,7 @@ impl Search<'_> {
     fn top(&self, cards: u32) -> u8 {
         let mut top = NO_CARD;
         for j in BitIter(cards) {
-            if top == NO_CARD || self.nat.value[j] > self.nat.value[top as usize] {
+            if top == NO_CARD || first_of(self.nat, j, top as usize) {
                 top = j as u8;
             }
         }
@@ -778,7 +784,7 @@ impl Search<'_> {
         let mut found = Found { cost: INF, choice: EMPTY_CHOICE };
         let mut less = LessOne::NONE;
         let take = |less: &mut LessOne, other: LessOne| {
-            if other.cost != INF && other.before(*less, value) {
+            if other.cost != INF && other.before(*less, nat) {
                 *less = other;
             }
         };
