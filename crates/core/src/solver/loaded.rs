@@ -14,6 +14,27 @@ use crate::rules::Rules;
 /// bit for each).
 pub(super) const MOST_NATURALS: usize = 20;
 
+/// Whether the search decides the naturals of `hand` by suit first
+/// (`naturals::in_search_order`): where more of the table melds the hand
+/// may lay off onto are runs than sets, counting those a natural of the
+/// hand could go onto. A group laid off onto a run is then decided with
+/// its suit, as one onto a set is with its rank in the order by rank, and
+/// the table melds that outlast the cards they could take are the fewer
+/// (docs/speed.md, "The order of the search").
+fn by_suit(hand: &[Card], table: &Table) -> bool {
+    let natural = |c: &&Card| !table.is_wild(**c);
+    let (mut runs, mut sets) = (0, 0);
+    for meld in table.lay_off_melds() {
+        let Some(first) = meld.iter().find(natural) else { continue };
+        if meld.iter().filter(natural).all(|c| c.rank() == first.rank()) {
+            sets += hand.iter().filter(natural).any(|c| c.rank() == first.rank()) as u32;
+        } else {
+            runs += hand.iter().filter(natural).any(|c| c.suit() == first.suit()) as u32;
+        }
+    }
+    runs > 0 && runs >= sets
+}
+
 #[derive(Debug)]
 pub(super) struct Loaded {
     /// The hand (sorted) and its table, while the memos are theirs.
@@ -83,10 +104,15 @@ impl Loaded {
     }
 
     /// Loads the hand's naturals and wilds (most valuable first) and the
-    /// table; gives the number of wilds.
+    /// table; gives the number of wilds. The naturals are in the order
+    /// [`by_suit`] picks.
     pub(super) fn fill(&mut self, hand: &[Card], table: &Table) -> u8 {
+        self.fill_in(hand, table, by_suit(hand, table))
+    }
+
+    /// [`Loaded::fill`], the naturals by suit first or not as asked.
+    pub(super) fn fill_in(&mut self, hand: &[Card], table: &Table, by_suit: bool) -> u8 {
         self.cards = None;
-        let by_suit = !table.lay_off_melds().is_empty();
         self.nat.load(hand.iter().copied().filter(|&c| !table.is_wild(c)), &table.rules, by_suit);
         self.wilds.clear();
         self.wilds.extend(hand.iter().copied().filter(|&c| table.is_wild(c)));

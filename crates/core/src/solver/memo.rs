@@ -2,6 +2,7 @@
 //! table cleared in O(1), so one allocation serves many hands; and the one
 //! key of a search's state, packed here and nowhere else.
 
+use super::search::Stopped;
 use std::marker::PhantomData;
 
 /// A state of a search (exactness, step 4): the open natural cards, the
@@ -169,6 +170,12 @@ pub(super) struct Memo<K, V: Value> {
     slots: Vec<Slot<V::Stored>>,
     stamp: u64,
     len: usize,
+    /// The most states it may hold before the search stops
+    /// ([`Memo::hold_at_most`]).
+    most: usize,
+    /// The states it holds before it grows or stops: half its slots, or
+    /// `most`.
+    room: usize,
     key: PhantomData<(K, V)>,
 }
 
@@ -176,7 +183,15 @@ pub(super) const EMPTY_CHOICE: Choice = Choice { step: Step::Dead, used: 0, wild
 
 impl<K: Key, V: Value> Memo<K, V> {
     pub(super) fn new() -> Memo<K, V> {
-        Memo { slots: Vec::new(), stamp: 1, len: 0, key: PhantomData }
+        Memo { slots: Vec::new(), stamp: 1, len: 0, most: usize::MAX, room: 0, key: PhantomData }
+    }
+
+    /// Stops the search (unwinding with [`Stopped`], as `Solver::split`
+    /// stops one) before it holds more than `most` states; `usize::MAX`
+    /// for no bound.
+    pub(super) fn hold_at_most(&mut self, most: usize) {
+        self.most = most;
+        self.room = (self.slots.len() / 2).min(most);
     }
 
     pub(super) fn clear(&mut self) {
@@ -189,6 +204,7 @@ impl<K: Key, V: Value> Memo<K, V> {
         if self.slots.is_empty() {
             self.slots = vec![Slot::default(); 1 << 10];
         }
+        self.room = (self.slots.len() / 2).min(self.most);
     }
 
     fn index(&self, key: u64) -> usize {
@@ -224,7 +240,12 @@ impl<K: Key, V: Value> Memo<K, V> {
     }
 
     fn insert_stamped(&mut self, key: u64, value: V::Stored) {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if self.len >= self.room {
+            if self.len >= self.most {
+                // Past every frame to where the bound was set, with no
+                // message: nothing went wrong.
+                std::panic::resume_unwind(Box::new(Stopped));
+            }
             self.grow();
         }
         let mut i = self.index(key);
@@ -246,6 +267,7 @@ impl<K: Key, V: Value> Memo<K, V> {
         let old = std::mem::take(&mut self.slots);
         let stamp = self.stamp;
         self.slots = vec![Slot::default(); old.len() * 2];
+        self.room = (self.slots.len() / 2).min(self.most);
         self.len = 0;
         for s in old.into_iter().filter(|s| s.key >> KEY_BITS == stamp) {
             self.insert_stamped(s.key, s.value);

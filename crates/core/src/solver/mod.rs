@@ -38,11 +38,13 @@
 //!    goes down from the top. Copies of one card are interchangeable, so
 //!    taking the lowest copies first loses nothing. Any order of the
 //!    naturals that puts each suit's cards by rank (an ace lowest) serves
-//!    this. The search's is the cards' own, by rank then suit, but where
-//!    the hand may lay cards off onto table melds, by suit then rank
-//!    (`naturals::in_search_order`), so that a run's cards and a group
-//!    laid off onto a table run are decided together, which there leaves
-//!    far fewer states (docs/speed.md, "The order of the search"). Where
+//!    this. The search's is the cards' own, by rank then suit; where the
+//!    hand may lay cards off onto table melds, by suit then rank where
+//!    those are mostly runs, unless the first search is far shorter the
+//!    other way (`Solver::choose_order`, `naturals::in_search_order`), so
+//!    that a run's cards and a group laid off onto a table run are decided
+//!    together, which leaves far fewer states there (docs/speed.md, "The
+//!    order of the search"). Where
 //!    equal answers are told apart by a card (the card to take away, step
 //!    12; the melds of an arrangement as they are shown), the cards' own
 //!    order serves, whatever the search's.
@@ -282,6 +284,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
 
+/// The states the least deadwood of a hand with table melds may take in
+/// the order `Loaded::fill` guesses before the other order is tried
+/// (`Solver::choose_order`).
+const LOOK: usize = 1 << 14;
+
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -490,6 +497,28 @@ struct Memos {
 }
 
 impl Memos {
+    fn new() -> Memos {
+        Memos {
+            deadwood: Memo::new(),
+            least_vecs: LeastVecs::new(),
+            melds: Memo::new(),
+            slots: Memo::new(),
+            slot_sets: Vec::new(),
+            counts: Memo::new(),
+            lanes: Memo::new(),
+            drops: Memo::new(),
+            drops_for: None,
+            floors: Memo::new(),
+            each_cards: Memo::new(),
+            each_sets: Vec::new(),
+            each_melds: Memo::new(),
+            each_least: Memo::new(),
+            each_costs: Vec::new(),
+            out_want: None,
+            lay_offs: LayOffs::new(),
+        }
+    }
+
     fn clear(&mut self) {
         self.deadwood.clear();
         self.least_vecs.clear();
@@ -530,25 +559,7 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             hand: Loaded::new(),
-            memos: Memos {
-                deadwood: Memo::new(),
-                least_vecs: LeastVecs::new(),
-                melds: Memo::new(),
-                slots: Memo::new(),
-                slot_sets: Vec::new(),
-                counts: Memo::new(),
-                lanes: Memo::new(),
-                drops: Memo::new(),
-                drops_for: None,
-                floors: Memo::new(),
-                each_cards: Memo::new(),
-                each_sets: Vec::new(),
-                each_melds: Memo::new(),
-                each_least: Memo::new(),
-                each_costs: Vec::new(),
-                out_want: None,
-                lay_offs: LayOffs::new(),
-            },
+            memos: Memos::new(),
             pools: Pools::default(),
             spare: None,
             kept: None,
@@ -712,6 +723,53 @@ impl Solver {
 
     /// Loads the hand and its table, forgetting what was found for the one
     /// before; gives the number of wilds.
+    /// Where the hand may lay cards off onto table melds, the order its
+    /// naturals are decided in (the solver's step 2; docs/speed.md, "The
+    /// order of the search"): the one `Loaded::fill` guesses from the
+    /// table melds, unless the least deadwood of the whole hand takes more
+    /// than [`LOOK`] states that way. Then the first order to find it,
+    /// each taking turns within a bound that grows, is kept, with what its
+    /// memos hold. Either order gives the same answers; the one whose
+    /// first search is the far shorter is the far quicker for the rest.
+    fn choose_order(&mut self, hand: &[Card], table: &Table) {
+        if self.hand.targets.is_empty() || self.least_within(LOOK) {
+            return;
+        }
+        // Each order in turn, each with memos of its own kept between its
+        // turns, within a bound four times the last after both had one.
+        let mut other = Memos::new();
+        other.clear();
+        let (mut by_suit, mut most) = (self.hand.nat.by_suit, LOOK);
+        for turn in 1.. {
+            std::mem::swap(&mut self.memos, &mut other);
+            by_suit = !by_suit;
+            self.hand.fill_in(hand, table, by_suit);
+            if turn % 2 == 0 {
+                most = most.saturating_mul(4);
+            }
+            if self.least_within(most) {
+                return;
+            }
+        }
+    }
+
+    /// Whether the least deadwood of the whole loaded hand is found within
+    /// `most` states of the memo; what it found stays there either way.
+    fn least_within(&mut self, most: usize) -> bool {
+        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+        self.memos.deadwood.hold_at_most(most);
+        let found = catch_unwind(AssertUnwindSafe(|| self.deadwood_less(&[])));
+        self.memos.deadwood.hold_at_most(usize::MAX);
+        let stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        match found {
+            Ok(_) => true,
+            // Past the bound; unless the search was told to stop
+            // (`Solver::split`), which goes on unwinding.
+            Err(e) if e.is::<Stopped>() && !stopped => false,
+            Err(e) => resume_unwind(e),
+        }
+    }
+
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
         self.one_by_one = false;
@@ -782,6 +840,13 @@ impl Solver {
     /// [`Solver::completing_less`]): they share one memo, so what one
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
+        self.load_in(hand, table, None);
+    }
+
+    /// [`Solver::load`], the naturals by suit first or not where given
+    /// (as another solver of the same hand chose), else as
+    /// [`Solver::choose_order`] chooses.
+    fn load_in(&mut self, hand: &[Card], table: &Table, by_suit: Option<bool>) {
         if let Some((cards, same)) = &self.hand.cards
             && same.rules == table.rules
             && same.wild == table.wild
@@ -807,6 +872,14 @@ impl Solver {
         // The list of the hand before, reused.
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
         self.prepare(hand, table);
+        match by_suit {
+            Some(by_suit) if by_suit != self.hand.nat.by_suit => {
+                self.memos.clear();
+                self.hand.fill_in(hand, table, by_suit);
+            }
+            Some(_) => {}
+            None => self.choose_order(hand, table),
+        }
         sorted.clear();
         sorted.extend_from_slice(hand);
         sorted.sort_unstable();
@@ -1021,6 +1094,7 @@ impl Solver {
         use std::panic::resume_unwind;
         self.load(hand, table);
         self.one_by_one = true;
+        let by_suit = self.hand.nat.by_suit;
         let next = AtomicUsize::new(0);
         let found: std::sync::Mutex<Vec<Option<U>>> = std::sync::Mutex::new((0..n).map(|_| None).collect());
         let take = |solver: &mut Solver| loop {
@@ -1032,8 +1106,8 @@ impl Solver {
             found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(u);
         };
         std::thread::scope(|s| {
-            let other =
-                std::thread::Builder::new().spawn_scoped(s, || take(&mut Solver::one_by_one(hand, table)));
+            let other = std::thread::Builder::new()
+                .spawn_scoped(s, || take(&mut Solver::one_by_one(hand, table, by_suit)));
             take(self);
             // No thread to spare: all of them here.
             if let Ok(other) = other
@@ -1071,10 +1145,11 @@ impl Solver {
             let t = here(self);
             return (t, there(self));
         }
+        let by_suit = self.hand.nat.by_suit;
         let stop = Arc::new(AtomicBool::new(false));
         std::thread::scope(|s| {
             let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::loaded(hand, table);
+                let mut other = Solver::loaded(hand, table, by_suit);
                 other.stop = Some(Arc::clone(&stop));
                 let answer = catch_unwind(AssertUnwindSafe(|| there(&mut other)));
                 stop.store(true, Ordering::Relaxed);
@@ -1111,15 +1186,15 @@ impl Solver {
 
     /// A solver of its own for the other thread of a share or a split,
     /// with `hand` and `table` loaded.
-    fn loaded(hand: &[Card], table: &Table) -> Solver {
+    fn loaded(hand: &[Card], table: &Table, by_suit: bool) -> Solver {
         let mut solver = Solver::new();
-        solver.load(hand, table);
+        solver.load_in(hand, table, Some(by_suit));
         solver
     }
 
     /// [`Solver::loaded`], asking each discard by itself (a share).
-    fn one_by_one(hand: &[Card], table: &Table) -> Solver {
-        Solver { one_by_one: true, ..Solver::loaded(hand, table) }
+    fn one_by_one(hand: &[Card], table: &Table, by_suit: bool) -> Solver {
+        Solver { one_by_one: true, ..Solver::loaded(hand, table, by_suit) }
     }
 
     /// Whether the loaded hand less `card` is asked of a solver of its own:
@@ -1526,6 +1601,81 @@ mod tests {
         let melded: usize = a.melds.iter().map(|m| m.cards.len()).sum();
         assert_eq!(melded + a.unmelded.len(), hand(text).len(), "{a:?}");
         a.deadwood
+    }
+
+    /// The order of the search (step 2): by suit where more of the table
+    /// melds are runs, unless the least deadwood takes more than `LOOK`
+    /// states that way and the other order finds it first; by rank
+    /// without table melds. The answers are the same either way.
+    #[test]
+    fn the_order_follows_the_table_melds_and_the_first_search() {
+        let order = |preset: &str, settings: &[(&str, &str)], round: usize, onto: &[&str], hand: &str| {
+            let mut rules = Rules::preset(preset).unwrap();
+            for (k, v) in settings {
+                rules.set(k, v).unwrap();
+            }
+            let wild = rules.deal(round).unwrap().wild;
+            let parse = |text: &str| parse_hand(text, &rules).unwrap();
+            let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse(m)).collect();
+            let table = Table::new(&rules, wild).with_onto(onto).unwrap();
+            let hand = parse(hand);
+            let mut solver = Solver::new();
+            solver.load(&hand, &table);
+            let by_suit = solver.hand.nat.by_suit;
+            // The other order gives the same least deadwood and outs.
+            let mut other = Solver::new();
+            other.load_in(&hand, &table, Some(!by_suit));
+            assert_eq!(other.hand.nat.by_suit, !by_suit);
+            assert_eq!(solver.deadwood_less(&[]), other.deadwood_less(&[]));
+            for &c in &hand {
+                assert_eq!(solver.outs_after(c), other.outs_after(c), "{hand:?} less {c}");
+            }
+            by_suit
+        };
+        let strict =
+            [("half_wild", "true"), ("all_wild_melds", "false"), ("kings_wild", "true"), ("decks", "3")];
+        // Six table runs and two sets: by suit.
+        let runs = [
+            "4s 4h 4s",
+            "Ad 2h 3h",
+            "4d Ac 6d 7d 8d",
+            "5h 6h Kc 8h",
+            "6s 7s 8s Kc",
+            "3d 3c 3h 3h",
+            "8s 9s 10s",
+            "8h 9h Ah Jh Qh",
+        ];
+        let mut settings = strict.to_vec();
+        settings.extend([("extra_rounds", "1"), ("wild_value", "20")]);
+        assert!(order("strict", &settings, 12, &runs, "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h Kd"));
+        // Five table runs and three sets, guessed by suit; but the least
+        // deadwood takes far fewer states by rank, which is kept.
+        let guessed = [
+            "2c 5s 5c 5d",
+            "7c 8c 9c 10c",
+            "7h 8h 9h 10h Jh",
+            "2c 3c 4c 5c",
+            "2h Kh Ks",
+            "6c 6s 2s",
+            "2d 3d 4d",
+            "9d 10d Jd",
+        ];
+        let settings = [
+            ("half_wild", "true"),
+            ("all_wild_melds", "true"),
+            ("ace_high", "true"),
+            ("extra_rounds", "2"),
+            ("wild_value", "face"),
+        ];
+        assert!(!order(
+            "strict",
+            &settings,
+            13,
+            &guessed,
+            "5s 6s 6c 8h 10d 6h Kh 6d 6h Ks 6d Kc 5h 5d 2h 8d"
+        ));
+        // No table melds: by rank.
+        assert!(!order("strict", &settings, 13, &[], "5s 6s 6c 8h 10d 6h Kh 6d 6h Ks 6d Kc 5h 5d 2h 8d"));
     }
 
     /// Step 11's partners, a row for each set of table melds used: a

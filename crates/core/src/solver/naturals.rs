@@ -57,11 +57,10 @@ impl Naturals {
 
 /// Puts natural cards in the order the search decides them (the solver's
 /// step 2): by rank, then suit (the cards' own order); or with `by_suit`,
-/// by suit, then rank. Where the hand may lay cards off onto table melds,
-/// the order is by suit: a run's cards, and a group laid off onto a table
-/// run, are then next to one another, and the searches with many table
-/// melds meet far fewer states; without table melds, by rank is the
-/// quicker (docs/speed.md, "The order of the search").
+/// by suit, then rank, where the hand may lay cards off onto table melds
+/// that are mostly runs (`Solver::choose_order`): a run's cards, and a
+/// group laid off onto a table run, are then next to one another
+/// (docs/speed.md, "The order of the search").
 pub(super) fn in_search_order(cards: &mut [Card], by_suit: bool) {
     if by_suit {
         cards.sort_unstable_by_key(|c| (c.suit().map_or(0, Suit::index), c.rank().map_or(0, Rank::number)));
