@@ -2,7 +2,6 @@
 //! table cleared in O(1), so one allocation serves many hands; and the one
 //! key of a search's state, packed here and nowhere else.
 
-use super::search::Stopped;
 use std::marker::PhantomData;
 
 /// A state of a search (exactness, step 4): the open natural cards, the
@@ -158,6 +157,11 @@ struct Slot<S> {
     key: u64,
     value: S,
 }
+
+/// What a search told to stop unwinds with: past its bound of states
+/// (`Memo::hold_at_most`), or told to by another thread (`Search::go_on`,
+/// `Solver::split`).
+pub(super) struct Stopped;
 
 /// The bits of a slot's key that hold the packed key.
 const KEY_BITS: u32 = 48;

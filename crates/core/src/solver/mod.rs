@@ -275,9 +275,9 @@ use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
-use memo::{Choice, Memo, StateKey, Step};
+use memo::{Choice, Memo, StateKey, Step, Stopped};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, LeastVecs, Placed, Search, Stopped};
+use search::{Goal, INF, LeastVecs, Placed, Search};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 

@@ -2,16 +2,12 @@
 //! open cards with a budget of wilds.
 
 use super::lay_off::LayOffs;
-use super::memo::{Choice, EMPTY_CHOICE, Memo, StateKey, Step};
+use super::memo::{Choice, EMPTY_CHOICE, Memo, StateKey, Step, Stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
 use crate::meld::{places, top_place};
 use crate::rules::Rules;
-
-/// What a search told to stop unwinds with (`Search::go_on`,
-/// `Solver::split`).
-pub(super) struct Stopped;
 
 /// No arrangement: cards laid off without a meld of the hand's own.
 pub(super) const INF: u16 = u16::MAX;
