@@ -287,7 +287,7 @@ pub const MAX_TABLE_MELDS: usize = 8;
 /// The states the least deadwood of a hand with table melds may take in
 /// the order `Loaded::fill` guesses before the other order is tried
 /// (`Solver::choose_order`).
-const LOOK: usize = 1 << 14;
+const LOOK: usize = 1 << 10;
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
