@@ -282,16 +282,31 @@ impl Loaded {
                 held[nat.suit[i] as usize] |= 1 << p;
             }
         }
-        let spot = |t: &Card| (t.rank().map_or(0, Rank::number), t.suit().map_or(0, |s| s.index()));
-        // Whether a group laid off onto a run with naturals at places
-        // `meld` of suit `s` could hold a card at place `p` beside the one
-        // at `q`: the places between them that neither the hand's
-        // naturals of the suit nor the meld's hold are few enough for the
-        // wilds.
-        let bridged = |p: u8, q: u8, s: usize, meld: u16| {
-            let (lo, hi) = (p.min(q), p.max(q));
-            let between = if hi > lo + 1 { ((1u32 << hi) - (2u32 << lo)) as u16 } else { 0 };
-            (between & !(held[s] | meld)).count_ones() <= gaps
+        // The places of each table meld's naturals, by suit.
+        let on_table: Vec<[u16; 5]> = self
+            .targets
+            .iter()
+            .map(|(naturals, _)| {
+                let mut at = [0u16; 5];
+                for t in naturals {
+                    let s = t.suit().map_or(0, |s| s.index());
+                    for p in places(t.rank().map_or(0, Rank::number)) {
+                        at[s] |= 1 << p;
+                    }
+                }
+                at
+            })
+            .collect();
+        // Whether a group laid off onto a run whose naturals of suit `s`
+        // stand at places `meld` could hold a card at place `p`: the places
+        // between it and one of them that neither the hand's naturals of
+        // the suit nor the meld's hold are few enough for the wilds.
+        let bridged = |p: u8, s: usize, meld: u16| {
+            BitIter(meld as u32).any(|q| {
+                let (lo, hi) = (p.min(q as u8), p.max(q as u8));
+                let between = if hi > lo + 1 { ((1u32 << hi) - (2u32 << lo)) as u16 } else { 0 };
+                (between & !(held[s] | meld)).count_ones() <= gaps
+            })
         };
         // Each natural's partners among the naturals, and the table melds
         // that could take it (of the meld's rank where it is a set or of
@@ -300,20 +315,10 @@ impl Loaded {
         let mut by_table = Vec::with_capacity(n);
         for i in 0..n {
             let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
-            let melds = self.targets.iter().enumerate().filter(|(m, (naturals, _))| {
-                let meld = naturals
-                    .iter()
-                    .map(spot)
-                    .filter(|&(_, s)| s == suit)
-                    .fold(0u16, |b, (r, _)| places(r).iter().fold(b, |b, &p| b | 1 << p));
-                self.takers[*m] & 1 << i != 0
-                    && naturals.iter().map(spot).any(|(r, s)| {
-                        r == rank
-                            || s == suit
-                                && places(r)
-                                    .iter()
-                                    .any(|&q| places(rank).iter().any(|&p| bridged(p, q, suit, meld)))
-                    })
+            let melds = self.targets.iter().enumerate().filter(|&(m, (naturals, _))| {
+                self.takers[m] & 1 << i != 0
+                    && (naturals.iter().any(|t| t.rank().map_or(0, Rank::number) == rank)
+                        || places(rank).iter().any(|&p| bridged(p, suit, on_table[m][suit])))
             });
             by_table.push(melds.fold(0u8, |b, (m, _)| b | 1 << m));
             let mut bits = of_rank[rank as usize];

@@ -4,8 +4,9 @@
 //! natural cards only, with a budget of wilds. It always decides the lowest
 //! natural card still open (in the order of step 2): it is deadwood, or in
 //! a set of its rank, or at the bottom of a run of its suit (at the top,
-//! for an ace played high), or laid off onto a meld on the table. Every choice is memoised on (open cards,
-//! wilds left, table melds used, whether the hand has a meld of its own).
+//! for an ace played high), or laid off onto a meld on the table. Every
+//! choice is memoised on (open cards, wilds left, table melds used,
+//! whether the hand has a meld of its own).
 //! What makes a meld is not decided here but by the one verdict of
 //! `crate::meld`, which also says what each wild stands for.
 //!
@@ -44,10 +45,9 @@
 //!    other way (`Solver::choose_order`, `naturals::in_search_order`), so
 //!    that a run's cards and a group laid off onto a table run are decided
 //!    together, which leaves far fewer states there (docs/speed.md, "The
-//!    order of the search"). Where
-//!    equal answers are told apart by a card (the card to take away, step
-//!    12; the melds of an arrangement as they are shown), the cards' own
-//!    order serves, whatever the search's.
+//!    order of the search"). Where equal answers are told apart by a card
+//!    (the card to take away, step 12; the melds of an arrangement as
+//!    they are shown), the cards' own order serves, whatever the search's.
 //! 3. Wilds are interchangeable inside melds: only how many a meld takes
 //!    matters, never which. A run found by the walk ends on a natural card;
 //!    wilds beyond its ends are placed later (step 5).
@@ -188,8 +188,9 @@
 //!     run's naturals, but those the hand's naturals of the suit hold, are
 //!     no more than the hand's wilds, one more and the table's could fill:
 //!     a group laid off holds the cards between, or wilds in their place,
-//!     so it may reach a card through the hand's others); once every table meld
-//!     that could take it is used, which takes no other group (step 7),
+//!     so it may reach a card through the hand's others); once every
+//!     table meld that could take it is used, which takes no other group
+//!     (step 7),
 //!     it melds only in a meld of the hand's own, with a natural of its
 //!     rank or of its suit no more places away than one more than the
 //!     wilds and the card to come could fill between them: the hand's
@@ -721,8 +722,6 @@ impl Solver {
         (whole, Some((self.hand.nat.cards[j], left)))
     }
 
-    /// Loads the hand and its table, forgetting what was found for the one
-    /// before; gives the number of wilds.
     /// Where the hand may lay cards off onto table melds, the order its
     /// naturals are decided in (the solver's step 2; docs/speed.md, "The
     /// order of the search"): the one `Loaded::fill` guesses from the
@@ -739,11 +738,10 @@ impl Solver {
         // turns, within a bound four times the last after both had one.
         let mut other = Memos::new();
         other.clear();
-        let (mut by_suit, mut most) = (self.hand.nat.by_suit, LOOK);
+        let mut most = LOOK;
         for turn in 1.. {
             std::mem::swap(&mut self.memos, &mut other);
-            by_suit = !by_suit;
-            self.hand.fill_in(hand, table, by_suit);
+            self.hand.fill_in(hand, table, !self.hand.nat.by_suit);
             if turn % 2 == 0 {
                 most = most.saturating_mul(4);
             }
@@ -770,6 +768,8 @@ impl Solver {
         }
     }
 
+    /// Loads the hand and its table, forgetting what was found for the one
+    /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
         self.one_by_one = false;

@@ -15,7 +15,7 @@ use three13_core::declared::judge;
 use three13_core::hand::parse_hand;
 use three13_core::rules::{Deal, Rules};
 use three13_core::solver::Meld;
-use three13_core::solver::{Arrangement, MeldKind, Solver, Table};
+use three13_core::solver::{Arrangement, CardSet, MeldKind, Solver, Table};
 
 use crate::{brute, with_settings};
 
@@ -1045,6 +1045,30 @@ proptest! {
     }
 }
 
+/// Asserts that `outs` are the cards that let `hand` go out onto `onto`:
+/// drawn, with some card of the hand and it discarded, the rest melds
+/// completely, by the brute force. `what` names the case.
+fn assert_outs_agree(
+    rules: &Rules,
+    wild: Rank,
+    onto: &[Vec<Card>],
+    hand: &[Card],
+    outs: &CardSet,
+    what: &str,
+) {
+    for card in all_cards(rules) {
+        let mut with = hand.to_vec();
+        with.push(card);
+        let goes = (0..with.len()).any(|i| {
+            let mut rest = with.clone();
+            rest.remove(i);
+            brute::deadwood(rules, wild, &rest, onto) == 0
+        });
+        let wild_card = brute::is_wild(rules, wild, card);
+        assert_eq!(outs.completes(card, wild_card), goes, "{what} onto {onto:?}: {}", card.ascii());
+    }
+}
+
 /// A group laid off onto a table run may reach a card far from the run's
 /// own naturals through the hand's other cards of the suit and the wilds
 /// (`9d` onto `2d 3d` by way of `4d 5d`, a wild drawn and the run's two
@@ -1066,44 +1090,17 @@ fn outs_laid_off_through_the_hands_own_naturals_agree() {
             let onto = vec![parse_hand(onto, &rules).unwrap()];
             let hand = parse_hand(text, &rules).unwrap();
             let table = Table::new(&rules, rank(wild)).with_onto(onto.clone()).unwrap();
-            let goes_out = |hand: &[Card], card: Card| {
-                let mut with = hand.to_vec();
-                with.push(card);
-                (0..with.len()).any(|i| {
-                    let mut rest = with.clone();
-                    rest.remove(i);
-                    brute::deadwood(&rules, rank(wild), &rest, &onto) == 0
-                })
-            };
             let outs = Solver::new().outs(&hand, &table);
+            assert_outs_agree(&rules, rank(wild), &onto, &hand, &outs, &format!("{text}, half {half}"));
+            // After the draw: the outs after each discard.
             let mut solver = Solver::new();
             solver.load(&hand, &table);
-            for card in all_cards(&rules) {
-                let wild_card = brute::is_wild(&rules, rank(wild), card);
-                let goes = goes_out(&hand, card);
-                assert_eq!(
-                    outs.completes(card, wild_card),
-                    goes,
-                    "{text} onto {onto:?}, half {half}: {}",
-                    card.ascii()
-                );
-            }
-            // After the draw: the outs after each discard.
             for (k, &discard) in hand.iter().enumerate() {
                 let mut less = hand.clone();
                 less.remove(k);
                 let after = solver.outs_after(discard);
-                for card in all_cards(&rules) {
-                    let wild_card = brute::is_wild(&rules, rank(wild), card);
-                    let goes = goes_out(&less, card);
-                    assert_eq!(
-                        after.completes(card, wild_card),
-                        goes,
-                        "{text} less {} onto {onto:?}, half {half}: {}",
-                        discard.ascii(),
-                        card.ascii()
-                    );
-                }
+                let what = format!("{text} less {}, half {half}", discard.ascii());
+                assert_outs_agree(&rules, rank(wild), &onto, &less, &after, &what);
             }
         }
     }
@@ -1126,17 +1123,7 @@ fn half_wild_outs_laid_off_with_spare_wilds_agree() {
         let hand = parse_hand(text, &rules).unwrap();
         let table = Table::new(&rules, rank(wild)).with_onto(onto.clone()).unwrap();
         let outs = Solver::new().outs(&hand, &table);
-        for card in all_cards(&rules) {
-            let mut with = hand.clone();
-            with.push(card);
-            let goes = (0..with.len()).any(|i| {
-                let mut rest = with.clone();
-                rest.remove(i);
-                brute::deadwood(&rules, rank(wild), &rest, &onto) == 0
-            });
-            let wild_card = brute::is_wild(&rules, rank(wild), card);
-            assert_eq!(outs.completes(card, wild_card), goes, "{text} onto {onto:?}: {}", card.ascii());
-        }
+        assert_outs_agree(&rules, rank(wild), &onto, &hand, &outs, text);
     }
 }
 
