@@ -250,7 +250,8 @@
 //!     less `j`: none may be left where every card must meld, one where a
 //!     card is still to discard; for the slot's cards, one more. The
 //!     table melds used are kept as they are (the solver's step 10 does
-//!     not apply under the limit). A drawn wild is asked only where some
+//!     not apply to these searches under the limit), but for the least
+//!     deadwood, keyed as that step keys it under the limit. A drawn wild is asked only where some
 //!     card at face value lets the hand go out ("With a discard still to
 //!     make" under the limit, above). The deadwood after every discard
 //!     is found the same way (step 13), the one-hand search the limit's,

@@ -14,6 +14,9 @@ pub(super) struct StateKey {
     pub(super) used_table: u8,
     pub(super) own: bool,
     pub(super) discard: Discard,
+    /// Under the half-wild limit, the room the idle table melds not used
+    /// give the wilds left over, at most the wilds left (step 10).
+    pub(super) idle_room: u8,
 }
 
 /// What a state still owes of a discard.
@@ -30,7 +33,12 @@ pub(super) enum Discard {
 
 impl StateKey {
     pub(super) fn new(mask: u32, wilds: u8, used_table: u8, own: bool) -> StateKey {
-        StateKey { mask, wilds, used_table, own, discard: Discard::None }
+        StateKey { mask, wilds, used_table, own, discard: Discard::None, idle_room: 0 }
+    }
+
+    /// The key with the idle table melds' room as given.
+    pub(super) fn with_idle_room(self, idle_room: u8) -> StateKey {
+        StateKey { idle_room, ..self }
     }
 
     pub(super) fn owing(self, discard: Discard) -> StateKey {
@@ -49,7 +57,8 @@ pub(super) trait Key: Copy {
 }
 
 impl Key for StateKey {
-    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds: 42 bits.
+    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds, the
+    /// discard owed and the idle room: 50 bits.
     fn pack(self) -> u64 {
         let discard = match self.discard {
             Discard::None => 0u64,
@@ -61,6 +70,7 @@ impl Key for StateKey {
             | (self.used_table as u64) << 28
             | (self.own as u64) << 36
             | discard << 40
+            | (self.idle_room as u64) << 42
     }
 }
 

@@ -160,9 +160,18 @@
 //!     matters only in that some table meld was used (a meld of the
 //!     hand's own must then come, step 7), which any other idle one used
 //!     says as well: the key counts every idle table meld as not used but,
-//!     where one was, the first of them (`search::key_of`). The search for
-//!     completing cards keeps them apart where the slot's card is still to
-//!     place (it may go onto any table meld).
+//!     where one was, the first of them (`search::key_of`). Under the
+//!     limit, an idle table meld matters too through its room (step 9b):
+//!     the wilds left over once the naturals are placed may go onto it
+//!     alone, where it is not used. The idle table melds not used give
+//!     their room to whatever state follows, and no state after this one
+//!     holds more wilds than it, so what is left to decide depends on that
+//!     room only up to the wilds left: the key keeps the table melds used
+//!     as above, and beside them the idle ones' room not used, at most the
+//!     wilds left. The searches for completing cards and whether the cards
+//!     meld keep every table meld used apart under the limit (module
+//!     `complete`, step 14), and keep them apart where the slot's card is
+//!     still to place (it may go onto any table meld).
 //! 11. *A search within a budget* (`Search::below`) wants the least
 //!     deadwood only when it is at most the budget, and otherwise only to
 //!     know that it is more. A state's least is the least over its choices

@@ -182,9 +182,11 @@ pub(super) struct Search<'a> {
 /// own an idle table meld is the same used or not, and counts as not used;
 /// before it has one, only whether some idle table meld was used matters
 /// (a meld of the hand's own must then come), which the first idle one
-/// stands for. Under the limit every table meld used is kept, as the
-/// room of those not used takes the wilds left over. Not for the search
-/// for completing cards with the slot's card still to place, which may go
+/// stands for. Under the limit the wilds left over go onto the table
+/// melds not used, as far as their room goes, so the key keeps beside them
+/// the room of the idle table melds not used, at most the wilds left: no
+/// state after this one has more wilds to place. Not for the search for
+/// completing cards with the slot's card still to place, which may go
 /// onto any table meld.
 pub(super) fn key_of(
     takers: &[u32],
@@ -194,7 +196,8 @@ pub(super) fn key_of(
     used_table: u8,
     own: bool,
 ) -> StateKey {
-    if used_table == 0 || policy.limited() {
+    let limited = policy.limited();
+    if used_table == 0 && !limited {
         return StateKey::new(mask, w, used_table, own);
     }
     let idle =
@@ -204,7 +207,16 @@ pub(super) fn key_of(
     } else {
         used_table & !idle | idle & idle.wrapping_neg()
     };
-    StateKey::new(mask, w, kept, own)
+    let key = StateKey::new(mask, w, kept, own);
+    match policy {
+        WildPolicy::Free => key,
+        WildPolicy::HalfAtMost { free, .. } => {
+            // `free` holds the room of the table melds not in a set, so
+            // of those not in the complement of the idle ones not used.
+            let spare = free[!(idle & !used_table) as usize & (free.len() - 1)];
+            key.with_idle_room(spare.min(w as usize) as u8)
+        }
+    }
 }
 
 /// Whether more than `most` naturals in `mask` have no partner among them

@@ -724,6 +724,26 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(config(80))]
+    /// Under the half-wild limit, hands rich in wilds beside table melds,
+    /// some holding wilds already and so with little room: the wilds left
+    /// over go onto the table melds not used, as far as their room goes,
+    /// and the searches key the room of those no open card can go onto
+    /// (the solver's step 10). The hand's deadwood and arrangement, every
+    /// discard's deadwood and outs, and the outs without the drawn card,
+    /// against the brute force.
+    #[test]
+    fn half_wild_wilds_left_over_onto_idle_table_melds_match_the_brute_force(
+        case in cases_under(half_wild(), 4, 4..=8, vec![Style::Mixed, Style::Dense], 40..=75, 5, Some(true))
+            .prop_filter("two table melds or more", |case| case.onto.len() >= 2),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
+    ) {
+        check_case(&case)?;
+        check_discards_and_outs(&case, &picks)?;
+    }
+}
+
+proptest! {
     #![proptest_config(config(30))]
     /// Six or seven table melds, where with wilds free whether the cards
     /// meld is found for every table meld used at once in several words
@@ -1102,6 +1122,46 @@ fn outs_laid_off_through_the_hands_own_naturals_agree() {
                 let what = format!("{text} less {}, half {half}", discard.ascii());
                 assert_outs_agree(&rules, rank(wild), &onto, &less, &after, &what);
             }
+        }
+    }
+}
+
+/// Under the half-wild limit, hands whose wilds left over go alone onto
+/// table melds that no natural left can go onto, against the brute force:
+/// the hand's deadwood and arrangement, and the deadwood and outs after
+/// each discard. The searches key the room of such table melds up to the
+/// wilds left (the solver's step 10): no natural of these hands can go
+/// onto `7c 3d 3h`, which has room for one wild more.
+#[test]
+fn half_wild_wilds_onto_idle_table_melds_agree() {
+    let rules = with_settings(
+        Rules::default(),
+        &[
+            ("all_wild_melds", &false),
+            ("half_wild", &true),
+            ("kings_wild", &true),
+            ("lay_off", &true),
+            ("decks", &2),
+        ],
+    );
+    for (onto, text) in [
+        (["7c 3d 3h", "6c 6d 6h"], "10c 7h Js 6h Qh 9s Ks 7d"),
+        (["7c 3d 3h", "6c 6d 6h"], "10c 7h Js 6h Qh 9s Ks 7d 8c"),
+        (["7c 3d 3h", "6c 6d 6h"], "5d 7s 6d 7c 8h Js 7h Kc"),
+    ] {
+        let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse_hand(m, &rules).unwrap()).collect();
+        let hand = parse_hand(text, &rules).unwrap();
+        let case = Case { rules, deal: rules.deal(5).unwrap(), hand: hand.clone(), onto };
+        check_case(&case).unwrap();
+        let table = case.table();
+        let mut solver = Solver::new();
+        solver.load(&hand, &table);
+        for (k, &discard) in hand.iter().enumerate() {
+            let mut less = hand.clone();
+            less.remove(k);
+            let what = format!("{text} less {}", discard.ascii());
+            assert_eq!(solver.deadwood_after(discard), case.brute(&less), "{what}");
+            assert_outs_agree(&rules, rank(7), &case.onto, &less, &solver.outs_after(discard), &what);
         }
     }
 }
