@@ -21,7 +21,7 @@ pub(super) const MOST_NATURALS: usize = 20;
 /// its suit, as one onto a set is with its rank in the order by rank, and
 /// the table melds that outlast the cards they could take are the fewer
 /// (docs/speed.md, "The order of the search").
-fn by_suit(hand: &[Card], table: &Table) -> bool {
+pub(super) fn by_suit(hand: &[Card], table: &Table) -> bool {
     let natural = |c: &&Card| !table.is_wild(**c);
     let (mut runs, mut sets) = (0, 0);
     for meld in table.lay_off_melds() {
@@ -40,6 +40,10 @@ pub(super) struct Loaded {
     /// The hand (sorted) and its table, while the memos are theirs.
     pub(super) cards: Option<(Vec<Card>, Table)>,
     pub(super) nat: Naturals,
+    /// Set while `Solver::choose_order` looks at the first search: the
+    /// states are then counted as the searches of the outs meet them, every
+    /// table meld used kept apart (`search::key_of`).
+    pub(super) looking: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -84,6 +88,7 @@ impl Loaded {
         Loaded {
             cards: None,
             nat: Naturals::default(),
+            looking: false,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -217,7 +222,12 @@ impl Loaded {
     /// How many wilds a meld may take under the loaded rules.
     pub(super) fn policy(&self) -> WildPolicy<'_> {
         if self.rules.half_wild {
-            WildPolicy::HalfAtMost { left: &self.left, room: &self.room, free: &self.free }
+            WildPolicy::HalfAtMost {
+                left: &self.left,
+                room: &self.room,
+                free: &self.free,
+                apart: self.looking,
+            }
         } else {
             WildPolicy::Free
         }

@@ -15,9 +15,14 @@ pub(super) struct StateKey {
     pub(super) own: bool,
     pub(super) discard: Discard,
     /// Under the half-wild limit, the room the idle table melds not used
-    /// give the wilds left over, at most the wilds left (step 10).
+    /// give the wilds left over, at most the wilds left (step 10), or
+    /// [`IDLE_APART`].
     pub(super) idle_room: u8,
 }
+
+/// The idle room of a key that keeps every table meld used apart: more
+/// than any room kept, which is at most the wilds (at most 32).
+pub(super) const IDLE_APART: u8 = 63;
 
 /// What a state still owes of a discard.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -299,6 +299,17 @@ pub const MAX_TABLE_MELDS: usize = 8;
 /// (`Solver::choose_order`).
 const LOOK: usize = 1 << 10;
 
+/// The order a hand is loaded in (the solver's step 2).
+#[derive(Clone, Copy, Debug)]
+enum Order {
+    /// As [`Solver::choose_order`] chooses.
+    Look,
+    /// As `Loaded::fill` guesses from the table melds.
+    Guess,
+    /// By suit first or not, as another solver of the same hand chose.
+    Given(bool),
+}
+
 /// One meld of an arrangement: the hand's cards in it and what each wild
 /// stands for. A meld laid off onto the table names the table meld.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -739,8 +750,21 @@ impl Solver {
     /// each taking turns within a bound that grows, is kept, with what its
     /// memos hold. Either order gives the same answers; the one whose
     /// first search is the far shorter is the far quicker for the rest.
+    /// The look counts the states as the searches of the outs meet them:
+    /// under the half-wild limit, every table meld used kept apart, idle
+    /// or not (the solver's step 10; `Loaded::looking`).
     fn choose_order(&mut self, hand: &[Card], table: &Table) {
-        if self.hand.targets.is_empty() || self.least_within(LOOK) {
+        if self.hand.targets.is_empty() {
+            return;
+        }
+        self.hand.looking = true;
+        self.look(hand, table);
+        self.hand.looking = false;
+    }
+
+    /// [`Solver::choose_order`]'s look.
+    fn look(&mut self, hand: &[Card], table: &Table) {
+        if self.least_within(LOOK) {
             return;
         }
         // Each order in turn, each with memos of its own kept between its
@@ -782,6 +806,7 @@ impl Solver {
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
         self.one_by_one = false;
+        self.hand.looking = false;
         self.hand.fill(hand, table)
     }
 
@@ -849,13 +874,12 @@ impl Solver {
     /// [`Solver::completing_less`]): they share one memo, so what one
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
-        self.load_in(hand, table, None);
+        self.load_in(hand, table, Order::Look);
     }
 
-    /// [`Solver::load`], the naturals by suit first or not where given
-    /// (as another solver of the same hand chose), else as
-    /// [`Solver::choose_order`] chooses.
-    fn load_in(&mut self, hand: &[Card], table: &Table, by_suit: Option<bool>) {
+    /// [`Solver::load`], the naturals in the order asked; whether the hand
+    /// was loaded afresh (not held already with its memos).
+    fn load_in(&mut self, hand: &[Card], table: &Table, order: Order) -> bool {
         if let Some((cards, same)) = &self.hand.cards
             && same.rules == table.rules
             && same.wild == table.wild
@@ -864,7 +888,7 @@ impl Solver {
             // The same cards under the same table: what the memos hold
             // stands.
             if cards.len() == hand.len() && same_cards(cards, hand) {
-                return;
+                return false;
             }
             // Other wilds worth the same, with the same naturals: the
             // searches ask the same (they count the wilds, and score those
@@ -875,25 +899,26 @@ impl Solver {
                 cards.clear();
                 cards.extend_from_slice(hand);
                 cards.sort_unstable();
-                return;
+                return false;
             }
         }
         // The list of the hand before, reused.
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
         self.prepare(hand, table);
-        match by_suit {
-            Some(by_suit) if by_suit != self.hand.nat.by_suit => {
+        match order {
+            Order::Given(by_suit) if by_suit != self.hand.nat.by_suit => {
                 self.memos.clear();
                 self.hand.fill_in(hand, table, by_suit);
             }
-            Some(_) => {}
-            None => self.choose_order(hand, table),
+            Order::Given(_) | Order::Guess => {}
+            Order::Look => self.choose_order(hand, table),
         }
         sorted.clear();
         sorted.extend_from_slice(hand);
         sorted.sort_unstable();
         self.hand.cards = Some((sorted, table.clone()));
         self.hand.partners.clear();
+        true
     }
 
     /// The minimum deadwood of the loaded hand less `less`.
@@ -1142,6 +1167,12 @@ impl Solver {
     /// and the other search stops. The two ways give the same answers, and
     /// neither is the quicker for every hand (no rule tells them apart
     /// beforehand). This solver keeps its memos and its way of asking.
+    ///
+    /// A hand not loaded yet is loaded in the order `Loaded::fill` guesses,
+    /// and the other thread starts in it at once, while this one looks at
+    /// the first search ([`Solver::choose_order`]); where the look keeps
+    /// the other order, the other thread stops and starts again in it. The
+    /// answers do not depend on the order (the solver's step 2).
     pub fn split<T, U: Send>(
         &mut self,
         (hand, table): (&[Card], &Table),
@@ -1149,35 +1180,68 @@ impl Solver {
         there: impl Fn(&mut Solver) -> U + Sync,
     ) -> (T, U) {
         use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-        self.load(hand, table);
+        // The order guessed first; the look at the first search, where the
+        // hand is new, here while the other thread starts in that order.
+        let fresh = self.load_in(hand, table, Order::Guess);
         if !self.every_discard_at_once() {
+            if fresh {
+                self.look_again(hand, table);
+            }
             let t = here(self);
             return (t, there(self));
         }
-        let by_suit = self.hand.nat.by_suit;
+        let guess = self.hand.nat.by_suit;
+        // Set once either side has answered; `guessed` also where the look
+        // keeps the other order, which the other thread then starts again
+        // in.
         let stop = Arc::new(AtomicBool::new(false));
+        let guessed = Arc::new(AtomicBool::new(false));
+        let flipped = AtomicBool::new(false);
+        let answered = || {
+            stop.store(true, Ordering::SeqCst);
+            guessed.store(true, Ordering::SeqCst);
+        };
         std::thread::scope(|s| {
             let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let mut other = Solver::loaded(hand, table, by_suit);
-                other.stop = Some(Arc::clone(&stop));
-                let answer = catch_unwind(AssertUnwindSafe(|| there(&mut other)));
-                stop.store(true, Ordering::Relaxed);
+                let ask = |by_suit: bool, flag: &Arc<AtomicBool>| {
+                    let mut other = Solver::loaded(hand, table, by_suit);
+                    other.stop = Some(Arc::clone(flag));
+                    catch_unwind(AssertUnwindSafe(|| there(&mut other)))
+                };
+                let mut answer = ask(guess, &guessed);
+                if answer.as_ref().is_err_and(|e| e.is::<Stopped>())
+                    && flipped.load(Ordering::SeqCst)
+                    && !stop.load(Ordering::SeqCst)
+                {
+                    answer = ask(!guess, &stop);
+                }
+                answered();
                 answer
             });
-            let t = catch_unwind(AssertUnwindSafe(|| here(self))).unwrap_or_else(|e| {
+            let t = catch_unwind(AssertUnwindSafe(|| {
+                if fresh {
+                    self.look_again(hand, table);
+                    if self.hand.nat.by_suit != guess {
+                        flipped.store(true, Ordering::SeqCst);
+                        guessed.store(true, Ordering::SeqCst);
+                    }
+                }
+                here(self)
+            }))
+            .unwrap_or_else(|e| {
                 // Nothing to wait for.
-                stop.store(true, Ordering::Relaxed);
+                answered();
                 resume_unwind(e)
             });
             // No thread to spare: both here.
             let Ok(other) = other else {
                 return (t, there(self));
             };
-            let mine = (!stop.load(Ordering::Relaxed)).then(|| {
+            let mine = (!stop.load(Ordering::SeqCst)).then(|| {
                 let way = std::mem::replace(&mut self.one_by_one, true);
                 self.stop = Some(Arc::clone(&stop));
                 let mine = catch_unwind(AssertUnwindSafe(|| there(self)));
-                stop.store(true, Ordering::Relaxed);
+                answered();
                 self.unstopped();
                 self.one_by_one = way;
                 mine
@@ -1193,11 +1257,20 @@ impl Solver {
         })
     }
 
+    /// [`Solver::choose_order`] for the hand loaded in the order guessed,
+    /// which stays loaded.
+    fn look_again(&mut self, hand: &[Card], table: &Table) {
+        let held = self.hand.cards.take();
+        self.choose_order(hand, table);
+        self.hand.cards = held;
+        self.hand.partners.clear();
+    }
+
     /// A solver of its own for the other thread of a share or a split,
     /// with `hand` and `table` loaded.
     fn loaded(hand: &[Card], table: &Table, by_suit: bool) -> Solver {
         let mut solver = Solver::new();
-        solver.load_in(hand, table, Some(by_suit));
+        solver.load_in(hand, table, Order::Given(by_suit));
         solver
     }
 
@@ -1272,6 +1345,7 @@ impl Solver {
         if let Some(want) = self.memos.out_want {
             return want;
         }
+
         let all = self.hand.highest_copies();
         // Where the search keeps its answers in words for each discard
         // (`Complete::in_one_word`), not as bits by card, each discard is
@@ -1633,7 +1707,7 @@ mod tests {
             let by_suit = solver.hand.nat.by_suit;
             // The other order gives the same least deadwood and outs.
             let mut other = Solver::new();
-            other.load_in(&hand, &table, Some(!by_suit));
+            other.load_in(&hand, &table, Order::Given(!by_suit));
             assert_eq!(other.hand.nat.by_suit, !by_suit);
             assert_eq!(solver.deadwood_less(&[]), other.deadwood_less(&[]));
             for &c in &hand {
@@ -1854,6 +1928,43 @@ mod tests {
                 solver.deadwood(h, table);
             }
         }
+    }
+
+    /// A split of a hand whose look keeps the other order than the one
+    /// guessed (hunt 57057's, eight table melds, five of them runs): the
+    /// other thread starts in the guessed order and again in the kept one.
+    /// The answers are one thread's, and this solver keeps the order.
+    #[test]
+    fn a_split_whose_look_keeps_the_other_order_answers_as_one_thread() {
+        let mut rules = Rules::preset("strict").unwrap();
+        for (k, v) in [("half_wild", "true"), ("jokers", "2"), ("decks", "3"), ("wild_value", "face")] {
+            rules.set(k, v).unwrap();
+        }
+        let parse = |text: &str| parse_hand(text, &rules).unwrap();
+        let onto = [
+            "9c 10c Jc Qc",
+            "3c 4c JK",
+            "8c Qs 8h",
+            "7s 7s 7c Qc",
+            "4d 5d 6d 7d Qh",
+            "4d 5d Qd 7d 8d",
+            "7c 8c 9c 10c Jc",
+            "8d 8s 8h",
+        ];
+        let table = Table::new(&rules, rules.deal(10).unwrap().wild)
+            .with_onto(onto.iter().map(|m| parse(m)).collect())
+            .unwrap();
+        let cards = parse("JK Ad Qc Ad 6c 8d 8c 3d Kd 2d 9d 7c 6d");
+        let guess = loaded::by_suit(&cards, &table);
+        let mut one = Solver::new();
+        one.load(&cards, &table);
+        assert_ne!(one.hand.nat.by_suit, guess, "the look keeps the other order");
+        let outs = |s: &mut Solver| cards.iter().map(|&c| s.outs_after(c)).collect::<Vec<_>>();
+        let mut solver = Solver::new();
+        let (dead, got) = solver.split((&cards, &table), |s| s.deadwood_less(&[]), outs);
+        assert_eq!(solver.hand.nat.by_suit, !guess);
+        assert_eq!(dead, one.deadwood_less(&[]));
+        assert_eq!(got, outs(&mut one));
     }
 
     fn split_table() -> (Vec<Card>, Table) {

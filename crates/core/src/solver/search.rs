@@ -2,7 +2,7 @@
 //! open cards with a budget of wilds.
 
 use super::lay_off::LayOffs;
-use super::memo::{Choice, EMPTY_CHOICE, Memo, StateKey, Step, Stopped};
+use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step, Stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
@@ -37,6 +37,9 @@ pub(super) enum WildPolicy<'a> {
         room: &'a [usize],
         /// By the table melds used (bits), the room of the others summed.
         free: &'a [usize],
+        /// Whether the key keeps every table meld used apart, the idle ones
+        /// too (`key_of`).
+        apart: bool,
     },
 }
 
@@ -185,7 +188,9 @@ pub(super) struct Search<'a> {
 /// stands for. Under the limit the wilds left over go onto the table
 /// melds not used, as far as their room goes, so the key keeps beside them
 /// the room of the idle table melds not used, at most the wilds left: no
-/// state after this one has more wilds to place. Not for the search for
+/// state after this one has more wilds to place; where the policy keeps
+/// them `apart` (the look of `Solver::choose_order`), it keeps every table
+/// meld used, marked apart from the others' keys. Not for the search for
 /// completing cards with the slot's card still to place, which may go
 /// onto any table meld.
 pub(super) fn key_of(
@@ -210,6 +215,9 @@ pub(super) fn key_of(
     let key = StateKey::new(mask, w, kept, own);
     match policy {
         WildPolicy::Free => key,
+        WildPolicy::HalfAtMost { apart: true, .. } => {
+            StateKey::new(mask, w, used_table, own).with_idle_room(IDLE_APART)
+        }
         WildPolicy::HalfAtMost { free, .. } => {
             // `free` holds the room of the table melds not in a set, so
             // of those not in the complement of the idle ones not used.
