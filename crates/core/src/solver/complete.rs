@@ -251,12 +251,12 @@
 //!     card is still to discard; for the slot's cards, one more. The
 //!     table melds used are kept as they are (the solver's step 10 does
 //!     not apply to these searches under the limit), but for the least
-//!     deadwood, keyed as that step keys it under the limit. A drawn wild is asked only where some
-//!     card at face value lets the hand go out ("With a discard still to
-//!     make" under the limit, above). The deadwood after every discard
-//!     is found the same way (step 13), the one-hand search the limit's,
-//!     with no answer before the memo (two wilds a card need not make
-//!     everything meld under the limit).
+//!     deadwood, keyed as that step keys it under the limit. A drawn wild
+//!     is asked only where some card at face value lets the hand go out
+//!     ("With a discard still to make" under the limit, above). The
+//!     deadwood after every discard is found the same way (step 13), the
+//!     one-hand search the limit's, with no answer before the memo (two
+//!     wilds a card need not make everything meld under the limit).
 //! 15. *Every count of wilds at once.* Under the limit, whether the open
 //!     cards meld completely (or all but one, a discard still to make) is
 //!     asked for every count of wilds up to some `most` in one search

@@ -63,7 +63,8 @@ pub(super) trait Key: Copy {
 
 impl Key for StateKey {
     /// At most 20 naturals (20 bits), 255 wilds, 8 table melds, the
-    /// discard owed and the idle room: 50 bits.
+    /// discard owed and the idle room (at most [`IDLE_APART`], six bits):
+    /// 48 bits.
     fn pack(self) -> u64 {
         let discard = match self.discard {
             Discard::None => 0u64,

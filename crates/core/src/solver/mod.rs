@@ -1345,7 +1345,6 @@ impl Solver {
         if let Some(want) = self.memos.out_want {
             return want;
         }
-
         let all = self.hand.highest_copies();
         // Where the search keeps its answers in words for each discard
         // (`Complete::in_one_word`), not as bits by card, each discard is

@@ -201,9 +201,12 @@ pub(super) fn key_of(
     used_table: u8,
     own: bool,
 ) -> StateKey {
-    let limited = policy.limited();
-    if used_table == 0 && !limited {
-        return StateKey::new(mask, w, used_table, own);
+    match policy {
+        WildPolicy::Free if used_table == 0 => return StateKey::new(mask, w, used_table, own),
+        WildPolicy::HalfAtMost { apart: true, .. } => {
+            return StateKey::new(mask, w, used_table, own).with_idle_room(IDLE_APART);
+        }
+        _ => {}
     }
     let idle =
         takers.iter().enumerate().filter(|&(_, &t)| t & mask == 0).fold(0u8, |bits, (m, _)| bits | 1 << m);
@@ -215,9 +218,6 @@ pub(super) fn key_of(
     let key = StateKey::new(mask, w, kept, own);
     match policy {
         WildPolicy::Free => key,
-        WildPolicy::HalfAtMost { apart: true, .. } => {
-            StateKey::new(mask, w, used_table, own).with_idle_room(IDLE_APART)
-        }
         WildPolicy::HalfAtMost { free, .. } => {
             // `free` holds the room of the table melds not in a set, so
             // of those not in the complement of the idle ones not used.

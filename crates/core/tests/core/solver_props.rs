@@ -1089,6 +1089,23 @@ fn assert_outs_agree(
     }
 }
 
+/// Asserts [`assert_outs_agree`] of the outs after each discard of `hand`,
+/// loaded into `solver` (`Solver::outs_after`). `what` names the case.
+fn assert_outs_after_each_agree(
+    solver: &mut Solver,
+    (rules, wild): (&Rules, Rank),
+    onto: &[Vec<Card>],
+    hand: &[Card],
+    what: &str,
+) {
+    for (k, &discard) in hand.iter().enumerate() {
+        let mut less = hand.to_vec();
+        less.remove(k);
+        let after = solver.outs_after(discard);
+        assert_outs_agree(rules, wild, onto, &less, &after, &format!("{what} less {}", discard.ascii()));
+    }
+}
+
 /// A group laid off onto a table run may reach a card far from the run's
 /// own naturals through the hand's other cards of the suit and the wilds
 /// (`9d` onto `2d 3d` by way of `4d 5d`, a wild drawn and the run's two
@@ -1115,13 +1132,8 @@ fn outs_laid_off_through_the_hands_own_naturals_agree() {
             // After the draw: the outs after each discard.
             let mut solver = Solver::new();
             solver.load(&hand, &table);
-            for (k, &discard) in hand.iter().enumerate() {
-                let mut less = hand.clone();
-                less.remove(k);
-                let after = solver.outs_after(discard);
-                let what = format!("{text} less {}, half {half}", discard.ascii());
-                assert_outs_agree(&rules, rank(wild), &onto, &less, &after, &what);
-            }
+            let what = format!("{text}, half {half}");
+            assert_outs_after_each_agree(&mut solver, (&rules, rank(wild)), &onto, &hand, &what);
         }
     }
 }
@@ -1144,25 +1156,20 @@ fn half_wild_wilds_onto_idle_table_melds_agree() {
             ("decks", &2),
         ],
     );
-    for (onto, text) in [
-        (["7c 3d 3h", "6c 6d 6h"], "10c 7h Js 6h Qh 9s Ks 7d"),
-        (["7c 3d 3h", "6c 6d 6h"], "10c 7h Js 6h Qh 9s Ks 7d 8c"),
-        (["7c 3d 3h", "6c 6d 6h"], "5d 7s 6d 7c 8h Js 7h Kc"),
-    ] {
-        let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse_hand(m, &rules).unwrap()).collect();
+    let onto: Vec<Vec<Card>> =
+        ["7c 3d 3h", "6c 6d 6h"].iter().map(|m| parse_hand(m, &rules).unwrap()).collect();
+    for text in ["10c 7h Js 6h Qh 9s Ks 7d", "10c 7h Js 6h Qh 9s Ks 7d 8c", "5d 7s 6d 7c 8h Js 7h Kc"] {
         let hand = parse_hand(text, &rules).unwrap();
-        let case = Case { rules, deal: rules.deal(5).unwrap(), hand: hand.clone(), onto };
+        let case = Case { rules, deal: rules.deal(5).unwrap(), hand: hand.clone(), onto: onto.clone() };
         check_case(&case).unwrap();
-        let table = case.table();
         let mut solver = Solver::new();
-        solver.load(&hand, &table);
+        solver.load(&hand, &case.table());
         for (k, &discard) in hand.iter().enumerate() {
             let mut less = hand.clone();
             less.remove(k);
-            let what = format!("{text} less {}", discard.ascii());
-            assert_eq!(solver.deadwood_after(discard), case.brute(&less), "{what}");
-            assert_outs_agree(&rules, rank(7), &case.onto, &less, &solver.outs_after(discard), &what);
+            assert_eq!(solver.deadwood_after(discard), case.brute(&less), "{text} less {}", discard.ascii());
         }
+        assert_outs_after_each_agree(&mut solver, (&rules, rank(7)), &onto, &hand, text);
     }
 }
 
