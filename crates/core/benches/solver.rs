@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 21] = [
+    const HANDS: [Found; 23] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1052,7 +1052,7 @@ mod h_slowest_found {
         },
         // Strict, half-wild, kings wild, three decks, wilds at 20, round 12,
         // 15 cards, eight table melds (hunt `-- 100 400 43043`, every table
-        // `check` takes): the slowest hand known.
+        // `check` takes).
         Found {
             preset: "strict",
             settings: &[
@@ -1076,6 +1076,47 @@ mod h_slowest_found {
                 "8h 9h Ah Jh Qh",
             ],
             hand: "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h Kd",
+        },
+        // Strict, half-wild, ace high, kings wild, wilds at 20, round 13,
+        // 16 cards, eight table melds (hunt `-- 100 400 57057`, every table
+        // `check` takes): the slowest hand known.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 13,
+            onto: &[
+                "Kc Jd Qd",
+                "4s 5s 6s 7s",
+                "6c 6c 6h",
+                "7d 8d 9d 10d Jd",
+                "Kh 8h 9h",
+                "3d 4d 5d 6d 7d",
+                "3s 2d 3h",
+                "7h Kh 7s",
+            ],
+            hand: "2s 8h 10h 7h 2h 10d 6d 5h 3h 10h 6h Qs 9h Jh Kc 8d",
+        },
+        // Strict, half-wild, kings wild, wilds at 20, round 13, 16 cards,
+        // two table melds (hunt `-- 100 400 61061 2`): the slowest found
+        // with at most two table melds but the two of wilds alone above.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 13,
+            onto: &["6c 7c 8c 9c", "2h 2c 3c 4c"],
+            hand: "Kh Jc 10c Qs 2s 5d 5c 5h 8c 7h 6c 5c 7c 2d 5s 7d",
         },
     ];
 
@@ -1197,5 +1238,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_three_decks_eight_melds_round_12(bencher: Bencher) {
         bench_found(bencher, &HANDS[20]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_ace_high_eight_melds_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[21]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_kings_wild_two_melds_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[22]);
     }
 }
