@@ -94,15 +94,13 @@ pub struct Ask {
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
     /// Whether the figures of every discard of a hand with table melds
-    /// may be worked out on two threads: with many table melds, or under
-    /// the half-wild limit for a hand slow to lay down, the outs after
-    /// every natural discard on the other thread beside the rest
-    /// ([`Solver::split`]); with fewer, under the half-wild limit, the hand
-    /// less a wild asked afresh and the outs after a wild beside the rest
-    /// ([`Solver::asks_afresh`]), and with wilds free, for a hand slow to
-    /// lay down, one search per discard, the discards shared between the
-    /// threads ([`Solver::share`]). For a person waiting on one hand, not
-    /// for a simulation that keeps every core busy already.
+    /// may be worked out on two threads: under the half-wild limit, or
+    /// with many table melds, the outs after every natural discard on the
+    /// other thread beside the rest ([`Solver::split`]); with wilds free
+    /// and fewer table melds, for a hand slow to lay down, one search per
+    /// discard, the discards shared between the threads
+    /// ([`Solver::share`]). For a person waiting on one hand, not for a
+    /// simulation that keeps every core busy already.
     pub race: bool,
 }
 
@@ -110,23 +108,18 @@ pub struct Ask {
 /// ([`Ask::race`]): a thread costs more than a small hand takes.
 const TWO_THREADS_FROM: usize = 12;
 
-/// The fewest table melds a hand may lay off onto for its discards to be
-/// split between two threads from the start ([`Solver::split`]): with
-/// fewer, the hand laid down first tells whether it is worth a thread
-/// (docs/speed.md).
+/// The fewest table melds a hand with wilds free may lay off onto for its
+/// discards to be split between two threads from the start
+/// ([`Solver::split`]): with fewer, the hand laid down first tells whether
+/// it is worth a thread (docs/speed.md). Under the half-wild limit one
+/// table meld is enough: the look at the order of the search, and the
+/// hand laid down, then run beside the outs.
 const SPLIT_FROM_MELDS: usize = 5;
 
 /// How long the first arrangement of a hand with table melds takes, at
 /// least, for its discards to be shared between two threads with wilds
 /// free ([`Solver::share`]): quicker hands take less than a thread costs.
 const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(100);
-
-/// The same under the half-wild limit, for the discards to be split
-/// ([`Solver::split`]): the outs after every discard, searched on the
-/// other thread from nothing, take longer than after the searches of the
-/// hand laid down and its deadwood, which a quicker hand's gain from a
-/// thread does not make up for (docs/speed.md).
-const SPLIT_FROM: std::time::Duration = std::time::Duration::from_micros(500);
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -352,32 +345,27 @@ pub fn analyse_with(
     let unseen = Unseen::new(table.rules(), &known);
     // One memo for the hand, every discard and the hand laid down; where
     // asked, the outs after its discards on a second thread from the
-    // start (many table melds) or once the hand is laid down (slow, under
-    // the half-wild limit), or its discards shared (slow, wilds free).
+    // start (under the half-wild limit, or many table melds), or its
+    // discards shared once the hand is laid down (slow, wilds free).
     let after_draw = hand.len() > deal.cards;
     let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
     // The discards of a hand after the draw with table melds may take both.
     let apart = after_draw && two_threads && melds > 0;
-    let (best, found) = if apart && melds >= SPLIT_FROM_MELDS {
-        let (best, all) = split(solver, (&sorted, table), &unseen, None);
+    let (best, found) = if apart && (melds >= SPLIT_FROM_MELDS || table.rules().half_wild) {
+        let (best, all) = split(solver, (&sorted, table), &unseen);
         (best, Some(all))
     } else {
         solver.load(&sorted, table);
         let start = std::time::Instant::now();
         let best = solver.solve_less(&[]);
-        // With fewer table melds, a hand slow to lay down: with wilds free,
-        // one search per discard, the discards shared between two threads;
-        // under the half-wild limit, split.
-        let took = start.elapsed();
-        if apart && !table.rules().half_wild && took >= SHARE_FROM {
+        // With wilds free and fewer table melds, a hand slow to lay down:
+        // one search per discard, the discards shared between two threads.
+        if apart && start.elapsed() >= SHARE_FROM {
             let cards = distinct(&sorted);
             let each =
                 |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
             (best, Some(solver.share((&sorted, table), cards.len(), each)))
-        } else if apart && table.rules().half_wild && took >= SPLIT_FROM {
-            let (best, all) = split(solver, (&sorted, table), &unseen, Some(best));
-            (best, Some(all))
         } else {
             (best, None)
         }
@@ -402,7 +390,7 @@ pub fn analyse_with(
     if after_draw {
         let mut discards = match found {
             Some(all) => all,
-            None => discards_on(solver, &sorted, table, &unseen, two_threads),
+            None => discards(solver, &sorted, table, &unseen),
         };
         if ask.look >= 2 {
             for d in &mut discards {
@@ -451,86 +439,24 @@ fn advised<'a>(discards: &'a [Discard], hand: &[Card], table: &Table, wild: Rank
 /// Every distinct discard from `hand`: the deadwood left and the outs of
 /// the hand left, counted against `unseen`.
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
-    discards_on(solver, hand, table, unseen, false)
-}
-
-/// [`discards`]; with `apart`, where the hand has table melds, the
-/// discards whose questions are searches of their own, sharing nothing
-/// with the one search for every discard, on a second thread with a solver
-/// of its own, beside the rest: the deadwood after a wild worth less than
-/// the most valuable under the half-wild limit (`Solver::asks_afresh`),
-/// and there the outs after a wild discard (`Solver::outs_less`).
-fn discards_on(
-    solver: &mut Solver,
-    hand: &[Card],
-    table: &Table,
-    unseen: &Unseen,
-    apart: bool,
-) -> Vec<Discard> {
     solver.load(hand, table);
-    let cards = distinct(hand);
-    let afresh: Vec<Card> = cards.iter().copied().filter(|&c| solver.asks_afresh(c)).collect();
-    let wild_outs: Vec<Card> = if table.rules().half_wild {
-        cards.iter().copied().filter(|&c| table.is_wild(c)).collect()
-    } else {
-        Vec::new()
-    };
-    if !(apart && solver.every_discard_at_once() && !(afresh.is_empty() && wild_outs.is_empty())) {
-        return cards.iter().map(|&card| discard_of(solver, card, table, unseen, (true, true))).collect();
-    }
-    let there = |other: &mut Solver| {
-        let deadwood: Vec<u32> = afresh.iter().map(|&card| other.deadwood_less(&[card])).collect();
-        let outs: Vec<Vec<Card>> =
-            wild_outs.iter().map(|&card| outs_less(other, &[card], table, unseen)).collect();
-        (deadwood, outs)
-    };
-    std::thread::scope(|s| {
-        let other = std::thread::Builder::new().spawn_scoped(s, || {
-            let mut other = Solver::new();
-            other.load(hand, table);
-            there(&mut other)
-        });
-        let mut all: Vec<Discard> = cards
-            .iter()
-            .map(|&card| {
-                let ask = (!afresh.contains(&card), !wild_outs.contains(&card));
-                discard_of(solver, card, table, unseen, ask)
-            })
-            .collect();
-        let (deadwood, mut outs) = match other {
-            Ok(other) => other.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            // No thread to spare: here.
-            Err(_) => there(solver),
-        };
-        for d in &mut all {
-            if let Some(at) = afresh.iter().position(|&c| c == d.card) {
-                d.deadwood = deadwood[at];
-            }
-            if let Some(at) = wild_outs.iter().position(|&c| c == d.card) {
-                d.outs = std::mem::take(&mut outs[at]);
-                (d.unseen, d.chance) = unseen.odds(&d.outs);
-            }
-        }
-        all
-    })
+    distinct(hand).into_iter().map(|card| discard_of(solver, card, table, unseen, (true, true))).collect()
 }
 
 /// The hand laid down and its discards, of a hand with table melds, on
 /// two threads ([`Solver::split`]): the outs after every natural discard on
-/// the other; here the hand laid down (unless `laid` already), the
-/// deadwood after every discard and the outs after each wild discard, then
-/// the outs after the naturals too, one search per discard, unless the
-/// other thread has them.
+/// the other; here the hand laid down, the deadwood after every discard
+/// and the outs after each wild discard, then the outs after the naturals
+/// too, one search per discard, unless the other thread has them.
 fn split(
     solver: &mut Solver,
     (hand, table): (&[Card], &Table),
     unseen: &Unseen,
-    laid: Option<Arrangement>,
 ) -> (Arrangement, Vec<Discard>) {
     let cards = distinct(hand);
     let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !table.is_wild(c)).collect();
     let here = |solver: &mut Solver| {
-        let best = laid.unwrap_or_else(|| solver.solve_less(&[]));
+        let best = solver.solve_less(&[]);
         let all: Vec<Discard> = cards
             .iter()
             .map(|&card| discard_of(solver, card, table, unseen, (true, table.is_wild(card))))

@@ -1279,13 +1279,6 @@ impl Solver {
         Solver { one_by_one: true, ..Solver::loaded(hand, table, by_suit) }
     }
 
-    /// Whether the loaded hand less `card` is asked of a solver of its own:
-    /// under the half-wild limit, a wild worth less than the most valuable
-    /// (exactness, step 9c), which shares nothing with the hand's memo.
-    pub fn asks_afresh(&self, card: Card) -> bool {
-        self.hand.afresh(&[card]).is_some()
-    }
-
     /// Forgets the flag of a race, this solver's and its spare's.
     fn unstopped(&mut self) {
         self.stop = None;
