@@ -1389,17 +1389,16 @@ fn slow_hands_with_table_melds_on_two_threads_are_analysed_alike() {
 proptest! {
     #![proptest_config(config(60))]
     /// The analysis of a hand with table melds after the draw, worked out
-    /// on two threads where a person waits (`Ask::race`): with five table
-    /// melds or more split (`Solver::split`), the outs after every natural
-    /// discard on the other thread from the start, and here too once the
-    /// rest is done, whichever answers first; with fewer, under the
-    /// half-wild limit, the hand less a wild asked afresh, and the outs
-    /// after a wild discard, beside the rest (a hand slow to lay down has
-    /// its discards shared or split:
+    /// on two threads where a person waits (`Ask::race`): under the
+    /// half-wild limit, or with five table melds or more, split
+    /// (`Solver::split`), the outs after every natural discard on the other
+    /// thread from the start, and here too once the rest is done,
+    /// whichever answers first (with wilds free and fewer table melds, a
+    /// hand slow to lay down has its discards shared:
     /// `slow_hands_with_table_melds_on_two_threads_are_analysed_alike`).
-    /// It is the analysis on one thread: the
-    /// arrangement, every discard's deadwood and outs, the advised discard
-    /// laid down. The solver goes on after it, for the hand and another.
+    /// It is the analysis on one thread: the arrangement, every discard's
+    /// deadwood and outs, the advised discard laid down. The solver goes on
+    /// after it, for the hand and another.
     #[test]
     fn an_analysis_on_two_threads_is_the_analysis_on_one(
         case in prop_oneof![
