@@ -1104,8 +1104,8 @@ mod h_slowest_found {
             hand: "2s 8h 10h 7h 2h 10d 6d 5h 3h 10h 6h Qs 9h Jh Kc 8d",
         },
         // Strict, half-wild, kings wild, wilds at 20, round 13, 16 cards,
-        // two table melds (hunt `-- 100 400 61061 2`): the slowest found
-        // with at most two table melds but the two of wilds alone above.
+        // two table melds (hunt `-- 100 400 61061 2`, before a half-wild
+        // hand was split between the threads from the start at any table).
         Found {
             preset: "strict",
             settings: &[

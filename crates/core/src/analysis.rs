@@ -352,7 +352,8 @@ pub fn analyse_with(
     let melds = table.lay_off_melds().len();
     // The discards of a hand after the draw with table melds may take both.
     let apart = after_draw && two_threads && melds > 0;
-    let (best, found) = if apart && (melds >= SPLIT_FROM_MELDS || table.rules().half_wild) {
+    let split_at_once = apart && (table.rules().half_wild || melds >= SPLIT_FROM_MELDS);
+    let (best, found) = if split_at_once {
         let (best, all) = split(solver, (&sorted, table), &unseen);
         (best, Some(all))
     } else {
