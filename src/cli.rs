@@ -297,7 +297,9 @@ at the end of the round, played out many times from the hand with the unseen car
 dealt at random and every player keeping the least deadwood, with 95% intervals, \
 until each option's difference from the best is known within --within points (or on \
 --budget deals an option); options clearly worse are dropped early, and options within \
-the noise are equal (docs/points.md).\n\n\
+the noise are equal (docs/points.md). With table melds (--onto) someone went out and this \
+is the last turn: each option's points are worked out exactly, the deadwood of the hand \
+kept (drawing: over every unseen card alike), with no deals.\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \

@@ -12,8 +12,9 @@ use crate::text::display_width;
 use crate::ui::Ui;
 use three13_core::analysis::Choice;
 use three13_core::play::stats::Interval;
-use three13_core::play::{Estimate, Move, estimate_within, position};
+use three13_core::play::{Estimate, Exact, Move, estimate_within, last_turn, position};
 use three13_core::rules::Deal;
+use three13_core::solver::{Solver, Table};
 
 /// What `--points` is asked with.
 #[derive(Clone, Copy, Debug)]
@@ -32,26 +33,33 @@ pub(crate) struct PointsAsk {
 pub(crate) struct Points {
     ask: PointsAsk,
     estimates: Vec<Estimate>,
+    /// The last turn, after another player went out (table melds given):
+    /// each option's points worked out exactly, not played out.
+    exact: bool,
 }
 
 /// Works out the points of the checked hand's options; `dealt` is told
 /// the deals played so far, batch by batch.
 pub(crate) fn points(
+    solver: &mut Solver,
     checked: &Checked,
     setting: &Conditions,
     ask: PointsAsk,
     dealt: &mut dyn FnMut(usize),
 ) -> Result<Points> {
     let a = &checked.analysis;
-    if !setting.onto.is_empty() {
-        return Err(Error::usage("--points weighs a turn before anyone is out: leave out --onto"));
-    }
     if a.hand.len() == a.cards && setting.ask.upcard.is_none() {
         return Err(Error::usage(
             "--points before the draw weighs taking the face-up card against drawing: give it with --upcard",
         ));
     }
     let deal = Deal { round: a.round, cards: a.cards, wild: a.wild };
+    if !setting.onto.is_empty() {
+        // Table melds: someone went out, and this is the last turn.
+        let table = Table::new(&setting.rules, deal.wild).with_onto(setting.onto.clone())?;
+        let found = last_turn(solver, deal, &a.hand, &table, &setting.seen, setting.ask.upcard);
+        return Ok(Points { ask, estimates: exact_estimates(&found), exact: true });
+    }
     let mut pile = setting.seen.clone();
     pile.extend(setting.ask.upcard);
     let Some(state) = position(&setting.rules, deal, &a.hand, &pile, ask.players, ask.turn) else {
@@ -61,7 +69,28 @@ pub(crate) fn points(
         ))
         .with_hint("fewer --players or --turn, or more decks with --set decks=N"));
     };
-    Ok(Points { ask, estimates: estimate_within(&state, ask.budget, ask.seed, ask.within, dealt) })
+    let estimates = estimate_within(&state, ask.budget, ask.seed, ask.within, dealt);
+    Ok(Points { ask, estimates, exact: false })
+}
+
+/// The last turn's exact points as estimates of no width, each beside
+/// the best and beside greedy's move.
+fn exact_estimates(found: &[Exact]) -> Vec<Estimate> {
+    let best = found.iter().map(|e| e.points).fold(f64::INFINITY, f64::min);
+    let greedy = found.iter().find(|e| e.greedy).map_or(best, |e| e.points);
+    let point = |x: f64| Interval { mean: x, low: x, high: x };
+    found
+        .iter()
+        .map(|e| Estimate {
+            option: e.option,
+            deals: 0,
+            points: e.interval(),
+            vs_greedy: point(e.points - greedy),
+            vs_best: point(e.points - best),
+            dropped: false,
+            greedy: e.greedy,
+        })
+        .collect()
 }
 
 fn interval(i: &Interval) -> Value {
@@ -152,50 +181,67 @@ impl Points {
             "within": self.ask.within,
             "deals": self.deals(),
         });
+        // Only the last turn's points are exact; the others are estimates.
+        if self.exact {
+            v["points_of"]["exact"] = json!(true);
+        }
         v.to_string()
     }
 
     /// The points as text, after the check's report.
     pub(crate) fn print(&self, ui: &mut Ui, checked: &Checked) -> Result<()> {
         let a = &checked.analysis;
-        let mut lines = vec![
-            String::new(),
-            ui.bold("In points at the end of the round, with 95% intervals:"),
-            ui.wrap(
-                &format!(
-                    "  {} players, after {} turns, seed {}: {} deals (within ±{} or {} at most)",
-                    self.ask.players,
-                    self.ask.turn,
-                    self.ask.seed,
-                    self.deals(),
-                    self.ask.within,
-                    self.ask.budget
+        // Half an interval in a sentence, in parentheses; a figure of no
+        // width has none.
+        let pm = |i: &Interval| if self.exact { String::new() } else { format!(" (±{:.1})", i.half()) };
+        // A figure with its interval, in a table.
+        let num = |i: &Interval| match self.exact {
+            true => format!("{:.2}", i.mean),
+            false => format!("{:.2} ± {:.2}", i.mean, i.half()),
+        };
+        let signed = |i: &Interval| match self.exact {
+            true => format!("{:+.2}", i.mean),
+            false => format!("{:+.2} ± {:.2}", i.mean, i.half()),
+        };
+        let mut lines = if self.exact {
+            vec![
+                String::new(),
+                ui.bold("In points at the end of the round, exact (the last turn):"),
+                ui.wrap("  the deadwood of the hand kept; drawing, every unseen card as likely", 4),
+            ]
+        } else {
+            vec![
+                String::new(),
+                ui.bold("In points at the end of the round, with 95% intervals:"),
+                ui.wrap(
+                    &format!(
+                        "  {} players, after {} turns, seed {}: {} deals (within ±{} or {} at most)",
+                        self.ask.players,
+                        self.ask.turn,
+                        self.ask.seed,
+                        self.deals(),
+                        self.ask.within,
+                        self.ask.budget
+                    ),
+                    4,
                 ),
-                4,
-            ),
-        ];
+            ]
+        };
         if let (Some(u), Some(d)) = (&a.upcard, self.take_less_draw()) {
             let card = ui.card(u.card);
             let take = self.of(Move::Take(true)).expect("taking");
             let draw = self.of(Move::Take(false)).expect("drawing");
             lines.push(match self.advice() {
-                Some("take") => format!("take {card}: {:.1} points better (±{:.1})", -d.mean, d.half()),
-                Some("draw") => {
-                    format!("draw: {:.1} points better than taking {card} (±{:.1})", d.mean, d.half())
-                }
+                Some("take") => format!("take {card}: {:.1} points better{}", -d.mean, pm(&d)),
+                Some("draw") => format!("draw: {:.1} points better than taking {card}{}", d.mean, pm(&d)),
+                _ if self.exact => format!("take {card} or draw: equal"),
                 _ => format!(
                     "take {card} or draw: equal within the noise ({:+.1} points for taking, ±{:.1})",
                     d.mean,
                     d.half()
                 ),
             });
-            lines.push(format!(
-                "  take {:.2} ± {:.2} points, draw {:.2} ± {:.2}",
-                take.points.mean,
-                take.points.half(),
-                draw.points.mean,
-                draw.points.half()
-            ));
+            lines.push(format!("  take {} points, draw {}", num(&take.points), num(&draw.points)));
             let chance = match u.advice {
                 Choice::Take => "take",
                 Choice::Draw => "draw",
@@ -215,18 +261,13 @@ impl Points {
                 let beside = if e.option == best.option {
                     "best".to_string()
                 } else if e.dropped {
-                    format!(
-                        "{:+.2} ± {:.2}, dropped after {} deals",
-                        e.vs_best.mean,
-                        e.vs_best.half(),
-                        e.deals
-                    )
+                    format!("{}, dropped after {} deals", signed(&e.vs_best), e.deals)
                 } else if e.vs_best.holds_zero() {
-                    format!("{:+.2} ± {:.2}, equal", e.vs_best.mean, e.vs_best.half())
+                    format!("{}, equal", signed(&e.vs_best))
                 } else {
-                    format!("{:+.2} ± {:.2}", e.vs_best.mean, e.vs_best.half())
+                    signed(&e.vs_best)
                 };
-                let pts = format!("{:.2} ± {:.2}", e.points.mean, e.points.half());
+                let pts = num(&e.points);
                 // Padded by what shows: a card's colour takes no room.
                 let card = ui.card(c);
                 let pad = " ".repeat(8usize.saturating_sub(display_width(&card)));
@@ -239,11 +280,11 @@ impl Points {
                 && let Move::Discard(b) = best.option
             {
                 lines.push(format!(
-                    "Points and chance disagree: discarding {} scores {:.1} points fewer than the advised {} (±{:.1}).",
+                    "Points and chance disagree: discarding {} scores {:.1} points fewer than the advised {}{}.",
                     ui.card(b),
                     e.vs_best.mean,
                     ui.card(advised.card),
-                    e.vs_best.half()
+                    pm(&e.vs_best)
                 ));
             }
         }

@@ -360,3 +360,144 @@ In points at the end of the round, with 95% intervals:
          100, as 0.5\n\nFor more information, try '--help'.",
     );
 }
+
+/// The least deadwood of `hand` less one card, each discard tried.
+fn least_after_discard(solver: &mut Solver, hand: &[Card], table: &Table) -> u32 {
+    (0..hand.len())
+        .map(|i| {
+            let mut left = hand.to_vec();
+            left.remove(i);
+            solver.deadwood(&left, table)
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn check_points_on_the_last_turn_are_exact() {
+    let env = Env::new();
+    // Table melds given: someone went out, and this is the last turn, with
+    // no next draw. Taking 3c leaves 3 (4h 8h onto the table, 9c 9d 9s);
+    // drawing leaves 5.98 on average, though its chance to go out this
+    // turn or the next is the better.
+    let args = [
+        "check",
+        "--set",
+        "lay_off=true",
+        "--onto",
+        "5h 6h 7h",
+        "--upcard",
+        "3c",
+        "--points",
+        "8h",
+        "9c",
+        "9d",
+    ];
+    let mut args = args.to_vec();
+    args.extend(["9s", "4h", "Kd"]);
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.ends_with(
+            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 3.00 points, draw 5.98\nPoints and chance disagree: by the chance to go out, draw; in points, take.\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    args.push("--json");
+    let v: Value = serde_json::from_str(&env.ok(&args).stdout).unwrap();
+    assert_eq!(v["upcard"]["advice"], "draw");
+    assert_eq!(v["upcard"]["advice_points"], "take");
+    assert_eq!(v["upcard"]["take"]["points"], serde_json::json!({"mean": 3.0, "low": 3.0, "high": 3.0}));
+    assert_eq!(v["points_of"]["exact"], true);
+    assert_eq!(v["points_of"]["deals"], 0);
+    // Drawing: every unseen card by its copies, each discard tried.
+    let rules = Rules::default().with("lay_off", "true").unwrap();
+    let deal = rules.deal(4).unwrap();
+    let cards = |s: &str| -> Vec<Card> { s.split(' ').map(|c| Card::parse(c).unwrap()).collect() };
+    let table = Table::new(&rules, deal.wild).with_onto(vec![cards("5h 6h 7h")]).unwrap();
+    let hand = cards("8h 9c 9d 9s 4h Kd");
+    let mut known = hand.clone();
+    known.extend(cards("5h 6h 7h 3c"));
+    let mut solver = Solver::new();
+    let (mut sum, mut total) = (0u64, 0u64);
+    for i in 0..Card::KINDS {
+        let Some(x) = Card::from_index(i) else { continue };
+        let copies = rules.copies(x).saturating_sub(known.iter().filter(|&&k| k == x).count()) as u64;
+        if copies > 0 {
+            let mut with = hand.clone();
+            with.push(x);
+            sum += copies * least_after_discard(&mut solver, &with, &table) as u64;
+            total += copies;
+        }
+    }
+    let draw = (sum as f64 / total as f64 * 1000.0).round() / 1000.0;
+    assert_eq!(v["upcard"]["draw"]["points"], serde_json::json!({"mean": draw, "low": draw, "high": draw}));
+    assert_eq!(
+        v["upcard"]["take_less_draw"]["mean"].as_f64().unwrap(),
+        ((3.0 - draw) * 1000.0).round() / 1000.0
+    );
+
+    // The face-up card may not be thrown back: taking Kd to 9c 9d 9h,
+    // which melds, breaks the set.
+    let r = env.ok(&[
+        "check",
+        "--round",
+        "1",
+        "--set",
+        "lay_off=true",
+        "--onto",
+        "4h 5h 6h",
+        "--upcard",
+        "Kd",
+        "--points",
+        "9c",
+        "9d",
+        "9h",
+    ]);
+    assert!(
+        r.stdout.ends_with("draw: 31.0 points better than taking Kd\n  take 31.00 points, draw 0.00\n"),
+        "{}",
+        r.stdout
+    );
+
+    // After the draw, in a doubled round: each discard's points are twice
+    // the deadwood it leaves.
+    let v: Value = serde_json::from_str(
+        &env.ok(&[
+            "check",
+            "--round",
+            "9",
+            "--set",
+            "double_last_rounds=true",
+            "--set",
+            "lay_off=true",
+            "--onto",
+            "4h 5h 6h",
+            "--points",
+            "--json",
+            "9c",
+            "9d",
+            "9h",
+            "7h",
+            "8h",
+            "2c",
+            "3c",
+            "4c",
+            "Kd",
+            "Qs",
+            "Jc",
+            "10s",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    let discards = v["discards"].as_array().unwrap();
+    assert_eq!(discards.len(), 12);
+    let least = discards.iter().map(|d| d["deadwood"].as_u64().unwrap()).min().unwrap();
+    for d in discards {
+        let twice = 2.0 * d["deadwood"].as_f64().unwrap();
+        assert_eq!(d["points"], serde_json::json!({"mean": twice, "low": twice, "high": twice}), "{d}");
+        let beside = twice - 2.0 * least as f64;
+        assert_eq!(d["points_beside_best"]["mean"].as_f64().unwrap(), beside, "{d}");
+    }
+}
