@@ -251,6 +251,14 @@ impl Points {
                     "Points and chance disagree: by the chance to go out, {chance}; in points, {p}."
                 ));
             }
+        } else if let Some(u) = &a.upcard {
+            // One way to draw only: no card left unseen, or no face-up card.
+            for (option, what) in [(true, "take"), (false, "draw")] {
+                if let Some(e) = self.of(Move::Take(option)) {
+                    let card = if option { format!(" {}", ui.card(u.card)) } else { String::new() };
+                    lines.push(format!("{what}{card}: the only way to draw, {} points", num(&e.points)));
+                }
+            }
         } else {
             let best = self.best();
             let mut sorted: Vec<&Estimate> = self.estimates.iter().collect();

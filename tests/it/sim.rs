@@ -460,6 +460,42 @@ fn check_points_on_the_last_turn_are_exact() {
         r.stdout
     );
 
+    // Every other card of the one deck seen: nothing is left to draw.
+    let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+    let seen: Vec<String> = ranks
+        .iter()
+        .flat_map(|r| ["c", "d", "h", "s"].map(|s| format!("{r}{s}")))
+        .filter(|c| !["9c", "9d", "9h", "Kd", "4h", "5h", "6h"].contains(&c.as_str()))
+        .collect();
+    let seen = seen.join(" ");
+    let args = [
+        "check",
+        "--round",
+        "1",
+        "--set",
+        "decks=1",
+        "--set",
+        "lay_off=true",
+        "--onto",
+        "4h 5h 6h",
+        "--upcard",
+        "Kd",
+        "--seen",
+        &seen,
+        "--points",
+        "9c",
+        "9d",
+        "9h",
+    ];
+    let r = env.ok(&args);
+    assert!(r.stdout.ends_with("likely\ntake Kd: the only way to draw, 31.00 points\n"), "{}", r.stdout);
+    let mut args = args.to_vec();
+    args.push("--json");
+    let v: Value = serde_json::from_str(&env.ok(&args).stdout).unwrap();
+    assert_eq!(v["upcard"]["take"]["points"]["mean"], 31.0);
+    assert_eq!(v["upcard"]["draw"].get("points"), None);
+    assert_eq!(v["upcard"].get("advice_points"), None);
+
     // After the draw, in a doubled round: each discard's points are twice
     // the deadwood it leaves.
     let v: Value = serde_json::from_str(
