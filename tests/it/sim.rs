@@ -380,21 +380,8 @@ fn check_points_on_the_last_turn_are_exact() {
     // no next draw. Taking 3c leaves 3 (4h 8h onto the table, 9c 9d 9s);
     // drawing leaves 5.98 on average, though its chance to go out this
     // turn or the next is the better.
-    let args = [
-        "check",
-        "--set",
-        "lay_off=true",
-        "--onto",
-        "5h 6h 7h",
-        "--upcard",
-        "3c",
-        "--points",
-        "8h",
-        "9c",
-        "9d",
-    ];
-    let mut args = args.to_vec();
-    args.extend(["9s", "4h", "Kd"]);
+    let mut args = vec!["check", "--set", "lay_off=true", "--onto", "5h 6h 7h", "--upcard", "3c"];
+    args.extend("--points 8h 9c 9d 9s 4h Kd".split(' '));
     let r = env.ok(&args);
     assert!(
         r.stdout.ends_with(
@@ -439,21 +426,13 @@ fn check_points_on_the_last_turn_are_exact() {
 
     // The face-up card may not be thrown back: taking Kd to 9c 9d 9h,
     // which melds, breaks the set.
-    let r = env.ok(&[
-        "check",
-        "--round",
-        "1",
-        "--set",
-        "lay_off=true",
-        "--onto",
-        "4h 5h 6h",
-        "--upcard",
-        "Kd",
-        "--points",
-        "9c",
-        "9d",
-        "9h",
-    ]);
+    fn round_1<'a>(more: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec!["check", "--round", "1", "--set", "lay_off=true", "--onto", "4h 5h 6h"];
+        args.extend(more);
+        args.extend("--upcard Kd --points 9c 9d 9h".split(' '));
+        args
+    }
+    let r = env.ok(&round_1(&[]));
     assert!(
         r.stdout.ends_with("draw: 31.0 points better than taking Kd\n  take 31.00 points, draw 0.00\n"),
         "{}",
@@ -468,25 +447,7 @@ fn check_points_on_the_last_turn_are_exact() {
         .filter(|c| !["9c", "9d", "9h", "Kd", "4h", "5h", "6h"].contains(&c.as_str()))
         .collect();
     let seen = seen.join(" ");
-    let args = [
-        "check",
-        "--round",
-        "1",
-        "--set",
-        "decks=1",
-        "--set",
-        "lay_off=true",
-        "--onto",
-        "4h 5h 6h",
-        "--upcard",
-        "Kd",
-        "--seen",
-        &seen,
-        "--points",
-        "9c",
-        "9d",
-        "9h",
-    ];
+    let args = round_1(&["--set", "decks=1", "--seen", &seen]);
     let r = env.ok(&args);
     assert!(r.stdout.ends_with("likely\ntake Kd: the only way to draw, 31.00 points\n"), "{}", r.stdout);
     let mut args = args.to_vec();
