@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use three13_core::card::Card;
 use three13_core::play::stats::{Interval, paired};
 use three13_core::play::{
-    Chance, Coach, Dealt, Greedy, Move, Played, Policy, Random, Source, State, View, deal, estimate, mix,
-    play, shoe,
+    Chance, Coach, Dealt, Greedy, Move, Played, Policy, Random, Source, State, View, deal, estimate,
+    last_turn, mix, play, shoe,
 };
 use three13_core::rules::{Game, Rules};
 use three13_core::solver::{Solver, Table};
@@ -398,5 +398,86 @@ fn estimates_deal_until_each_difference_is_known_within() {
         // Asked for no less than the budget's precision, the same deals.
         let all = three13_core::play::estimate_within(&state, deals, 9, f64::MIN_POSITIVE, &mut |_| {});
         assert_eq!(all, est, "round {round}");
+    }
+}
+
+/// The least deadwood of `hand` less one card, each card of it tried,
+/// but `except`.
+fn least_less_one(solver: &mut Solver, hand: &[Card], table: &Table, except: Option<Card>) -> u32 {
+    (0..hand.len())
+        .filter(|&i| Some(hand[i]) != except)
+        .map(|i| {
+            let mut left = hand.to_vec();
+            left.remove(i);
+            solver.deadwood(&left, table)
+        })
+        .min()
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The last turn's points (`last_turn`) are the brute force's: after
+    /// the draw each discard's deadwood left; before it, taking the
+    /// face-up card the least left by a discard but that card (unless
+    /// another copy is held), drawing the mean over every unseen card by
+    /// its copies; doubled where the round is. The table melds are those
+    /// of another hand laid down.
+    #[test]
+    fn the_last_turn_is_the_brute_forces(i in 0usize..6, round in 1usize..=11, seed in any::<u64>()) {
+        let rules = rules_of(i).with("lay_off", "true").unwrap();
+        let d = rules.deal(round).unwrap();
+        let mut cards = shoe(&rules);
+        fastrand::Rng::with_seed(seed).shuffle(&mut cards);
+        let hand = cards[..d.cards].to_vec();
+        let up = cards[d.cards];
+        let plain = Table::new(&rules, d.wild);
+        let mut solver = Solver::new();
+        let out = solver.solve(&cards[d.cards + 1..d.cards + 13], &plain);
+        let onto: Vec<Vec<Card>> = out.melds.iter().map(|m| m.cards.clone()).collect();
+        prop_assume!(!onto.is_empty());
+        let table = plain.with_onto(onto.clone()).unwrap();
+        let factor = if rules.doubles(d.wild) { 2.0 } else { 1.0 };
+
+        let found = last_turn(&mut solver, d, &hand, &table, &[], Some(up));
+        let mut with = hand.clone();
+        with.push(up);
+        let except = (!hand.contains(&up)).then_some(up);
+        let take = factor * least_less_one(&mut solver, &with, &table, except) as f64;
+        let mut known = with.clone();
+        known.extend(onto.iter().flatten());
+        let (mut sum, mut total) = (0u64, 0u64);
+        for x in (0..Card::KINDS).filter_map(Card::from_index) {
+            let copies = rules.copies(x).saturating_sub(known.iter().filter(|&&k| k == x).count()) as u64;
+            if copies > 0 {
+                let mut drawn = hand.clone();
+                drawn.push(x);
+                sum += copies * least_less_one(&mut solver, &drawn, &table, None) as u64;
+                total += copies;
+            }
+        }
+        let draw = factor * sum as f64 / total as f64;
+        prop_assert_eq!(found.len(), 2);
+        prop_assert_eq!(found[0].option, Move::Take(true));
+        prop_assert_eq!(found[0].points, take);
+        prop_assert_eq!(found[1].option, Move::Take(false));
+        prop_assert!((found[1].points - draw).abs() < 1e-9, "{} against {}", found[1].points, draw);
+        prop_assert!(found[0].greedy != found[1].greedy);
+
+        let after = last_turn(&mut solver, d, &with, &table, &[], None);
+        let mut distinct = with.clone();
+        distinct.sort();
+        distinct.dedup();
+        prop_assert_eq!(after.len(), distinct.len());
+        let least = after.iter().map(|e| e.points).fold(f64::INFINITY, f64::min);
+        for e in &after {
+            let Move::Discard(c) = e.option else { panic!("a discard") };
+            let mut left = with.clone();
+            left.remove(left.iter().position(|&h| h == c).unwrap());
+            prop_assert_eq!(e.points, factor * solver.deadwood(&left, &table) as f64);
+        }
+        // Greedy's discard leaves the least.
+        prop_assert_eq!(after.iter().filter(|e| e.greedy).map(|e| e.points).collect::<Vec<_>>(), vec![least]);
     }
 }
