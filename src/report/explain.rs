@@ -137,11 +137,23 @@ pub fn explain(rules: &Rules) -> Vec<Block> {
          card is turned up to start the discard pile. The deal passes one seat to the left each round, \
          and the player to the left of the dealer plays first."
             .into(),
-        "A turn: draw the top card of the stock or of the discard pile, then discard one card face up."
-            .into(),
-        "Going out: a player whose hand, after the discard, is all in melds lays it down. Every other \
-         player then takes exactly one more turn, and the round ends."
-            .into(),
+        format!(
+            "A turn: draw the top card of the stock or of the discard pile, then discard one card face up{}.",
+            if rules.throw_back() {
+                "; the card taken from the pile may go straight back"
+            } else {
+                " (not the card just taken from the pile, unless you hold another copy of it)"
+            }
+        ),
+        format!(
+            "Going out: a player whose hand, after the discard, is all in melds lays it down{}. Every \
+             other player then takes exactly one more turn, and the round ends.",
+            if rules.go_around_once() {
+                ", but not on their first turn of the round: the table goes around once first"
+            } else {
+                ", even on their first turn"
+            }
+        ),
         match rules.game() {
             Game::ThreeThirteen => {
                 "If the stock runs out, the round ends once the player who drew its last card has discarded."

@@ -59,7 +59,7 @@ fn did_you_mean_for_every_name() {
             "unknown setting \"ace_hgih\"; the settings are decks, face_cards, ace_value, wild_value, ace_high, \
              all_wild_melds, half_wild, jokers, joker_value, suits, ranks, kings_wild, extra_rounds, down_and_up, \
              round_order, lay_off, double_last_rounds, go_out_bonus, bad_go_out_penalty, double_naughts, \
-             tiebreak, missed_rounds\n  hint: did you mean \"ace_high\"?",
+             tiebreak, missed_rounds, throw_back, go_around_once\n  hint: did you mean \"ace_high\"?",
         ),
         (
             &["rules", "--set", "face_cards=tne"],

@@ -217,7 +217,7 @@ fn damaged_and_newer_files_are_refused_and_left_alone() {
         ":8:1: rules: unknown setting \"colour\"; the settings are decks, face_cards, ace_value, wild_value, \
          ace_high, all_wild_melds, half_wild, jokers, joker_value, suits, ranks, kings_wild, extra_rounds, \
          down_and_up, round_order, lay_off, double_last_rounds, go_out_bonus, bad_go_out_penalty, \
-         double_naughts, tiebreak, missed_rounds",
+         double_naughts, tiebreak, missed_rounds, throw_back, go_around_once",
     );
     refused(
         &env,

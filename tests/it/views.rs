@@ -349,9 +349,11 @@ same card.
   one seat to the left each round, and the player to the left of the dealer
   plays first.
 - A turn: draw the top card of the stock or of the discard pile, then discard
-  one card face up.
+  one card face up (not the card just taken from the pile, unless you hold
+  another copy of it).
 - Going out: a player whose hand, after the discard, is all in melds lays it
-  down. Every other player then takes exactly one more turn, and the round ends.
+  down, even on their first turn. Every other player then takes exactly one more
+  turn, and the round ends.
 - If the stock runs out, the round ends once the player who drew its last card
   has discarded.
 
@@ -440,9 +442,18 @@ score.
         "down_and_up=true",
         "--set",
         "double_naughts=true",
+        "--set",
+        "throw_back=true",
+        "--set",
+        "go_around_once=true",
     ]);
     let house = env.ok_with(&[("COLUMNS", "1000")], &["rules", "--explain"]).stdout;
     for line in [
+        "- A turn: draw the top card of the stock or of the discard pile, then discard one card face up; the card \
+         taken from the pile may go straight back.",
+        "- Going out: a player whose hand, after the discard, is all in melds lays it down, but not on their first \
+         turn of the round: the table goes around once first. Every other player then takes exactly one more \
+         turn, and the round ends.",
         "Three Thirteen is a rummy game for two or more players, played over 22 rounds. In round 1 everyone is \
          dealt 3 cards; then one more each round up to 13 cards, then one fewer each round back down to 3 \
          cards (the largest hand is dealt twice).",

@@ -35,10 +35,11 @@ impl Exact {
 /// `table`, whose melds are those it may lay off onto: before the draw
 /// (the round's cards; `upcard` the face-up card, else drawing is the
 /// only option), taking the face-up card, after which it may not be
-/// thrown back unless the hand holds another copy, and drawing from the
-/// stock; after it, each distinct discard. `seen` are the cards known
-/// to be out of the stock besides the hand, the table melds and the
-/// face-up card. Drawing is left out where no card is unseen.
+/// thrown back unless the hand holds another copy or the rules allow it
+/// (`throw_back`), and drawing from the stock; after it, each distinct
+/// discard. `seen` are the cards known to be out of the stock besides
+/// the hand, the table melds and the face-up card. Drawing is left out
+/// where no card is unseen.
 pub fn last_turn(
     solver: &mut Solver,
     deal: Deal,
@@ -78,7 +79,7 @@ pub fn last_turn(
     let mut out = Vec::new();
     let takes = upcard.is_some_and(|up| unseen.total() == 0 || Greedy::takes(solver, hand, up, table));
     if let Some(up) = upcard {
-        let except = (!hand.contains(&up)).then_some(up);
+        let except = (!hand.contains(&up) && !rules.throw_back()).then_some(up);
         let left = least(solver, &with(up), table, except).1;
         out.push(Exact { option: Move::Take(true), points: factor * left as f64, greedy: takes });
     }

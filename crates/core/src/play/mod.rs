@@ -207,9 +207,13 @@ pub fn legal_discards(state: &State) -> Vec<Card> {
 }
 
 /// The one card of its hand the seat to play may not discard: the card
-/// just taken from the pile, unless the hand holds another copy.
+/// just taken from the pile, unless the hand holds another copy or the
+/// rules let it be thrown back (`throw_back`).
 pub(crate) fn held_back(state: &State) -> Option<Card> {
     let hand = &state.hands[state.seat];
+    if state.rules.throw_back() {
+        return None;
+    }
     match state.phase {
         Phase::Discard { from: Source::FaceUp, card } if hand.iter().filter(|&&h| h == card).count() < 2 => {
             Some(card)
@@ -337,7 +341,9 @@ impl State {
             if self.finals_left == 0 {
                 self.over = true;
             }
-        } else if melds {
+        } else if melds && !(self.rules.go_around_once() && self.turns <= self.players()) {
+            // (Under `go_around_once` the first `players` turns, each
+            // seat's first, go on with a hand that melds.)
             went_out = true;
             self.out = Some(self.seat);
             self.finals_left = self.players() - 1;

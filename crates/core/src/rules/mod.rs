@@ -81,6 +81,12 @@ pub struct Rules {
     /// What a round missed by a player who comes back scores, unless the
     /// return says otherwise.
     pub(crate) missed_rounds: MissedRounds,
+    /// A card taken from the face-up pile may be discarded again on the
+    /// same turn.
+    pub(crate) throw_back: bool,
+    /// Nobody goes out on their first turn of a round: the table goes
+    /// around once first.
+    pub(crate) go_around_once: bool,
 }
 
 impl Default for Rules {
@@ -108,6 +114,8 @@ impl Default for Rules {
             double_naughts: false,
             tiebreak: Tiebreak::Share,
             missed_rounds: MissedRounds::Highest,
+            throw_back: false,
+            go_around_once: false,
         }
     }
 }
@@ -234,6 +242,18 @@ impl Rules {
     /// How a tie for the lowest total at the end is decided.
     pub fn tiebreak(&self) -> Tiebreak {
         self.tiebreak
+    }
+
+    /// A card taken from the face-up pile may be discarded again on the
+    /// same turn.
+    pub fn throw_back(&self) -> bool {
+        self.throw_back
+    }
+
+    /// Nobody goes out on their first turn of a round: the table goes
+    /// around once first.
+    pub fn go_around_once(&self) -> bool {
+        self.go_around_once
     }
 }
 

@@ -194,7 +194,7 @@ fn flag(v: Value) -> bool {
 pub const ROUND_TABLE: [&str; 3] = ["extra_rounds", "down_and_up", "round_order"];
 
 /// Every setting, in the order `three13 rules` shows them.
-pub static SETTINGS: [Setting; 22] = [
+pub static SETTINGS: [Setting; 24] = [
     Setting {
         key: "decks",
         allowed: Allowed::Range(1, MAX_DECKS as i64),
@@ -399,6 +399,20 @@ pub static SETTINGS: [Setting; 22] = [
             }
         },
     },
+    Setting {
+        key: "throw_back",
+        allowed: Allowed::Flag,
+        about: "the card taken from the pile may be thrown back",
+        get: |r| Value::Flag(r.throw_back),
+        set: |r, v| r.throw_back = flag(v),
+    },
+    Setting {
+        key: "go_around_once",
+        allowed: Allowed::Flag,
+        about: "nobody goes out on their first turn of a round",
+        get: |r| Value::Flag(r.go_around_once),
+        set: |r, v| r.go_around_once = flag(v),
+    },
 ];
 
 impl Setting {
@@ -409,7 +423,15 @@ impl Setting {
     pub fn always_written(&self) -> bool {
         !matches!(
             self.key,
-            "suits" | "ranks" | "wild_value" | "half_wild" | "joker_value" | "round_order" | "missed_rounds"
+            "suits"
+                | "ranks"
+                | "wild_value"
+                | "half_wild"
+                | "joker_value"
+                | "round_order"
+                | "missed_rounds"
+                | "throw_back"
+                | "go_around_once"
         )
     }
 

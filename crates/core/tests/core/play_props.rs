@@ -60,12 +60,14 @@ pub(crate) fn replay(rules: &Rules, played: &Played) -> Vec<i32> {
         let hand = &mut hands[seat];
         hand.push(t.card);
         let at = hand.iter().position(|&c| c == t.discard).expect("the discard is in the hand");
-        if t.draw == Source::FaceUp && t.discard == t.card {
+        if t.draw == Source::FaceUp && t.discard == t.card && !rules.throw_back() {
             assert!(hand.iter().filter(|&&c| c == t.card).count() >= 2, "turn {i}: taken back");
         }
         hand.remove(at);
         pile.push(t.discard);
-        let melds = solver.deadwood(hand, &table) == 0;
+        // Under `go_around_once` nobody goes out on the first `players`
+        // turns, each seat's first.
+        let melds = solver.deadwood(hand, &table) == 0 && !(rules.go_around_once() && i < players);
         if out.is_none() {
             assert_eq!(t.out, melds, "turn {i}: out exactly when the hand melds");
             if melds {
@@ -125,11 +127,17 @@ fn rules_of(i: usize) -> Rules {
             .with("jokers", "2")
             .unwrap(),
         4 => Rules::default().with("half_wild", "true").unwrap().with("decks", "1").unwrap(),
-        _ => Rules::preset("tens")
+        5 => Rules::preset("tens")
             .unwrap()
             .with("lay_off", "true")
             .unwrap()
             .with("kings_wild", "true")
+            .unwrap(),
+        _ => Rules::preset("strict")
+            .unwrap()
+            .with("throw_back", "true")
+            .unwrap()
+            .with("go_around_once", "true")
             .unwrap(),
     }
 }
@@ -161,7 +169,7 @@ proptest! {
     /// same round.
     #[test]
     fn rounds_are_legal(
-        r in 0usize..6,
+        r in 0usize..7,
         round in 1usize..12,
         players in 2usize..7,
         seed in any::<u64>(),
@@ -232,7 +240,7 @@ proptest! {
     /// one deal's rounds to the next or not.
     #[test]
     fn greedy_searches_only_what_could_beat_the_least(
-        r in 0usize..6,
+        r in 0usize..7,
         round in 1usize..12,
         players in 2usize..6,
         seed in any::<u64>(),
@@ -284,6 +292,57 @@ fn three_thirteen_ends_on_an_empty_stock() {
     let played = ended.expect("a round of random players that runs the stock out");
     assert_eq!(replay(&rules, &played), played.scores);
     assert_eq!(played.turns.last().unwrap().draw, Source::Stock);
+}
+
+/// The face-up card taken is no legal discard, unless the hand holds
+/// another copy; under `throw_back` it is, and random players then
+/// throw it back.
+#[test]
+fn throw_back_lets_the_card_taken_go_again() {
+    for throw_back in [false, true] {
+        let rules = Rules::default().with("throw_back", &throw_back.to_string()).unwrap();
+        let d = rules.deal(5).unwrap();
+        let mut seen = false;
+        for seed in 0..40 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let dealt = deal(&rules, d, 3, 0, &mut rng).unwrap();
+            let mut state = State::new(&rules, &dealt);
+            let up = state.draw(Source::FaceUp).unwrap();
+            let legal = three13_core::play::legal_discards(&state);
+            let again = dealt.hands[1].contains(&up);
+            assert_eq!(legal.contains(&up), throw_back || again, "seed {seed}");
+            let played = play_one(&rules, 5, 3, seed, &[0]).unwrap();
+            assert_eq!(replay(&rules, &played), played.scores);
+            seen |= played.turns.iter().any(|t| t.draw == Source::FaceUp && t.discard == t.card);
+        }
+        // (Without the rule, only a second copy of it may go: the replay
+        // checks that.)
+        assert!(seen || !throw_back, "random players never threw back a card taken");
+    }
+}
+
+/// Under `go_around_once` nobody goes out on their first turn: a hand
+/// dealt whole, round 1, goes out on its second turn at the earliest.
+#[test]
+fn go_around_once_holds_the_first_turns() {
+    let plain = Rules::default();
+    let around = Rules::default().with("go_around_once", "true").unwrap();
+    let (mut early, mut held) = (0, 0);
+    for seed in 0..200 {
+        for (rules, holds) in [(&plain, false), (&around, true)] {
+            let played = play_one(rules, 1, 3, seed, &[1]).unwrap();
+            assert_eq!(replay(rules, &played), played.scores);
+            let first_out = played.turns.iter().position(|t| t.out);
+            if first_out.is_some_and(|i| i < 3) {
+                assert!(!holds, "seed {seed}: out on turn {first_out:?} under go_around_once");
+                early += 1;
+            }
+            if holds && first_out.is_some_and(|i| i >= 3) {
+                held += 1;
+            }
+        }
+    }
+    assert!(early > 0 && held > 0, "{early} out early without the rule, {held} out later with it");
 }
 
 /// A position early in a round of `players`, the seat to play after its
@@ -425,7 +484,7 @@ proptest! {
     /// its copies; doubled where the round is. The table melds are those
     /// of another hand laid down.
     #[test]
-    fn the_last_turn_is_the_brute_forces(i in 0usize..6, round in 1usize..=11, seed in any::<u64>()) {
+    fn the_last_turn_is_the_brute_forces(i in 0usize..7, round in 1usize..=11, seed in any::<u64>()) {
         let rules = rules_of(i).with("lay_off", "true").unwrap();
         let d = rules.deal(round).unwrap();
         let mut cards = shoe(&rules);
@@ -443,7 +502,7 @@ proptest! {
         let found = last_turn(&mut solver, d, &hand, &table, &[], Some(up));
         let mut with = hand.clone();
         with.push(up);
-        let except = (!hand.contains(&up)).then_some(up);
+        let except = (!hand.contains(&up) && !rules.throw_back()).then_some(up);
         let take = factor * least_less_one(&mut solver, &with, &table, except) as f64;
         let mut known = with.clone();
         known.extend(onto.iter().flatten());
