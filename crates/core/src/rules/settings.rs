@@ -193,6 +193,20 @@ fn flag(v: Value) -> bool {
 /// what each deals.
 pub const ROUND_TABLE: [&str; 3] = ["extra_rounds", "down_and_up", "round_order"];
 
+/// A setting that is on or off, read from and written to the field of
+/// [`Rules`] of its own name.
+macro_rules! flag_setting {
+    ($field:ident, $about:literal) => {
+        Setting {
+            key: stringify!($field),
+            allowed: Allowed::Flag,
+            about: $about,
+            get: |r| Value::Flag(r.$field),
+            set: |r, v| r.$field = flag(v),
+        }
+    };
+}
+
 /// Every setting, in the order `three13 rules` shows them.
 pub static SETTINGS: [Setting; 24] = [
     Setting {
@@ -236,27 +250,9 @@ pub static SETTINGS: [Setting; 24] = [
             }
         },
     },
-    Setting {
-        key: "ace_high",
-        allowed: Allowed::Flag,
-        about: "an ace may also sit above the king (Q-K-A)",
-        get: |r| Value::Flag(r.ace_high),
-        set: |r, v| r.ace_high = flag(v),
-    },
-    Setting {
-        key: "all_wild_melds",
-        allowed: Allowed::Flag,
-        about: "three or more wilds may form a meld on their own",
-        get: |r| Value::Flag(r.all_wild_melds),
-        set: |r, v| r.all_wild_melds = flag(v),
-    },
-    Setting {
-        key: "half_wild",
-        allowed: Allowed::Flag,
-        about: "at most half of a meld's cards may be wild",
-        get: |r| Value::Flag(r.half_wild),
-        set: |r, v| r.half_wild = flag(v),
-    },
+    flag_setting!(ace_high, "an ace may also sit above the king (Q-K-A)"),
+    flag_setting!(all_wild_melds, "three or more wilds may form a meld on their own"),
+    flag_setting!(half_wild, "at most half of a meld's cards may be wild"),
     Setting {
         key: "jokers",
         allowed: Allowed::Range(0, 3),
@@ -285,13 +281,7 @@ pub static SETTINGS: [Setting; 24] = [
         get: |r| Value::Word(r.ranks.word()),
         set: |r, v| r.ranks = if v == Value::Word("3-K") { Ranks::ThreeToKing } else { Ranks::AceToKing },
     },
-    Setting {
-        key: "kings_wild",
-        allowed: Allowed::Flag,
-        about: "kings are wild in every round",
-        get: |r| Value::Flag(r.kings_wild),
-        set: |r, v| r.kings_wild = flag(v),
-    },
+    flag_setting!(kings_wild, "kings are wild in every round"),
     Setting {
         key: "extra_rounds",
         allowed: Allowed::Range(0, 2),
@@ -299,13 +289,7 @@ pub static SETTINGS: [Setting; 24] = [
         get: |r| Value::Number(r.extra_rounds.into()),
         set: |r, v| r.extra_rounds = number(v) as u8,
     },
-    Setting {
-        key: "down_and_up",
-        allowed: Allowed::Flag,
-        about: "hand sizes climb to the largest and come back down",
-        get: |r| Value::Flag(r.down_and_up),
-        set: |r, v| r.down_and_up = flag(v),
-    },
+    flag_setting!(down_and_up, "hand sizes climb to the largest and come back down"),
     Setting {
         key: "round_order",
         allowed: Allowed::Words(&[("up", &[]), ("down", &[]), ("random", &[])]),
@@ -324,20 +308,8 @@ pub static SETTINGS: [Setting; 24] = [
             }
         },
     },
-    Setting {
-        key: "lay_off",
-        allowed: Allowed::Flag,
-        about: "final-turn players may add cards to melds on the table",
-        get: |r| Value::Flag(r.lay_off),
-        set: |r, v| r.lay_off = flag(v),
-    },
-    Setting {
-        key: "double_last_rounds",
-        allowed: Allowed::Flag,
-        about: "scores double where J, Q and K are wild",
-        get: |r| Value::Flag(r.double_last_rounds),
-        set: |r, v| r.double_last_rounds = flag(v),
-    },
+    flag_setting!(lay_off, "final-turn players may add cards to melds on the table"),
+    flag_setting!(double_last_rounds, "scores double where J, Q and K are wild"),
     Setting {
         key: "go_out_bonus",
         allowed: Allowed::RangeOrWord(-100, 0, "wild"),
@@ -360,13 +332,7 @@ pub static SETTINGS: [Setting; 24] = [
         get: |r| Value::Number(r.bad_go_out_penalty.into()),
         set: |r, v| r.bad_go_out_penalty = number(v) as u16,
     },
-    Setting {
-        key: "double_naughts",
-        allowed: Allowed::Flag,
-        about: "a round where everyone scores 0 is replayed",
-        get: |r| Value::Flag(r.double_naughts),
-        set: |r, v| r.double_naughts = flag(v),
-    },
+    flag_setting!(double_naughts, "a round where everyone scores 0 is replayed"),
     Setting {
         key: "tiebreak",
         allowed: Allowed::Words(&[("share", &[]), ("round", &[]), ("draw", &[])]),
@@ -399,20 +365,8 @@ pub static SETTINGS: [Setting; 24] = [
             }
         },
     },
-    Setting {
-        key: "throw_back",
-        allowed: Allowed::Flag,
-        about: "the card taken from the pile may be thrown back",
-        get: |r| Value::Flag(r.throw_back),
-        set: |r, v| r.throw_back = flag(v),
-    },
-    Setting {
-        key: "go_around_once",
-        allowed: Allowed::Flag,
-        about: "nobody goes out on their first turn of a round",
-        get: |r| Value::Flag(r.go_around_once),
-        set: |r, v| r.go_around_once = flag(v),
-    },
+    flag_setting!(throw_back, "the card taken from the pile may be thrown back"),
+    flag_setting!(go_around_once, "nobody goes out on their first turn of a round"),
 ];
 
 impl Setting {
