@@ -291,7 +291,8 @@ go out within the next two draws. Unseen cards are the decks in play less the ha
 table melds (--onto), the cards given with --seen and the face-up card.\n\n\
 --upcard CARD, with a hand of the round's size, weighs taking the face-up card against \
 drawing from the stock: the chance to go out this turn or the next either way, then \
-the deadwood expected.\n\n\
+the deadwood expected. The card taken is not discarded again (unless the hand holds \
+another copy, or the rules have throw_back=true).\n\n\
 --points gives each option (each discard, or taking and drawing) its expected points \
 at the end of the round, played out many times from the hand with the unseen cards \
 dealt at random and every player keeping the least deadwood, with 95% intervals, \

@@ -890,14 +890,15 @@ fn take_the_face_up_card_or_draw() {
     // The face-up card goes out at once.
     let r = env.ok(&["check", "--round", "1", "--upcard", "7h", "5h 6h 9d"]);
     assert_eq!(r.stdout, OUT_NOW);
-    // A king is no use to 5h 6h: drawing gives the better chance.
+    // A king is no use to 5h 6h: drawing gives the better chance. Taken,
+    // it may not go straight back (the rules' `throw_back`): 9d goes.
     let r = env.ok(&["check", "--round", "1", "--upcard", "Kc", "5h 6h 9d"]);
     assert!(
         r.stdout.starts_with(
             "Round 1: 3 cards dealt, threes wild (rules: standard)\n\
              \n\
              Draw: 11.5 points more likely to go out this turn or next (23.5% against 12.0% taking Kc)\n\
-             \x20 Taking:  discard Kc, 20 left, 12.0% on the next draw\n\
+             \x20 Taking:  discard 9d, 24 left, 12.0% on the next draw\n\
              \x20 Drawing: 12.0% to go out now, 15.4 left on average, 23.5% this turn or next\n\
              \n"
         ),
@@ -923,13 +924,24 @@ fn take_the_face_up_card_or_draw() {
         "{}",
         r.stdout
     );
-    // A tie in everything: the hand goes out either way, so draw.
-    let r = env.ok(&["check", "--round", "1", "--upcard", "9s", "Kc Kd Ks"]);
+    // A tie in everything where the card taken may go straight back: the
+    // hand goes out either way, so draw. Where it may not, taking breaks
+    // the set.
+    let r = env.ok(&["check", "--round", "1", "--set", "throw_back=true", "--upcard", "9s", "Kc Kd Ks"]);
     assert!(
         r.stdout.contains(
             "\nDraw: taking 9s is no better (100.0% to go out this turn or next, 0 left either way)\n\
              \x20 Taking:  discard 9s and go out\n\
              \x20 Drawing: 100.0% to go out now, 0.0 left on average, 100.0% this turn or next\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = env.ok(&["check", "--round", "1", "--upcard", "9s", "Kc Kd Ks"]);
+    assert!(
+        r.stdout.contains(
+            "\nDraw: 87.0 points more likely to go out this turn or next (100.0% against 13.0% taking 9s)\n\
+             \x20 Taking:  discard Kc, 35 left, 13.0% on the next draw\n"
         ),
         "{}",
         r.stdout

@@ -517,12 +517,13 @@ pub fn outs(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) 
 }
 
 /// The advised discard of `hand`, after the draw, without the figures of
-/// the other discards: the deadwood of every discard, the outs only of
-/// those leaving least. Its card, the deadwood left and the copies of its
-/// outs unseen.
+/// the other discards: the deadwood of every discard but `except` (the
+/// card just taken from the pile, where it may not go back), the outs
+/// only of those leaving least. Its card, the deadwood left and the
+/// copies of its outs unseen.
 fn advise(
     solver: &mut Solver,
-    hand: &[Card],
+    (hand, except): (&[Card], Option<Card>),
     table: &Table,
     wild: Rank,
     unseen: &Unseen,
@@ -530,7 +531,7 @@ fn advise(
     solver.load(hand, table);
     let mut all: Vec<(Card, u32)> = Vec::new();
     for &card in hand {
-        if !all.iter().any(|d| d.0 == card) {
+        if Some(card) != except && !all.iter().any(|d| d.0 == card) {
             all.push((card, solver.deadwood_less(&[card])));
         }
     }
@@ -612,7 +613,10 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
     let wild = table.wild();
     let mut with = hand.to_vec();
     with.push(card);
-    let (discard, deadwood, outs) = advise(solver, &with, table, wild, unseen);
+    // The card taken may not go straight back, unless the rules allow it
+    // or the hand holds another copy.
+    let except = (!table.rules().throw_back() && !hand.contains(&card)).then_some(card);
+    let (discard, deadwood, outs) = advise(solver, (&with, except), table, wild, unseen);
     let goes_out = deadwood == 0;
     let take_next = Fraction { num: if goes_out { total } else { outs as u64 }, den: total };
     let take_chance = Fraction { num: take_next.num * next, den: total * next };
@@ -621,7 +625,7 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
         let copies = unseen.of(x) as u64;
         let mut with = hand.to_vec();
         with.push(x);
-        let (_, deadwood, outs) = advise(solver, &with, table, wild, &unseen.less(x));
+        let (_, deadwood, outs) = advise(solver, (&with, None), table, wild, &unseen.less(x));
         dead += copies * deadwood as u64;
         if deadwood == 0 {
             now += copies;

@@ -358,9 +358,15 @@ impl<'a> Advice<'a> {
     /// The advised discard: least deadwood, then the most copies of outs
     /// unseen, then a natural card before a wild, then the card worth most.
     pub fn advised(&mut self, hand: &[Card], unseen: &[(Card, u32)]) -> Weighed {
+        self.advised_but(hand, unseen, None)
+    }
+
+    /// [`Advice::advised`] among the discards but `except`.
+    fn advised_but(&mut self, hand: &[Card], unseen: &[(Card, u32)], except: Option<Card>) -> Weighed {
         let (rules, wild) = (self.rules, self.wild);
         self.discards(hand, unseen)
             .into_iter()
+            .filter(|d| Some(d.card) != except)
             .min_by_key(|d| {
                 (
                     d.deadwood,
@@ -418,7 +424,10 @@ impl Advice<'_> {
     pub fn upcard(&mut self, hand: &[Card], up: Card, unseen: &[(Card, u32)]) -> UpcardFigures {
         let total: u64 = unseen.iter().map(|&(_, n)| n as u64).sum();
         let next = total.saturating_sub(1).max(1);
-        let taken = self.advised(&with(hand, up), unseen);
+        // The card taken may not go straight back, unless the rules allow
+        // it or the hand holds another copy.
+        let except = (!self.rules.throw_back() && !hand.contains(&up)).then_some(up);
+        let taken = self.advised_but(&with(hand, up), unseen, except);
         let take_outs = if taken.deadwood == 0 { total as u32 } else { taken.outs };
         let (mut now, mut dead, mut chance) = (0, 0, 0);
         for &(x, copies) in unseen {
