@@ -10,8 +10,9 @@
 //! How the round is played where the rule books are silent is written in
 //! docs/rules.md ("Playing a round out"): the face-up card starts the
 //! pile; a card taken from the pile may not be thrown back on the same
-//! turn; a player whose hand melds after the discard goes out at once; a
-//! player may go out on the first turn; after a player goes out each other
+//! turn (unless `throw_back`); a player whose hand melds after the discard
+//! goes out at once; a player may go out on the first turn (unless
+//! `go_around_once`); after a player goes out each other
 //! player takes one more turn, laying off onto the melds of the player out
 //! where the rules allow; Three Thirteen's round ends after the discard
 //! that follows the draw of the stock's last card, Five Crowns shuffles
@@ -194,7 +195,7 @@ pub trait Policy: std::fmt::Debug {
 
 /// The distinct cards the seat to play may discard after its draw: any
 /// card of its hand but the one just taken from the pile, unless the hand
-/// holds another copy of it.
+/// holds another copy of it or the rules allow it (`throw_back`).
 pub fn legal_discards(state: &State) -> Vec<Card> {
     let hand = &state.hands[state.seat];
     let mut out: Vec<Card> = Vec::with_capacity(hand.len());
