@@ -84,7 +84,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     bar.enable_steady_tick(std::time::Duration::from_millis(120));
                     bar
                 });
-                let found = points::points(&mut solver, &checked, &under, ask, &mut |done| {
+                let found = points::points(&checked, &under, ask, &mut |done| {
                     if let Some(bar) = &bar {
                         bar.set_message(format!("{done} deals of {} at most", ask.budget));
                     }

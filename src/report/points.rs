@@ -12,9 +12,8 @@ use crate::text::display_width;
 use crate::ui::Ui;
 use three13_core::analysis::Choice;
 use three13_core::play::stats::Interval;
-use three13_core::play::{Estimate, Exact, Move, estimate_within, last_turn, position};
+use three13_core::play::{Estimate, Move, estimate_within, last_turn, position};
 use three13_core::rules::Deal;
-use three13_core::solver::{Solver, Table};
 
 /// What `--points` is asked with.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +40,6 @@ pub(crate) struct Points {
 /// Works out the points of the checked hand's options; `dealt` is told
 /// the deals played so far, batch by batch.
 pub(crate) fn points(
-    solver: &mut Solver,
     checked: &Checked,
     setting: &Conditions,
     ask: PointsAsk,
@@ -55,10 +53,9 @@ pub(crate) fn points(
     }
     let deal = Deal { round: a.round, cards: a.cards, wild: a.wild };
     if !setting.onto.is_empty() {
-        // Table melds: someone went out, and this is the last turn.
-        let table = Table::new(&setting.rules, deal.wild).with_onto(setting.onto.clone())?;
-        let found = last_turn(solver, deal, &a.hand, &table, &setting.seen, setting.ask.upcard);
-        return Ok(Points { ask, estimates: exact_estimates(&found), exact: true });
+        // Table melds: someone went out, and this is the last turn, whose
+        // points the analysis holds already.
+        return Ok(Points { ask, estimates: last_turn(a, &setting.rules), exact: true });
     }
     let mut pile = setting.seen.clone();
     pile.extend(setting.ask.upcard);
@@ -71,26 +68,6 @@ pub(crate) fn points(
     };
     let estimates = estimate_within(&state, ask.budget, ask.seed, ask.within, dealt);
     Ok(Points { ask, estimates, exact: false })
-}
-
-/// The last turn's exact points as estimates of no width, each beside
-/// the best and beside greedy's move.
-fn exact_estimates(found: &[Exact]) -> Vec<Estimate> {
-    let best = found.iter().map(|e| e.points).fold(f64::INFINITY, f64::min);
-    let greedy = found.iter().find(|e| e.greedy).map_or(best, |e| e.points);
-    let point = |x: f64| Interval { mean: x, low: x, high: x };
-    found
-        .iter()
-        .map(|e| Estimate {
-            option: e.option,
-            deals: 0,
-            points: e.interval(),
-            vs_greedy: point(e.points - greedy),
-            vs_best: point(e.points - best),
-            dropped: false,
-            greedy: e.greedy,
-        })
-        .collect()
 }
 
 fn interval(i: &Interval) -> Value {

@@ -155,6 +155,9 @@ pub struct Draw {
     pub chance_now: f64,
     pub expected_deadwood: f64,
     pub chance_this_or_next: f64,
+    /// The cards weighed: the copies still unseen (none: nothing to draw).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub unseen: u32,
 }
 
 /// Which pile to draw from.
@@ -663,6 +666,7 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
             chance_now: per(now),
             expected_deadwood: per(dead),
             chance_this_or_next: draw_chance.chance(),
+            unseen: unseen.total(),
         },
         advice,
         decided_by,

@@ -2,94 +2,56 @@
 //! the end of the round, exact. Nothing the others do after it changes
 //! the seat's hand, so its points are the least deadwood of the hand it
 //! keeps (laying off onto the table melds where the rules allow), doubled
-//! where the round is; drawing from the stock is weighed over every
-//! unseen card by its copies unseen, each as likely to be the top of the
-//! stock (the others' hands unknown, no card is likelier than another).
+//! where the round is: the hand checker's own figures. Drawing from the
+//! stock is its deadwood expected over every unseen card by its copies
+//! unseen, each as likely to be the top of the stock (the others' hands
+//! unknown, no card is likelier than another); taking the face-up card,
+//! its deadwood after a discard that is not the card taken (unless the
+//! hand holds another copy, or `throw_back`).
 
-use super::policy::{Greedy, Move, least};
+use super::coach::Estimate;
+use super::policy::Move;
 use super::stats::Interval;
-use crate::analysis::Unseen;
-use crate::card::Card;
-use crate::rules::Deal;
-use crate::solver::{Solver, Table};
+use crate::analysis::{Analysis, tie};
+use crate::rules::Rules;
 
-/// One option of the last turn and its points, exact.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Exact {
-    pub option: Move,
-    /// The seat's points at the end of the round (drawing: their mean
-    /// over the cards that may come).
-    pub points: f64,
-    /// Greedy's move.
-    pub greedy: bool,
-}
-
-impl Exact {
-    /// The points as an interval of no width.
-    pub fn interval(&self) -> Interval {
-        Interval { mean: self.points, low: self.points, high: self.points }
-    }
-}
-
-/// Each option of the last turn of `hand` (dealt in `deal`) under
-/// `table`, whose melds are those it may lay off onto: before the draw
-/// (the round's cards; `upcard` the face-up card, else drawing is the
-/// only option), taking the face-up card, after which it may not be
-/// thrown back unless the hand holds another copy or the rules allow it
-/// (`throw_back`), and drawing from the stock; after it, each distinct
-/// discard. `seen` are the cards known to be out of the stock besides
-/// the hand, the table melds and the face-up card. Drawing is left out
-/// where no card is unseen.
-pub fn last_turn(
-    solver: &mut Solver,
-    deal: Deal,
-    hand: &[Card],
-    table: &Table,
-    seen: &[Card],
-    upcard: Option<Card>,
-) -> Vec<Exact> {
-    let rules = table.rules();
-    let factor = if rules.doubles(deal.wild) { 2.0 } else { 1.0 };
-    if hand.len() > deal.cards {
-        let greedy = least(solver, hand, table, None).0;
-        let mut out: Vec<Exact> = Vec::new();
-        for &card in hand {
-            if out.iter().any(|e| e.option == Move::Discard(card)) {
-                continue;
-            }
-            let left = solver.deadwood_without(hand, table, card);
-            out.push(Exact {
-                option: Move::Discard(card),
-                points: factor * left as f64,
-                greedy: card == greedy,
-            });
+/// Each option of the last turn whose analysis is `a` (under `rules`, the
+/// table melds those it may lay off onto), as an estimate of no width:
+/// after the draw, each distinct discard; before it, with the face-up
+/// card given, taking it, and drawing where a card is left unseen.
+/// Greedy's move is marked: the discard leaving least (a natural before a
+/// wild, then the card worth most), or taking where it leaves less than
+/// the hand holds.
+pub fn last_turn(a: &Analysis, rules: &Rules) -> Vec<Estimate> {
+    let factor = if rules.doubles(a.wild) { 2.0 } else { 1.0 };
+    let mut options: Vec<(Move, f64, bool)> = Vec::new();
+    if let Some(discards) = &a.discards {
+        let greedy = discards
+            .iter()
+            .min_by(|x, y| x.deadwood.cmp(&y.deadwood).then(tie(rules, a.wild, x.card, y.card)))
+            .map(|d| d.card);
+        for d in discards {
+            options.push((Move::Discard(d.card), factor * d.deadwood as f64, Some(d.card) == greedy));
         }
-        return out;
-    }
-    let mut known = hand.to_vec();
-    known.extend(table.onto().iter().flatten());
-    known.extend_from_slice(seen);
-    known.extend(upcard);
-    let unseen = Unseen::new(rules, &known);
-    let with = |x: Card| {
-        let mut with = hand.to_vec();
-        with.push(x);
-        with
-    };
-    let mut out = Vec::new();
-    let takes = upcard.is_some_and(|up| unseen.total() == 0 || Greedy::takes(solver, hand, up, table));
-    if let Some(up) = upcard {
-        let except = (!hand.contains(&up) && !rules.throw_back()).then_some(up);
-        let left = least(solver, &with(up), table, except).1;
-        out.push(Exact { option: Move::Take(true), points: factor * left as f64, greedy: takes });
-    }
-    if unseen.total() > 0 {
-        let mut sum = 0u64;
-        for x in unseen.cards() {
-            sum += unseen.of(x) as u64 * least(solver, &with(x), table, None).1 as u64;
+    } else if let Some(u) = &a.upcard {
+        let takes = u.draw.unseen == 0 || u.take.deadwood < a.deadwood;
+        options.push((Move::Take(true), factor * u.take.deadwood as f64, takes));
+        if u.draw.unseen > 0 {
+            options.push((Move::Take(false), factor * u.draw.expected_deadwood, !takes));
         }
-        let points = factor * sum as f64 / unseen.total() as f64;
-        out.push(Exact { option: Move::Take(false), points, greedy: !takes });
     }
-    out
+    let best = options.iter().map(|o| o.1).fold(f64::INFINITY, f64::min);
+    let greedy = options.iter().find(|o| o.2).map_or(best, |o| o.1);
+    options
+        .into_iter()
+        .map(|(option, points, greedy_move)| Estimate {
+            option,
+            deals: 0,
+            points: Interval::of(&[points]),
+            vs_greedy: Interval::of(&[points - greedy]),
+            vs_best: Interval::of(&[points - best]),
+            dropped: false,
+            greedy: greedy_move,
+        })
+        .collect()
 }

@@ -27,7 +27,7 @@ pub mod stats;
 
 pub use coach::{Coach, Estimate, Position, estimate, estimate_within};
 pub use coach::{choose, options, resample};
-pub use last::{Exact, last_turn};
+pub use last::last_turn;
 pub use policy::{AlwaysDraw, Chance, Greedy, Move, Random};
 
 use crate::card::Card;

@@ -3,6 +3,7 @@
 //! coach against a plain Monte Carlo, and never worse than greedy.
 
 use proptest::prelude::*;
+use three13_core::analysis::{Ask, analyse, analyse_with};
 use three13_core::card::Card;
 use three13_core::play::stats::{Interval, paired};
 use three13_core::play::{
@@ -477,7 +478,8 @@ fn least_less_one(solver: &mut Solver, hand: &[Card], table: &Table, except: Opt
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-    /// The last turn's points (`last_turn`) are the brute force's: after
+    /// The last turn's points (`last_turn`, from the hand checker's
+    /// analysis) are the brute force's: after
     /// the draw each discard's deadwood left; before it, taking the
     /// face-up card the least left by a discard but that card (unless
     /// another copy is held), drawing the mean over every unseen card by
@@ -499,7 +501,8 @@ proptest! {
         let table = plain.with_onto(onto.clone()).unwrap();
         let factor = if rules.doubles(d.wild) { 2.0 } else { 1.0 };
 
-        let found = last_turn(&mut solver, d, &hand, &table, &[], Some(up));
+        let ask = Ask { upcard: Some(up), ..Ask::default() };
+        let found = last_turn(&analyse_with(&mut solver, &hand, &d, &table, &[], ask), &rules);
         let mut with = hand.clone();
         with.push(up);
         let except = (!hand.contains(&up) && !rules.throw_back()).then_some(up);
@@ -519,24 +522,28 @@ proptest! {
         let draw = factor * sum as f64 / total as f64;
         prop_assert_eq!(found.len(), 2);
         prop_assert_eq!(found[0].option, Move::Take(true));
-        prop_assert_eq!(found[0].points, take);
+        prop_assert_eq!(found[0].points.mean, take);
         prop_assert_eq!(found[1].option, Move::Take(false));
-        prop_assert!((found[1].points - draw).abs() < 1e-9, "{} against {}", found[1].points, draw);
+        prop_assert!((found[1].points.mean - draw).abs() < 1e-9, "{:?} against {}", found[1].points, draw);
+        prop_assert_eq!(found[0].greedy, Greedy::takes(&mut Solver::new(), &hand, up, &table));
         prop_assert!(found[0].greedy != found[1].greedy);
+        for e in &found {
+            prop_assert_eq!(e.points.low, e.points.high);
+        }
 
-        let after = last_turn(&mut solver, d, &with, &table, &[], None);
+        let after = last_turn(&analyse(&mut solver, &with, &d, &table, &[]), &rules);
         let mut distinct = with.clone();
         distinct.sort();
         distinct.dedup();
         prop_assert_eq!(after.len(), distinct.len());
-        let least = after.iter().map(|e| e.points).fold(f64::INFINITY, f64::min);
+        let least = after.iter().map(|e| e.points.mean).fold(f64::INFINITY, f64::min);
         for e in &after {
             let Move::Discard(c) = e.option else { panic!("a discard") };
             let mut left = with.clone();
             left.remove(left.iter().position(|&h| h == c).unwrap());
-            prop_assert_eq!(e.points, factor * solver.deadwood(&left, &table) as f64);
+            prop_assert_eq!(e.points.mean, factor * solver.deadwood(&left, &table) as f64);
         }
         // Greedy's discard leaves the least.
-        prop_assert_eq!(after.iter().filter(|e| e.greedy).map(|e| e.points).collect::<Vec<_>>(), vec![least]);
+        prop_assert_eq!(after.iter().filter(|e| e.greedy).map(|e| e.points.mean).collect::<Vec<_>>(), vec![least]);
     }
 }
