@@ -90,9 +90,9 @@ fn sim_json_is_the_same_on_one_thread() {
         "--json",
     ];
     let expected = "{\"seed\":3,\"players\":2,\"rounds\":[{\"round\":1,\"deals\":8,\
-\"policy\":{\"mean\":4.625,\"low\":-1.381,\"high\":10.631},\
+\"policy\":{\"mean\":4.75,\"low\":-1.445,\"high\":10.945},\
 \"against\":{\"mean\":7.625,\"low\":0.181,\"high\":15.069},\
-\"diff\":{\"mean\":-3.0,\"low\":-8.88,\"high\":2.88}}]}\n";
+\"diff\":{\"mean\":-2.875,\"low\":-8.795,\"high\":3.045}}]}\n";
     assert_eq!(env.ok(&args).stdout, expected);
     assert_eq!(env.ok_with(&[("RAYON_NUM_THREADS", "1")], &args).stdout, expected);
 }

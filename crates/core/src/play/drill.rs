@@ -115,14 +115,24 @@ impl DrillPosition {
         *self.pile.last().expect("a face-up card")
     }
 
-    /// The cards seen outside the hand but the face-up card: the pile
-    /// under it and the cards the others took from it.
+    /// The cards seen outside the hand but the face-up card and the
+    /// melds laid down: the pile under it and [`DrillPosition::taken`].
     pub fn seen(&self) -> Vec<Card> {
         let mut seen = self.pile[..self.pile.len() - 1].to_vec();
-        for k in &self.known {
-            seen.extend_from_slice(k);
-        }
+        seen.extend(self.taken());
         seen
+    }
+
+    /// The cards the others took from the pile and hold, but those of the
+    /// player out, which are among the melds it laid down (`onto`).
+    pub fn taken(&self) -> Vec<Card> {
+        let mut taken = Vec::new();
+        for (s, k) in self.known.iter().enumerate() {
+            if self.out != Some(s) || self.onto.is_empty() {
+                taken.extend_from_slice(k);
+            }
+        }
+        taken
     }
 
     /// The position's name: 12 hex digits from its content (the rules,

@@ -9,11 +9,14 @@
 //! its deadwood after a discard that is not the card taken (unless the
 //! hand holds another copy, or `throw_back`).
 
-use super::coach::Estimate;
-use super::policy::Move;
+use super::coach::{Estimate, unseen_of};
+use super::policy::{Move, greedy_move, least};
 use super::stats::Interval;
+use super::{State, View};
 use crate::analysis::{Analysis, tie};
+use crate::card::Card;
 use crate::rules::Rules;
+use crate::solver::Solver;
 
 /// Each option of the last turn whose analysis is `a` (under `rules`, the
 /// table melds those it may lay off onto), as an estimate of no width:
@@ -40,6 +43,59 @@ pub fn last_turn(a: &Analysis, rules: &Rules) -> Vec<Estimate> {
             options.push((Move::Take(false), factor * u.draw.expected_deadwood, !takes));
         }
     }
+    exact(options)
+}
+
+/// The options of the seat to play at `position` where another seat has
+/// gone out (its last turn), exact, as [`last_turn`] gives them from an
+/// analysis: the points of the hand kept, doubled where the round is;
+/// drawing, their mean over every card the seat has not seen, a copy
+/// each ([`unseen_of`]: the player out's hand laid down is seen), as a
+/// rollout's stock deals it; taking, or a discard, the hand it keeps.
+/// After a draw, each legal discard; before it, taking and drawing as
+/// the pile and the stock allow ([`options`]). `None` before anyone is
+/// out, or for the seat out.
+pub(super) fn last_turn_at(solver: &mut Solver, position: &State) -> Option<Vec<Estimate>> {
+    let seat = position.seat;
+    if position.over || position.out.is_none_or(|o| o == seat) {
+        return None;
+    }
+    let table = position.table();
+    let factor = if position.rules.doubles(position.deal.wild) { 2.0 } else { 1.0 };
+    let hand = &position.hands[seat];
+    let greedy = greedy_move(solver, &View { state: position, table: &table });
+    let with = |c: Card| {
+        let mut with = hand.clone();
+        with.push(c);
+        with
+    };
+    let mut options = Vec::new();
+    for option in super::coach::options(position) {
+        let least_left = match option {
+            Move::Discard(c) => f64::from(solver.deadwood_without(hand, &table, c)),
+            Move::Take(true) => {
+                let up = *position.pile.last()?;
+                let back = position.rules.throw_back() || hand.contains(&up);
+                f64::from(least(solver, &with(up), &table, (!back).then_some(up)).1)
+            }
+            Move::Take(false) => {
+                let unseen = unseen_of(position);
+                let mut sum = 0.0;
+                for copies in unseen.chunk_by(|a, b| a == b) {
+                    let left = least(solver, &with(copies[0]), &table, None).1;
+                    sum += f64::from(left) * copies.len() as f64;
+                }
+                sum / unseen.len().max(1) as f64
+            }
+        };
+        options.push((option, factor * least_left, option == greedy));
+    }
+    Some(exact(options))
+}
+
+/// Options whose points are known, as estimates of no width, each against
+/// greedy's (the one marked) and the best.
+fn exact(options: Vec<(Move, f64, bool)>) -> Vec<Estimate> {
     let best = options.iter().map(|o| o.1).fold(f64::INFINITY, f64::min);
     let greedy = options.iter().find(|o| o.2).map_or(best, |o| o.1);
     options

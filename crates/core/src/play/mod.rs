@@ -147,7 +147,8 @@ pub struct State {
     pub finals_left: usize,
     pub reshuffles: usize,
     pub over: bool,
-    /// The melds of the player out, for laying off (where allowed).
+    /// The melds the player out laid down: seen by everyone, and laid
+    /// off onto where the rules allow.
     pub onto: Vec<Vec<Card>>,
 }
 
@@ -348,10 +349,10 @@ impl State {
             went_out = true;
             self.out = Some(self.seat);
             self.finals_left = self.players() - 1;
-            if self.rules.lay_off() {
-                let arrangement = solver.solve(&self.hands[self.seat], &table);
-                self.onto = arrangement.melds.into_iter().map(|m| m.cards).collect();
-            }
+            // The hand laid down: seen by everyone, and laid off onto
+            // where the rules allow (`State::table`).
+            let arrangement = solver.solve(&self.hands[self.seat], &table);
+            self.onto = arrangement.melds.into_iter().map(|m| m.cards).collect();
             if self.finals_left == 0 {
                 self.over = true;
             }
