@@ -114,6 +114,10 @@ pub(crate) struct Question {
     pub(crate) taken: bool,
     /// Someone went out: the last turn.
     pub(crate) last_turn: bool,
+    /// On the last turn, the melds the player out laid down (seen), and
+    /// whether the rules let the hand lay off onto them.
+    pub(crate) laid_down: Vec<Vec<Card>>,
+    pub(crate) lay_off: bool,
     pub(crate) themes: Vec<Theme>,
     /// The answers the question takes: "take" and "draw", or the cards.
     pub(crate) options: Vec<String>,
@@ -197,6 +201,8 @@ pub(crate) struct Graded {
     /// The time taken to answer, as the face measured it.
     pub(crate) took: Duration,
     pub(crate) themes: Vec<Theme>,
+    /// The figures are exact (the last turn), not estimates.
+    pub(crate) exact: bool,
 }
 
 impl Graded {
@@ -353,7 +359,7 @@ impl Drill {
                 let options = three13_core::play::legal_discards(&state).iter().map(|c| c.ascii()).collect();
                 // The pile under its new top, and the cards the others took.
                 let mut seen = state.pile[..state.pile.len().saturating_sub(1)].to_vec();
-                seen.extend(p.known.iter().flatten());
+                seen.extend(p.taken());
                 let drawn = Some(p.card_drawn(take));
                 (p.hand_after(take), state.pile.last().copied(), seen, Ask::Discard, drawn, take, options)
             }
@@ -373,6 +379,8 @@ impl Drill {
             drawn,
             taken,
             last_turn: p.out.is_some(),
+            laid_down: if p.out.is_some() { p.onto.clone() } else { Vec::new() },
+            lay_off: p.rules.lay_off(),
             themes: p.themes.clone(),
             options,
         })
@@ -454,6 +462,7 @@ impl Drill {
             keeps,
             took,
             themes: p.themes.clone(),
+            exact: estimates.iter().all(|e| e.deals == 0),
         };
         self.graded.push(graded.clone());
         match (stage, answer) {
@@ -471,7 +480,9 @@ impl Drill {
     /// The run so far.
     pub(crate) fn summary(&self) -> Summary {
         let decisions = self.graded.len();
-        let points_lost: f64 = self.graded.iter().map(|g| g.points_lost).sum();
+        // Each in cents, as shown and as kept (`record`), so the summary
+        // and the player's history say the same.
+        let points_lost: f64 = self.graded.iter().map(|g| cents(g.points_lost)).sum();
         let worst = self
             .graded
             .iter()
@@ -620,7 +631,7 @@ pub(crate) fn record(
         position: id,
         at: at.to_string(),
         answers: graded.iter().map(|g| g.answer.text()).collect(),
-        lost: graded.iter().map(|g| (g.points_lost * 100.0).round() / 100.0).collect(),
+        lost: graded.iter().map(|g| cents(g.points_lost)).collect(),
         seconds: (took.as_secs_f64() * 10.0).round() / 10.0,
         won,
         slow: won && took > SLOW,
@@ -630,6 +641,11 @@ pub(crate) fn record(
     });
     store.save_drill(&lock, &file)?;
     Ok(Rated { player, position: pos, won })
+}
+
+/// Points to the cent, as a grade shows them.
+fn cents(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }
 
 /// Whether `name` has answered any drill position at all.
@@ -826,6 +842,7 @@ mod tests {
                 keeps: Vec::new(),
                 took: Duration::from_secs(3),
                 themes: p.themes.clone(),
+                exact: false,
             })
             .collect()
     }

@@ -29,6 +29,9 @@ struct PositionLine {
     players: usize,
     turn: usize,
     last_turn: bool,
+    /// On the last turn, the melds the player out laid down.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    laid_down: Vec<Vec<String>>,
     themes: Vec<&'static str>,
     ask: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -51,6 +54,7 @@ pub(crate) fn question_json(q: &Question) -> String {
         players: q.players,
         turn: q.turn,
         last_turn: q.last_turn,
+        laid_down: q.laid_down.iter().map(|m| ascii(m)).collect(),
         themes: q.themes.iter().map(|t| t.word()).collect(),
         ask: q.ask.word(),
         drawn: q.drawn.map(Card::ascii),
@@ -77,6 +81,9 @@ struct GradeBody {
     options: Vec<OptionLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     keeps: Option<Vec<Vec<String>>>,
+    /// The figures are exact (the last turn): written only then.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    exact: bool,
 }
 
 #[derive(Serialize)]
@@ -102,6 +109,7 @@ fn grade_body(g: &Graded) -> GradeBody {
             })
             .collect(),
         keeps: (g.ask == Ask::Discard).then(|| g.keeps.iter().map(|m| ascii(m)).collect()),
+        exact: g.exact,
     }
 }
 
@@ -207,6 +215,12 @@ pub(crate) fn question_text(ui: &Ui, q: &Question, count: Option<usize>) -> Stri
         if q.last_turn {
             out.push_str("  someone went out: this is the last turn\n");
         }
+        if !q.laid_down.is_empty() {
+            let melds: Vec<String> = q.laid_down.iter().map(|m| ui.cards(m)).collect();
+            let onto = if q.lay_off { "laid down; lay off onto them" } else { "laid down" };
+            out.push_str(&ui.wrap(&format!("  table    {} ({onto})", melds.join(" | ")), 11));
+            out.push('\n');
+        }
         out.push_str(&ui.wrap(&format!("  hand     {}", ui.cards(&q.hand)), 11));
         out.push('\n');
         if let Some(up) = q.face_up {
@@ -261,7 +275,11 @@ pub(crate) fn tags(g: &Graded, f: &crate::app::drill::Figure) -> Vec<&'static st
 /// What a right answer is: the best itself, or as good within the noise
 /// (the page's words; the terminal's are the same).
 pub(crate) fn right_note(g: &Graded) -> &'static str {
-    if g.answer == g.best { "the best answer" } else { "as good as the best within the noise" }
+    match (g.answer == g.best, g.exact) {
+        (true, _) => "the best answer",
+        (false, true) => "as good as the best",
+        (false, false) => "as good as the best within the noise",
+    }
 }
 
 /// A grade as the terminal shows it: right or the points lost, the best
@@ -279,17 +297,21 @@ pub(crate) fn grade_text(ui: &Ui, g: &Graded) -> String {
             answer_text(ui, g.best)
         ));
     }
-    out.push_str("  expected points at the end of the round (95% interval):\n");
+    if g.exact {
+        out.push_str("  points at the end of the round, exact (the last turn):\n");
+    } else {
+        out.push_str("  expected points at the end of the round (95% interval):\n");
+    }
     for f in &g.options {
         let tags = tags(g, f);
         // Padded by what shows: a card's colour takes no room.
         let pad = " ".repeat(5usize.saturating_sub(f.option.text().len()));
+        let interval =
+            if g.exact { String::new() } else { format!("  ({} to {})", figure(f.low), figure(f.high)) };
         out.push_str(&format!(
-            "    {}{pad} {:>7}  ({} to {})  {}\n",
+            "    {}{pad} {:>7}{interval}  {}\n",
             answer_text(ui, f.option),
             figure(f.mean),
-            figure(f.low),
-            figure(f.high),
             tags.join(", "),
         ));
     }
@@ -361,8 +383,11 @@ pub(crate) fn history_text(ui: &Ui, h: &crate::app::drill::History) -> String {
     ));
     for t in &h.themes {
         out.push_str(&format!(
-            "  {:<18} {:>9} {:>12.2} {:>13.2}\n",
-            t.theme, t.decisions, t.points_lost, t.per_decision
+            "  {:<18} {:>9} {:>12} {:>13}\n",
+            t.theme,
+            t.decisions,
+            figure(t.points_lost),
+            figure(t.per_decision)
         ));
     }
     out

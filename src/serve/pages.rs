@@ -1157,6 +1157,13 @@ fn drill_question(
                 dt { "Players" } dd { (q.players) ", turn " (q.turn + 1) @if q.last_turn { "; someone went out: the last turn" } }
                 dt { "Face up" } dd { @match q.face_up { Some(c) => (card(c)), None => "none" } }
                 @if !q.seen.is_empty() { dt { "Seen" } dd { (cards(&q.seen)) } }
+                @if !q.laid_down.is_empty() {
+                    dt { "Table" }
+                    dd {
+                        @for (i, m) in q.laid_down.iter().enumerate() { @if i > 0 { " | " } (cards(m)) }
+                        @if q.lay_off { " (laid down; lay off onto them)" } @else { " (laid down)" }
+                    }
+                }
                 @if !q.themes.is_empty() {
                     dt { "Themes" }
                     dd { @for (i, t) in q.themes.iter().enumerate() { @if i > 0 { ", " } (t.word()) } }
@@ -1232,12 +1239,16 @@ fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
             }
             div.scroll {
                 table.options {
-                    tr { th.name { "Answer" } th { "Expected" } th { "95% interval" } th.name {} }
+                    tr {
+                        th.name { "Answer" }
+                        @if g.exact { th { "Points" } } @else { th { "Expected" } th { "95% interval" } }
+                        th.name {}
+                    }
                     @for f in &g.options {
                         tr {
                             td.name { (answer(f.option)) }
                             td { (figure(f.mean)) }
-                            td { (figure(f.low)) " to " (figure(f.high)) }
+                            @if !g.exact { td { (figure(f.low)) " to " (figure(f.high)) } }
                             td.name { small { (tags(g, f).join(", ")) } }
                         }
                     }
@@ -1251,7 +1262,11 @@ fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
                     }
                 }
             }
-            p { small { "Expected points at the end of the round, by the coach's seeded deals." } }
+            @if g.exact {
+                p { small { "Points at the end of the round, exact: the last turn, drawing weighed over every unseen card." } }
+            } @else {
+                p { small { "Expected points at the end of the round, by the coach's seeded deals." } }
+            }
         }
     }
 }

@@ -20,12 +20,12 @@ fn drill_json_asks_grades_and_sums_up() {
 {\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"take_or_draw\",\"answer\":\"take\",\"points_lost\":1.25,\"best\":\"draw\",\"options\":[{\"option\":\"draw\",\"mean\":0.22,\"low\":0.07,\"high\":0.36},{\"option\":\"take\",\"mean\":1.47,\"low\":0.76,\"high\":2.17}]}}
 {\"position\":\"fa2bacd027fa\",\"number\":1,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4s\",\"Ac\",\"Qs\",\"Qh\",\"9h\"],\"face_up\":\"Kh\",\"seen\":[\"Jh\",\"3d\",\"9c\",\"Jc\"],\"players\":3,\"turn\":7,\"last_turn\":false,\"themes\":[\"take_or_draw\"],\"ask\":\"discard\",\"drawn\":\"9h\",\"from\":\"face_up\"}
 {\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"discard\",\"answer\":\"Qs\",\"points_lost\":0.0,\"best\":\"Ac\",\"options\":[{\"option\":\"Ac\",\"mean\":1.19,\"low\":0.41,\"high\":1.97},{\"option\":\"Qh\",\"mean\":3.03,\"low\":0.57,\"high\":5.5},{\"option\":\"Qs\",\"mean\":3.78,\"low\":0.94,\"high\":6.62},{\"option\":\"4s\",\"mean\":15.78,\"low\":11.75,\"high\":19.82}],\"keeps\":[[\"Qh\",\"Qs\",\"4s\"]]}}
-{\"position\":\"a4f15cf26aa5\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\",\"10c\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"take_or_draw\"}
-{\"grade\":{\"position\":\"a4f15cf26aa5\",\"ask\":\"take_or_draw\",\"answer\":\"draw\",\"points_lost\":0.72,\"best\":\"take\",\"options\":[{\"option\":\"take\",\"mean\":1.0,\"low\":1.0,\"high\":1.0},{\"option\":\"draw\",\"mean\":1.72,\"low\":1.5,\"high\":1.94}]}}
-{\"position\":\"a4f15cf26aa5\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\",\"10c\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
+{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"take_or_draw\"}
+{\"grade\":{\"position\":\"4dbf707f315d\",\"ask\":\"take_or_draw\",\"answer\":\"draw\",\"points_lost\":0.61,\"best\":\"take\",\"options\":[{\"option\":\"take\",\"mean\":1.0,\"low\":1.0,\"high\":1.0},{\"option\":\"draw\",\"mean\":1.61,\"low\":1.61,\"high\":1.61}],\"exact\":true}}
+{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
 {\"error\":\"6h cannot be discarded here\",\"hint\":\"discard one of 4d 2h 5d 5h 3c\"}
-{\"grade\":{\"position\":\"a4f15cf26aa5\",\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\",\"options\":[{\"option\":\"3c\",\"mean\":2.0,\"low\":2.0,\"high\":2.0},{\"option\":\"2h\",\"mean\":3.0,\"low\":3.0,\"high\":3.0},{\"option\":\"5d\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"5h\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"4d\",\"mean\":15.0,\"low\":15.0,\"high\":15.0}],\"keeps\":[[\"5d\",\"5h\",\"4d\"]]}}
-{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.97,\"per_decision\":3.49,\"worst\":{\"position\":\"a4f15cf26aa5\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"a4f15cf26aa5\"],\"tried\":4,\"kept\":2}}
+{\"grade\":{\"position\":\"4dbf707f315d\",\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\",\"options\":[{\"option\":\"3c\",\"mean\":2.0,\"low\":2.0,\"high\":2.0},{\"option\":\"2h\",\"mean\":3.0,\"low\":3.0,\"high\":3.0},{\"option\":\"5d\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"5h\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"4d\",\"mean\":15.0,\"low\":15.0,\"high\":15.0}],\"keeps\":[[\"5d\",\"5h\",\"4d\"]],\"exact\":true}}
+{\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.86,\"per_decision\":3.47,\"worst\":{\"position\":\"4dbf707f315d\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"4dbf707f315d\"],\"tried\":4,\"kept\":2}}
 ";
     for (got, want) in r.stdout.lines().zip(expected.lines()) {
         assert_eq!(got, want);
@@ -95,7 +95,7 @@ fn drill_again_replays_exactly_the_positions_missed_until_each_is_right() {
         "{\"answer\":\"take\"}\n{\"answer\":\"Qs\"}\n{\"answer\":\"take\"}\n{\"answer\":\"2h\"}\n",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(asked_ids(&r.stdout), ["fa2bacd027fa", "a4f15cf26aa5"]);
+    assert_eq!(asked_ids(&r.stdout), ["fa2bacd027fa", "4dbf707f315d"]);
     assert!(r.stdout.ends_with("\"missed\":[\"fa2bacd027fa\"],\"tried\":4,\"kept\":2}}\n"), "{}", r.stdout);
     // Replayed: missed again (Ac loses 1.06), so it comes back; then right.
     let again = ["drill", "--json", "--again", "--name", "Ann", "--budget", "32"];
@@ -168,18 +168,19 @@ Your discard: Qs
     4s      15.78  (11.75 to 19.82)
   the best keeps: Qh Qs 4s
 
-Position 2 of 2 (a4f15cf26aa5)
+Position 2 of 2 (4dbf707f315d)
   Three Thirteen round 2, fours wild, 3 players, turn 10
   themes   keep_pair_or_run, wild_place, last_turn
   someone went out: this is the last turn
+  table    10c 10h 10s 4c (laid down)
   hand     4d 2h 5d 5h
   face up  Ah
-  seen     Kc Jh 9c 9s 2d 10c
+  seen     Kc Jh 9c 9s 2d
 Take the face-up card or draw from the stock (take/draw): draw
-  draw: 0.72 points lost; the best is take
-  expected points at the end of the round (95% interval):
-    take     1.00  (1.00 to 1.00)  best
-    draw     1.72  (1.50 to 1.94)  your answer
+  draw: 0.61 points lost; the best is take
+  points at the end of the round, exact (the last turn):
+    take     1.00  best
+    draw     1.61  your answer
   You drew from the stock: 3c
   hand     4d 2h 5d 5h 3c
 Your discard: bogus
@@ -187,15 +188,15 @@ Your discard: bogus
   hand     4d 2h 5d 5h 3c
 Your discard: 3c
   3c: the best answer, nothing lost
-  expected points at the end of the round (95% interval):
-    3c       2.00  (2.00 to 2.00)  best, your answer
-    2h       3.00  (3.00 to 3.00)
-    5d      14.00  (14.00 to 14.00)
-    5h      14.00  (14.00 to 14.00)
-    4d      15.00  (15.00 to 15.00)
+  points at the end of the round, exact (the last turn):
+    3c       2.00  best, your answer
+    2h       3.00
+    5d      14.00
+    5h      14.00
+    4d      15.00
   the best keeps: 5d 5h 4d
 
-Summary: 4 decisions over 2 positions, 1.97 points lost, 0.49 per decision
+Summary: 4 decisions over 2 positions, 1.86 points lost, 0.47 per decision
 The worst: position 1 (fa2bacd027fa), take or draw:
   take lost 1.25 points; the best was draw
 ";
@@ -208,7 +209,7 @@ The worst: position 1 (fa2bacd027fa), take or draw:
     let r = env.ok(&["stats", "--drill"]);
     assert!(r.stdout.starts_with("player: drill rating "), "{}", r.stdout);
     assert!(
-        r.stdout.contains("\n  all                        4         1.97          0.49\n"),
+        r.stdout.contains("\n  all                        4         1.86          0.47\n"),
         "{}",
         r.stdout
     );
@@ -242,18 +243,18 @@ fn drill_in_a_terminal_asks_at_prompts() {
     crate::prompts::key(&mut p, "Qs\r");
     p.exp_string("  Qs: as good as the best within the noise, nothing lost\r\n").unwrap();
     p.exp_string(
-        "Position 2 of 2 (a4f15cf26aa5)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 10\r\n  \
+        "Position 2 of 2 (4dbf707f315d)\r\n  Three Thirteen round 2, fours wild, 3 players, turn 10\r\n  \
          themes   keep_pair_or_run, wild_place, last_turn\r\n",
     )
     .unwrap();
     p.exp_string("(take/draw):").unwrap();
     crate::prompts::key(&mut p, "draw\r");
-    p.exp_string("  draw: 0.72 points lost; the best is take\r\n").unwrap();
+    p.exp_string("  draw: 0.61 points lost; the best is take\r\n").unwrap();
     p.exp_string("  You drew from the stock: 3c\r\n").unwrap();
     p.exp_string("Your discard:").unwrap();
     crate::prompts::key(&mut p, "3c\r");
     p.exp_string(
-        "Summary: 4 decisions over 2 positions, 1.97 points lost, 0.49 per decision\r\nThe worst: position 1 \
+        "Summary: 4 decisions over 2 positions, 1.86 points lost, 0.47 per decision\r\nThe worst: position 1 \
          (fa2bacd027fa), take or draw:\r\n  take lost 1.25 points; the best was draw\r\n",
     )
     .unwrap();
@@ -317,36 +318,37 @@ Your discard: 8h
   the best keeps: Qh Qs 4s
   0:36 left, 2 right in a row
 
-Position 2 (a4f15cf26aa5)
+Position 2 (4dbf707f315d)
   Three Thirteen round 2, fours wild, 3 players, turn 10
   themes   keep_pair_or_run, wild_place, last_turn
   someone went out: this is the last turn
+  table    10c 10h 10s 4c (laid down)
   hand     4d 2h 5d 5h
   face up  Ah
-  seen     Kc Jh 9c 9s 2d 10c
+  seen     Kc Jh 9c 9s 2d
 Take the face-up card or draw from the stock (take/draw): draw
-  draw: 0.72 points lost; the best is take
-  expected points at the end of the round (95% interval):
-    take     1.00  (1.00 to 1.00)  best
-    draw     1.72  (1.50 to 1.94)  your answer
+  draw: 0.61 points lost; the best is take
+  points at the end of the round, exact (the last turn):
+    take     1.00  best
+    draw     1.61  your answer
   0:11 left, 0 right in a row
   You drew from the stock: 3c
   hand     4d 2h 5d 5h 3c
 Your discard: 3c
   3c: the best answer, nothing lost
-  expected points at the end of the round (95% interval):
-    3c       2.00  (2.00 to 2.00)  best, your answer
-    2h       3.00  (3.00 to 3.00)
-    5d      14.00  (14.00 to 14.00)
-    5h      14.00  (14.00 to 14.00)
-    4d      15.00  (15.00 to 15.00)
+  points at the end of the round, exact (the last turn):
+    3c       2.00  best, your answer
+    2h       3.00
+    5d      14.00
+    5h      14.00
+    4d      15.00
   the best keeps: 5d 5h 4d
   0:00 left, 1 right in a row
 
 Time is up.
-Summary: 4 decisions over 2 positions, 0.72 points lost, 0.18 per decision
-The worst: position 2 (a4f15cf26aa5), take or draw:
-  draw lost 0.72 points; the best was take
+Summary: 4 decisions over 2 positions, 0.61 points lost, 0.15 per decision
+The worst: position 2 (4dbf707f315d), take or draw:
+  draw lost 0.61 points; the best was take
 ";
     for (got, want) in stdout.lines().zip(expected.lines()) {
         assert_eq!(got, want);
@@ -356,4 +358,76 @@ The worst: position 2 (a4f15cf26aa5), take or draw:
     let kept = std::fs::read_to_string(env.data_dir().join("drill.toml")).unwrap();
     assert_eq!(kept.matches("[[attempts]]").count(), 2);
     assert_eq!(kept.matches("\nseconds = 30.0\n").count(), 2, "{kept}");
+}
+
+/// A last turn with laying off: the melds the player out laid down are
+/// shown (the cards it took from the pile among them, not again under
+/// seen), and the figures are exact: no interval, drawing the mean over
+/// every unseen card. Each discard's points are the hand kept's
+/// deadwood: 2h leaves 10d Jd 5d (fives wild) and Ah As, 2 points.
+#[test]
+fn drill_on_a_last_turn_shows_the_melds_laid_down_and_exact_points() {
+    let env = Env::new();
+    let args = [
+        "drill",
+        "--ascii",
+        "--seed",
+        "1",
+        "--count",
+        "1",
+        "--theme",
+        "lay_off",
+        "--set",
+        "lay_off=true",
+        "--budget",
+        "32",
+        "--round",
+        "3",
+        "--name",
+        "Ann",
+    ];
+    let r = env.run_stdin(&args, "take\n10d\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let expected = "\
+Position 1 of 1 (ffbfbf72f9c0)
+  Three Thirteen round 3, fives wild, 4 players, turn 15
+  themes   last_turn, lay_off
+  someone went out: this is the last turn
+  table    9c 9d 9d 9h 5s (laid down; lay off onto them)
+  hand     10d Ah 5d Jd 2h
+  face up  As
+  seen     Kh Kd Kh Kc Qs 10c 8s 6h Ah 8d
+Take the face-up card or draw from the stock (take/draw): take
+  take: the best answer, nothing lost
+  points at the end of the round, exact (the last turn):
+    take     2.00  best, your answer
+    draw     2.60
+  You took the face-up card: As
+  hand     10d Ah 5d Jd 2h As
+Your discard: 10d
+  10d: 10.00 points lost; the best is 2h
+  points at the end of the round, exact (the last turn):
+    2h       2.00  best
+    Ah       3.00
+    Jd      11.00
+    10d     12.00  your answer
+    5d      25.00
+  the best keeps: 10d Jd 5d
+
+Summary: 2 decisions over 1 position, 10.00 points lost, 5.00 per decision
+The worst: position 1 (ffbfbf72f9c0), the discard:
+  10d lost 10.00 points; the best was 2h
+";
+    for (got, want) in r.stdout.lines().zip(expected.lines()) {
+        assert_eq!(got, want);
+    }
+    assert_eq!(r.stdout, expected);
+    let mut json_args: Vec<&str> = args.iter().copied().filter(|&a| a != "--ascii").collect();
+    json_args.push("--json");
+    let json = env.run_stdin(&json_args, "{\"answer\": \"draw\"}\n");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let first = json.stdout.lines().next().unwrap();
+    assert!(first.contains(r#""last_turn":true,"laid_down":[["9c","9d","9d","9h","5s"]],"#), "{first}");
+    let grade = json.stdout.lines().nth(1).unwrap();
+    assert!(grade.ends_with(r#""exact":true}}"#), "{grade}");
 }

@@ -72,23 +72,30 @@ fn grade_text(g: &Value) -> String {
         if g["ask"] == "take_or_draw" { "Take or draw:" } else { "The discard:" },
         shown(answer)
     );
+    // The last turn's figures are exact: no interval.
+    let exact = g["exact"] == true;
     if lost == 0.0 {
-        let note = if answer == best { "The best answer" } else { "As good as the best within the noise" };
+        let note = match (answer == best, exact) {
+            (true, _) => "The best answer",
+            (false, true) => "As good as the best",
+            (false, false) => "As good as the best within the noise",
+        };
         out.push_str(&format!(" {note}, nothing lost"));
     } else {
         out.push_str(&format!(" {lost:.2} points lost; the best is {}", shown(best)));
     }
-    out.push_str(" Answer Expected 95% interval");
+    out.push_str(if exact { " Answer Points" } else { " Answer Expected 95% interval" });
     // The tags (best, equal, your answer) are the page's: --json has none.
     for o in g["options"].as_array().unwrap() {
         let option = o["option"].as_str().unwrap();
-        out.push_str(&format!(
-            " {} {:.2} {:.2} to {:.2}",
-            shown(option),
-            o["mean"].as_f64().unwrap(),
-            o["low"].as_f64().unwrap(),
-            o["high"].as_f64().unwrap()
-        ));
+        let mean = o["mean"].as_f64().unwrap();
+        let (low, high) = (o["low"].as_f64().unwrap(), o["high"].as_f64().unwrap());
+        if exact {
+            assert_eq!((low, high), (mean, mean), "{g}");
+            out.push_str(&format!(" {} {mean:.2}", shown(option)));
+        } else {
+            out.push_str(&format!(" {} {mean:.2} {low:.2} to {high:.2}", shown(option)));
+        }
     }
     out
 }
@@ -115,7 +122,9 @@ fn page_grade(body: &str) -> String {
 fn page_keeps(body: &str) -> Option<String> {
     let text = crate::serve::text_of(body);
     let at = text.find("The best keeps: ")? + "The best keeps: ".len();
-    Some(text[at..text[at..].find(" Expected points").map_or(text.len(), |e| at + e)].to_string())
+    // Up to the note under the table: estimates, or the last turn's exact figures.
+    let end = [" Expected points", " Points at the end"].iter().filter_map(|n| text[at..].find(n)).min();
+    Some(text[at..end.map_or(text.len(), |e| at + e)].to_string())
 }
 
 #[test]
@@ -200,6 +209,38 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
         });
         assert_eq!(page_keeps(page), keeps.filter(|k| !k.is_empty()));
     }
+    // Each discard's question, as --json asks it: on a last turn the page
+    // shows the melds the player out laid down.
+    let asked: Vec<Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["ask"] == "discard")
+        .collect();
+    assert_eq!(asked.len(), 5);
+    let mut last_turns = 0;
+    for (k, q) in asked.iter().enumerate() {
+        let text = crate::serve::text_of(&pages[2 * k]);
+        match q["laid_down"].as_array() {
+            Some(melds) => {
+                last_turns += 1;
+                let melds: Vec<String> = melds
+                    .iter()
+                    .map(|m| {
+                        m.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|c| symbol(c.as_str().unwrap()))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                assert!(text.contains(&format!(" Table {} (laid down) ", melds.join(" | "))), "{text}");
+            }
+            None => assert!(!text.contains(" Table "), "{text}"),
+        }
+    }
+    assert!(last_turns > 0, "{}", json.stdout);
     // The first grade whole, as the page shows it.
     assert_eq!(
         crate::serve::text_of(&pages[0]),
