@@ -1262,8 +1262,10 @@ fn drill_grade(g: &crate::app::drill::Graded) -> Markup {
                     }
                 }
             }
-            @if g.exact {
+            @if g.exact && g.ask == Ask::TakeOrDraw {
                 p { small { "Points at the end of the round, exact: the last turn, drawing weighed over every unseen card." } }
+            } @else if g.exact {
+                p { small { "Points at the end of the round, exact: the last turn, the deadwood of the hand kept." } }
             } @else {
                 p { small { "Expected points at the end of the round, by the coach's seeded deals." } }
             }
