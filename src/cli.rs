@@ -274,6 +274,8 @@ Examples:
       a final turn after someone went out: 4h and 8h go onto the 5h 6h 7h on the table
   three13 check --round 11 --points --upcard 9h Ks Kd Kh 2h 3h 5h 9c 9d 10s Jh Qd Ac As
       take or draw in points at the end of the round, 4 players, with 95% intervals
+  three13 check --points --last --seen \"5h 6h 7h 8c 8d 8s\" --upcard 3c 9c 9d 9s 4h Kd 8h
+      the last turn, someone out with 5h 6h 7h 8c 8d 8s laid down: exact points
   printf '9h 4d Kh\\n3d 3c 3h\\n' | three13 check --json
       one hand per line from stdin, one JSON object per hand";
 
@@ -300,7 +302,8 @@ until each option's difference from the best is known within --within points (or
 --budget deals an option); options clearly worse are dropped early, and options within \
 the noise are equal (docs/points.md). With table melds (--onto) someone went out and this \
 is the last turn: each option's points are worked out exactly, the deadwood of the hand \
-kept (drawing: over every unseen card alike), with no deals.\n\n\
+kept (drawing: over every unseen card alike), with no deals. Where the rules do not let \
+cards be laid off, --last says it is the last turn, the cards laid down given with --seen.\n\n\
 A hand typed with \"|\" between groups is a declared arrangement: each group is judged \
 as a meld, or not and why, and the least deadwood is given beside it.\n\n\
 Cards are written rank then suit: ranks A 2-10 J Q K (T for ten), suits c d h s or \
@@ -367,6 +370,10 @@ pub(crate) struct CheckArgs {
     /// With --points: the seed the rollouts' deals are drawn from
     #[arg(long, value_name = "S", requires = "points", default_value_t = 1)]
     pub(crate) seed: u64,
+
+    /// With --points: someone went out and this is the hand's last turn (table melds of --onto say so too); give the cards they laid down with --seen
+    #[arg(long, requires = "points")]
+    pub(crate) last: bool,
 
     /// With --points: the most deals each option is played out on
     #[arg(long, value_name = "K", requires = "points", default_value_t = 5000)]

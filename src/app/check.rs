@@ -72,7 +72,8 @@ impl Conditions {
         if !texts.is_empty() && !rules.lay_off() {
             return Err(Error::data(
                 "--onto needs laying off allowed: add --set lay_off=true or --rules strict",
-            ));
+            )
+            .with_hint("on a last turn without laying off, --points --last weighs it, the cards laid down given with --seen"));
         }
         texts
             .iter()

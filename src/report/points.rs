@@ -25,6 +25,9 @@ pub(crate) struct PointsAsk {
     /// Deals until each difference from the best is known within so many
     /// points.
     pub(crate) within: f64,
+    /// Someone went out: the hand's last turn (`--last`), as table melds
+    /// given say too.
+    pub(crate) last: bool,
 }
 
 /// The estimates of one hand's options.
@@ -52,9 +55,9 @@ pub(crate) fn points(
         ));
     }
     let deal = Deal { round: a.round, cards: a.cards, wild: a.wild };
-    if !setting.onto.is_empty() {
-        // Table melds: someone went out, and this is the last turn, whose
-        // points the analysis holds already.
+    if !setting.onto.is_empty() || ask.last {
+        // Someone went out (table melds given say so): this is the last
+        // turn, whose points the analysis holds already.
         return Ok(Points { ask, estimates: last_turn(a, &setting.rules), exact: true });
     }
     let mut pile = setting.seen.clone();

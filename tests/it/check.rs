@@ -629,7 +629,8 @@ fn laying_off_onto_the_table() {
     env.fails(
         &["check", "--onto", "5h 6h 7h", "8h 9c 9d"],
         1,
-        "--onto needs laying off allowed: add --set lay_off=true or --rules strict",
+        "--onto needs laying off allowed: add --set lay_off=true or --rules strict\n  hint: on a last turn \
+         without laying off, --points --last weighs it, the cards laid down given with --seen",
     );
     env.fails(
         &["check", "--rules", "strict", "--onto", "5h 6h 8h", "8h 9c 9d"],

@@ -469,4 +469,37 @@ fn check_points_on_the_last_turn_are_exact() {
         let beside = twice - 2.0 * least as f64;
         assert_eq!(d["points_beside_best"]["mean"].as_f64().unwrap(), beside, "{d}");
     }
+
+    // Without laying off, --last says it is the last turn, the cards laid
+    // down seen: taking 3c leaves 9c 9d 9s and 4h 8h 3c, 15; drawing, the
+    // plain advice's expected deadwood, with 8c 8d 8s among the seen.
+    let mut args = vec!["check", "--round", "4", "--points", "--last", "--seen", "5h 6h 7h 8c 8d 8s"];
+    args.extend("--upcard 3c 9c 9d 9s 4h Kd 8h".split(' '));
+    let r = env.ok(&args);
+    assert!(
+        r.stdout.ends_with(
+            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 15.00 points, draw 17.98\nPoints and chance disagree: by the chance to go out, draw; in points, take.\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    args.push("--json");
+    let v: Value = serde_json::from_str(&env.ok(&args).stdout).unwrap();
+    assert_eq!(v["points_of"]["exact"], true);
+    assert_eq!(v["upcard"]["take"]["points"], serde_json::json!({"mean": 15.0, "low": 15.0, "high": 15.0}));
+    let expected = v["upcard"]["draw"]["expected_deadwood"].as_f64().unwrap();
+    let draw = (expected * 1000.0).round() / 1000.0;
+    assert_eq!(v["upcard"]["draw"]["points"], serde_json::json!({"mean": draw, "low": draw, "high": draw}));
+    // The cards laid down are not drawn: without them seen, more eights
+    // and sevens are left to draw and the mean is another.
+    let unseen: Vec<&str> = args.iter().copied().filter(|a| !a.contains("8c")).collect();
+    let without: Value = serde_json::from_str(
+        &env.ok(&unseen.iter().copied().filter(|&a| a != "--seen").collect::<Vec<_>>()).stdout,
+    )
+    .unwrap();
+    assert_ne!(without["upcard"]["draw"]["points"]["mean"], v["upcard"]["draw"]["points"]["mean"]);
+    // --last asks the points: alone it is refused, and it says what it needs.
+    let r = env.run(&["check", "--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--points"), "{}", r.stderr);
 }
