@@ -61,6 +61,15 @@ fn shown(option: &str) -> String {
     if option == "take" || option == "draw" { option.to_string() } else { symbol(option) }
 }
 
+/// Melds as `drill --json` gives them (`[["Qh", "Qs", "4s"], …]`), as a
+/// page shows them: `Q♥ Q♠ 4♠ | …`.
+fn melds_shown(melds: &[Value]) -> String {
+    let meld = |m: &Value| {
+        m.as_array().unwrap().iter().map(|c| symbol(c.as_str().unwrap())).collect::<Vec<_>>().join(" ")
+    };
+    melds.iter().map(meld).collect::<Vec<_>>().join(" | ")
+}
+
 /// The text of a grade's section, as `drill --json`'s grade says it.
 fn grade_text(g: &Value) -> String {
     let g = &g["grade"];
@@ -193,20 +202,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
     assert_eq!(grades.len(), 10, "{}", json.stdout);
     for (page, grade) in pages.iter().zip(&grades) {
         assert_eq!(page_grade(page), grade_text(grade));
-        let keeps = grade["grade"]["keeps"].as_array().map(|melds| {
-            melds
-                .iter()
-                .map(|m| {
-                    m.as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|c| symbol(c.as_str().unwrap()))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect::<Vec<_>>()
-                .join(" | ")
-        });
+        let keeps = grade["grade"]["keeps"].as_array().map(|melds| melds_shown(melds));
         assert_eq!(page_keeps(page), keeps.filter(|k| !k.is_empty()));
     }
     // Each discard's question, as --json asks it: on a last turn the page
@@ -224,18 +220,7 @@ fn a_seeded_drill_on_the_page_is_graded_as_drill_json_grades_it() {
         match q["laid_down"].as_array() {
             Some(melds) => {
                 last_turns += 1;
-                let melds: Vec<String> = melds
-                    .iter()
-                    .map(|m| {
-                        m.as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|c| symbol(c.as_str().unwrap()))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                assert!(text.contains(&format!(" Table {} (laid down) ", melds.join(" | "))), "{text}");
+                assert!(text.contains(&format!(" Table {} (laid down) ", melds_shown(melds))), "{text}");
             }
             None => assert!(!text.contains(" Table "), "{text}"),
         }

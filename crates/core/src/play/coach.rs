@@ -16,8 +16,9 @@ use rayon::prelude::*;
 
 use super::last::last_turn_at;
 use super::policy::{Greedy, Move, greedy_move, least};
+use super::seat::{Estimate, Position, laid_down, options, unseen_of};
 use super::stats::{Interval, paired};
-use super::{Phase, Policy, Source, State, View, held_back, legal_discards, mix, shoe};
+use super::{Policy, Source, State, View, held_back, legal_discards, mix};
 use crate::card::Card;
 use crate::solver::Solver;
 
@@ -35,79 +36,6 @@ const BATCH: usize = 32;
 /// be dropped before the budget is spent: rare enough by chance (about 1
 /// in 1,000 at each look) that the best is almost never dropped.
 const DROP_Z: f64 = 3.3;
-
-/// A position to estimate: the round as the seat to play knows it. Only
-/// its own hand, the pile, the cards the others took from the pile, the
-/// sizes of the hands and of the stock are used: the rest is dealt anew
-/// for each rollout.
-pub type Position = State;
-
-/// One option's estimate.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Estimate {
-    pub option: Move,
-    /// The deals it was played out on (fewer than the budget: dropped).
-    pub deals: usize,
-    /// The seat's points at the end of the round.
-    pub points: Interval,
-    /// The paired difference from greedy's move (negative: better).
-    pub vs_greedy: Interval,
-    /// The paired difference from the option with the lowest mean.
-    pub vs_best: Interval,
-    /// Dropped early as clearly worse than the best.
-    pub dropped: bool,
-    /// Greedy's move.
-    pub greedy: bool,
-}
-
-/// The options at a position: take or draw before the draw (when both
-/// are possible), each legal discard after it.
-pub fn options(position: &Position) -> Vec<Move> {
-    match position.phase {
-        Phase::Draw => {
-            if position.pile.is_empty() {
-                vec![Move::Take(false)]
-            } else if position.stock.is_empty() {
-                vec![Move::Take(true)]
-            } else {
-                vec![Move::Take(true), Move::Take(false)]
-            }
-        }
-        Phase::Discard { .. } => legal_discards(position).into_iter().map(Move::Discard).collect(),
-    }
-}
-
-/// The cards the seat to play has not seen, a copy each, in the deck's
-/// order: the decks less its hand, the pile, the cards the others took
-/// from the pile and hold, and the hand the player out laid down.
-pub(super) fn unseen_of(position: &Position) -> Vec<Card> {
-    let seat = position.seat;
-    let mut known: Vec<Card> = position.hands[seat].clone();
-    known.extend_from_slice(&position.pile);
-    for (s, k) in position.known.iter().enumerate() {
-        if s == seat {
-            continue;
-        }
-        match laid_down(position, s) {
-            Some(hand) => known.extend(hand),
-            None => known.extend_from_slice(k),
-        }
-    }
-    let mut unseen = shoe(&position.rules);
-    for c in known {
-        if let Some(i) = unseen.iter().position(|&u| u == c) {
-            unseen.swap_remove(i);
-        }
-    }
-    unseen.sort_unstable();
-    unseen
-}
-
-/// The hand seat `s` laid down on going out (its cards taken from the
-/// pile among them), where the position records it.
-fn laid_down(position: &Position, s: usize) -> Option<Vec<Card>> {
-    (position.out == Some(s) && !position.onto.is_empty()).then(|| position.onto.concat())
-}
 
 /// The round dealt anew as the seat to play knows it: the others' hands
 /// (the cards they took from the pile, and unseen cards; the player out's

@@ -15,8 +15,9 @@
 //! Everything is drawn from seeds: the same seed gives the same positions
 //! and the same grades, on any number of threads.
 
-use super::coach::{Estimate, estimate};
+use super::coach::estimate;
 use super::policy::Move;
+use super::seat::Estimate;
 use super::{Greedy, Phase, Policy, Source, State, mix};
 use crate::card::Card;
 use crate::rules::{Deal, Game, Rules};

@@ -9,8 +9,8 @@
 //! its deadwood after a discard that is not the card taken (unless the
 //! hand holds another copy, or `throw_back`).
 
-use super::coach::{Estimate, unseen_of};
 use super::policy::{Move, greedy_move, least};
+use super::seat::{Estimate, unseen_of};
 use super::stats::Interval;
 use super::{State, View};
 use crate::analysis::{Analysis, tie};
@@ -70,7 +70,7 @@ pub(super) fn last_turn_at(solver: &mut Solver, position: &State) -> Option<Vec<
         with
     };
     let mut options = Vec::new();
-    for option in super::coach::options(position) {
+    for option in super::seat::options(position) {
         let least_left = match option {
             Move::Discard(c) => f64::from(solver.deadwood_without(hand, &table, c)),
             Move::Take(true) => {

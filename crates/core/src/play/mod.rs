@@ -23,12 +23,13 @@ mod coach;
 pub mod drill;
 mod last;
 mod policy;
+mod seat;
 pub mod stats;
 
-pub use coach::{Coach, Estimate, Position, estimate, estimate_within};
-pub use coach::{choose, options, resample};
+pub use coach::{Coach, choose, estimate, estimate_within, resample};
 pub use last::last_turn;
 pub use policy::{AlwaysDraw, Chance, Greedy, Move, Random};
+pub use seat::{Estimate, Position, options};
 
 use crate::card::Card;
 use crate::rules::{Deal, Game, Rules};
