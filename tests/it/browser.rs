@@ -450,6 +450,7 @@ fn browser_drills_on_a_phone_by_tapping_cards() {
     browser.run("document.querySelector('#seed').value = '3'; return null;");
     browser.tap("button[name=pick][value=Ann]");
     let position = |h2: &str| eventually(Duration::from_secs(20), || browser.text("#position h2") == h2);
+    let mut last_turns = 0;
     for n in 1..=5 {
         assert!(position("Take or draw?"), "{}", browser.text("main"));
         assert_eq!(
@@ -458,6 +459,10 @@ fn browser_drills_on_a_phone_by_tapping_cards() {
         );
         let fit = too_wide(&browser);
         assert_eq!(fit["bad"], json!([]), "{fit}");
+        // A last turn shows the melds laid down, and is graded exactly.
+        let last = browser.text("#position").contains("the last turn");
+        last_turns += usize::from(last);
+        assert_eq!(browser.text("#position").contains("Table "), last, "{}", browser.text("main"));
         browser.tap(if n % 2 == 1 {
             "button[name=answer][value=draw]"
         } else {
@@ -489,12 +494,20 @@ fn browser_drills_on_a_phone_by_tapping_cards() {
             browser.text("main")
         );
         let graded = browser.text("#grade");
-        assert!(graded.contains("Answer Expected 95% interval"), "{graded}");
+        if last {
+            assert!(
+                graded.contains("Answer Points") && graded.contains(", exact: the last turn"),
+                "{graded}"
+            );
+        } else {
+            assert!(graded.contains("Answer Expected 95% interval"), "{graded}");
+        }
         assert!(graded.contains("best"), "{graded}");
         let fit = too_wide(&browser);
         assert_eq!(fit["bad"], json!([]), "{fit}");
         browser.tap("#on a");
     }
+    assert!(last_turns > 0, "no last turn among the positions");
     assert!(
         eventually(Duration::from_secs(20), || browser.text("#summary h2") == "Summary"),
         "{}",
