@@ -430,7 +430,7 @@ mod tests {
     /// On a last turn the coach's exact points are what its rollouts
     /// average: each discard's, which no card to come changes, the same to
     /// the last digit; taking or drawing within 4 standard errors of
-    /// 6,000 rollouts. The rollouts deal the hand laid down by the player
+    /// 2,500 rollouts. The rollouts deal the hand laid down by the player
     /// out to no one else: the player out's hand stays as laid down.
     #[test]
     fn the_last_turn_exact_is_what_the_rollouts_average() {

@@ -8,6 +8,11 @@
 //! unknown, no card is likelier than another); taking the face-up card,
 //! its deadwood after a discard that is not the card taken (unless the
 //! hand holds another copy, or `throw_back`).
+//!
+//! Two ways in: from the hand checker's analysis ([`last_turn`], for
+//! `check --points` on a last turn), and from a round in play
+//! ([`last_turn_at`], for the points coach, and so `sim` and the drill),
+//! where the hand the player out laid down counts as seen.
 
 use super::policy::{Move, greedy_move, least};
 use super::seat::{Estimate, unseen_of};
