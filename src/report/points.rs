@@ -187,7 +187,15 @@ impl Points {
             vec![
                 String::new(),
                 ui.bold("In points at the end of the round, exact (the last turn):"),
-                ui.wrap("  the deadwood of the hand kept; drawing, every unseen card as likely", 4),
+                // Drawing is weighed only before the draw.
+                ui.wrap(
+                    if self.estimates.iter().any(|e| e.option == Move::Take(false)) {
+                        "  the deadwood of the hand kept; drawing, every unseen card as likely"
+                    } else {
+                        "  the deadwood of the hand kept"
+                    },
+                    4,
+                ),
             ]
         } else {
             vec![

@@ -421,7 +421,11 @@ fn check_points_on_the_last_turn_are_exact() {
     let seen = seen.join(" ");
     let args = round_1(&["--set", "decks=1", "--seen", &seen]);
     let r = env.ok(&args);
-    assert!(r.stdout.ends_with("likely\ntake Kd: the only way to draw, 31.00 points\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with("  the deadwood of the hand kept\ntake Kd: the only way to draw, 31.00 points\n"),
+        "{}",
+        r.stdout
+    );
     let mut args = args.to_vec();
     args.push("--json");
     let v: Value = serde_json::from_str(&env.ok(&args).stdout).unwrap();
@@ -498,6 +502,24 @@ fn check_points_on_the_last_turn_are_exact() {
     )
     .unwrap();
     assert_ne!(without["upcard"]["draw"]["points"]["mean"], v["upcard"]["draw"]["points"]["mean"]);
+    // After the draw, each discard: nothing is drawn any more.
+    let r = env.ok(&[
+        "check",
+        "--round",
+        "4",
+        "--points",
+        "--last",
+        "--seen",
+        "5h 6h 7h 8c 8d 8s",
+        "9c 9d 9s 4h Kd 8h 3c",
+    ]);
+    assert!(
+        r.stdout.contains(
+            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept\n  discard           points  beside the best\n  Kd                 15.00  best\n  8h                 20.00  +5.00\n"
+        ),
+        "{}",
+        r.stdout
+    );
     // --last asks the points: alone it is refused, and it says what it needs.
     let r = env.run(&["check", "--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
