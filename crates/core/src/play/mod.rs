@@ -172,11 +172,19 @@ impl View<'_> {
     }
 
     /// The cards every player has seen outside this player's hand: the
-    /// pile (the face-up card too) and the cards the others took from it.
+    /// pile (the face-up card too), the cards the others took from it and
+    /// hold, and the hand the player out laid down (the cards it took
+    /// among them).
     pub fn seen(&self) -> Vec<Card> {
-        let mut seen = self.state.pile.clone();
-        for (s, k) in self.state.known.iter().enumerate() {
-            if s != self.state.seat {
+        let state = self.state;
+        let mut seen = state.pile.clone();
+        for (s, k) in state.known.iter().enumerate() {
+            if s == state.seat {
+                continue;
+            }
+            if state.out == Some(s) && !state.onto.is_empty() {
+                seen.extend(state.onto.iter().flatten());
+            } else {
                 seen.extend_from_slice(k);
             }
         }

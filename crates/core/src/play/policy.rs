@@ -164,22 +164,22 @@ impl Policy for AlwaysDraw {
 
 /// The hand checker's advice: takes the face-up card when `check` advises
 /// it (the better chance to go out this turn or the next), discards the
-/// card `check` advises (the least deadwood, then the best chance).
+/// card `check` advises (the least deadwood, then the best chance), told
+/// every card seen ([`View::seen`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Chance;
 
 impl Policy for Chance {
     fn take(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> bool {
         let up = view.face_up().expect("a face-up card");
-        let seen = view.seen();
-        // The face-up card is given as the upcard, not as seen.
-        let seen: Vec<Card> = {
-            let mut s = seen;
-            if let Some(i) = s.iter().rposition(|&c| c == up) {
-                s.remove(i);
+        // The face-up card is given as the upcard, and the table melds as
+        // the table (the analysis counts both), not as seen.
+        let mut seen = view.seen();
+        for &c in std::iter::once(&up).chain(view.table.onto().iter().flatten()) {
+            if let Some(i) = seen.iter().rposition(|&s| s == c) {
+                seen.remove(i);
             }
-            s
-        };
+        }
         let ask = Ask { upcard: Some(up), ..Ask::default() };
         let a = analyse_with(solver, view.hand(), &view.state.deal, view.table, &seen, ask);
         a.upcard.is_some_and(|u| u.advice == Choice::Take)

@@ -322,6 +322,50 @@ fn throw_back_lets_the_card_taken_go_again() {
     }
 }
 
+/// What a seat has seen outside its hand is all but what is hidden from
+/// it, at every turn of rounds played by greedy players under each family
+/// of rules: the decks less its hand and `View::seen` are exactly the
+/// stock and the others' cards they did not take from the pile; once
+/// someone is out, the hand they laid down is seen, whatever the rules.
+#[test]
+fn what_a_seat_has_seen_is_all_but_the_hidden_cards() {
+    let (mut turns, mut last_turns) = (0, 0);
+    for i in 0..7 {
+        let rules = rules_of(i);
+        for seed in 0..6u64 {
+            let d = rules.deal(3 + seed as usize % 5).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed + 100 * i as u64);
+            let dealt = deal(&rules, d, 3, seed as usize % 3, &mut rng).unwrap();
+            let mut state = State::new(&rules, &dealt);
+            let mut solver = Solver::new();
+            while !state.over {
+                let table = state.table();
+                let view = View { state: &state, table: &table };
+                let mut unseen = shoe(&rules);
+                for c in view.hand().iter().chain(&view.seen()) {
+                    let at = unseen.iter().position(|u| u == c).expect("a card seen once");
+                    unseen.swap_remove(at);
+                }
+                let mut hidden = state.stock.clone();
+                for s in (0..3).filter(|&s| s != state.seat && Some(s) != state.out) {
+                    let mut h = state.hands[s].clone();
+                    for k in &state.known[s] {
+                        h.remove(h.iter().position(|c| c == k).unwrap());
+                    }
+                    hidden.extend(h);
+                }
+                unseen.sort();
+                hidden.sort();
+                assert_eq!(unseen, hidden, "rules {i}, seed {seed}, turn {}", state.turns);
+                turns += 1;
+                last_turns += usize::from(state.out.is_some());
+                state.turn(&mut solver, &mut Greedy, &mut rng);
+            }
+        }
+    }
+    assert!(turns > 200 && last_turns > 40, "{turns} turns, {last_turns} last turns");
+}
+
 /// Under `go_around_once` nobody goes out on their first turn: a hand
 /// dealt whole, round 1, goes out on its second turn at the earliest.
 #[test]
