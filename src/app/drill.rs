@@ -18,8 +18,8 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use crate::error::{Error, Result};
 use crate::store::{AttemptFile, PositionFile, RatingFile, Store};
 use three13_core::card::Card;
-use three13_core::play::Move;
 use three13_core::play::drill::{self, DrillPosition, Theme, Wanted};
+use three13_core::play::{Estimate, Move};
 use three13_core::rules::Rules;
 use three13_core::solver::{Solver, Table};
 
@@ -379,7 +379,7 @@ impl Drill {
             drawn,
             taken,
             last_turn: p.out.is_some(),
-            laid_down: if p.out.is_some() { p.onto.clone() } else { Vec::new() },
+            laid_down: p.onto.clone(),
             lay_off: p.rules.lay_off(),
             themes: p.themes.clone(),
             options,
@@ -462,7 +462,7 @@ impl Drill {
             keeps,
             took,
             themes: p.themes.clone(),
-            exact: estimates.iter().all(|e| e.deals == 0),
+            exact: estimates.iter().all(Estimate::is_exact),
         };
         self.graded.push(graded.clone());
         match (stage, answer) {

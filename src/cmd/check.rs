@@ -70,22 +70,21 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     seed: args.seed,
                     budget: args.budget,
                     within: args.within,
-                    last: args.last,
+                    last: args.last || !under.onto.is_empty(),
                 };
                 // The rounds played out can take seconds: a line on a
                 // terminal says how far they are.
-                // (The last turn, table melds given, is worked out exactly.)
-                let bar =
-                    (std::io::stderr().is_terminal() && under.onto.is_empty() && !args.last).then(|| {
-                        let bar = indicatif::ProgressBar::new_spinner();
-                        bar.set_style(
-                            indicatif::ProgressStyle::with_template("{spinner} playing the round out: {msg}")
-                                .expect("a progress template"),
-                        );
-                        bar.set_message(format!("0 deals of {} at most", ask.budget));
-                        bar.enable_steady_tick(std::time::Duration::from_millis(120));
-                        bar
-                    });
+                // (The last turn is worked out exactly.)
+                let bar = (std::io::stderr().is_terminal() && !ask.last).then(|| {
+                    let bar = indicatif::ProgressBar::new_spinner();
+                    bar.set_style(
+                        indicatif::ProgressStyle::with_template("{spinner} playing the round out: {msg}")
+                            .expect("a progress template"),
+                    );
+                    bar.set_message(format!("0 deals of {} at most", ask.budget));
+                    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+                    bar
+                });
                 let found = points::points(&checked, &under, ask, &mut |done| {
                     if let Some(bar) = &bar {
                         bar.set_message(format!("{done} deals of {} at most", ask.budget));

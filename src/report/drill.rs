@@ -29,9 +29,12 @@ struct PositionLine {
     players: usize,
     turn: usize,
     last_turn: bool,
-    /// On the last turn, the melds the player out laid down.
+    /// On the last turn, the melds the player out laid down, and whether
+    /// the hand may lay off onto them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     laid_down: Vec<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lay_off: Option<bool>,
     themes: Vec<&'static str>,
     ask: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,6 +58,7 @@ pub(crate) fn question_json(q: &Question) -> String {
         turn: q.turn,
         last_turn: q.last_turn,
         laid_down: q.laid_down.iter().map(|m| ascii(m)).collect(),
+        lay_off: (!q.laid_down.is_empty()).then_some(q.lay_off),
         themes: q.themes.iter().map(|t| t.word()).collect(),
         ask: q.ask.word(),
         drawn: q.drawn.map(Card::ascii),

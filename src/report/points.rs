@@ -25,8 +25,8 @@ pub(crate) struct PointsAsk {
     /// Deals until each difference from the best is known within so many
     /// points.
     pub(crate) within: f64,
-    /// Someone went out: the hand's last turn (`--last`), as table melds
-    /// given say too.
+    /// Someone went out: the hand's last turn (`--last`, or table melds
+    /// given with `--onto`).
     pub(crate) last: bool,
 }
 
@@ -35,9 +35,6 @@ pub(crate) struct PointsAsk {
 pub(crate) struct Points {
     ask: PointsAsk,
     estimates: Vec<Estimate>,
-    /// The last turn, after another player went out (table melds given):
-    /// each option's points worked out exactly, not played out.
-    exact: bool,
 }
 
 /// Works out the points of the checked hand's options; `dealt` is told
@@ -55,10 +52,10 @@ pub(crate) fn points(
         ));
     }
     let deal = Deal { round: a.round, cards: a.cards, wild: a.wild };
-    if !setting.onto.is_empty() || ask.last {
-        // Someone went out (table melds given say so): this is the last
-        // turn, whose points the analysis holds already.
-        return Ok(Points { ask, estimates: last_turn(a, &setting.rules), exact: true });
+    if ask.last {
+        // Someone went out: this is the last turn, whose points the
+        // analysis holds already.
+        return Ok(Points { ask, estimates: last_turn(a, &setting.rules) });
     }
     let mut pile = setting.seen.clone();
     pile.extend(setting.ask.upcard);
@@ -70,7 +67,7 @@ pub(crate) fn points(
         .with_hint("fewer --players or --turn, or more decks with --set decks=N"));
     };
     let estimates = estimate_within(&state, ask.budget, ask.seed, ask.within, dealt);
-    Ok(Points { ask, estimates, exact: false })
+    Ok(Points { ask, estimates })
 }
 
 fn interval(i: &Interval) -> Value {
@@ -83,6 +80,12 @@ fn negated(i: &Interval) -> Interval {
 }
 
 impl Points {
+    /// The last turn, after another player went out: each option's points
+    /// worked out exactly, not played out.
+    fn exact(&self) -> bool {
+        self.estimates.iter().all(Estimate::is_exact)
+    }
+
     /// The deals played: those of the option played most.
     fn deals(&self) -> usize {
         self.estimates.iter().map(|e| e.deals).max().unwrap_or(0)
@@ -162,7 +165,7 @@ impl Points {
             "deals": self.deals(),
         });
         // Only the last turn's points are exact; the others are estimates.
-        if self.exact {
+        if self.exact() {
             v["points_of"]["exact"] = json!(true);
         }
         v.to_string()
@@ -173,17 +176,17 @@ impl Points {
         let a = &checked.analysis;
         // Half an interval in a sentence, in parentheses; a figure of no
         // width has none.
-        let pm = |i: &Interval| if self.exact { String::new() } else { format!(" (±{:.1})", i.half()) };
+        let pm = |i: &Interval| if self.exact() { String::new() } else { format!(" (±{:.1})", i.half()) };
         // A figure with its interval, in a table.
-        let num = |i: &Interval| match self.exact {
+        let num = |i: &Interval| match self.exact() {
             true => format!("{:.2}", i.mean),
             false => format!("{:.2} ± {:.2}", i.mean, i.half()),
         };
-        let signed = |i: &Interval| match self.exact {
+        let signed = |i: &Interval| match self.exact() {
             true => format!("{:+.2}", i.mean),
             false => format!("{:+.2} ± {:.2}", i.mean, i.half()),
         };
-        let mut lines = if self.exact {
+        let mut lines = if self.exact() {
             vec![
                 String::new(),
                 ui.bold("In points at the end of the round, exact (the last turn):"),
@@ -222,7 +225,7 @@ impl Points {
             lines.push(match self.advice() {
                 Some("take") => format!("take {card}: {:.1} points better{}", -d.mean, pm(&d)),
                 Some("draw") => format!("draw: {:.1} points better than taking {card}{}", d.mean, pm(&d)),
-                _ if self.exact => format!("take {card} or draw: equal"),
+                _ if self.exact() => format!("take {card} or draw: equal"),
                 _ => format!(
                     "take {card} or draw: equal within the noise ({:+.1} points for taking, ±{:.1})",
                     d.mean,

@@ -20,9 +20,9 @@ fn drill_json_asks_grades_and_sums_up() {
 {\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"take_or_draw\",\"answer\":\"take\",\"points_lost\":1.25,\"best\":\"draw\",\"options\":[{\"option\":\"draw\",\"mean\":0.22,\"low\":0.07,\"high\":0.36},{\"option\":\"take\",\"mean\":1.47,\"low\":0.76,\"high\":2.17}]}}
 {\"position\":\"fa2bacd027fa\",\"number\":1,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4s\",\"Ac\",\"Qs\",\"Qh\",\"9h\"],\"face_up\":\"Kh\",\"seen\":[\"Jh\",\"3d\",\"9c\",\"Jc\"],\"players\":3,\"turn\":7,\"last_turn\":false,\"themes\":[\"take_or_draw\"],\"ask\":\"discard\",\"drawn\":\"9h\",\"from\":\"face_up\"}
 {\"grade\":{\"position\":\"fa2bacd027fa\",\"ask\":\"discard\",\"answer\":\"Qs\",\"points_lost\":0.0,\"best\":\"Ac\",\"options\":[{\"option\":\"Ac\",\"mean\":1.19,\"low\":0.41,\"high\":1.97},{\"option\":\"Qh\",\"mean\":3.03,\"low\":0.57,\"high\":5.5},{\"option\":\"Qs\",\"mean\":3.78,\"low\":0.94,\"high\":6.62},{\"option\":\"4s\",\"mean\":15.78,\"low\":11.75,\"high\":19.82}],\"keeps\":[[\"Qh\",\"Qs\",\"4s\"]]}}
-{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"take_or_draw\"}
+{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"lay_off\":false,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"take_or_draw\"}
 {\"grade\":{\"position\":\"4dbf707f315d\",\"ask\":\"take_or_draw\",\"answer\":\"draw\",\"points_lost\":0.61,\"best\":\"take\",\"options\":[{\"option\":\"take\",\"mean\":1.0,\"low\":1.0,\"high\":1.0},{\"option\":\"draw\",\"mean\":1.61,\"low\":1.61,\"high\":1.61}],\"exact\":true}}
-{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
+{\"position\":\"4dbf707f315d\",\"number\":2,\"game\":\"three-thirteen\",\"round\":2,\"wild\":\"4\",\"hand\":[\"4d\",\"2h\",\"5d\",\"5h\",\"3c\"],\"face_up\":\"Ah\",\"seen\":[\"Kc\",\"Jh\",\"9c\",\"9s\",\"2d\"],\"players\":3,\"turn\":9,\"last_turn\":true,\"laid_down\":[[\"10c\",\"10h\",\"10s\",\"4c\"]],\"lay_off\":false,\"themes\":[\"keep_pair_or_run\",\"wild_place\",\"last_turn\"],\"ask\":\"discard\",\"drawn\":\"3c\",\"from\":\"stock\"}
 {\"error\":\"6h cannot be discarded here\",\"hint\":\"discard one of 4d 2h 5d 5h 3c\"}
 {\"grade\":{\"position\":\"4dbf707f315d\",\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\",\"options\":[{\"option\":\"3c\",\"mean\":2.0,\"low\":2.0,\"high\":2.0},{\"option\":\"2h\",\"mean\":3.0,\"low\":3.0,\"high\":3.0},{\"option\":\"5d\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"5h\",\"mean\":14.0,\"low\":14.0,\"high\":14.0},{\"option\":\"4d\",\"mean\":15.0,\"low\":15.0,\"high\":15.0}],\"keeps\":[[\"5d\",\"5h\",\"4d\"]],\"exact\":true}}
 {\"summary\":{\"positions\":2,\"decisions\":4,\"points_lost\":13.86,\"per_decision\":3.47,\"worst\":{\"position\":\"4dbf707f315d\",\"number\":2,\"ask\":\"discard\",\"answer\":\"5d\",\"points_lost\":12.0,\"best\":\"3c\"},\"missed\":[\"fa2bacd027fa\",\"4dbf707f315d\"],\"tried\":4,\"kept\":2}}
@@ -427,7 +427,10 @@ The worst: position 1 (ffbfbf72f9c0), the discard:
     let json = env.run_stdin(&json_args, "{\"answer\": \"draw\"}\n");
     assert_eq!(json.code, 0, "{}", json.stderr);
     let first = json.stdout.lines().next().unwrap();
-    assert!(first.contains(r#""last_turn":true,"laid_down":[["9c","9d","9d","9h","5s"]],"#), "{first}");
+    assert!(
+        first.contains(r#""last_turn":true,"laid_down":[["9c","9d","9d","9h","5s"]],"lay_off":true,"#),
+        "{first}"
+    );
     let grade = json.stdout.lines().nth(1).unwrap();
     assert!(grade.ends_with(r#""exact":true}}"#), "{grade}");
 }

@@ -15,11 +15,11 @@
 //! where the hand the player out laid down counts as seen.
 
 use super::policy::{Move, greedy_move, least};
-use super::seat::{Estimate, unseen_of};
+use super::seat::{Estimate, options, unseen_of};
 use super::stats::Interval;
-use super::{State, View};
+use super::{Source, State, View, held_back};
 use crate::analysis::{Analysis, tie};
-use crate::card::Card;
+use crate::card::Rank;
 use crate::rules::Rules;
 use crate::solver::Solver;
 
@@ -31,7 +31,7 @@ use crate::solver::Solver;
 /// wild, then the card worth most), or taking where it leaves less than
 /// the hand holds.
 pub fn last_turn(a: &Analysis, rules: &Rules) -> Vec<Estimate> {
-    let factor = if rules.doubles(a.wild) { 2.0 } else { 1.0 };
+    let factor = factor(rules, a.wild);
     let mut options: Vec<(Move, f64, bool)> = Vec::new();
     if let Some(discards) = &a.discards {
         let greedy = discards
@@ -66,36 +66,40 @@ pub(super) fn last_turn_at(solver: &mut Solver, position: &State) -> Option<Vec<
         return None;
     }
     let table = position.table();
-    let factor = if position.rules.doubles(position.deal.wild) { 2.0 } else { 1.0 };
+    let factor = factor(&position.rules, position.deal.wild);
     let hand = &position.hands[seat];
     let greedy = greedy_move(solver, &View { state: position, table: &table });
-    let with = |c: Card| {
-        let mut with = hand.clone();
-        with.push(c);
-        with
-    };
-    let mut options = Vec::new();
-    for option in super::seat::options(position) {
+    let mut priced = Vec::new();
+    for option in options(position) {
         let least_left = match option {
             Move::Discard(c) => f64::from(solver.deadwood_without(hand, &table, c)),
             Move::Take(true) => {
-                let up = *position.pile.last()?;
-                let back = position.rules.throw_back() || hand.contains(&up);
-                f64::from(least(solver, &with(up), &table, (!back).then_some(up)).1)
+                // The round's own rule on what may go back (`held_back`).
+                let mut taken = position.clone();
+                taken.draw(Source::FaceUp).ok()?;
+                f64::from(least(solver, &taken.hands[seat], &table, held_back(&taken)).1)
             }
             Move::Take(false) => {
                 let unseen = unseen_of(position);
+                let mut with = hand.clone();
                 let mut sum = 0.0;
                 for copies in unseen.chunk_by(|a, b| a == b) {
-                    let left = least(solver, &with(copies[0]), &table, None).1;
-                    sum += f64::from(left) * copies.len() as f64;
+                    with.push(copies[0]);
+                    sum += f64::from(least(solver, &with, &table, None).1) * copies.len() as f64;
+                    with.pop();
                 }
                 sum / unseen.len().max(1) as f64
             }
         };
-        options.push((option, factor * least_left, option == greedy));
+        priced.push((option, factor * least_left, option == greedy));
     }
-    Some(exact(options))
+    Some(exact(priced))
+}
+
+/// What a round's points are to the deadwood: twice it where the round
+/// is doubled.
+fn factor(rules: &Rules, wild: Rank) -> f64 {
+    if rules.doubles(wild) { 2.0 } else { 1.0 }
 }
 
 /// Options whose points are known, as estimates of no width, each against

@@ -176,19 +176,7 @@ impl View<'_> {
     /// hold, and the hand the player out laid down (the cards it took
     /// among them).
     pub fn seen(&self) -> Vec<Card> {
-        let state = self.state;
-        let mut seen = state.pile.clone();
-        for (s, k) in state.known.iter().enumerate() {
-            if s == state.seat {
-                continue;
-            }
-            if state.out == Some(s) && !state.onto.is_empty() {
-                seen.extend(state.onto.iter().flatten());
-            } else {
-                seen.extend_from_slice(k);
-            }
-        }
-        seen
+        seat::seen_by(self.state)
     }
 }
 

@@ -32,6 +32,13 @@ pub struct Estimate {
     pub greedy: bool,
 }
 
+impl Estimate {
+    /// Worked out, not played out (the last turn): no deals, no width.
+    pub fn is_exact(&self) -> bool {
+        self.deals == 0
+    }
+}
+
 /// The options at a position: take or draw before the draw (when both
 /// are possible), each legal discard after it.
 pub fn options(position: &Position) -> Vec<Move> {
@@ -49,25 +56,29 @@ pub fn options(position: &Position) -> Vec<Move> {
     }
 }
 
-/// The cards the seat to play has not seen, a copy each, in the deck's
-/// order: the decks less its hand, the pile, the cards the others took
-/// from the pile and hold, and the hand the player out laid down.
-pub(super) fn unseen_of(position: &Position) -> Vec<Card> {
-    let seat = position.seat;
-    let mut known: Vec<Card> = position.hands[seat].clone();
-    known.extend_from_slice(&position.pile);
+/// The cards the seat to play has seen outside its hand: the pile (the
+/// face-up card too), the cards the others took from it and hold, and
+/// the hand the player out laid down (the cards it took among them).
+pub(super) fn seen_by(position: &Position) -> Vec<Card> {
+    let mut seen = position.pile.clone();
     for (s, k) in position.known.iter().enumerate() {
-        if s == seat {
+        if s == position.seat {
             continue;
         }
         match laid_down(position, s) {
-            Some(hand) => known.extend(hand),
-            None => known.extend_from_slice(k),
+            Some(hand) => seen.extend(hand),
+            None => seen.extend_from_slice(k),
         }
     }
+    seen
+}
+
+/// The cards the seat to play has not seen, a copy each, in the deck's
+/// order: the decks less its hand and what it has seen ([`seen_by`]).
+pub(super) fn unseen_of(position: &Position) -> Vec<Card> {
     let mut unseen = shoe(&position.rules);
-    for c in known {
-        if let Some(i) = unseen.iter().position(|&u| u == c) {
+    for c in position.hands[position.seat].iter().chain(&seen_by(position)) {
+        if let Some(i) = unseen.iter().position(|u| u == c) {
             unseen.swap_remove(i);
         }
     }
