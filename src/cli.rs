@@ -291,6 +291,10 @@ discard (least deadwood left, then the best chance to go out next), then every d
 with the deadwood left, its outs and its chance; --look 2 adds each discard's chance to \
 go out within the next two draws. Unseen cards are the decks in play less the hand, the \
 table melds (--onto), the cards given with --seen and the face-up card.\n\n\
+With table melds (--onto), or --last, someone went out and this is the hand's last \
+turn. Before the draw, the outs are of the one draw left; after it no draw follows, so \
+each discard is judged by the deadwood it leaves, which is what it scores, without \
+outs.\n\n\
 --upcard CARD, with a hand of the round's size, weighs taking the face-up card against \
 drawing from the stock: the chance to go out this turn or the next either way, then \
 the deadwood expected. The card taken is not discarded again (unless the hand holds \
@@ -371,8 +375,8 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "S", requires = "points", default_value_t = 1)]
     pub(crate) seed: u64,
 
-    /// With --points: someone went out and this is the hand's last turn (table melds of --onto say so too); give the cards they laid down with --seen
-    #[arg(long, requires = "points")]
+    /// Someone went out and this is the hand's last turn (table melds of --onto say so too): no draw follows; give the cards they laid down with --seen
+    #[arg(long)]
     pub(crate) last: bool,
 
     /// With --points: the most deals each option is played out on

@@ -46,12 +46,19 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
     };
     let pick = Pick::with_next(named, session.as_ref(), &rules);
     let upcard = Conditions::upcard(&rules, args.upcard.as_deref())?;
+    let last = args.last || !args.onto.is_empty();
+    if last && args.look == Some(2) {
+        return Err(Error::usage(
+            "--look 2 weighs two draws to come, and the last turn has one at most (--onto or --last say it is the last turn)",
+        )
+        .with_hint("leave out --look 2; --points weighs the last turn's draw in exact points"));
+    }
     let under = Conditions {
         onto: Conditions::table_melds(&rules, &args.onto)?,
         seen: Conditions::seen_cards(&rules, &args.seen)?,
         rules,
         from,
-        ask: Ask { look: args.look.unwrap_or(1), upcard, ..Ask::default() },
+        ask: Ask { look: args.look.unwrap_or(1), upcard, last, ..Ask::default() },
     };
     under.check_copies()?;
     let mut solver = Solver::new();
@@ -70,7 +77,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
                     seed: args.seed,
                     budget: args.budget,
                     within: args.within,
-                    last: args.last || !under.onto.is_empty(),
+                    last,
                 };
                 // The rounds played out can take seconds: a line on a
                 // terminal says how far they are.

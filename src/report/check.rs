@@ -137,6 +137,14 @@ pub(crate) enum OutsCell {
 pub(crate) struct DiscardRow {
     pub(crate) card: Card,
     pub(crate) left: u32,
+    /// The hand left's next draw; none on the last turn.
+    pub(crate) next: Option<NextCells>,
+}
+
+/// What a row says of the next draw: the outs, their copies unseen, the
+/// chance, and within two draws where asked.
+#[derive(Debug)]
+pub(crate) struct NextCells {
     pub(crate) outs: OutsCell,
     pub(crate) unseen: u32,
     pub(crate) chance: String,
@@ -200,8 +208,14 @@ impl<'a> CheckView<'a> {
             Some(best) => {
                 let mut rest = a.hand.clone();
                 rest.remove(rest.iter().position(|&c| c == best.card).expect("a card of the hand"));
-                let outcome = if best.deadwood == 0 {
+                // On the last turn the round is over already: a hand that
+                // melds scores nothing, and goes out of nothing.
+                let outcome = if best.deadwood == 0 && a.last_turn {
+                    (Tone::Good, Said::new("Every card melds: nothing left"))
+                } else if best.deadwood == 0 {
                     (Tone::Good, Said::new("Goes out"))
+                } else if a.last_turn {
+                    (Tone::Warn, Said::new(format!("Deadwood {}", best.deadwood)))
                 } else {
                     (Tone::Warn, Said::new(format!("Deadwood {}: does not go out", best.deadwood)))
                 };
@@ -228,14 +242,16 @@ impl<'a> CheckView<'a> {
                 outs.push(Said::new("Outs (0): none"));
             } else {
                 outs.push(Said::new(format!("Outs ({}): ", cards.len())).cards(cards));
-                outs.push(Said::new(format!("{n} of them unseen: {} on the next draw", percent(chance))));
+                // On the last turn the next draw is the last.
+                let draw = if a.last_turn { "the last draw" } else { "the next draw" };
+                outs.push(Said::new(format!("{n} of them unseen: {} on {draw}", percent(chance))));
             }
             if let Some(two) = a.chance_two {
                 outs.push(Said::new(format!("{} within the next two draws", percent(two))));
             }
         }
         let ordered = a.discards_in_order(rules);
-        let look_two = ordered.iter().any(|d| d.chance_two.is_some());
+        let look_two = ordered.iter().any(|d| d.chance_two().is_some());
         let discards = a.discards.as_ref().map(|_| ordered.iter().map(|d| row(d)).collect());
         CheckView {
             checked,
@@ -539,33 +555,35 @@ fn declared(d: &Declared) -> DeclaredView {
 }
 
 fn row(d: &Discard) -> DiscardRow {
-    let outs = if d.outs.is_empty() {
-        OutsCell::None
-    } else if d.chance >= 1.0 {
-        OutsCell::Any
-    } else {
-        OutsCell::Cards(d.outs.clone())
-    };
-    DiscardRow {
-        card: d.card,
-        left: d.deadwood,
-        outs,
-        unseen: d.unseen,
-        chance: percent(d.chance),
-        two: d.chance_two.map(percent),
-    }
+    let next = d.next.as_ref().map(|n| NextCells {
+        outs: if n.outs.is_empty() {
+            OutsCell::None
+        } else if n.chance >= 1.0 {
+            OutsCell::Any
+        } else {
+            OutsCell::Cards(n.outs.clone())
+        },
+        unseen: n.unseen,
+        chance: percent(n.chance),
+        two: n.chance_two.map(percent),
+    });
+    DiscardRow { card: d.card, left: d.deadwood, next }
 }
 
-/// `discard K♦: 7 left, 0 outs, 0 unseen, 0.0% on the next draw`.
+/// `discard K♦: 7 left, 0 outs, 0 unseen, 0.0% on the next draw`; on the
+/// last turn `discard K♦: 7 left`.
 fn figures(d: &Discard) -> Said {
+    let Some(n) = &d.next else {
+        return Said::new("discard ").card(d.card).text(format!(": {} left", d.deadwood));
+    };
     Said::new("discard ").card(d.card).text(format!(
         ": {} left, {} out{}, {} unseen, {} on the next draw{}",
         d.deadwood,
-        d.outs.len(),
-        if d.outs.len() == 1 { "" } else { "s" },
-        d.unseen,
-        percent(d.chance),
-        d.chance_two.map(|c| format!(", {} within two", percent(c))).unwrap_or_default()
+        n.outs.len(),
+        if n.outs.len() == 1 { "" } else { "s" },
+        n.unseen,
+        percent(n.chance),
+        n.chance_two.map(|c| format!(", {} within two", percent(c))).unwrap_or_default()
     ))
 }
 
@@ -573,16 +591,22 @@ fn figures(d: &Discard) -> Said {
 /// chance where it is another and better, and a hint when no discard has
 /// an out.
 fn advice(a: &Analysis, rules: &Rules, look_two: bool) -> Vec<AdviceLine> {
-    let (Some(best), Some(discards), Some(chance)) = (&a.best_discard, &a.discards, a.best_chance(rules))
-    else {
+    let (Some(best), Some(discards)) = (&a.best_discard, &a.discards) else {
         return Vec::new();
     };
     let least = discards.iter().find(|d| d.card == best.card).expect("a discard");
     let mut lines = vec![AdviceLine::Figures(Said::new("Least left:  ").and(figures(least)))];
-    if chance.card != best.card && chance.chance > least.chance {
+    if a.last_turn {
+        lines.push(AdviceLine::Figures(Said::new(
+            "Last turn:   someone went out and no draw follows, so each discard is judged by what it leaves",
+        )));
+        return lines;
+    }
+    let chance = a.best_chance(rules).expect("a discard with its chance");
+    if chance.card != best.card && chance.chance() > least.chance() {
         lines.push(AdviceLine::Figures(Said::new("Best chance: ").and(figures(chance))));
     }
-    if !look_two && discards.iter().all(|d| d.outs.is_empty()) {
+    if !look_two && discards.iter().all(|d| d.outs().is_empty()) {
         lines.push(AdviceLine::Hint(Said::new(
             "No discard has an out on the next draw: --look 2 weighs the next two",
         )));
@@ -647,8 +671,8 @@ fn print_declared(ui: &Ui, lines: &mut Vec<String>, d: &DeclaredView) {
 /// as a table as wide as fits, else a line a discard.
 fn discards_table(ui: &Ui, rows: &[DiscardRow], look_two: bool) -> String {
     // The outs of a discard, in lines of at most `most` columns.
-    let outs_of = |r: &DiscardRow, most: usize| {
-        let outs = match &r.outs {
+    let outs_of = |n: &NextCells, most: usize| {
+        let outs = match &n.outs {
             OutsCell::None => return "none".to_string(),
             OutsCell::Any => return "any card".to_string(),
             OutsCell::Cards(outs) => outs,
@@ -668,22 +692,24 @@ fn discards_table(ui: &Ui, rows: &[DiscardRow], look_two: bool) -> String {
         }
         lines.join("\n")
     };
+    // On the last turn no draw follows: a discard and what it leaves.
+    let next = rows.iter().any(|r| r.next.is_some());
     let table = |most: usize| {
         let mut t = ui.table();
-        let mut header = vec!["Discard", "Left", "Outs", "Unseen", "Chance"];
+        let mut header = vec!["Discard", "Left"];
+        if next {
+            header.extend(["Outs", "Unseen", "Chance"]);
+        }
         if look_two {
             header.push("Two draws");
         }
         t.set_header(header);
         for r in rows {
-            let mut row = vec![
-                plain_cards(ui, &[r.card]),
-                r.left.to_string(),
-                outs_of(r, most),
-                r.unseen.to_string(),
-                r.chance.clone(),
-            ];
-            row.extend(r.two.clone());
+            let mut row = vec![plain_cards(ui, &[r.card]), r.left.to_string()];
+            if let Some(n) = &r.next {
+                row.extend([outs_of(n, most), n.unseen.to_string(), n.chance.clone()]);
+                row.extend(n.two.clone());
+            }
             t.add_row(row);
         }
         t.to_string()
@@ -693,16 +719,17 @@ fn discards_table(ui: &Ui, rows: &[DiscardRow], look_two: bool) -> String {
     let layouts = [30, 24, 18, 12, 6, 3].into_iter().map(table).chain(std::iter::once_with(|| {
         rows.iter()
             .map(|r| {
+                let next = r.next.as_ref().map(|n| {
+                    format!(
+                        ", outs {}, {} unseen, {}{}",
+                        outs_of(n, usize::MAX),
+                        n.unseen,
+                        n.chance,
+                        n.two.as_ref().map(|c| format!(", {c} in two draws")).unwrap_or_default()
+                    )
+                });
                 ui.wrap(
-                    &format!(
-                        "{}: {} left, outs {}, {} unseen, {}{}",
-                        plain_cards(ui, &[r.card]),
-                        r.left,
-                        outs_of(r, usize::MAX),
-                        r.unseen,
-                        r.chance,
-                        r.two.as_ref().map(|c| format!(", {c} in two draws")).unwrap_or_default()
-                    ),
+                    &format!("{}: {} left{}", plain_cards(ui, &[r.card]), r.left, next.unwrap_or_default()),
                     2,
                 )
             })

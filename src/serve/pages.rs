@@ -896,23 +896,28 @@ fn checked_hand(v: &CheckView) -> Markup {
                 div.scroll {
                     table.discards {
                         tr {
-                            th.name.c1 { "Discard" } th.c2 { "Left" } th.name.c3 { "Outs" } th.c4 { "Unseen" } th.c5 { "Chance" }
+                            th.name.c1 { "Discard" } th.c2 { "Left" }
+                            @if rows.iter().any(|r| r.next.is_some()) {
+                                th.name.c3 { "Outs" } th.c4 { "Unseen" } th.c5 { "Chance" }
+                            }
                             @if v.look_two { th.c6 { "Two draws" } }
                         }
                         @for r in rows {
                             tr {
                                 td.name.c1 { (card(r.card)) }
                                 td.c2 { (r.left) }
-                                td.name.outs.c3 {
-                                    @match &r.outs {
-                                        OutsCell::None => "none",
-                                        OutsCell::Any => "any card",
-                                        OutsCell::Cards(outs) => (cards(outs)),
+                                @if let Some(n) = &r.next {
+                                    td.name.outs.c3 {
+                                        @match &n.outs {
+                                            OutsCell::None => "none",
+                                            OutsCell::Any => "any card",
+                                            OutsCell::Cards(outs) => (cards(outs)),
+                                        }
                                     }
+                                    td.c4 { (n.unseen) }
+                                    td.c5 { (n.chance) }
+                                    @if let Some(two) = &n.two { td.c6 { (two) } }
                                 }
-                                td.c4 { (r.unseen) }
-                                td.c5 { (r.chance) }
-                                @if let Some(two) = &r.two { td.c6 { (two) } }
                             }
                         }
                     }

@@ -230,7 +230,15 @@ fn agree(args: &[&str]) {
         assert_eq!(shown.join(" "), cards(&laid["unmelded"]), "{context}");
         assert_eq!(total, deadwood.to_string(), "{context}");
     }
-    let verdict = if v.get("best_discard").is_some() {
+    // On the last turn (after someone went out) the round ends anyway.
+    let last = v["last_turn"] == true;
+    let verdict = if v.get("best_discard").is_some() && last {
+        if deadwood == 0 {
+            "Every card melds: nothing left".to_string()
+        } else {
+            format!("Deadwood {deadwood}")
+        }
+    } else if v.get("best_discard").is_some() {
         if deadwood == 0 { "Goes out".to_string() } else { format!("Deadwood {deadwood}: does not go out") }
     } else if v["can_go_out"] == true {
         "Goes out: every card melds".to_string()
@@ -246,8 +254,8 @@ fn agree(args: &[&str]) {
             assert_eq!(*line, "Outs (0): none", "{context}");
         } else {
             assert_eq!(*line, format!("Outs ({}): {}", outs.len(), cards(&v["outs"])), "{context}");
-            let unseen =
-                format!("  {} of them unseen: {} on the next draw", v["unseen"], percent(&v["chance"]));
+            let draw = if last { "the last draw" } else { "the next draw" };
+            let unseen = format!("  {} of them unseen: {} on {draw}", v["unseen"], percent(&v["chance"]));
             assert!(lines.contains(&unseen.as_str()), "{context}");
         }
     }
@@ -308,6 +316,22 @@ fn agree(args: &[&str]) {
             }
         }
         assert_eq!(rows.len(), discards.len(), "{context}");
+        if last {
+            // No draw follows: each discard and what it leaves, no more.
+            for d in discards {
+                let card = d["card"].as_str().unwrap();
+                let row = rows.iter().find(|r| r[0] == card).unwrap_or_else(|| panic!("{card}: {context}"));
+                assert_eq!(row[1..], [d["deadwood"].to_string()], "{context}");
+                assert!(d.get("outs").is_none() && d.get("chance").is_none(), "{context}");
+            }
+            let best = discards.iter().find(|d| d["card"] == v["best_discard"]["card"]).unwrap();
+            let least =
+                format!("Least left:  discard {}: {} left", best["card"].as_str().unwrap(), best["deadwood"]);
+            assert!(lines.contains(&least.as_str()), "{context}");
+            assert!(lines.iter().any(|l| l.starts_with("Last turn:   ")), "{context}");
+            assert!(v.get("best_chance").is_none() && !lines.iter().any(|l| l.starts_with("Best chance")));
+            return;
+        }
         for d in discards {
             let card = d["card"].as_str().unwrap();
             let row = rows.iter().find(|r| r[0] == card).unwrap_or_else(|| panic!("{card}: {context}"));

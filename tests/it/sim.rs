@@ -520,8 +520,24 @@ fn check_points_on_the_last_turn_are_exact() {
         "{}",
         r.stdout
     );
-    // --last asks the points: alone it is refused, and it says what it needs.
-    let r = env.run(&["check", "--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h"]);
+    // --last alone: the last turn's analysis, each discard and what it
+    // leaves, no outs (no draw follows).
+    let r = env.ok(&["check", "--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h", "3c"]);
+    assert!(
+        r.stdout.ends_with(
+            "Deadwood 15\n\n| Discard | Left |\n|---------|------|\n| Kd      | 15   |\n| 8h      | 20   |\n| 4h      | 24   |\n| 3c      | 25   |\n| 9c      | 46   |\n| 9d      | 46   |\n| 9s      | 46   |\nLeast left:  discard Kd: 15 left\nLast turn:   someone went out and no draw follows, so each discard is judged by what it leaves\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let j = env.ok(&["check", "--json", "--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h", "3c"]);
+    let v: serde_json::Value = serde_json::from_str(&j.stdout).unwrap();
+    assert_eq!(v["last_turn"], true);
+    assert_eq!(v["discards"][0], serde_json::json!({"card": "3c", "deadwood": 25}));
+    assert!(v.get("best_chance").is_none(), "{}", j.stdout);
+    // Two draws to come on the last turn: refused, saying why.
+    let r = env
+        .run(&["check", "--round", "4", "--last", "--look", "2", "9c", "9d", "9s", "4h", "Kd", "8h", "3c"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("--points"), "{}", r.stderr);
+    assert!(r.stderr.contains("the last turn has one at most"), "{}", r.stderr);
 }

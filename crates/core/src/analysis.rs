@@ -11,12 +11,23 @@ use crate::rules::{Deal, Rules};
 use crate::solver::{Arrangement, Meld, Solver, Table};
 
 /// A discard, the deadwood of the hand left, and the hand's chance to go
-/// out on the next draw.
+/// out on the next draw, unless none follows (the last turn).
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Discard {
     pub card: Card,
     pub deadwood: u32,
+    /// The hand left's chance on the next draw; none on the last turn,
+    /// after someone went out, where no draw follows.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub next: Option<NextDraw>,
+}
+
+/// What a hand left after a discard may draw next: its outs and its
+/// chance.
+#[derive(Clone, PartialEq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NextDraw {
     /// The distinct cards that, drawn next, let the hand left go out.
     pub outs: Vec<Card>,
     /// The copies of `outs` still unseen.
@@ -28,6 +39,28 @@ pub struct Discard {
     /// on the following draw.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub chance_two: Option<f64>,
+}
+
+impl Discard {
+    /// The outs of the hand left (none on the last turn).
+    pub fn outs(&self) -> &[Card] {
+        self.next.as_ref().map_or(&[], |n| &n.outs)
+    }
+
+    /// The copies of the outs unseen (0 on the last turn).
+    pub fn unseen(&self) -> u32 {
+        self.next.as_ref().map_or(0, |n| n.unseen)
+    }
+
+    /// The chance to go out on the next draw (0 on the last turn).
+    pub fn chance(&self) -> f64 {
+        self.next.as_ref().map_or(0.0, |n| n.chance)
+    }
+
+    /// The chance within two draws, where asked.
+    pub fn chance_two(&self) -> Option<f64> {
+        self.next.as_ref().and_then(|n| n.chance_two)
+    }
 }
 
 /// The advised discard and the hand laid down after it.
@@ -84,6 +117,12 @@ pub struct Analysis {
     /// draw from the stock.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub upcard: Option<Upcard>,
+    /// The hand is on its last turn: someone went out (the table melds
+    /// are theirs). After the draw no draw follows, so each discard is
+    /// judged by what it leaves alone, with no outs; before it, the outs
+    /// are of the one draw left, with no look at a second.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub last_turn: bool,
 }
 
 /// What else is asked of the analysis besides the hand.
@@ -102,6 +141,9 @@ pub struct Ask {
     /// ([`Solver::share`]). For a person waiting on one hand, not for a
     /// simulation that keeps every core busy already.
     pub race: bool,
+    /// Someone went out: the hand is on its last turn (as it is whenever
+    /// it has table melds to lay off onto).
+    pub last: bool,
 }
 
 /// The fewest cards a hand holds for its discards to take a second thread
@@ -182,7 +224,11 @@ pub enum Decided {
 impl Analysis {
     /// After the draw: the discard with the best chance to go out on the
     /// next draw (ties as in [`Analysis::discards_in_order`]).
+    /// None on the last turn, where no draw follows.
     pub fn best_chance(&self, rules: &Rules) -> Option<&Discard> {
+        if self.last_turn {
+            return None;
+        }
         self.discards.as_ref()?;
         self.discards_in_order(rules).first().copied()
     }
@@ -197,8 +243,8 @@ impl Analysis {
         let ties = |card| ties_to(rules, self.wild, &self.hand, card);
         let mut sorted: Vec<&Discard> = self.discards.iter().flatten().collect();
         sorted.sort_by(|a, b| {
-            b.chance
-                .total_cmp(&a.chance)
+            b.chance()
+                .total_cmp(&a.chance())
                 .then(a.deadwood.cmp(&b.deadwood))
                 .then(two(b).total_cmp(&two(a)))
                 .then(tie(rules, self.wild, a.card, b.card))
@@ -235,7 +281,7 @@ pub fn ties_to(rules: &Rules, wild: Rank, hand: &[Card], card: Card) -> usize {
 }
 
 fn two(d: &Discard) -> f64 {
-    d.chance_two.unwrap_or(0.0)
+    d.chance_two().unwrap_or(0.0)
 }
 
 /// The order of the advised discard: least deadwood left; among equal
@@ -245,7 +291,7 @@ fn two(d: &Discard) -> f64 {
 pub fn advice_order(rules: &Rules, wild: Rank, a: &Discard, b: &Discard) -> Ordering {
     a.deadwood
         .cmp(&b.deadwood)
-        .then(b.chance.total_cmp(&a.chance))
+        .then(b.chance().total_cmp(&a.chance()))
         .then(two(b).total_cmp(&two(a)))
         .then(tie(rules, wild, a.card, b.card))
 }
@@ -351,8 +397,12 @@ pub fn analyse_with(
     // start (under the half-wild limit, or many table melds), or its
     // discards shared once the hand is laid down (slow, wilds free).
     let after_draw = hand.len() > deal.cards;
-    let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     let melds = table.lay_off_melds().len();
+    let last = ask.last || melds > 0;
+    if after_draw && last {
+        return last_turn_after_draw(solver, sorted, deal, table);
+    }
+    let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
     // The discards of a hand after the draw with table melds may take both.
     let apart = after_draw && two_threads && melds > 0;
     let split_at_once = apart && (table.rules().half_wild || melds >= SPLIT_FROM_MELDS);
@@ -390,6 +440,7 @@ pub fn analyse_with(
         chance: None,
         chance_two: None,
         upcard: None,
+        last_turn: last,
     };
     if after_draw {
         let mut discards = match found {
@@ -400,7 +451,10 @@ pub fn analyse_with(
             for d in &mut discards {
                 let mut rest = sorted.clone();
                 rest.remove(rest.iter().position(|&c| c == d.card).expect("a card of the hand"));
-                d.chance_two = Some(two_draws(solver, &rest, table, &unseen).chance());
+                let two = two_draws(solver, &rest, table, &unseen).chance();
+                if let Some(next) = &mut d.next {
+                    next.chance_two = Some(two);
+                }
             }
         }
         let best = advised(&discards, &sorted, table, deal.wild);
@@ -420,12 +474,55 @@ pub fn analyse_with(
         a.outs = Some(outs);
         a.unseen = Some(n);
         a.chance = Some(chance);
-        if ask.look >= 2 {
+        // On the last turn one draw is left: no second to look at.
+        if ask.look >= 2 && !last {
             a.chance_two = Some(two_draws(solver, &sorted, table, &unseen).chance());
         }
         a.upcard = ask.upcard.map(|card| upcard(solver, &sorted, card, table, &unseen));
     }
     a
+}
+
+/// A hand after the draw on its last turn: no draw follows, so each
+/// discard is judged by the deadwood it leaves, which is what it scores,
+/// and nothing is asked of a draw to come. The order of the search is
+/// chosen for the deadwood alone ([`Solver::load_for_deadwood`]).
+fn last_turn_after_draw(solver: &mut Solver, sorted: Vec<Card>, deal: &Deal, table: &Table) -> Analysis {
+    solver.load_for_deadwood(&sorted, table);
+    let whole = solver.solve_less(&[]);
+    let at_once = solver.every_discard_at_once();
+    let discards: Vec<Discard> = distinct(&sorted)
+        .into_iter()
+        .map(|card| {
+            let deadwood = if at_once { solver.deadwood_after(card) } else { solver.deadwood_less(&[card]) };
+            Discard { card, deadwood, next: None }
+        })
+        .collect();
+    let best = advised(&discards, &sorted, table, deal.wild);
+    let laid = solver.solve_after(best.card);
+    Analysis {
+        round: deal.round,
+        cards: deal.cards,
+        wild: deal.wild,
+        deadwood: whole.deadwood,
+        melds: whole.melds,
+        unmelded: whole.unmelded,
+        can_go_out: best.deadwood == 0,
+        best_discard: Some(BestDiscard {
+            card: best.card,
+            deadwood: laid.deadwood,
+            melds: laid.melds,
+            unmelded: laid.unmelded,
+        }),
+        discards: Some(discards),
+        outs: None,
+        unseen: None,
+        chance: None,
+        chance_two: None,
+        upcard: None,
+        last_turn: true,
+        hand: sorted,
+    }
 }
 
 /// The advised discard among `discards` (see [`advice_order`]).
@@ -472,7 +569,7 @@ fn split(
     };
     let ((best, mut all), outs) = solver.split((hand, table), here, there);
     for (d, o) in all.iter_mut().filter(|d| !table.is_wild(d.card)).zip(outs) {
-        (d.outs, d.unseen, d.chance) = (o.outs, o.unseen, o.chance);
+        d.next = o.next;
     }
     (best, all)
 }
@@ -509,7 +606,7 @@ fn discard_of(
         (true, false) => outs_less(solver, &[card], table, unseen),
     };
     let (n, chance) = unseen.odds(&outs);
-    Discard { card, deadwood, outs, unseen: n, chance, chance_two: None }
+    Discard { card, deadwood, next: Some(NextDraw { outs, unseen: n, chance, chance_two: None }) }
 }
 
 /// The distinct cards with a copy unseen that, drawn to `hand`, let it go
@@ -550,11 +647,15 @@ fn advise(
                 unseen.odds(&outs_less(solver, &[card], table, unseen)).0
             };
             let chance = if unseen.total() == 0 { 0.0 } else { n as f64 / unseen.total() as f64 };
-            Discard { card, deadwood, outs: Vec::new(), unseen: n, chance, chance_two: None }
+            Discard {
+                card,
+                deadwood,
+                next: Some(NextDraw { outs: Vec::new(), unseen: n, chance, chance_two: None }),
+            }
         })
         .collect();
     let best = advised(&tied, hand, table, wild);
-    (best.card, best.deadwood, best.unseen)
+    (best.card, best.deadwood, best.unseen())
 }
 
 /// A chance as a fraction, kept exact for comparing.

@@ -302,8 +302,11 @@ const LOOK: usize = 1 << 10;
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]
 enum Order {
-    /// As [`Solver::choose_order`] chooses.
+    /// As [`Solver::choose_order`] chooses, for the outs after every
+    /// discard.
     Look,
+    /// As [`Solver::choose_order`] chooses, for the deadwood alone.
+    LookLeast,
     /// As `Loaded::fill` guesses from the table melds.
     Guess,
     /// By suit first or not, as another solver of the same hand chose.
@@ -753,11 +756,13 @@ impl Solver {
     /// The look counts the states as the searches of the outs meet them:
     /// under the half-wild limit, every table meld used kept apart, idle
     /// or not (the solver's step 10; `Loaded::looking`).
-    fn choose_order(&mut self, hand: &[Card], table: &Table) {
+    /// With `for_outs` false, the states are counted as the deadwood's own
+    /// searches meet them: the idle table melds' room shared (step 10).
+    fn choose_order(&mut self, hand: &[Card], table: &Table, for_outs: bool) {
         if self.hand.targets.is_empty() {
             return;
         }
-        self.hand.looking = true;
+        self.hand.looking = for_outs;
         self.look(hand, table);
         self.hand.looking = false;
     }
@@ -877,6 +882,14 @@ impl Solver {
         self.load_in(hand, table, Order::Look);
     }
 
+    /// [`Solver::load`] for questions of deadwood alone (the last turn,
+    /// where no draw follows and the outs are not asked): the order of
+    /// the search is the one that finds the hand's least deadwood the
+    /// sooner, its states counted as the deadwood's searches meet them.
+    pub fn load_for_deadwood(&mut self, hand: &[Card], table: &Table) {
+        self.load_in(hand, table, Order::LookLeast);
+    }
+
     /// [`Solver::load`], the naturals in the order asked; whether the hand
     /// was loaded afresh (not held already with its memos).
     fn load_in(&mut self, hand: &[Card], table: &Table, order: Order) -> bool {
@@ -911,7 +924,8 @@ impl Solver {
                 self.hand.fill_in(hand, table, by_suit);
             }
             Order::Given(_) | Order::Guess => {}
-            Order::Look => self.choose_order(hand, table),
+            Order::Look => self.choose_order(hand, table, true),
+            Order::LookLeast => self.choose_order(hand, table, false),
         }
         sorted.clear();
         sorted.extend_from_slice(hand);
@@ -1261,7 +1275,7 @@ impl Solver {
     /// which stays loaded.
     fn look_again(&mut self, hand: &[Card], table: &Table) {
         let held = self.hand.cards.take();
-        self.choose_order(hand, table);
+        self.choose_order(hand, table, true);
         self.hand.cards = held;
         self.hand.partners.clear();
     }

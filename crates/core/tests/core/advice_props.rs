@@ -58,6 +58,12 @@ pub(crate) fn check_completing(case: Case, extra: &[u32]) -> Result<(), TestCase
     Ok(())
 }
 
+/// Whether the hand is on its last turn: table melds laid down by the
+/// player out, which it may lay off onto.
+fn is_last_turn(case: &Case) -> bool {
+    case.rules.lay_off() && !case.onto.is_empty()
+}
+
 /// What makes two discards equally good, of those `weighed` by the brute
 /// force: the deadwood left, the copies of outs unseen, natural or wild,
 /// and what the card scores.
@@ -156,16 +162,26 @@ proptest! {
         deal.cards = case.hand.len() - 1;
         let a = analyse_with(&mut Solver::new(), &case.hand, &deal, &case.table(), &seen, ask);
         let discards = a.discards.expect("discards");
+        if is_last_turn(&case) {
+            // No draw follows the last turn, let alone two.
+            prop_assert!(discards.iter().all(|d| d.next.is_none()), "{}", show(&case));
+            let rest = brute::without(&case.hand, a.best_discard.expect("the advised discard").card);
+            deal.cards = rest.len();
+            let case_rest = Case { hand: rest.clone(), ..case.clone() };
+            let b = analyse_with(&mut Solver::new(), &rest, &deal, &case_rest.table(), &seen, ask);
+            prop_assert!(b.last_turn && b.chance_two.is_none() && b.outs.is_some(), "{}", show(&case_rest));
+            return Ok(());
+        }
         let mut keys = Vec::new();
         for d in &discards {
             let rest = brute::without(&case.hand, d.card);
             let (num, den) = brute.two_draws(&rest, &unseen);
             let expected = if den == 0 { 0.0 } else { num as f64 / den as f64 };
-            let got = d.chance_two.expect("the chance within two draws");
+            let got = d.chance_two().expect("the chance within two draws");
             prop_assert!((got - expected).abs() < 1e-9, "{} after {}: {} against {}", show(&case), d.card, got, expected);
             let w = brute::is_wild(&case.rules, case.deal.wild, d.card);
             let v = brute::value_in(&case.rules, case.deal.wild, d.card);
-            keys.push((d.card, (d.deadwood, std::cmp::Reverse(d.unseen), std::cmp::Reverse(num), w, std::cmp::Reverse(v))));
+            keys.push((d.card, (d.deadwood, std::cmp::Reverse(d.unseen()), std::cmp::Reverse(num), w, std::cmp::Reverse(v))));
         }
         let best = a.best_discard.expect("the advised discard").card;
         let key = keys.iter().map(|k| k.1).min().unwrap();
@@ -207,11 +223,23 @@ proptest! {
         let best = a.best_discard.expect("the advised discard");
         // Discards alike in every respect are equally good.
         let weighed = brute.discards(&case.hand, &unseen);
+        if is_last_turn(&case) {
+            // The last turn: no draw follows, so the least deadwood, then
+            // natural before wild, then the card worth most.
+            let (rules, wild) = (&case.rules, case.deal.wild);
+            let key = |d: &brute::Weighed| {
+                (d.deadwood, brute::is_wild(rules, wild, d.card), std::cmp::Reverse(brute::value_in(rules, wild, d.card)))
+            };
+            let least = weighed.iter().map(key).min();
+            prop_assert_eq!(weighed.iter().find(|d| d.card == best.card).map(key), least, "{}", show(&case));
+            prop_assert!(a.discards.unwrap().iter().all(|d| d.next.is_none()), "{}", show(&case));
+            return Ok(());
+        }
         let key = |card: Card| alike(&case, &weighed, card);
         prop_assert_eq!(key(best.card), key(expected.card), "{}", show(&case));
         prop_assert_eq!(best.deadwood, expected.deadwood);
         let outs = &a.discards.unwrap().into_iter().find(|d| d.card == best.card).unwrap();
-        prop_assert_eq!(sorted(outs.outs.clone()), sorted(brute.outs(&brute::without(&case.hand, best.card), &unseen).0));
+        prop_assert_eq!(sorted(outs.outs().to_vec()), sorted(brute.outs(&brute::without(&case.hand, best.card), &unseen).0));
     }
 }
 
@@ -234,10 +262,16 @@ proptest! {
         let all = a.discards.as_ref().expect("after the draw");
         prop_assert_eq!(ordered.len(), all.len());
         prop_assert!(all.iter().all(|d| ordered.iter().any(|o| std::ptr::eq(*o, d))));
+        if is_last_turn(&case) {
+            // No chance to weigh on the last turn: least deadwood first.
+            prop_assert!(a.best_chance(&case.rules).is_none(), "{}", show(&case));
+            prop_assert!(ordered.windows(2).all(|p| p[0].deadwood <= p[1].deadwood), "{}", show(&case));
+            return Ok(());
+        }
         prop_assert_eq!(ordered.first().copied(), a.best_chance(&case.rules), "{}", show(&case));
         for pair in ordered.windows(2) {
-            prop_assert!(pair[0].chance >= pair[1].chance, "{}", show(&case));
-            prop_assert!(pair[0].chance > pair[1].chance || pair[0].deadwood <= pair[1].deadwood);
+            prop_assert!(pair[0].chance() >= pair[1].chance(), "{}", show(&case));
+            prop_assert!(pair[0].chance() > pair[1].chance() || pair[0].deadwood <= pair[1].deadwood);
         }
     }
 }
