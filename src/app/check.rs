@@ -260,7 +260,7 @@ pub(crate) fn check(solver: &mut Solver, text: &str, under: &Conditions, pick: P
     }
     let table = Table::new(rules, deal.wild).with_onto(under.onto.clone())?;
     // A person waits on this hand: its discards may take both cores.
-    let analysis = analyse_with(solver, &cards, &deal, &table, &under.seen, Ask { race: true, ..under.ask });
+    let analysis = analyse_with(solver, &cards, &deal, &table, &under.seen, under.ask);
     let declared = groups.map(|g| judge_hand(&g, &table, &analysis));
     Ok(Checked { analysis, declared, chosen })
 }

@@ -58,7 +58,7 @@ pub(crate) fn run(args: &CheckArgs, cli: &Cli, ui: &mut Ui) -> Result<()> {
         seen: Conditions::seen_cards(&rules, &args.seen)?,
         rules,
         from,
-        ask: Ask { look: args.look.unwrap_or(1), upcard, last, ..Ask::default() },
+        ask: Ask { look: args.look.unwrap_or(1), upcard, last },
     };
     under.check_copies()?;
     let mut solver = Solver::new();

@@ -255,14 +255,6 @@ fn neighbour(rng: &mut Rng, p: &Point, melds: Melds) -> Point {
     q
 }
 
-/// Whether the analyses may take two threads for the discards as `three13
-/// check` does (split, a wild's questions beside the rest, or shared):
-/// unless `RACE=0`.
-fn race() -> bool {
-    static RACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *RACE.get_or_init(|| std::env::var_os("RACE").is_none_or(|v| v != "0"))
-}
-
 /// The quickest of three full analyses, each with a fresh solver.
 fn time(p: &Point) -> Duration {
     let table = Table::new(&p.rules, p.deal.wild).with_onto(p.onto.clone()).expect("table melds");
@@ -270,10 +262,7 @@ fn time(p: &Point) -> Duration {
         .map(|_| {
             let mut solver = Solver::new();
             let start = Instant::now();
-            // As `three13 check` asks: the discards on two threads where
-            // the hand has table melds (`RACE=0` for one thread).
-            let ask = Ask { race: race(), ..Ask::default() };
-            std::hint::black_box(analyse_with(&mut solver, &p.hand, &p.deal, &table, &[], ask));
+            std::hint::black_box(analyse_with(&mut solver, &p.hand, &p.deal, &table, &[], Ask::default()));
             start.elapsed()
         })
         .min()
@@ -306,48 +295,57 @@ fn one(args: &[String]) {
     }
     println!("{best:.2?}  {}", p.command());
     if std::env::var_os("PHASES").is_some() {
-        // Each phase of the analysis after the draw, the quickest of
-        // `times` runs with a fresh solver: the first arrangement, the
-        // deadwood after every discard, the outs after every discard.
+        // Each phase of the analysis, the quickest of `times` runs with a
+        // fresh solver: the hand loaded (the look at the order) and laid
+        // down; after the draw the deadwood after every discard, and
+        // where a draw follows (no table melds) the outs after every
+        // discard; before it the outs of the hand.
         let table = Table::new(&p.rules, p.deal.wild).with_onto(p.onto.clone()).expect("table melds");
         let mut sorted = p.hand.clone();
         sorted.sort();
+        let after_draw = sorted.len() > p.deal.cards;
+        let last = !p.onto.is_empty() && p.rules.lay_off();
         let mut best = [Duration::MAX; 3];
         for _ in 0..times {
             let mut solver = Solver::new();
             let start = Instant::now();
-            solver.load(&sorted, &table);
+            if after_draw && last {
+                solver.load_for_deadwood(&sorted, &table);
+            } else {
+                solver.load(&sorted, &table);
+            }
             solver.solve_less(&[]);
             let solve = start.elapsed();
             let (mut dead, mut outs) = (Duration::ZERO, Duration::ZERO);
             let mut seen = Vec::new();
-            for &c in &sorted {
+            for &c in sorted.iter().filter(|_| after_draw) {
                 if seen.contains(&c) {
                     continue;
                 }
                 seen.push(c);
                 let start = Instant::now();
-                if sorted.len() > p.deal.cards && solver.every_discard_at_once() {
+                if solver.every_discard_at_once() {
                     solver.deadwood_after(c);
                 } else {
                     solver.deadwood_less(&[c]);
                 }
                 dead += start.elapsed();
-                let start = Instant::now();
-                if sorted.len() > p.deal.cards && solver.every_discard_at_once() {
-                    solver.outs_after(c);
-                } else if sorted.len() > p.deal.cards {
+                if !last {
+                    let start = Instant::now();
                     solver.outs_less(&[c]);
-                } else {
-                    solver.completing_less(&[c]);
+                    outs += start.elapsed();
                 }
+            }
+            if !after_draw {
+                let start = Instant::now();
+                solver.outs_less(&[]);
                 outs += start.elapsed();
             }
             for (b, t) in best.iter_mut().zip([solve, dead, outs]) {
                 *b = (*b).min(t);
             }
         }
-        println!("solve {:.2?}, deadwood {:.2?}, outs {:.2?}", best[0], best[1], best[2]);
+        println!("laid down {:.2?}, deadwood {:.2?}, outs {:.2?}", best[0], best[1], best[2]);
     }
 }
 

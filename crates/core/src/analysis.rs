@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 
 use crate::card::{Card, Rank};
 use crate::rules::{Deal, Rules};
-use crate::solver::{Arrangement, Meld, Solver, Table};
+use crate::solver::{Meld, Solver, Table};
 
 /// A discard, the deadwood of the hand left, and the hand's chance to go
 /// out on the next draw, unless none follows (the last turn).
@@ -132,36 +132,10 @@ pub struct Ask {
     pub look: u8,
     /// The face-up card on the discard pile, for a hand of the round's size.
     pub upcard: Option<Card>,
-    /// Whether the figures of every discard of a hand with table melds
-    /// may be worked out on two threads: under the half-wild limit, or
-    /// with many table melds, the outs after every natural discard on the
-    /// other thread beside the rest ([`Solver::split`]); with wilds free
-    /// and fewer table melds, for a hand slow to lay down, one search per
-    /// discard, the discards shared between the threads
-    /// ([`Solver::share`]). For a person waiting on one hand, not for a
-    /// simulation that keeps every core busy already.
-    pub race: bool,
     /// Someone went out: the hand is on its last turn (as it is whenever
     /// it has table melds to lay off onto).
     pub last: bool,
 }
-
-/// The fewest cards a hand holds for its discards to take a second thread
-/// ([`Ask::race`]): a thread costs more than a small hand takes.
-const TWO_THREADS_FROM: usize = 12;
-
-/// The fewest table melds a hand with wilds free may lay off onto for its
-/// discards to be split between two threads from the start
-/// ([`Solver::split`]): with fewer, the hand laid down first tells whether
-/// it is worth a thread (docs/speed.md). Under the half-wild limit one
-/// table meld is enough: the look at the order of the search, and the
-/// hand laid down, then run beside the outs.
-const SPLIT_FROM_MELDS: usize = 5;
-
-/// How long the first arrangement of a hand with table melds takes, at
-/// least, for its discards to be shared between two threads with wilds
-/// free ([`Solver::share`]): quicker hands take less than a thread costs.
-const SHARE_FROM: std::time::Duration = std::time::Duration::from_micros(100);
 
 /// Take the face-up card or draw from the stock: each branch's figures and
 /// the advice.
@@ -392,38 +366,14 @@ pub fn analyse_with(
     known.extend_from_slice(seen);
     known.extend(ask.upcard.filter(|_| hand.len() == deal.cards));
     let unseen = Unseen::new(table.rules(), &known);
-    // One memo for the hand, every discard and the hand laid down; where
-    // asked, the outs after its discards on a second thread from the
-    // start (under the half-wild limit, or many table melds), or its
-    // discards shared once the hand is laid down (slow, wilds free).
+    // One memo for the hand, every discard and the hand laid down.
     let after_draw = hand.len() > deal.cards;
-    let melds = table.lay_off_melds().len();
-    let last = ask.last || melds > 0;
+    let last = ask.last || !table.lay_off_melds().is_empty();
     if after_draw && last {
         return last_turn_after_draw(solver, sorted, deal, table);
     }
-    let two_threads = ask.race && sorted.len() >= TWO_THREADS_FROM;
-    // The discards of a hand after the draw with table melds may take both.
-    let apart = after_draw && two_threads && melds > 0;
-    let split_at_once = apart && (table.rules().half_wild || melds >= SPLIT_FROM_MELDS);
-    let (best, found) = if split_at_once {
-        let (best, all) = split(solver, (&sorted, table), &unseen);
-        (best, Some(all))
-    } else {
-        solver.load(&sorted, table);
-        let start = std::time::Instant::now();
-        let best = solver.solve_less(&[]);
-        // With wilds free and fewer table melds, a hand slow to lay down:
-        // one search per discard, the discards shared between two threads.
-        if apart && start.elapsed() >= SHARE_FROM {
-            let cards = distinct(&sorted);
-            let each =
-                |solver: &mut Solver, k: usize| discard_of(solver, cards[k], table, &unseen, (true, true));
-            (best, Some(solver.share((&sorted, table), cards.len(), each)))
-        } else {
-            (best, None)
-        }
-    };
+    solver.load(&sorted, table);
+    let best = solver.solve_less(&[]);
     let mut a = Analysis {
         hand: sorted.clone(),
         round: deal.round,
@@ -443,10 +393,7 @@ pub fn analyse_with(
         last_turn: last,
     };
     if after_draw {
-        let mut discards = match found {
-            Some(all) => all,
-            None => discards(solver, &sorted, table, &unseen),
-        };
+        let mut discards = discards(solver, &sorted, table, &unseen);
         if ask.look >= 2 {
             for d in &mut discards {
                 let mut rest = sorted.clone();
@@ -542,36 +489,6 @@ fn advised<'a>(discards: &'a [Discard], hand: &[Card], table: &Table, wild: Rank
 pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unseen) -> Vec<Discard> {
     solver.load(hand, table);
     distinct(hand).into_iter().map(|card| discard_of(solver, card, table, unseen, (true, true))).collect()
-}
-
-/// The hand laid down and its discards, of a hand with table melds, on
-/// two threads ([`Solver::split`]): the outs after every natural discard on
-/// the other; here the hand laid down, the deadwood after every discard
-/// and the outs after each wild discard, then the outs after the naturals
-/// too, one search per discard, unless the other thread has them.
-fn split(
-    solver: &mut Solver,
-    (hand, table): (&[Card], &Table),
-    unseen: &Unseen,
-) -> (Arrangement, Vec<Discard>) {
-    let cards = distinct(hand);
-    let naturals: Vec<Card> = cards.iter().copied().filter(|&c| !table.is_wild(c)).collect();
-    let here = |solver: &mut Solver| {
-        let best = solver.solve_less(&[]);
-        let all: Vec<Discard> = cards
-            .iter()
-            .map(|&card| discard_of(solver, card, table, unseen, (true, table.is_wild(card))))
-            .collect();
-        (best, all)
-    };
-    let there = |solver: &mut Solver| -> Vec<Discard> {
-        naturals.iter().map(|&card| discard_of(solver, card, table, unseen, (false, true))).collect()
-    };
-    let ((best, mut all), outs) = solver.split((hand, table), here, there);
-    for (d, o) in all.iter_mut().filter(|d| !table.is_wild(d.card)).zip(outs) {
-        d.next = o.next;
-    }
-    (best, all)
 }
 
 /// The distinct cards of `hand`, in its order: one discard each.

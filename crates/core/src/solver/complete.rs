@@ -1218,7 +1218,6 @@ impl Complete<'_> {
     /// the slot's card in its meld or not; with a discard still to make,
     /// also the lowest open card discarded.
     fn decide(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.melds.go_on();
         let nat = self.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
@@ -1697,7 +1696,6 @@ impl Complete<'_> {
         own: bool,
         out: &mut [u128],
     ) {
-        self.melds.go_on();
         let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
             unreachable!("the limited slot search is the half-wild limit's")
         };

@@ -295,7 +295,6 @@ impl Every<'_> {
             takers: one.takers,
             pool: one.pool,
             lay: one.lay,
-            stop: one.stop,
         }
     }
 
@@ -760,7 +759,6 @@ impl Every<'_> {
         own: bool,
         gate: u32,
     ) -> [u128; 32] {
-        self.one.melds.go_on();
         let nat = self.one.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;

@@ -175,8 +175,7 @@ struct Slot<S> {
 }
 
 /// What a search told to stop unwinds with: past its bound of states
-/// (`Memo::hold_at_most`), or told to by another thread (`Search::go_on`,
-/// `Solver::split`).
+/// (`Memo::hold_at_most`).
 pub(super) struct Stopped;
 
 /// The bits of a slot's key that hold the packed key.
@@ -206,9 +205,8 @@ impl<K: Key, V: Value> Memo<K, V> {
         Memo { slots: Vec::new(), stamp: 1, len: 0, most: usize::MAX, room: 0, key: PhantomData }
     }
 
-    /// Stops the search (unwinding with [`Stopped`], as `Solver::split`
-    /// stops one) before it holds more than `most` states; `usize::MAX`
-    /// for no bound.
+    /// Stops the search (unwinding with [`Stopped`]) before it holds more
+    /// than `most` states; `usize::MAX` for no bound.
     pub(super) fn hold_at_most(&mut self, most: usize) {
         self.most = most;
         self.room = (self.slots.len() / 2).min(most);

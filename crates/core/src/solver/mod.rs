@@ -288,8 +288,6 @@ use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step, Stopped};
 use naturals::{BitIter, full_mask};
 use search::{Goal, INF, LeastVecs, Placed, Search};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -307,9 +305,8 @@ enum Order {
     Look,
     /// As [`Solver::choose_order`] chooses, for the deadwood alone.
     LookLeast,
-    /// As `Loaded::fill` guesses from the table melds.
-    Guess,
-    /// By suit first or not, as another solver of the same hand chose.
+    /// By suit first or not, as given (the tests of either order).
+    #[cfg(test)]
     Given(bool),
 }
 
@@ -458,13 +455,6 @@ pub struct Solver {
     kept: Option<Kept>,
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
-    /// Whether the loaded hand asks each discard by itself, even with
-    /// table melds ([`Solver::share`], [`Solver::split`]); until another
-    /// hand is loaded.
-    one_by_one: bool,
-    /// Set by the other side of a split: the searches stop
-    /// ([`Solver::split`]).
-    stop: Option<Arc<AtomicBool>>,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -588,8 +578,6 @@ impl Solver {
             spare: None,
             kept: None,
             forgotten: None,
-            one_by_one: false,
-            stop: None,
         }
     }
 
@@ -796,12 +784,10 @@ impl Solver {
         self.memos.deadwood.hold_at_most(most);
         let found = catch_unwind(AssertUnwindSafe(|| self.deadwood_less(&[])));
         self.memos.deadwood.hold_at_most(usize::MAX);
-        let stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         match found {
             Ok(_) => true,
-            // Past the bound; unless the search was told to stop
-            // (`Solver::split`), which goes on unwinding.
-            Err(e) if e.is::<Stopped>() && !stopped => false,
+            // Past the bound.
+            Err(e) if e.is::<Stopped>() => false,
             Err(e) => resume_unwind(e),
         }
     }
@@ -810,16 +796,12 @@ impl Solver {
     /// before; gives the number of wilds.
     fn prepare(&mut self, hand: &[Card], table: &Table) -> u8 {
         self.memos.clear();
-        self.one_by_one = false;
         self.hand.looking = false;
         self.hand.fill(hand, table)
     }
 
     fn spare(&mut self) -> &mut Solver {
-        let spare = self.spare.get_or_insert_with(|| Box::new(Solver::new()));
-        // Stopped with this one, where it races (`Solver::split`).
-        spare.stop.clone_from(&self.stop);
-        spare
+        self.spare.get_or_insert_with(|| Box::new(Solver::new()))
     }
 
     /// The search over the loaded hand for `goal`, under the rules' wild
@@ -850,7 +832,6 @@ impl Solver {
             takers: &h.takers,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
-            stop: self.stop.as_deref(),
         }
     }
 
@@ -919,11 +900,13 @@ impl Solver {
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
         self.prepare(hand, table);
         match order {
-            Order::Given(by_suit) if by_suit != self.hand.nat.by_suit => {
-                self.memos.clear();
-                self.hand.fill_in(hand, table, by_suit);
+            #[cfg(test)]
+            Order::Given(by_suit) => {
+                if by_suit != self.hand.nat.by_suit {
+                    self.memos.clear();
+                    self.hand.fill_in(hand, table, by_suit);
+                }
             }
-            Order::Given(_) | Order::Guess => {}
             Order::Look => self.choose_order(hand, table, true),
             Order::LookLeast => self.choose_order(hand, table, false),
         }
@@ -1128,179 +1111,6 @@ impl Solver {
         self.hand.found(cards, any_wild)
     }
 
-    /// Asks `n` questions of the loaded hand through `each` (one search per
-    /// discard), shared with a second solver on another thread: each takes
-    /// the next question not yet taken, one at a time, until none is left.
-    /// The answers are those of one thread, in order; this solver then asks
-    /// each discard of the hand by itself, until another hand is loaded.
-    pub fn share<U: Send>(
-        &mut self,
-        (hand, table): (&[Card], &Table),
-        n: usize,
-        each: impl Fn(&mut Solver, usize) -> U + Sync,
-    ) -> Vec<U> {
-        use std::panic::resume_unwind;
-        self.load(hand, table);
-        self.one_by_one = true;
-        let by_suit = self.hand.nat.by_suit;
-        let next = AtomicUsize::new(0);
-        let found: std::sync::Mutex<Vec<Option<U>>> = std::sync::Mutex::new((0..n).map(|_| None).collect());
-        let take = |solver: &mut Solver| loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= n {
-                return;
-            }
-            let u = each(solver, k);
-            found.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(u);
-        };
-        std::thread::scope(|s| {
-            let other = std::thread::Builder::new()
-                .spawn_scoped(s, || take(&mut Solver::one_by_one(hand, table, by_suit)));
-            take(self);
-            // No thread to spare: all of them here.
-            if let Ok(other) = other
-                && let Err(e) = other.join()
-            {
-                resume_unwind(e);
-            }
-        });
-        found
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .into_iter()
-            .map(|u| u.expect("every question answered on one thread or the other"))
-            .collect()
-    }
-
-    /// Asks `here` and then `there` of this solver, with `hand` and `table`
-    /// loaded; where the hand has table melds, `there` at once of a second
-    /// solver on another thread too, which asks the one search for every
-    /// discard ([`Solver::deadwood_after`], [`Solver::outs_after`]). Once
-    /// `here` is answered, this solver asks `there` one search per discard,
-    /// unless the other has answered it already; the first answer is kept
-    /// and the other search stops. The two ways give the same answers, and
-    /// neither is the quicker for every hand (no rule tells them apart
-    /// beforehand). This solver keeps its memos and its way of asking.
-    ///
-    /// A hand not loaded yet is loaded in the order `Loaded::fill` guesses,
-    /// and the other thread starts in it at once, while this one looks at
-    /// the first search ([`Solver::choose_order`]); where the look keeps
-    /// the other order, the other thread stops and starts again in it. The
-    /// answers do not depend on the order (the solver's step 2).
-    pub fn split<T, U: Send>(
-        &mut self,
-        (hand, table): (&[Card], &Table),
-        here: impl FnOnce(&mut Solver) -> T,
-        there: impl Fn(&mut Solver) -> U + Sync,
-    ) -> (T, U) {
-        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-        // The order guessed first; the look at the first search, where the
-        // hand is new, here while the other thread starts in that order.
-        let fresh = self.load_in(hand, table, Order::Guess);
-        if !self.every_discard_at_once() {
-            if fresh {
-                self.look_again(hand, table);
-            }
-            let t = here(self);
-            return (t, there(self));
-        }
-        let guess = self.hand.nat.by_suit;
-        // Set once either side has answered; `guessed` also where the look
-        // keeps the other order, which the other thread then starts again
-        // in.
-        let stop = Arc::new(AtomicBool::new(false));
-        let guessed = Arc::new(AtomicBool::new(false));
-        let flipped = AtomicBool::new(false);
-        let answered = || {
-            stop.store(true, Ordering::SeqCst);
-            guessed.store(true, Ordering::SeqCst);
-        };
-        std::thread::scope(|s| {
-            let other = std::thread::Builder::new().spawn_scoped(s, || {
-                let ask = |by_suit: bool, flag: &Arc<AtomicBool>| {
-                    let mut other = Solver::loaded(hand, table, by_suit);
-                    other.stop = Some(Arc::clone(flag));
-                    catch_unwind(AssertUnwindSafe(|| there(&mut other)))
-                };
-                let mut answer = ask(guess, &guessed);
-                if answer.as_ref().is_err_and(|e| e.is::<Stopped>())
-                    && flipped.load(Ordering::SeqCst)
-                    && !stop.load(Ordering::SeqCst)
-                {
-                    answer = ask(!guess, &stop);
-                }
-                answered();
-                answer
-            });
-            let t = catch_unwind(AssertUnwindSafe(|| {
-                if fresh {
-                    self.look_again(hand, table);
-                    if self.hand.nat.by_suit != guess {
-                        flipped.store(true, Ordering::SeqCst);
-                        guessed.store(true, Ordering::SeqCst);
-                    }
-                }
-                here(self)
-            }))
-            .unwrap_or_else(|e| {
-                // Nothing to wait for.
-                answered();
-                resume_unwind(e)
-            });
-            // No thread to spare: both here.
-            let Ok(other) = other else {
-                return (t, there(self));
-            };
-            let mine = (!stop.load(Ordering::SeqCst)).then(|| {
-                let way = std::mem::replace(&mut self.one_by_one, true);
-                self.stop = Some(Arc::clone(&stop));
-                let mine = catch_unwind(AssertUnwindSafe(|| there(self)));
-                answered();
-                self.unstopped();
-                self.one_by_one = way;
-                mine
-            });
-            match (mine, other.join()) {
-                (Some(Ok(u)), _) => (t, u),
-                // Stopped: the other answered first (or failed, and then
-                // its failure is the answer's).
-                (Some(Err(e)), _) if !e.is::<Stopped>() => resume_unwind(e),
-                (_, Ok(Ok(u))) => (t, u),
-                (_, Ok(Err(e)) | Err(e)) => resume_unwind(e),
-            }
-        })
-    }
-
-    /// [`Solver::choose_order`] for the hand loaded in the order guessed,
-    /// which stays loaded.
-    fn look_again(&mut self, hand: &[Card], table: &Table) {
-        let held = self.hand.cards.take();
-        self.choose_order(hand, table, true);
-        self.hand.cards = held;
-        self.hand.partners.clear();
-    }
-
-    /// A solver of its own for the other thread of a share or a split,
-    /// with `hand` and `table` loaded.
-    fn loaded(hand: &[Card], table: &Table, by_suit: bool) -> Solver {
-        let mut solver = Solver::new();
-        solver.load_in(hand, table, Order::Given(by_suit));
-        solver
-    }
-
-    /// [`Solver::loaded`], asking each discard by itself (a share).
-    fn one_by_one(hand: &[Card], table: &Table, by_suit: bool) -> Solver {
-        Solver { one_by_one: true, ..Solver::loaded(hand, table, by_suit) }
-    }
-
-    /// Forgets the flag of a race, this solver's and its spare's.
-    fn unstopped(&mut self) {
-        self.stop = None;
-        if let Some(spare) = &mut self.spare {
-            spare.stop = None;
-        }
-    }
-
     /// Whether the deadwood and the outs after each discard of the loaded
     /// hand are best asked through [`Solver::deadwood_after`] and
     /// [`Solver::outs_after`] (the one search for every discard), rather
@@ -1310,7 +1120,7 @@ impl Solver {
     /// table melds (most hands, the dense ones with many wilds among them)
     /// one search per discard is the quicker.
     pub fn every_discard_at_once(&self) -> bool {
-        !self.one_by_one && !self.hand.targets.is_empty()
+        !self.hand.targets.is_empty()
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
@@ -1425,7 +1235,7 @@ impl Solver {
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         Every {
             one: complete_over(
-                (&self.hand, self.stop.as_deref()),
+                &self.hand,
                 (slots, slot_sets, counts, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
@@ -1475,7 +1285,7 @@ impl Solver {
         let Memos { slots, slot_sets, counts, lanes, melds, lay_offs, .. } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
-            (&self.hand, self.stop.as_deref()),
+            &self.hand,
             (slots, slot_sets, counts, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
@@ -1636,7 +1446,7 @@ type CompletePools<'a> =
 /// own, whether the rest melds, the lay-off groups) and the lists it
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
-    (h, stop): (&'a Loaded, Option<&'a AtomicBool>),
+    h: &'a Loaded,
     (slots, slot_sets, counts, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
@@ -1661,7 +1471,6 @@ fn complete_over<'a>(
             takers: &h.takers,
             pool: runs,
             lay,
-            stop,
         },
         nat: &h.nat,
         table: &h.targets,
@@ -1922,163 +1731,5 @@ mod tests {
         let a = Solver::new().solve(&hand("8h 9c 9d 9s Kd 4h"), &table);
         assert_eq!(a.deadwood, 13);
         assert!(a.melds.iter().any(|m| m.onto.is_some() && m.cards.len() == 2));
-    }
-
-    /// A split (`Solver::split`) where one side searches on until it is
-    /// stopped: hands with a table meld, searched afresh by turns.
-    fn searching_on(solver: &mut Solver, table: &Table) -> u32 {
-        let hands =
-            [hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s"), hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 3s")];
-        loop {
-            for h in &hands {
-                solver.deadwood(h, table);
-            }
-        }
-    }
-
-    /// A split of a hand whose look keeps the other order than the one
-    /// guessed (hunt 57057's, eight table melds, five of them runs): the
-    /// other thread starts in the guessed order and again in the kept one.
-    /// The answers are one thread's, and this solver keeps the order.
-    #[test]
-    fn a_split_whose_look_keeps_the_other_order_answers_as_one_thread() {
-        let mut rules = Rules::preset("strict").unwrap();
-        for (k, v) in [("half_wild", "true"), ("jokers", "2"), ("decks", "3"), ("wild_value", "face")] {
-            rules.set(k, v).unwrap();
-        }
-        let parse = |text: &str| parse_hand(text, &rules).unwrap();
-        let onto = [
-            "9c 10c Jc Qc",
-            "3c 4c JK",
-            "8c Qs 8h",
-            "7s 7s 7c Qc",
-            "4d 5d 6d 7d Qh",
-            "4d 5d Qd 7d 8d",
-            "7c 8c 9c 10c Jc",
-            "8d 8s 8h",
-        ];
-        let table = Table::new(&rules, rules.deal(10).unwrap().wild)
-            .with_onto(onto.iter().map(|m| parse(m)).collect())
-            .unwrap();
-        let cards = parse("JK Ad Qc Ad 6c 8d 8c 3d Kd 2d 9d 7c 6d");
-        let guess = loaded::by_suit(&cards, &table);
-        let mut one = Solver::new();
-        one.load(&cards, &table);
-        assert_ne!(one.hand.nat.by_suit, guess, "the look keeps the other order");
-        let outs = |s: &mut Solver| cards.iter().map(|&c| s.outs_after(c)).collect::<Vec<_>>();
-        let mut solver = Solver::new();
-        let (dead, got) = solver.split((&cards, &table), |s| s.deadwood_less(&[]), outs);
-        assert_eq!(solver.hand.nat.by_suit, !guess);
-        assert_eq!(dead, one.deadwood_less(&[]));
-        assert_eq!(got, outs(&mut one));
-    }
-
-    fn split_table() -> (Vec<Card>, Table) {
-        let rules = Rules { lay_off: true, ..Rules::preset("strict").unwrap() };
-        let table = Table::new(&rules, Rank::new(3).unwrap()).with_onto(vec![hand("5h 6h 7h")]).unwrap();
-        (hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s"), table)
-    }
-
-    /// A split whose second question is answered on this thread, one
-    /// search per discard, while the other searches on (`here`), or the
-    /// other way round: the answers, the hand's deadwood from a fresh
-    /// solver, and the solver after.
-    fn split_answered(here: bool) -> ((u32, u32), u32, Solver) {
-        let (cards, table) = split_table();
-        let want = Solver::new().deadwood(&cards, &table);
-        let mut solver = Solver::new();
-        let got = solver.split(
-            (&cards, &table),
-            |s| s.deadwood(&cards, &table),
-            |s| {
-                // The other thread asks the one search for every discard.
-                if s.every_discard_at_once() != here {
-                    s.deadwood(&cards, &table)
-                } else {
-                    searching_on(s, &table)
-                }
-            },
-        );
-        (got, want, solver)
-    }
-
-    #[test]
-    fn a_split_answered_on_the_other_thread_leaves_this_solver_its_way() {
-        let (got, want, mut solver) = split_answered(false);
-        assert_eq!(got, (want, want));
-        // The search here, if it began, stopped; its flag is gone, and the
-        // solver asks as before.
-        let (cards, table) = split_table();
-        assert_eq!(solver.deadwood(&cards, &table), want);
-        assert!(solver.every_discard_at_once());
-        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
-        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
-    }
-
-    #[test]
-    fn a_split_answered_here_stops_the_other_thread() {
-        let (got, want, mut solver) = split_answered(true);
-        assert_eq!(got, (want, want));
-        // Asked one search per discard for the split only.
-        assert!(solver.every_discard_at_once());
-        let (cards, table) = split_table();
-        assert_eq!(solver.deadwood(&cards, &table), want);
-        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
-        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
-    }
-
-    #[test]
-    fn shared_questions_are_each_answered_once_on_both_threads() {
-        let (cards, table) = split_table();
-        let mut distinct = cards.clone();
-        distinct.sort();
-        distinct.dedup();
-        let mut one = Solver::new();
-        one.load(&cards, &table);
-        let want: Vec<(u32, CardSet)> =
-            distinct.iter().map(|&c| (one.deadwood_less(&[c]), one.outs_less(&[c]))).collect();
-        // Each question asked once, on one thread or the other; both work.
-        let asked: Vec<std::sync::atomic::AtomicUsize> =
-            distinct.iter().map(|_| std::sync::atomic::AtomicUsize::new(0)).collect();
-        let threads = std::sync::Mutex::new(std::collections::HashSet::new());
-        let mut solver = Solver::new();
-        solver.load(&cards, &table);
-        let got = solver.share((&cards, &table), distinct.len(), |s, k| {
-            asked[k].fetch_add(1, Ordering::Relaxed);
-            threads.lock().unwrap().insert(std::thread::current().id());
-            // Slow enough that the other thread takes some.
-            std::thread::sleep(std::time::Duration::from_millis(2));
-            (s.deadwood_less(&[distinct[k]]), s.outs_less(&[distinct[k]]))
-        });
-        assert_eq!(got, want);
-        assert!(asked.iter().all(|a| a.load(Ordering::Relaxed) == 1));
-        assert_eq!(threads.lock().unwrap().len(), 2);
-        // Each discard by itself for the hand, until another is loaded.
-        assert!(!solver.every_discard_at_once());
-        assert_eq!(solver.deadwood(&cards, &table), one.deadwood(&cards, &table));
-        let other = hand("8h 9c 9d 9s Kd 4h 5c 6c 7c Jd Qd 2s");
-        assert_eq!(solver.deadwood(&other, &table), Solver::new().deadwood(&other, &table));
-        assert!(solver.every_discard_at_once());
-    }
-
-    #[test]
-    fn without_table_melds_a_split_takes_no_second_thread() {
-        let table = Table::new(&Rules::default(), Rank::new(3).unwrap());
-        let cards = hand("8h 9c 9d 9s Kd 4h Ac 2c 10s Jd Qd 2s");
-        // Each asked once, on this thread: a second side would ask too.
-        let asked = std::sync::atomic::AtomicUsize::new(0);
-        let here = std::thread::current().id();
-        let got = Solver::new().split(
-            (&cards, &table),
-            |s| s.deadwood(&cards, &table),
-            |s| {
-                asked.fetch_add(1, Ordering::Relaxed);
-                assert_eq!(std::thread::current().id(), here);
-                s.deadwood(&cards, &table)
-            },
-        );
-        assert_eq!(asked.load(Ordering::Relaxed), 1);
-        let want = Solver::new().deadwood(&cards, &table);
-        assert_eq!(got, (want, want));
     }
 }

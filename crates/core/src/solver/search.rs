@@ -2,7 +2,7 @@
 //! open cards with a budget of wilds.
 
 use super::lay_off::LayOffs;
-use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step, Stopped};
+use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
@@ -174,8 +174,6 @@ pub(super) struct Search<'a> {
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
     pub(super) lay: &'a mut LayOffs,
-    /// Set when the search is to stop (`Solver::split`).
-    pub(super) stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// The key of a state, the table melds used as the memo keys them
@@ -255,18 +253,6 @@ pub(super) fn alone_cards(partners: &[u32], mask: u32) -> u32 {
 }
 
 impl<'a> Search<'a> {
-    /// Unwinds where the search is to stop (`Solver::split`): asked as each
-    /// state is decided.
-    pub(super) fn go_on(&self) {
-        if let Some(stop) = self.stop
-            && stop.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            // Past every frame to `Solver::split`, with no message:
-            // nothing went wrong.
-            std::panic::resume_unwind(Box::new(Stopped));
-        }
-    }
-
     /// The partners that hold with the table melds `used_table` used
     /// (exactness, step 11): where a table meld of wilds alone is not used
     /// yet, it could take any natural, so none is without a partner, and
@@ -468,7 +454,6 @@ impl<'a> Search<'a> {
         own: bool,
         f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
     ) {
-        self.go_on();
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let nat = self.nat;

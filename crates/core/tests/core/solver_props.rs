@@ -1344,13 +1344,12 @@ proptest! {
 type SlowHand<'a> = (&'a str, &'a [(&'a str, &'a dyn Display)], usize, &'a [&'a str], &'a str);
 
 /// Hands with table melds after the draw, slow to lay down (a millisecond
-/// or so): `check` shares their discards between two threads with wilds
-/// free (`Solver::share`, the first three), and under the half-wild limit
-/// splits them, the outs after every natural discard on the other thread
-/// (`Solver::split`, the last two). Their analysis on two threads is the
-/// analysis on one.
+/// or so), with wilds free (the first three) and under the half-wild
+/// limit (the last two): on the last turn each discard's deadwood is the
+/// one search for every discard's, in the order chosen for the deadwood,
+/// and a fresh solver's of the hand less that card alone agrees.
 #[test]
-fn slow_hands_with_table_melds_on_two_threads_are_analysed_alike() {
+fn slow_hands_with_table_melds_on_the_last_turn_agree() {
     let hands: [SlowHand; 5] = [
         (
             "standard",
@@ -1393,32 +1392,64 @@ fn slow_hands_with_table_melds_on_two_threads_are_analysed_alike() {
         let parse = |text: &str| parse_hand(text, &rules).expect("cards");
         let (hand, onto) = (parse(cards), onto.iter().map(|m| parse(m)).collect());
         let case = Case { deal: rules.deal(round).expect("a round"), rules, hand, onto };
-        let table = case.table();
-        let one = analyse_with(&mut Solver::new(), &case.hand, &case.deal, &table, &[], Ask::default());
-        let mut solver = Solver::new();
-        let two = Ask { race: true, ..Ask::default() };
-        let split = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], two);
-        assert_eq!(split, one, "{}", show(&case));
-        let again = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default());
-        assert_eq!(again, one, "{}", show(&case));
+        if let Err(e) = last_turn_agrees(&case, &case) {
+            panic!("{e}");
+        }
     }
+}
+
+/// [`slow_hands_with_table_melds_on_the_last_turn_agree`] of `case`, the
+/// solver going on to `other` after it.
+fn last_turn_agrees(case: &Case, other: &Case) -> Result<(), TestCaseError> {
+    let table = case.table();
+    let mut solver = Solver::new();
+    let a = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default());
+    prop_assert!(a.last_turn, "{}", show(case));
+    prop_assert_eq!(a.deadwood, Solver::new().deadwood(&case.hand, &table), "{}", show(case));
+    if case.hand.len() == case.deal.cards {
+        // Before the draw: the outs of the one draw left.
+        let set = Solver::new().outs(&case.hand, &table);
+        let known: Vec<Card> = case.hand.iter().chain(case.onto.iter().flatten()).copied().collect();
+        let unseen = Unseen::new(&case.rules, &known);
+        let want: Vec<Card> = (0..Card::KINDS)
+            .filter_map(Card::from_index)
+            .filter(|&c| unseen.of(c) > 0 && set.completes(c, table.is_wild(c)))
+            .collect();
+        prop_assert_eq!(a.outs.as_ref(), Some(&want), "{}", show(case));
+        prop_assert!(a.chance_two.is_none());
+        return Ok(());
+    }
+    for d in a.discards.as_ref().expect("after the draw") {
+        prop_assert!(d.next.is_none(), "{}", show(case));
+        let rest = brute_less(&case.hand, d.card);
+        prop_assert_eq!(d.deadwood, Solver::new().deadwood(&rest, &table), "{} less {}", show(case), d.card);
+    }
+    let best = a.best_discard.as_ref().expect("a discard");
+    let least = a.discards.iter().flatten().map(|d| d.deadwood).min();
+    prop_assert_eq!(Some(best.deadwood), least, "{}", show(case));
+    // The same solver again gives the same analysis, and goes on.
+    prop_assert_eq!(&analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default()), &a);
+    let fresh = Solver::new().solve(&other.hand, &other.table());
+    prop_assert_eq!(solver.solve(&other.hand, &other.table()), fresh, "{}", show(other));
+    Ok(())
+}
+
+/// `hand` less one copy of `card`.
+fn brute_less(hand: &[Card], card: Card) -> Vec<Card> {
+    let mut rest = hand.to_vec();
+    rest.remove(rest.iter().position(|&c| c == card).expect("a card of the hand"));
+    rest
 }
 
 proptest! {
     #![proptest_config(config(60))]
-    /// The analysis of a hand with table melds after the draw, worked out
-    /// on two threads where a person waits (`Ask::race`): under the
-    /// half-wild limit, or with five table melds or more, split
-    /// (`Solver::split`), the outs after every natural discard on the other
-    /// thread from the start, and here too once the rest is done,
-    /// whichever answers first (with wilds free and fewer table melds, a
-    /// hand slow to lay down has its discards shared:
-    /// `slow_hands_with_table_melds_on_two_threads_are_analysed_alike`).
-    /// It is the analysis on one thread: the arrangement, every discard's
-    /// deadwood and outs, the advised discard laid down. The solver goes on
-    /// after it, for the hand and another.
+    /// The analysis of a hand with table melds after the draw, on its last
+    /// turn: each discard's deadwood from the one search for every discard,
+    /// in the order chosen for the deadwood, is a fresh solver's of the
+    /// hand less that card; the advised discard leaves least; no outs. The
+    /// solver goes on after it, for the hand and another.
     #[test]
-    fn an_analysis_on_two_threads_is_the_analysis_on_one(
+    fn the_last_turn_after_the_draw_is_each_discard_searched_apart(
         case in prop_oneof![
             cases(12..=16, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
             cases_under(half_wild(), 5, 12..=14, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
@@ -1426,14 +1457,6 @@ proptest! {
         .prop_filter("after the draw, table melds", |c| !c.onto.is_empty() && c.hand.len() > c.deal.cards),
         other in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, None),
     ) {
-        let table = case.table();
-        let one = analyse_with(&mut Solver::new(), &case.hand, &case.deal, &table, &[], Ask::default());
-        let mut solver = Solver::new();
-        let two = Ask { race: true, ..Ask::default() };
-        let raced = analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], two);
-        prop_assert_eq!(&raced, &one, "{}", show(&case));
-        prop_assert_eq!(&analyse_with(&mut solver, &case.hand, &case.deal, &table, &[], Ask::default()), &one);
-        let fresh = Solver::new().solve(&other.hand, &other.table());
-        prop_assert_eq!(solver.solve(&other.hand, &other.table()), fresh, "{}", show(&other));
+        last_turn_agrees(&case, &other)?;
     }
 }
