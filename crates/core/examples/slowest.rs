@@ -11,7 +11,9 @@
 //! many as `check` takes; with `out`, up to as many as the player out
 //! lays down (one for every three cards the round deals); with a number,
 //! up to that many. With `FREE=1` in the environment, only rules with
-//! wilds free (no half-wild limit) are tried.
+//! wilds free (no half-wild limit) are tried; with `SIZE=before` only
+//! hands of the round's size (before the draw), with `SIZE=after` only
+//! hands holding the card drawn.
 
 use std::time::{Duration, Instant};
 use three13_core::analysis::{Ask, analyse_with};
@@ -196,7 +198,13 @@ fn random_point(rng: &mut Rng, melds: Melds) -> Point {
         }
     }
     let mut pool = less(shoe(&rules), &onto.concat());
-    let n = deal.cards + rng.below(2);
+    // `SIZE=before` or `SIZE=after`: only hands before the draw, or after.
+    let n = deal.cards
+        + match std::env::var("SIZE").as_deref() {
+            Ok("before") => 0,
+            Ok("after") => 1,
+            _ => rng.below(2),
+        };
     for i in 0..n {
         let j = i + rng.below(pool.len() - i);
         pool.swap(i, j);
@@ -324,7 +332,7 @@ fn one(args: &[String]) {
                 }
                 seen.push(c);
                 let start = Instant::now();
-                if solver.every_discard_at_once() {
+                if solver.every_discard_at_once() && std::env::var_os("APART").is_none() {
                     solver.deadwood_after(c);
                 } else {
                     solver.deadwood_less(&[c]);

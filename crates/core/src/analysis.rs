@@ -372,7 +372,14 @@ pub fn analyse_with(
     if after_draw && last {
         return last_turn_after_draw(solver, sorted, deal, table);
     }
-    solver.load(&sorted, table);
+    // On the last turn, the order of the search is chosen by the hand's
+    // least deadwood alone: with table melds to lay off onto, its outs
+    // then take about as long, and the look itself far less.
+    if last {
+        solver.load_for_deadwood(&sorted, table);
+    } else {
+        solver.load(&sorted, table);
+    }
     let best = solver.solve_less(&[]);
     let mut a = Analysis {
         hand: sorted.clone(),

@@ -1169,7 +1169,7 @@ impl Solver {
         if !self.complete().in_one_word()
             && self.memos.each_least.get(StateKey::new(full, w, 0, false)).is_none()
         {
-            // Nothing known yet (the other thread of a split): whether the
+            // Nothing known yet: whether the
             // hand less each discard melds, from the one search for every
             // discard, asked of every discard. Its answers are kept as
             // bits by card, one each (with six to eight table melds and
