@@ -442,16 +442,8 @@ pub fn analyse_with(
 /// and nothing is asked of a draw to come. The order of the search is
 /// chosen for the deadwood alone ([`Solver::load_for_deadwood`]).
 fn last_turn_after_draw(solver: &mut Solver, sorted: Vec<Card>, deal: &Deal, table: &Table) -> Analysis {
-    solver.load_for_deadwood(&sorted, table);
+    let discards = last_turn_discards(solver, &sorted, table);
     let whole = solver.solve_less(&[]);
-    let at_once = solver.every_discard_at_once();
-    let discards: Vec<Discard> = distinct(&sorted)
-        .into_iter()
-        .map(|card| {
-            let deadwood = if at_once { solver.deadwood_after(card) } else { solver.deadwood_less(&[card]) };
-            Discard { card, deadwood, next: None }
-        })
-        .collect();
     let best = advised(&discards, &sorted, table, deal.wild);
     let laid = solver.solve_after(best.card);
     Analysis {
@@ -477,6 +469,20 @@ fn last_turn_after_draw(solver: &mut Solver, sorted: Vec<Card>, deal: &Deal, tab
         last_turn: true,
         hand: sorted,
     }
+}
+
+/// Every distinct discard of `hand`, in its order, and the deadwood it
+/// leaves, with nothing of a next draw: the last turn, where none follows.
+pub fn last_turn_discards(solver: &mut Solver, hand: &[Card], table: &Table) -> Vec<Discard> {
+    solver.load_for_deadwood(hand, table);
+    let at_once = solver.every_discard_at_once();
+    distinct(hand)
+        .into_iter()
+        .map(|card| {
+            let deadwood = if at_once { solver.deadwood_after(card) } else { solver.deadwood_less(&[card]) };
+            Discard { card, deadwood, next: None }
+        })
+        .collect()
 }
 
 /// The advised discard among `discards` (see [`advice_order`]).

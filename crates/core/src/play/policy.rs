@@ -4,7 +4,9 @@
 use std::cmp::Ordering;
 
 use super::{Phase, Policy, View, held_back, legal_discards};
-use crate::analysis::{Ask, Choice, Discard, Unseen, advice_order, analyse_with, discards};
+use crate::analysis::{
+    Ask, Choice, Discard, Unseen, advice_order, analyse_with, discards, last_turn_discards,
+};
 use crate::card::Card;
 use crate::solver::{Solver, Table};
 
@@ -164,8 +166,9 @@ impl Policy for AlwaysDraw {
 
 /// The hand checker's advice: takes the face-up card when `check` advises
 /// it (the better chance to go out this turn or the next), discards the
-/// card `check` advises (the least deadwood, then the best chance), told
-/// every card seen ([`View::seen`]).
+/// card `check` advises (the least deadwood, then the best chance; on the
+/// last turn, no draw following, the least deadwood alone), told every
+/// card seen ([`View::seen`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Chance;
 
@@ -187,10 +190,15 @@ impl Policy for Chance {
 
     fn discard(&mut self, solver: &mut Solver, view: &View<'_>, _: &mut fastrand::Rng) -> Card {
         let legal = legal_discards(view.state);
-        let mut known: Vec<Card> = view.hand().to_vec();
-        known.extend(view.seen());
-        let unseen = Unseen::new(&view.state.rules, &known);
-        let all: Vec<Discard> = discards(solver, view.hand(), view.table, &unseen);
+        // On the last turn, as `check` advises it: by what each discard
+        // leaves, no draw following.
+        let all: Vec<Discard> = if view.state.out.is_some() {
+            last_turn_discards(solver, view.hand(), view.table)
+        } else {
+            let mut known: Vec<Card> = view.hand().to_vec();
+            known.extend(view.seen());
+            discards(solver, view.hand(), view.table, &Unseen::new(&view.state.rules, &known))
+        };
         let wild = view.state.deal.wild;
         let rules = view.state.rules;
         all.iter()

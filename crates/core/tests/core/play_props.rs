@@ -366,6 +366,63 @@ fn what_a_seat_has_seen_is_all_but_the_hidden_cards() {
     assert!(turns > 200 && last_turns > 40, "{turns} turns, {last_turns} last turns");
 }
 
+/// The checker's advice as a policy, its discard on each last turn
+/// checked as `check` gives it there: least deadwood left, a natural
+/// before a wild, then the card worth most; no chance of a draw to come.
+#[derive(Debug, Default)]
+struct LastTurnChecked {
+    last_turns: usize,
+}
+
+impl Policy for LastTurnChecked {
+    fn take(&mut self, solver: &mut Solver, view: &View<'_>, rng: &mut fastrand::Rng) -> bool {
+        Chance.take(solver, view, rng)
+    }
+
+    fn discard(&mut self, solver: &mut Solver, view: &View<'_>, rng: &mut fastrand::Rng) -> Card {
+        let chosen = Chance.discard(solver, view, rng);
+        if view.state.out.is_some() {
+            self.last_turns += 1;
+            let legal = three13_core::play::legal_discards(view.state);
+            let mut plain = Solver::new();
+            let key = |plain: &mut Solver, c: Card| {
+                let mut rest = view.hand().to_vec();
+                rest.remove(rest.iter().position(|&h| h == c).unwrap());
+                (
+                    plain.deadwood(&rest, view.table),
+                    view.table.is_wild(c),
+                    std::cmp::Reverse(view.table.value(c)),
+                )
+            };
+            let best = legal.iter().map(|&c| key(&mut plain, c)).min();
+            assert_eq!(Some(key(&mut plain, chosen)), best, "last turn from {:?}", view.hand());
+        }
+        chosen
+    }
+}
+
+/// The checker's advice on the last turn discards as `check` advises it
+/// there, by what each discard leaves, in every family of rules, laying
+/// off onto the melds laid down where the rules allow.
+#[test]
+fn the_advice_on_the_last_turn_is_by_what_a_discard_leaves() {
+    let mut last_turns = 0;
+    for i in 0..7 {
+        let rules = rules_of(i);
+        for seed in 0..4u64 {
+            let Some(d) = rules.deal(4 + seed as usize % 4) else { continue };
+            let mut rng = fastrand::Rng::with_seed(seed + 10 * i as u64);
+            let Some(dealt) = deal(&rules, d, 3, seed as usize % 3, &mut rng) else { continue };
+            let mut seats: Vec<LastTurnChecked> = (0..3).map(|_| LastTurnChecked::default()).collect();
+            let mut policies: Vec<&mut dyn Policy> = seats.iter_mut().map(|s| s as &mut dyn Policy).collect();
+            let played = play(&mut Solver::new(), &rules, &dealt, &mut policies, &mut rng);
+            assert_eq!(replay(&rules, &played), played.scores);
+            last_turns += seats.iter().map(|s| s.last_turns).sum::<usize>();
+        }
+    }
+    assert!(last_turns > 20, "{last_turns} last turns");
+}
+
 /// Under `go_around_once` nobody goes out on their first turn: a hand
 /// dealt whole, round 1, goes out on its second turn at the earliest.
 #[test]
