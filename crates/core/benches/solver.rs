@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 23] = [
+    const HANDS: [Found; 25] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1118,6 +1118,56 @@ mod h_slowest_found {
             onto: &["6c 7c 8c 9c", "2h 2c 3c 4c"],
             hand: "Kh Jc 10c Qs 2s 5d 5c 5h 8c 7h 6c 5c 7c 2d 5s 7d",
         },
+        // Strict, half-wild, two jokers a deck, three decks, round 13, 16
+        // cards, eight table melds: a last turn after the draw, its
+        // deadwood after every discard slow in the order the look keeps
+        // (hunt `SIZE=after -- 40 300 94094`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("jokers", "2"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "2c 3c 4c 5c 6c",
+                "7d 8d 9d 10d 2h",
+                "9d 10d Jd",
+                "3s 4s 5s 6s JK",
+                "2h Ah Ac Ah",
+                "6d 6h 6h 6h",
+                "6d 2c 8d",
+                "2s Ah Ad",
+            ],
+            hand: "6c 2h 9h Ad 3d 2s JK 2d 2d Ac 6s 5d As 6d Ad 4d",
+        },
+        // Strict, half-wild, three decks, round 12, 14 cards, eight table
+        // melds: a last turn before the draw, its outs slow (hunt
+        // `SIZE=before -- 40 300 93093`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 12,
+            onto: &[
+                "7c 8c 9c",
+                "Jh Qh Kh",
+                "Ac 2c 3c 4c Ac",
+                "As 2s 3s",
+                "4h 5h 6h 7h 8h",
+                "5d 5d Ac 5d",
+                "2s 3s Ad",
+                "5h 5s 5h 5c",
+            ],
+            hand: "4s Ks 8s 10c 6c 5c 9s Ah 6s 6s 10h 5s As 7s",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1248,5 +1298,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_kings_wild_two_melds_round_13(bencher: Bencher) {
         bench_found(bencher, &HANDS[22]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_two_jokers_eight_melds_last_turn(bencher: Bencher) {
+        bench_found(bencher, &HANDS[23]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[24]);
     }
 }
