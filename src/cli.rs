@@ -292,9 +292,9 @@ with the deadwood left, its outs and its chance; --look 2 adds each discard's ch
 go out within the next two draws. Unseen cards are the decks in play less the hand, the \
 table melds (--onto), the cards given with --seen and the face-up card.\n\n\
 With table melds (--onto), or --last, someone went out and this is the hand's last \
-turn. Before the draw, the outs are of the one draw left; after it no draw follows, so \
-each discard is judged by the deadwood it leaves, which is what it scores, without \
-outs.\n\n\
+turn. Before the draw, the outs are of the one draw left, and --upcard weighs taking \
+and drawing by the deadwood each leaves; after it no draw follows, so each discard is \
+judged by the deadwood it leaves, which is what it scores, without outs.\n\n\
 --upcard CARD, with a hand of the round's size, weighs taking the face-up card against \
 drawing from the stock: the chance to go out this turn or the next either way, then \
 the deadwood expected. The card taken is not discarded again (unless the hand holds \

@@ -451,7 +451,9 @@ fn arrangement(
 /// then each branch's figures.
 fn upcard(u: &Upcard) -> UpcardView {
     let (take, draw) = (&u.take, &u.draw);
-    let (p_take, p_draw) = (take.chance_this_or_next, draw.chance_this_or_next);
+    let (Some(p_take), Some(p_draw)) = (take.chance_this_or_next, draw.chance_this_or_next) else {
+        return last_upcard(u);
+    };
     let points = |x: f64, y: f64| {
         let d = (x - y).abs() * 100.0;
         if d < 0.05 { "under 0.1 points".to_string() } else { format!("{d:.1} points") }
@@ -494,6 +496,8 @@ fn upcard(u: &Upcard) -> UpcardView {
             percent(p_draw),
             take.deadwood
         )),
+        // Only on the last turn, which has no chances of a next turn.
+        (_, Decided::LastTurn) => return last_upcard(u),
     };
     let taking = if take.goes_out {
         Said::new("Taking:  discard ").card(take.discard).text(" and go out")
@@ -501,7 +505,7 @@ fn upcard(u: &Upcard) -> UpcardView {
         Said::new("Taking:  discard ").card(take.discard).text(format!(
             ", {} left, {} on the next draw",
             take.deadwood,
-            percent(take.chance_next)
+            percent(take.chance_next.unwrap_or_default())
         ))
     };
     let drawing = Said::new(format!(
@@ -509,6 +513,42 @@ fn upcard(u: &Upcard) -> UpcardView {
         percent(draw.chance_now),
         draw.expected_deadwood,
         percent(p_draw)
+    ));
+    UpcardView { advice, taking, drawing }
+}
+
+/// Take or draw on the last turn: no turn follows, so each is the
+/// deadwood it leaves, which is what the hand scores.
+fn last_upcard(u: &Upcard) -> UpcardView {
+    let (take, draw) = (&u.take, &u.draw);
+    let expected = draw.expected_deadwood;
+    let by = format!("{:.1}", (take.deadwood as f64 - expected).abs());
+    let advice = match u.advice {
+        Choice::Take if take.goes_out => Said::new("Take ")
+            .card(u.card)
+            .text(format!(": every card melds (drawing, {expected:.1} left on average); the last turn")),
+        Choice::Take => Said::new("Take ").card(u.card).text(format!(
+            ": {by} less deadwood than drawing ({} against {expected:.1} on average); the last turn",
+            take.deadwood
+        )),
+        Choice::Draw if u.decided_by == Decided::Tie => {
+            Said::new("Draw: taking ").card(u.card).text(format!(
+                " is no better ({} left, {expected:.1} on average drawing); the last turn",
+                take.deadwood
+            ))
+        }
+        Choice::Draw => Said::new(format!("Draw: {by} less deadwood on average than taking "))
+            .card(u.card)
+            .text(format!(" ({expected:.1} against {}); the last turn", take.deadwood)),
+    };
+    let taking = if take.goes_out {
+        Said::new("Taking:  discard ").card(take.discard).text(" and every card melds")
+    } else {
+        Said::new("Taking:  discard ").card(take.discard).text(format!(", {} left", take.deadwood))
+    };
+    let drawing = Said::new(format!(
+        "Drawing: {} to meld every card, {expected:.1} left on average",
+        percent(draw.chance_now)
     ));
     UpcardView { advice, taking, drawing }
 }

@@ -266,8 +266,41 @@ fn agree(args: &[&str]) {
         assert!(lines.contains(&line.as_str()), "{context}");
     }
 
+    // The face-up card on the last turn: the deadwood each way leaves.
+    if let Some(u) = v.get("upcard").filter(|_| last) {
+        let at = lines.iter().position(|l| l.starts_with("  Taking:  ")).expect("the taking line");
+        let (card, take, draw) = (u["card"].as_str().unwrap(), &u["take"], &u["draw"]);
+        assert!(take.get("chance_next").is_none() && draw.get("chance_this_or_next").is_none(), "{context}");
+        let expected = draw["expected_deadwood"].as_f64().unwrap();
+        let head = lines[at - 1];
+        match u["advice"].as_str().unwrap() {
+            "take" => assert!(head.starts_with(&format!("Take {card}: ")), "{context}"),
+            "draw" => assert!(head.starts_with("Draw: "), "{context}"),
+            other => panic!("advice {other}"),
+        }
+        assert!(head.ends_with("; the last turn"), "{context}");
+        assert!(head.contains(&format!("{expected:.1}")), "{context}");
+        let left = format!("({} against", take["deadwood"]);
+        let kept = if take["goes_out"] == true { "every card melds".to_string() } else { left };
+        assert!(
+            head.contains(&kept) || head.contains(&format!("against {})", take["deadwood"])),
+            "{context}"
+        );
+        let taking = if take["goes_out"] == true {
+            format!("  Taking:  discard {} and every card melds", take["discard"].as_str().unwrap())
+        } else {
+            format!("  Taking:  discard {}, {} left", take["discard"].as_str().unwrap(), take["deadwood"])
+        };
+        assert_eq!(lines[at], taking, "{context}");
+        let drawing = format!(
+            "  Drawing: {} to meld every card, {expected:.1} left on average",
+            percent(&draw["chance_now"])
+        );
+        assert_eq!(lines[at + 1], drawing, "{context}");
+    }
+
     // The face-up card: the advice, then each branch's figures.
-    if let Some(u) = v.get("upcard") {
+    if let Some(u) = v.get("upcard").filter(|_| !last) {
         let at = lines.iter().position(|l| l.starts_with("  Taking:  ")).expect("the taking line");
         let card = u["card"].as_str().unwrap();
         let take = &u["take"];
@@ -382,8 +415,34 @@ fn check_tells_a_person_and_a_script_the_same_figures() {
     // After the draw, where the best chance is not the least left.
     agree(&["--seen", "Jh Js 10c", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
     agree(&["--round", "11", "Ks Kd Kh Kc 2h 3h 5h 9c 9d 10s Jh Qd Ac As"]);
-    // Laying off onto the table.
+    // Laying off onto the table: the last turn, before the draw and after.
     agree(&["--set", "lay_off=true", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd"]);
+    agree(&["--set", "lay_off=true", "--round", "4", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd 3c"]);
+    agree(&["--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h", "3c"]);
+    // The face-up card on the last turn: taken, and drawn.
+    agree(&[
+        "--set",
+        "lay_off=true",
+        "--round",
+        "4",
+        "--onto",
+        "5h 6h 7h",
+        "--upcard",
+        "3c",
+        "8h 9c 9d 9s 4h Kd",
+    ]);
+    agree(&["--round", "4", "--last", "--upcard", "Qc", "9c", "9d", "9s", "4h", "5h", "8h"]);
+    agree(&[
+        "--set",
+        "lay_off=true",
+        "--round",
+        "4",
+        "--onto",
+        "5h 6h 7h",
+        "--upcard",
+        "8h",
+        "9c 9d 9s 4h Kd 3h",
+    ]);
     // Discards leaving as much, told apart by the chance to go out.
     agree(&["--rules", "tens", "--round", "8", "--seen", "Jh Js 10c", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
     // The face-up card: taken, going out at once, drawn, and a tie.

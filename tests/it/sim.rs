@@ -366,21 +366,34 @@ fn check_points_on_the_last_turn_are_exact() {
     let env = Env::new();
     // Table melds given: someone went out, and this is the last turn, with
     // no next draw. Taking 3c leaves 3 (4h 8h onto the table, 9c 9d 9s);
-    // drawing leaves 5.98 on average, though its chance to go out this
-    // turn or the next is the better.
+    // drawing leaves 5.98 on average. The plain advice weighs the same
+    // deadwood (no chance of a next turn), so the two agree.
     let mut args = vec!["check", "--set", "lay_off=true", "--onto", "5h 6h 7h", "--upcard", "3c"];
     args.extend("--points 8h 9c 9d 9s 4h Kd".split(' '));
     let r = env.ok(&args);
     assert!(
+        r.stdout.starts_with(
+            "Round 4: 6 cards dealt, sixes wild (rules: standard, lay_off=true)\n\nTake 3c: 3.0 less deadwood than drawing (3 against 6.0 on average); the last turn\n  Taking:  discard Kd, 3 left\n  Drawing: 14.9% to meld every card, 6.0 left on average\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(
         r.stdout.ends_with(
-            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 3.00 points, draw 5.98\nPoints and chance disagree: by the chance to go out, draw; in points, take.\n"
+            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 3.00 points, draw 5.98\n"
         ),
         "{}",
         r.stdout
     );
     args.push("--json");
     let v: Value = serde_json::from_str(&env.ok(&args).stdout).unwrap();
-    assert_eq!(v["upcard"]["advice"], "draw");
+    assert_eq!(v["upcard"]["advice"], "take");
+    // No chance of a next turn on the last one.
+    assert_eq!(
+        v["upcard"]["take"],
+        serde_json::json!({"discard": "Kd", "goes_out": false, "deadwood": 3, "points": {"mean": 3.0, "low": 3.0, "high": 3.0}})
+    );
+    assert!(v["upcard"]["draw"].get("chance_this_or_next").is_none(), "{v}");
     assert_eq!(v["upcard"]["advice_points"], "take");
     assert_eq!(v["upcard"]["take"]["points"], serde_json::json!({"mean": 3.0, "low": 3.0, "high": 3.0}));
     assert_eq!(v["points_of"]["exact"], true);
@@ -482,7 +495,7 @@ fn check_points_on_the_last_turn_are_exact() {
     let r = env.ok(&args);
     assert!(
         r.stdout.ends_with(
-            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 15.00 points, draw 17.98\nPoints and chance disagree: by the chance to go out, draw; in points, take.\n"
+            "\nIn points at the end of the round, exact (the last turn):\n  the deadwood of the hand kept; drawing, every unseen card as likely\ntake 3c: 3.0 points better\n  take 15.00 points, draw 17.98\n"
         ),
         "{}",
         r.stdout

@@ -158,9 +158,12 @@ pub struct Take {
     pub discard: Card,
     pub goes_out: bool,
     pub deadwood: u32,
-    /// The chance to go out on the next draw (1 when it goes out now).
-    pub chance_next: f64,
-    pub chance_this_or_next: f64,
+    /// The chance to go out on the next draw (1 when it goes out now);
+    /// none on the last turn, where no draw follows.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub chance_next: Option<f64>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub chance_this_or_next: Option<f64>,
 }
 
 /// Drawing from the stock, over every unseen card by its copies unseen:
@@ -168,9 +171,12 @@ pub struct Take {
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Draw {
+    /// The chance that the card drawn lets every card meld.
     pub chance_now: f64,
     pub expected_deadwood: f64,
-    pub chance_this_or_next: f64,
+    /// None on the last turn, where no turn follows.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub chance_this_or_next: Option<f64>,
     /// The cards weighed: the copies still unseen (none: nothing to draw).
     #[cfg_attr(feature = "serde", serde(skip))]
     pub unseen: u32,
@@ -193,6 +199,9 @@ pub enum Decided {
     Deadwood,
     /// The same chance and deadwood: drawing.
     Tie,
+    /// The last turn, no turn following: the deadwood kept against the
+    /// deadwood expected, which is what the hand scores.
+    LastTurn,
 }
 
 impl Analysis {
@@ -432,7 +441,10 @@ pub fn analyse_with(
         if ask.look >= 2 && !last {
             a.chance_two = Some(two_draws(solver, &sorted, table, &unseen).chance());
         }
-        a.upcard = ask.upcard.map(|card| upcard(solver, &sorted, card, table, &unseen));
+        a.upcard = ask.upcard.map(|card| match last {
+            true => last_upcard(solver, &sorted, card, table, &unseen),
+            false => upcard(solver, &sorted, card, table, &unseen),
+        });
     }
     a
 }
@@ -690,18 +702,77 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
             discard,
             goes_out,
             deadwood,
-            chance_next: take_next.chance(),
-            chance_this_or_next: take_chance.chance(),
+            chance_next: Some(take_next.chance()),
+            chance_this_or_next: Some(take_chance.chance()),
         },
         draw: Draw {
             chance_now: per(now),
             expected_deadwood: per(dead),
-            chance_this_or_next: draw_chance.chance(),
+            chance_this_or_next: Some(draw_chance.chance()),
             unseen: unseen.total(),
         },
         advice,
         decided_by,
     }
+}
+
+/// Take the face-up card or draw on the last turn: no turn follows, so
+/// each is worth the deadwood it leaves, which is what the hand scores:
+/// taking, the least any discard but the card taken leaves (unless the
+/// rules let it go back, or the hand holds another copy); drawing, that
+/// least after each unseen card, by its copies unseen. The advice takes
+/// where taking leaves less than drawing on average, else draws.
+fn last_upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen: &Unseen) -> Upcard {
+    let total = unseen.total() as u64;
+    let mut with = hand.to_vec();
+    with.push(card);
+    let except = (!table.rules().throw_back() && !hand.contains(&card)).then_some(card);
+    let (discard, deadwood) = least_left(solver, &with, table, except);
+    let (mut now, mut dead) = (0u64, 0u64);
+    for x in unseen.cards() {
+        let copies = unseen.of(x) as u64;
+        let mut with = hand.to_vec();
+        with.push(x);
+        let (_, left) = least_left(solver, &with, table, None);
+        dead += copies * left as u64;
+        now += copies * u64::from(left == 0);
+    }
+    let (advice, decided_by) = match (deadwood as u64 * total).cmp(&dead) {
+        // Nothing left to draw, or taking leaves less.
+        _ if total == 0 => (Choice::Take, Decided::LastTurn),
+        Ordering::Less => (Choice::Take, Decided::LastTurn),
+        Ordering::Greater => (Choice::Draw, Decided::LastTurn),
+        Ordering::Equal => (Choice::Draw, Decided::Tie),
+    };
+    let per = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
+    Upcard {
+        card,
+        take: Take {
+            discard,
+            goes_out: deadwood == 0,
+            deadwood,
+            chance_next: None,
+            chance_this_or_next: None,
+        },
+        draw: Draw {
+            chance_now: per(now),
+            expected_deadwood: per(dead),
+            chance_this_or_next: None,
+            unseen: unseen.total(),
+        },
+        advice,
+        decided_by,
+    }
+}
+
+/// The discard of `hand` (any card but `except`) leaving the least
+/// deadwood, as `check` advises it on the last turn (a natural before a
+/// wild, then the card worth most), and what it leaves.
+fn least_left(solver: &mut Solver, hand: &[Card], table: &Table, except: Option<Card>) -> (Card, u32) {
+    let discards: Vec<Discard> =
+        last_turn_discards(solver, hand, table).into_iter().filter(|d| Some(d.card) != except).collect();
+    let best = advised(&discards, hand, table, table.wild());
+    (best.card, best.deadwood)
 }
 
 /// The outs, with a copy unseen, of the hand loaded into the solver less

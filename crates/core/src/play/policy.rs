@@ -165,7 +165,8 @@ impl Policy for AlwaysDraw {
 }
 
 /// The hand checker's advice: takes the face-up card when `check` advises
-/// it (the better chance to go out this turn or the next), discards the
+/// it (the better chance to go out this turn or the next; on the last
+/// turn, the less deadwood kept), discards the
 /// card `check` advises (the least deadwood, then the best chance; on the
 /// last turn, no draw following, the least deadwood alone), told every
 /// card seen ([`View::seen`]).
@@ -183,7 +184,9 @@ impl Policy for Chance {
                 seen.remove(i);
             }
         }
-        let ask = Ask { upcard: Some(up), ..Ask::default() };
+        // On the last turn, as `check` advises it there: by the deadwood
+        // each way leaves.
+        let ask = Ask { upcard: Some(up), last: view.state.out.is_some(), ..Ask::default() };
         let a = analyse_with(solver, view.hand(), &view.state.deal, view.table, &seen, ask);
         a.upcard.is_some_and(|u| u.advice == Choice::Take)
     }

@@ -119,22 +119,50 @@ proptest! {
         let b = brute.upcard(&case.hand, up, &unseen);
         let context = format!("taking {up}, {}, seen {seen:?}", show(&case));
         prop_assert_eq!(u.card, up);
-        // Discards alike in every respect are equally good.
         let weighed = brute.discards(&brute::with(&case.hand, up), &unseen);
-        let key = |card: Card| alike(&case, &weighed, card);
-        prop_assert_eq!(key(u.take.discard), key(b.discard), "{}", context);
         prop_assert_eq!(u.take.deadwood, b.take_deadwood, "{}", context);
         prop_assert_eq!(u.take.goes_out, b.take_goes_out, "{}", context);
         let total = b.total as f64;
         let next = (b.total.saturating_sub(1).max(1)) as f64;
         let close = |x: f64, y: f64| (x - y).abs() < 1e-9;
+        if is_last_turn(&case) {
+            // The last turn: no turn follows, so no chance of one; the
+            // discard leaves least (a natural before a wild, then the card
+            // worth most), and the advice takes where that is less than
+            // drawing leaves on average.
+            prop_assert!(a.last_turn, "{}", context);
+            prop_assert!(u.take.chance_next.is_none() && u.take.chance_this_or_next.is_none());
+            prop_assert!(u.draw.chance_this_or_next.is_none());
+            let (rules, wild) = (&case.rules, case.deal.wild);
+            let again = case.hand.contains(&up) || case.rules.throw_back();
+            let key = |d: &brute::Weighed| {
+                (d.deadwood, brute::is_wild(rules, wild, d.card), std::cmp::Reverse(brute::value_in(rules, wild, d.card)))
+            };
+            let least = weighed.iter().filter(|d| d.card != up || again).map(key).min();
+            prop_assert_eq!(weighed.iter().find(|d| d.card == u.take.discard).map(key), least, "{}", context);
+            if b.total > 0 {
+                prop_assert!(close(u.draw.chance_now, b.draw_now as f64 / total), "{}", context);
+                prop_assert!(close(u.draw.expected_deadwood, b.draw_deadwood as f64 / total), "{}", context);
+            }
+            let takes = b.total == 0 || (b.take_deadwood as u64 * b.total) < b.draw_deadwood;
+            prop_assert_eq!(u.advice == Choice::Take, takes, "{}", context);
+            return Ok(());
+        }
+        // Discards alike in every respect are equally good.
+        let key = |card: Card| alike(&case, &weighed, card);
+        prop_assert_eq!(key(u.take.discard), key(b.discard), "{}", context);
         if b.total > 0 {
-            prop_assert!(close(u.take.chance_next, b.take_outs as f64 / total), "{}", context);
+            let some = |x: Option<f64>| x.expect("a chance where a turn follows");
+            prop_assert!(close(some(u.take.chance_next), b.take_outs as f64 / total), "{}", context);
             let take_both = if b.take_goes_out { 1.0 } else { b.take_outs as f64 / total };
-            prop_assert!(close(u.take.chance_this_or_next, take_both), "{}", context);
+            prop_assert!(close(some(u.take.chance_this_or_next), take_both), "{}", context);
             prop_assert!(close(u.draw.chance_now, b.draw_now as f64 / total), "{}", context);
             prop_assert!(close(u.draw.expected_deadwood, b.draw_deadwood as f64 / total), "{}", context);
-            prop_assert!(close(u.draw.chance_this_or_next, b.draw_chance as f64 / (total * next)), "{}", context);
+            prop_assert!(
+                close(some(u.draw.chance_this_or_next), b.draw_chance as f64 / (total * next)),
+                "{}",
+                context
+            );
         }
         prop_assert_eq!(u.advice == Choice::Take, b.take, "{}", context);
     }
