@@ -419,30 +419,13 @@ fn check_tells_a_person_and_a_script_the_same_figures() {
     agree(&["--set", "lay_off=true", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd"]);
     agree(&["--set", "lay_off=true", "--round", "4", "--onto", "5h 6h 7h", "8h 9c 9d 9s 4h Kd 3c"]);
     agree(&["--round", "4", "--last", "9c", "9d", "9s", "4h", "Kd", "8h", "3c"]);
-    // The face-up card on the last turn: taken, and drawn.
-    agree(&[
-        "--set",
-        "lay_off=true",
-        "--round",
-        "4",
-        "--onto",
-        "5h 6h 7h",
-        "--upcard",
-        "3c",
-        "8h 9c 9d 9s 4h Kd",
-    ]);
+    // The face-up card on the last turn: taken, going out, and drawn.
+    let last_upcard = |up: &str, hand: &str| {
+        agree(&["--set", "lay_off=true", "--round", "4", "--onto", "5h 6h 7h", "--upcard", up, hand]);
+    };
+    last_upcard("3c", "8h 9c 9d 9s 4h Kd");
+    last_upcard("8h", "9c 9d 9s 4h Kd 3h");
     agree(&["--round", "4", "--last", "--upcard", "Qc", "9c", "9d", "9s", "4h", "5h", "8h"]);
-    agree(&[
-        "--set",
-        "lay_off=true",
-        "--round",
-        "4",
-        "--onto",
-        "5h 6h 7h",
-        "--upcard",
-        "8h",
-        "9c 9d 9s 4h Kd 3h",
-    ]);
     // Discards leaving as much, told apart by the chance to go out.
     agree(&["--rules", "tens", "--round", "8", "--seen", "Jh Js 10c", "3h 4h 5h 6h 8c 8d 8s Jc Jd Qs 2c"]);
     // The face-up card: taken, going out at once, drawn, and a tie.

@@ -688,11 +688,7 @@ fn upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, unseen:
         match take_chance.num.cmp(&draw_chance.num) {
             Ordering::Greater => (Choice::Take, Decided::Chance),
             Ordering::Less => (Choice::Draw, Decided::Chance),
-            Ordering::Equal => match (deadwood as u64 * total).cmp(&dead) {
-                Ordering::Less => (Choice::Take, Decided::Deadwood),
-                Ordering::Greater => (Choice::Draw, Decided::Deadwood),
-                Ordering::Equal => (Choice::Draw, Decided::Tie),
-            },
+            Ordering::Equal => by_deadwood((deadwood, total, dead), Decided::Deadwood),
         }
     };
     let per = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
@@ -737,12 +733,10 @@ fn last_upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, un
         dead += copies * left as u64;
         now += copies * u64::from(left == 0);
     }
-    let (advice, decided_by) = match (deadwood as u64 * total).cmp(&dead) {
-        // Nothing left to draw, or taking leaves less.
-        _ if total == 0 => (Choice::Take, Decided::LastTurn),
-        Ordering::Less => (Choice::Take, Decided::LastTurn),
-        Ordering::Greater => (Choice::Draw, Decided::LastTurn),
-        Ordering::Equal => (Choice::Draw, Decided::Tie),
+    let (advice, decided_by) = match total {
+        // Nothing left to draw.
+        0 => (Choice::Take, Decided::LastTurn),
+        _ => by_deadwood((deadwood, total, dead), Decided::LastTurn),
     };
     let per = |n: u64| if total == 0 { 0.0 } else { n as f64 / total as f64 };
     Upcard {
@@ -762,6 +756,17 @@ fn last_upcard(solver: &mut Solver, hand: &[Card], card: Card, table: &Table, un
         },
         advice,
         decided_by,
+    }
+}
+
+/// Taking leaving `deadwood` against drawing leaving `dead` over `total`
+/// cards: take where taking leaves less, draw where drawing does, and on
+/// a tie draw.
+fn by_deadwood((deadwood, total, dead): (u32, u64, u64), decided: Decided) -> (Choice, Decided) {
+    match (deadwood as u64 * total).cmp(&dead) {
+        Ordering::Less => (Choice::Take, decided),
+        Ordering::Greater => (Choice::Draw, decided),
+        Ordering::Equal => (Choice::Draw, Decided::Tie),
     }
 }
 
