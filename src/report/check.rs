@@ -526,20 +526,17 @@ fn last_upcard(u: &Upcard) -> UpcardView {
     let advice = match u.advice {
         Choice::Take if take.goes_out => Said::new("Take ")
             .card(u.card)
-            .text(format!(": every card melds (drawing, {expected:.1} left on average); the last turn")),
+            .text(format!(", last turn: every card melds (drawing, {expected:.1} left on average)")),
         Choice::Take => Said::new("Take ").card(u.card).text(format!(
-            ": {by} less deadwood than drawing ({} against {expected:.1} on average); the last turn",
+            ", last turn: {by} less deadwood than drawing ({} against {expected:.1} on average)",
             take.deadwood
         )),
-        Choice::Draw if u.decided_by == Decided::Tie => {
-            Said::new("Draw: taking ").card(u.card).text(format!(
-                " is no better ({} left, {expected:.1} on average drawing); the last turn",
-                take.deadwood
-            ))
-        }
-        Choice::Draw => Said::new(format!("Draw: {by} less deadwood on average than taking "))
+        Choice::Draw if u.decided_by == Decided::Tie => Said::new("Draw, last turn: taking ")
             .card(u.card)
-            .text(format!(" ({expected:.1} against {}); the last turn", take.deadwood)),
+            .text(format!(" is no better ({} left, {expected:.1} on average drawing)", take.deadwood)),
+        Choice::Draw => Said::new(format!("Draw, last turn: {by} less deadwood on average than taking "))
+            .card(u.card)
+            .text(format!(" ({expected:.1} against {})", take.deadwood)),
     };
     let taking = if take.goes_out {
         Said::new("Taking:  discard ").card(take.discard).text(" and every card melds")

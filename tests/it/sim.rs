@@ -373,7 +373,7 @@ fn check_points_on_the_last_turn_are_exact() {
     let r = env.ok(&args);
     assert!(
         r.stdout.starts_with(
-            "Round 4: 6 cards dealt, sixes wild (rules: standard, lay_off=true)\n\nTake 3c: 3.0 less deadwood than drawing (3 against 6.0 on average); the last turn\n  Taking:  discard Kd, 3 left\n  Drawing: 14.9% to meld every card, 6.0 left on average\n"
+            "Round 4: 6 cards dealt, sixes wild (rules: standard, lay_off=true)\n\nTake 3c, last turn: 3.0 less deadwood than drawing (3 against 6.0 on average)\n  Taking:  discard Kd, 3 left\n  Drawing: 14.9% to meld every card, 6.0 left on average\n"
         ),
         "{}",
         r.stdout
