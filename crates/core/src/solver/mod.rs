@@ -297,6 +297,11 @@ pub const MAX_TABLE_MELDS: usize = 8;
 /// (`Solver::choose_order`).
 const LOOK: usize = 1 << 10;
 
+/// The states the guessed order may take first where only the deadwood
+/// is asked (`Solver::load_for_deadwood`, the last turn): there the other
+/// order pays only where the guessed one is far the longer.
+const LOOK_LEAST: usize = 1 << 14;
+
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]
 enum Order {
@@ -737,7 +742,8 @@ impl Solver {
     /// naturals are decided in (the solver's step 2; docs/speed.md, "The
     /// order of the search"): the one `Loaded::fill` guesses from the
     /// table melds, unless the least deadwood of the whole hand takes more
-    /// than [`LOOK`] states that way. Then the first order to find it,
+    /// than [`LOOK`] states that way ([`LOOK_LEAST`] for the deadwood
+    /// alone). Then the first order to find it,
     /// each taking turns within a bound that grows, is kept, with what its
     /// memos hold. Either order gives the same answers; the one whose
     /// first search is the far shorter is the far quicker for the rest.
@@ -751,13 +757,13 @@ impl Solver {
             return;
         }
         self.hand.looking = for_outs;
-        self.look(hand, table);
+        self.look(hand, table, if for_outs { LOOK } else { LOOK_LEAST });
         self.hand.looking = false;
     }
 
     /// [`Solver::choose_order`]'s look.
-    fn look(&mut self, hand: &[Card], table: &Table) {
-        if self.least_within(LOOK) {
+    fn look(&mut self, hand: &[Card], table: &Table, first: usize) {
+        if self.least_within(first) {
             return;
         }
         // Each order in turn, each with memos of its own kept between its
