@@ -7,6 +7,7 @@ pub(crate) mod correct;
 pub(crate) mod drill;
 pub(crate) mod league;
 pub(crate) mod players;
+pub(crate) mod points;
 pub(crate) mod round;
 pub(crate) mod rules;
 pub(crate) mod scores;

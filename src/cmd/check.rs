@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Write};
 
 use crate::app::check::{self as app, Aside, Checked, Chosen, Conditions, Pick, RulesFrom};
+use crate::app::points::{self, PointsAsk};
 use crate::cli::{CheckArgs, Cli};
 use crate::error::{Error, Result};
 use crate::lines::{MAX_LINE, read_line};
 use crate::report::check::CheckView;
-use crate::report::points::{self, PointsAsk};
 use crate::ui::Ui;
 use three13_core::analysis::Ask;
 use three13_core::card::Rank;
