@@ -451,6 +451,7 @@ fn arrangement(
 /// then each branch's figures.
 fn upcard(u: &Upcard) -> UpcardView {
     let (take, draw) = (&u.take, &u.draw);
+    // The last turn has no chances of a next turn, and its own words.
     let (Some(p_take), Some(p_draw)) = (take.chance_this_or_next, draw.chance_this_or_next) else {
         return last_upcard(u);
     };
@@ -496,8 +497,7 @@ fn upcard(u: &Upcard) -> UpcardView {
             percent(p_draw),
             take.deadwood
         )),
-        // Only on the last turn, which has no chances of a next turn.
-        (_, Decided::LastTurn) => return last_upcard(u),
+        (_, Decided::LastTurn) => unreachable!("the last turn has no chances, and is said above"),
     };
     let taking = if take.goes_out {
         Said::new("Taking:  discard ").card(take.discard).text(" and go out")
