@@ -15,6 +15,10 @@
 //! wilds free (no half-wild limit) are tried; with `SIZE=before` only
 //! hands of the round's size (before the draw), with `SIZE=after` only
 //! hands holding the card drawn.
+//!
+//! `… -- one PRESET 'KEY=VALUE,…' ROUND 'MELD|…' 'HAND' [N]` times one
+//! hand, the quickest of `N`; with `PHASES=1` each phase of the analysis
+//! apart, and with `PER=1` besides each discard's deadwood apart.
 
 use std::time::{Duration, Instant};
 use three13_core::analysis::{Ask, analyse_with};
@@ -339,6 +343,9 @@ fn one(args: &[String]) {
                     solver.deadwood_less(&[c]);
                 }
                 dead += start.elapsed();
+                if std::env::var_os("PER").is_some() {
+                    eprintln!("  {} {:.2?}", c.ascii(), start.elapsed());
+                }
                 if !last {
                     let start = Instant::now();
                     solver.outs_less(&[c]);

@@ -419,8 +419,9 @@
 //!     choice found only with more wilds but needing no more than `w` is
 //!     a meld all the same: so the "or" over the choices is each lane's
 //!     answer. The first answers before the memo are worked out lane by
-//!     lane, and those lanes are not searched. Steps 22 to 24 apply with
-//!     four or five table melds (`LANES_FROM`): with fewer, few states
+//!     lane, and those lanes are not searched. Steps 22 and 24 apply with
+//!     four or five table melds (`LANES_FROM`), step 23 with four or more
+//!     (below): with fewer, few states
 //!     differ only in the wilds or the table melds used, and each of these
 //!     searches does more for a state than the searches of one state at a
 //!     time, which stay the quicker (hands with two table melds took a
@@ -446,8 +447,15 @@
 //!     the state's choices, in the order step 4 tries them, the first
 //!     whose cost and least after it make the state's least, which is the
 //!     one step 4 keeps (the first of equal costs), so the arrangement is
-//!     the same. It applies with four or five table melds
-//!     (`Loaded::least_in_vectors`). A
+//!     the same. It applies with four table melds or more
+//!     (`Loaded::least_in_vectors`): a state's costs are at most `2 << 8`,
+//!     and with six to eight table melds the search of step 4 met up to
+//!     twenty times as many states, mostly differing in the table melds
+//!     used and, under the half-wild limit, in the room of those idle
+//!     (docs/speed.md, "Every table meld used at once, beyond five"). Not
+//!     in the look at the order for the outs beyond five
+//!     (`Solver::choose_order`), which counts states as the outs'
+//!     searches meet them, one set of table melds used at a time. A
 //!     table meld of wilds alone takes a group of every lowest open card,
 //!     so that each state would try those groups for every set of table
 //!     melds used, where step 4 tries them only until it is used: whether
@@ -466,7 +474,11 @@
 //!     them. Step 13's argument holds cost by cost, so each is the least
 //!     deadwood of that state less `j`. `Every::least_at` reads the one
 //!     asked; the arrangement after a discard (step 17) is followed from
-//!     them as before.
+//!     them as before. It applies with four or five table melds
+//!     (`Loaded::every_in_vectors`): beyond, a state's costs for every
+//!     discard would be up to `2 << 8` for each, and each discard is asked
+//!     apart of step 23's costs (`Solver::every_discard_at_once`), which
+//!     the searches of the hand less each card share.
 //! 25. *Whether the cards meld after every discard, each count of wilds
 //!     kept together.* Under the limit, the one search for every discard
 //!     asks whether the open cards less each `j` meld (step 14) for each

@@ -213,9 +213,21 @@ impl Loaded {
     }
 
     /// Whether the least deadwood is searched for every table meld used
-    /// at once (module `complete`, step 23): with `LANES_FROM` to
-    /// `VEC_TABLE` table melds.
+    /// at once (module `complete`, step 23): with `LANES_FROM` table melds
+    /// or more; but with more than `VEC_TABLE`, not in the look at the
+    /// order for the outs (`Solver::choose_order`), which counts the
+    /// states as those searches meet them, one set of table melds used at
+    /// a time.
     pub(super) fn least_in_vectors(&self) -> bool {
+        let t = self.targets.len();
+        (LANES_FROM..=VEC_TABLE).contains(&t) || (t > VEC_TABLE && !self.looking)
+    }
+
+    /// Whether the least deadwood after every discard is searched for
+    /// every table meld used at once (module `complete`, step 24): with
+    /// `LANES_FROM` to `VEC_TABLE` table melds, where a state's costs for
+    /// every discard stay few.
+    pub(super) fn every_in_vectors(&self) -> bool {
         (LANES_FROM..=VEC_TABLE).contains(&self.targets.len())
     }
 

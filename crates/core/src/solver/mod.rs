@@ -847,6 +847,14 @@ impl Solver {
         self.deadwood_less(&[])
     }
 
+    /// [`Solver::deadwood`] where only the deadwood is to be asked of
+    /// `hand` (a hand less one of its wilds, asked afresh: exactness, step
+    /// 9c): the order of the search chosen for the deadwood alone.
+    fn deadwood_alone(&mut self, hand: &[Card], table: &Table) -> u32 {
+        self.load_for_deadwood(hand, table);
+        self.deadwood_less(&[])
+    }
+
     /// Whether `hand` melds completely (deadwood 0). Quicker than
     /// `deadwood`: no card may be left over, which prunes the search.
     pub fn goes_out(&mut self, hand: &[Card], table: &Table) -> bool {
@@ -927,7 +935,7 @@ impl Solver {
     /// The minimum deadwood of the loaded hand less `less`.
     pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
         if let Some((hand, table)) = self.hand.afresh(less) {
-            return self.spare().deadwood(&hand, &table);
+            return self.spare().deadwood_alone(&hand, &table);
         }
         let (mask, w, wild_points) = self.hand.less(less);
         let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
@@ -938,7 +946,7 @@ impl Solver {
     /// most `most`; `None` when it is more (see [`Search::below`]).
     fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
         if let Some((hand, table)) = self.hand.afresh(less) {
-            let d = self.spare().deadwood(&hand, &table);
+            let d = self.spare().deadwood_alone(&hand, &table);
             return (d <= most).then_some(d);
         }
         let (mask, w, wild_points) = self.hand.less(less);
@@ -1124,9 +1132,12 @@ impl Solver {
     /// onto, which make the search of each hand less a card long and
     /// alike. Both give the same answers; without
     /// table melds (most hands, the dense ones with many wilds among them)
-    /// one search per discard is the quicker.
+    /// one search per discard is the quicker, and so it is with more table
+    /// melds than the search for every discard keeps its costs for every
+    /// table meld used at once (module `complete`, step 24), where each
+    /// discard's search reads and adds to the costs of step 23.
     pub fn every_discard_at_once(&self) -> bool {
-        !self.hand.targets.is_empty()
+        !self.hand.targets.is_empty() && (!self.hand.least_in_vectors() || self.hand.every_in_vectors())
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
@@ -1194,7 +1205,7 @@ impl Solver {
             // Where the costs are for every table meld used (step 24 of
             // module `complete`), none used and no meld of its own first.
             let stride =
-                if self.hand.least_in_vectors() { search::answers_of(self.hand.targets.len()) } else { 1 };
+                if self.hand.every_in_vectors() { search::answers_of(self.hand.targets.len()) } else { 1 };
             let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
                 let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
                 self.memos.each_costs[from as usize + rank * stride]
@@ -1251,7 +1262,7 @@ impl Solver {
             least: each_least,
             costs: each_costs,
             deadwood,
-            vecs: if self.hand.least_in_vectors() { Some(least_vecs) } else { None },
+            vecs: if self.hand.every_in_vectors() { Some(least_vecs) } else { None },
             want,
             copies: self.hand.highest_copies(),
         }
@@ -1300,7 +1311,9 @@ impl Solver {
     /// One best arrangement of the loaded hand less `less`.
     pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
         if let Some((hand, table)) = self.hand.afresh(less) {
-            return self.spare().solve(&hand, &table);
+            let spare = self.spare();
+            spare.load_for_deadwood(&hand, &table);
+            return spare.solve_less(&[]);
         }
         let (mask, w, wild_points) = self.hand.less(less);
         let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
@@ -1580,6 +1593,119 @@ mod tests {
         ));
         // No table melds: by rank.
         assert!(!order("strict", &settings, 13, &[], "5s 6s 6c 8h 10d 6h Kh 6d 6h Ks 6d Kc 5h 5d 2h 8d"));
+    }
+
+    /// Step 23 with six to eight table melds: the least deadwood of each
+    /// hand, less each of its cards, found for every table meld used at
+    /// once, is the one found a state at a time (as the look at the order
+    /// for the outs searches, every table meld used kept apart), for the
+    /// slowest hands the hunts found and each of them one card short.
+    #[test]
+    fn many_table_melds_give_the_same_deadwood_for_every_table_meld_used_at_once() {
+        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
+        let hands: [Hand; 4] = [
+            (
+                "strict",
+                &[
+                    ("half_wild", "true"),
+                    ("ace_high", "false"),
+                    ("jokers", "2"),
+                    ("extra_rounds", "2"),
+                    ("decks", "3"),
+                ],
+                13,
+                &[
+                    "2c 3c 4c 5c 6c",
+                    "7d 8d 9d 10d 2h",
+                    "9d 10d Jd",
+                    "3s 4s 5s 6s JK",
+                    "2h Ah Ac Ah",
+                    "6d 6h 6h 6h",
+                    "6d 2c 8d",
+                    "2s Ah Ad",
+                ],
+                "6c 2h 9h Ad 3d 2s JK 2d 2d Ac 6s 5d As 6d Ad 4d",
+            ),
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+                12,
+                &[
+                    "Ad 2d 3d 4d 5d",
+                    "8d 8c Ah 8h",
+                    "5d 6d Kd 8d",
+                    "4c 4h 4c",
+                    "3h Kh 5h",
+                    "Jc Ks Jc Js",
+                    "7c As 9c",
+                    "Kc 6s 6h",
+                ],
+                "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd 6h",
+            ),
+            (
+                "standard",
+                &[("lay_off", "true"), ("extra_rounds", "1"), ("kings_wild", "false"), ("decks", "3")],
+                12,
+                &[
+                    "8c 9c 10c Jc",
+                    "Ad 2d 3d 4d 5d",
+                    "3c 4c 5c 6c",
+                    "As 5c 6c",
+                    "6c Ac 8c 9c",
+                    "7h 8h 9h 10h Jh",
+                ],
+                "8c As 9c 7c 7c 6d 7c 8d 10c 6h Kc Ad 10h 7d 7h",
+            ),
+            (
+                "strict",
+                &[("half_wild", "true"), ("extra_rounds", "1"), ("kings_wild", "false"), ("decks", "3")],
+                12,
+                &[
+                    "7c 8c 9c",
+                    "Jh Qh Kh",
+                    "Ac 2c 3c 4c Ac",
+                    "As 2s 3s",
+                    "4h 5h 6h 7h 8h",
+                    "5d 5d Ac 5d",
+                    "2s 3s Ad",
+                ],
+                "4s Ks 8s 10c 6c 5c 9s Ah 6s 6s 10h 5s As 7s 3s",
+            ),
+        ];
+        for (preset, settings, round, onto, text) in hands {
+            let mut rules = Rules::preset(preset).unwrap();
+            for (k, v) in settings {
+                rules.set(k, v).unwrap();
+            }
+            let wild = rules.deal(round).unwrap().wild;
+            let parse = |text: &str| parse_hand(text, &rules).unwrap();
+            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+            assert!(table.onto.len() > search::VEC_TABLE, "{text}");
+            // A state at a time: the look's searches.
+            let one_at_a_time = |cards: &[Card]| {
+                let mut solver = Solver::new();
+                solver.load(cards, &table);
+                solver.hand.looking = true;
+                assert!(!solver.hand.least_in_vectors());
+                let d = solver.deadwood_less(&[]);
+                solver.hand.looking = false;
+                d
+            };
+            let full = parse(text);
+            for cards in [full.clone(), full[..full.len() - 1].to_vec()] {
+                let mut solver = Solver::new();
+                solver.load_for_deadwood(&cards, &table);
+                assert!(solver.hand.least_in_vectors());
+                assert_eq!(solver.deadwood_less(&[]), one_at_a_time(&cards), "{cards:?}");
+                for &c in &cards {
+                    let mut rest = cards.clone();
+                    rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                    let want = one_at_a_time(&rest);
+                    assert_eq!(solver.deadwood_less(&[c]), want, "{cards:?} less {c}");
+                    assert_eq!(solver.solve_less(&[c]).deadwood, want, "{cards:?} less {c}");
+                }
+            }
+        }
     }
 
     /// Step 11's partners, a row for each set of table melds used: a

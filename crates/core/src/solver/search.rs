@@ -1,6 +1,7 @@
 //! The search over the natural cards of a hand: the least deadwood of the
 //! open cards with a budget of wilds.
 
+use super::MAX_TABLE_MELDS;
 use super::lay_off::LayOffs;
 use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -90,8 +91,9 @@ impl LeastVecs {
 
 /// The most table melds for which the searches answer for every table
 /// meld used and whether the hand has a meld of its own at once (module
-/// `complete`, steps 21, 23 and 24): `2 << 5` answers a state, a bit each
-/// in one word, or a cost each.
+/// `complete`, steps 21 and 24): `2 << 5` answers a state, a bit each in
+/// one word, or a cost each. The least deadwood's (step 23) go up to
+/// `MAX_TABLE_MELDS`.
 pub(super) const VEC_TABLE: usize = 5;
 
 /// Where the answer for the table melds used and whether the hand has a
@@ -137,15 +139,20 @@ pub(super) fn take_choice(
     } else if own {
         // A meld of the hand's own, whether it had one or not.
         let (lo, hi) = out.split_at_mut(half);
-        for k in 0..half {
-            lo[k] = lo[k].min(rest[half + k]);
-            hi[k] = hi[k].min(rest[half + k]);
+        for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(&rest[half..]) {
+            *l = (*l).min(c);
+            *h = (*h).min(c);
         }
     } else {
-        // Laid off onto table meld `m`, where it was not yet.
+        // Laid off onto table meld `m` (one bit), where it was not yet:
+        // the costs without `m` used, in runs of `m` every `2m`, take the
+        // rest's with it used, the run after.
         let m = (with & !wild) as usize;
-        for a in (0..out.len()).filter(|a| a & m == 0) {
-            out[a] = out[a].min(rest[a | m]);
+        debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
+        for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
+            for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
+                *o = (*o).min(c);
+            }
         }
     }
 }
@@ -345,7 +352,7 @@ impl<'a> Search<'a> {
         }
         let t = self.table.len();
         let (n, half) = (answers_of(t), 1usize << t);
-        let mut out = [INF; 2 << VEC_TABLE];
+        let mut out = [INF; 2 << MAX_TABLE_MELDS];
         if mask == 0 {
             // Nothing open: as step 4's search, for each table meld used and
             // meld of the hand's own.
