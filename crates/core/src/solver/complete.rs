@@ -447,15 +447,15 @@
 //!     the state's choices, in the order step 4 tries them, the first
 //!     whose cost and least after it make the state's least, which is the
 //!     one step 4 keeps (the first of equal costs), so the arrangement is
-//!     the same. It applies with four table melds or more
+//!     the same. It applies with four table melds or more, where
+//!     `Solver::choose_order` finds the search of step 4 long
 //!     (`Loaded::least_in_vectors`): a state's costs are at most `2 << 8`,
-//!     and with six to eight table melds the search of step 4 met up to
-//!     twenty times as many states, mostly differing in the table melds
-//!     used and, under the half-wild limit, in the room of those idle
-//!     (docs/speed.md, "Every table meld used at once, beyond five"). Not
-//!     in the look at the order for the outs beyond five
-//!     (`Solver::choose_order`), which counts states as the outs'
-//!     searches meet them, one set of table melds used at a time. A
+//!     and the slowest hands met up to twenty times as many states in
+//!     step 4 as here, mostly differing in the table melds used and,
+//!     under the half-wild limit, in the room of those idle; but a hand
+//!     whose states in step 4 are few can meet more here, every set of
+//!     open cards that some table melds used would reach (docs/speed.md,
+//!     "Every table meld used at once, where the search is long"). A
 //!     table meld of wilds alone takes a group of every lowest open card,
 //!     so that each state would try those groups for every set of table
 //!     melds used, where step 4 tries them only until it is used: whether
@@ -474,10 +474,11 @@
 //!     them. Step 13's argument holds cost by cost, so each is the least
 //!     deadwood of that state less `j`. `Every::least_at` reads the one
 //!     asked; the arrangement after a discard (step 17) is followed from
-//!     them as before. It applies with four or five table melds
-//!     (`Loaded::every_in_vectors`): beyond, a state's costs for every
-//!     discard would be up to `2 << 8` for each, and each discard is asked
-//!     apart of step 23's costs (`Solver::every_discard_at_once`), which
+//!     them as before. It applies where step 23 does, with four or five
+//!     table melds (`Loaded::every_in_vectors`): beyond, a state's costs
+//!     for every discard would be up to `2 << 8` for each, and each
+//!     discard is asked apart of step 23's costs
+//!     (`Solver::every_discard_at_once`), which
 //!     the searches of the hand less each card share.
 //! 25. *Whether the cards meld after every discard, each count of wilds
 //!     kept together.* Under the limit, the one search for every discard

@@ -44,6 +44,10 @@ pub(super) struct Loaded {
     /// states are then counted as the searches of the outs meet them, every
     /// table meld used kept apart (`search::key_of`).
     pub(super) looking: bool,
+    /// Whether the least deadwood is searched for every table meld used
+    /// at once (module `complete`, step 23), as `Solver::choose_order`
+    /// decides for four table melds or more.
+    pub(super) vectors: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -89,6 +93,7 @@ impl Loaded {
             cards: None,
             nat: Naturals::default(),
             looking: false,
+            vectors: false,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -131,6 +136,9 @@ impl Loaded {
             (nats, m.len())
         }));
         self.wilds_alone = wild_melds(&self.targets);
+        // Until `Solver::choose_order` decides: with four or five table
+        // melds, every table meld used at once.
+        self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
@@ -214,21 +222,17 @@ impl Loaded {
 
     /// Whether the least deadwood is searched for every table meld used
     /// at once (module `complete`, step 23): with `LANES_FROM` table melds
-    /// or more; but with more than `VEC_TABLE`, not in the look at the
-    /// order for the outs (`Solver::choose_order`), which counts the
-    /// states as those searches meet them, one set of table melds used at
-    /// a time.
+    /// or more, as `Solver::choose_order` decides.
     pub(super) fn least_in_vectors(&self) -> bool {
-        let t = self.targets.len();
-        (LANES_FROM..=VEC_TABLE).contains(&t) || (t > VEC_TABLE && !self.looking)
+        self.vectors && self.targets.len() >= LANES_FROM
     }
 
     /// Whether the least deadwood after every discard is searched for
-    /// every table meld used at once (module `complete`, step 24): with
-    /// `LANES_FROM` to `VEC_TABLE` table melds, where a state's costs for
-    /// every discard stay few.
+    /// every table meld used at once (module `complete`, step 24): where
+    /// the least deadwood is, with at most `VEC_TABLE` table melds, where
+    /// a state's costs for every discard stay few.
     pub(super) fn every_in_vectors(&self) -> bool {
-        (LANES_FROM..=VEC_TABLE).contains(&self.targets.len())
+        self.least_in_vectors() && self.targets.len() <= VEC_TABLE
     }
 
     /// How many wilds a meld may take under the loaded rules.

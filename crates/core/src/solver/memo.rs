@@ -212,6 +212,11 @@ impl<K: Key, V: Value> Memo<K, V> {
         self.room = (self.slots.len() / 2).min(most);
     }
 
+    /// How many states it holds.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
     pub(super) fn clear(&mut self) {
         self.stamp += 1;
         if self.stamp == 1 << (64 - KEY_BITS) {

@@ -280,14 +280,14 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, SlotRun};
+use complete::{Complete, LANES_FROM, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::Loaded;
 use memo::{Choice, Memo, StateKey, Step, Stopped};
 use naturals::{BitIter, full_mask};
-use search::{Goal, INF, LeastVecs, Placed, Search};
+use search::{Goal, INF, LeastVecs, Placed, Search, VEC_TABLE};
 
 /// The most melds on the table that cards may be laid off onto.
 pub const MAX_TABLE_MELDS: usize = 8;
@@ -302,6 +302,12 @@ const LOOK: usize = 1 << 10;
 /// order pays only where the guessed one is far the longer.
 const LOOK_LEAST: usize = 1 << 14;
 
+/// The states the least deadwood of a hand with four table melds or more
+/// may take, a set of table melds used at a time, before it is searched
+/// for every table meld used at once instead (`Solver::choose_order`; the
+/// solver's module `complete`, step 23).
+const VEC_AFTER: usize = 1 << 10;
+
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]
 enum Order {
@@ -313,6 +319,10 @@ enum Order {
     /// By suit first or not, as given (the tests of either order).
     #[cfg(test)]
     Given(bool),
+    /// As the hand this one was taken from was searched: by suit first or
+    /// not, and whether for every table meld used at once (a hand less
+    /// one of its wilds, asked afresh: exactness, step 9c).
+    Like { by_suit: bool, vectors: bool },
 }
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
@@ -752,13 +762,38 @@ impl Solver {
     /// or not (the solver's step 10; `Loaded::looking`).
     /// With `for_outs` false, the states are counted as the deadwood's own
     /// searches meet them: the idle table melds' room shared (step 10).
+    ///
+    /// With four table melds or more it also decides whether the least
+    /// deadwood is searched for every table meld used at once (module
+    /// `complete`, step 23; `Loaded::vectors`): for the deadwood alone,
+    /// where the guessed order takes more than [`VEC_AFTER`] states a set
+    /// of table melds used at a time, and then in that order; for the
+    /// outs, with four or five table melds always (their look is then
+    /// none), and beyond five where the order kept took more than
+    /// [`VEC_AFTER`] states.
     fn choose_order(&mut self, hand: &[Card], table: &Table, for_outs: bool) {
-        if self.hand.targets.is_empty() {
+        let t = self.hand.targets.len();
+        if t == 0 {
+            return;
+        }
+        if t >= LANES_FROM && !for_outs {
+            // The deadwood alone, with four table melds or more: a set of
+            // table melds used at a time where the hand takes few states
+            // that way, else every table meld used at once, in the order
+            // guessed.
+            self.hand.vectors = false;
+            self.hand.vectors = !self.least_within(VEC_AFTER);
             return;
         }
         self.hand.looking = for_outs;
         self.look(hand, table, if for_outs { LOOK } else { LOOK_LEAST });
         self.hand.looking = false;
+        if t > VEC_TABLE {
+            // The outs' look, beyond five table melds: the deadwood for
+            // every table meld used at once where the order kept took many
+            // states one set of table melds used at a time.
+            self.hand.vectors = self.memos.deadwood.len() > VEC_AFTER;
+        }
     }
 
     /// [`Solver::choose_order`]'s look.
@@ -847,12 +882,20 @@ impl Solver {
         self.deadwood_less(&[])
     }
 
-    /// [`Solver::deadwood`] where only the deadwood is to be asked of
-    /// `hand` (a hand less one of its wilds, asked afresh: exactness, step
-    /// 9c): the order of the search chosen for the deadwood alone.
-    fn deadwood_alone(&mut self, hand: &[Card], table: &Table) -> u32 {
-        self.load_for_deadwood(hand, table);
-        self.deadwood_less(&[])
+    /// The least deadwood of `hand`, the loaded hand less one of its
+    /// wilds, asked afresh (exactness, step 9c) of the spare solver, its
+    /// naturals searched as the loaded hand's are.
+    fn deadwood_afresh(&mut self, hand: &[Card], table: &Table) -> u32 {
+        let like = self.like();
+        let spare = self.spare();
+        spare.load_in(hand, table, like);
+        spare.deadwood_less(&[])
+    }
+
+    /// The order, and whether for every table meld used at once, of the
+    /// loaded hand's search.
+    fn like(&self) -> Order {
+        Order::Like { by_suit: self.hand.nat.by_suit, vectors: self.hand.vectors }
     }
 
     /// Whether `hand` melds completely (deadwood 0). Quicker than
@@ -923,6 +966,12 @@ impl Solver {
             }
             Order::Look => self.choose_order(hand, table, true),
             Order::LookLeast => self.choose_order(hand, table, false),
+            Order::Like { by_suit, vectors } => {
+                if by_suit != self.hand.nat.by_suit {
+                    self.hand.fill_in(hand, table, by_suit);
+                }
+                self.hand.vectors = vectors;
+            }
         }
         sorted.clear();
         sorted.extend_from_slice(hand);
@@ -935,7 +984,7 @@ impl Solver {
     /// The minimum deadwood of the loaded hand less `less`.
     pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
         if let Some((hand, table)) = self.hand.afresh(less) {
-            return self.spare().deadwood_alone(&hand, &table);
+            return self.deadwood_afresh(&hand, &table);
         }
         let (mask, w, wild_points) = self.hand.less(less);
         let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
@@ -946,7 +995,7 @@ impl Solver {
     /// most `most`; `None` when it is more (see [`Search::below`]).
     fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
         if let Some((hand, table)) = self.hand.afresh(less) {
-            let d = self.spare().deadwood_alone(&hand, &table);
+            let d = self.deadwood_afresh(&hand, &table);
             return (d <= most).then_some(d);
         }
         let (mask, w, wild_points) = self.hand.less(less);
@@ -1311,8 +1360,9 @@ impl Solver {
     /// One best arrangement of the loaded hand less `less`.
     pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
         if let Some((hand, table)) = self.hand.afresh(less) {
+            let like = self.like();
             let spare = self.spare();
-            spare.load_for_deadwood(&hand, &table);
+            spare.load_in(&hand, &table, like);
             return spare.solve_less(&[]);
         }
         let (mask, w, wild_points) = self.hand.less(less);
@@ -1595,15 +1645,49 @@ mod tests {
         assert!(!order("strict", &settings, 13, &[], "5s 6s 6c 8h 10d 6h Kh 6d 6h Ks 6d Kc 5h 5d 2h 8d"));
     }
 
-    /// Step 23 with six to eight table melds: the least deadwood of each
+    /// Step 23 with five to eight table melds: the least deadwood of each
     /// hand, less each of its cards, found for every table meld used at
-    /// once, is the one found a state at a time (as the look at the order
-    /// for the outs searches, every table meld used kept apart), for the
-    /// slowest hands the hunts found and each of them one card short.
+    /// once, is the one found a set of table melds used at a time, for
+    /// the slowest hands the hunts found and each of them one card short.
     #[test]
     fn many_table_melds_give_the_same_deadwood_for_every_table_meld_used_at_once() {
         type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
-        let hands: [Hand; 4] = [
+        let hands: [Hand; 6] = [
+            (
+                "strict",
+                &[
+                    ("half_wild", "true"),
+                    ("ace_high", "false"),
+                    ("jokers", "2"),
+                    ("extra_rounds", "2"),
+                    ("decks", "3"),
+                ],
+                13,
+                &[
+                    "2c 3c 4c 5c 6c",
+                    "4c 5c 6c 2c 8c",
+                    "Ac 2c 3c 4c 5c",
+                    "2d 3d 4d 5d",
+                    "2h Ah Ac Ah",
+                    "7d 7c 2h",
+                    "4d 5d 6d 7d 8d",
+                    "Ad Ah Ad",
+                ],
+                "2h JK Jc 7h 7c Ac 2s Qc 2d 8c Ad 3c 7c 10c 9c 9c",
+            ),
+            (
+                "standard",
+                &[
+                    ("all_wild_melds", "false"),
+                    ("lay_off", "true"),
+                    ("ace_high", "true"),
+                    ("extra_rounds", "2"),
+                    ("decks", "3"),
+                ],
+                13,
+                &["2h Jd Qd", "10d 2h Qd Kd", "8d 9d 10d Jd", "5d 2s 7d", "9s 2s Js"],
+                "Qs Kd Ad 6s 3d 2d 9d Ad 10d 2c 7d 6d 4d Jd 2d 8d",
+            ),
             (
                 "strict",
                 &[
@@ -1680,22 +1764,19 @@ mod tests {
             let wild = rules.deal(round).unwrap().wild;
             let parse = |text: &str| parse_hand(text, &rules).unwrap();
             let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
-            assert!(table.onto.len() > search::VEC_TABLE, "{text}");
-            // A state at a time: the look's searches.
+            assert!(table.onto.len() >= LANES_FROM, "{text}");
+            // A set of table melds used at a time.
             let one_at_a_time = |cards: &[Card]| {
                 let mut solver = Solver::new();
                 solver.load(cards, &table);
-                solver.hand.looking = true;
-                assert!(!solver.hand.least_in_vectors());
-                let d = solver.deadwood_less(&[]);
-                solver.hand.looking = false;
-                d
+                solver.hand.vectors = false;
+                solver.deadwood_less(&[])
             };
             let full = parse(text);
             for cards in [full.clone(), full[..full.len() - 1].to_vec()] {
                 let mut solver = Solver::new();
                 solver.load_for_deadwood(&cards, &table);
-                assert!(solver.hand.least_in_vectors());
+                solver.hand.vectors = true;
                 assert_eq!(solver.deadwood_less(&[]), one_at_a_time(&cards), "{cards:?}");
                 for &c in &cards {
                     let mut rest = cards.clone();
