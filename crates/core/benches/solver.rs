@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 25] = [
+    const HANDS: [Found; 29] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1168,6 +1168,99 @@ mod h_slowest_found {
             ],
             hand: "4s Ks 8s 10c 6c 5c 9s Ah 6s 6s 10h 5s As 7s",
         },
+        // Strict, half-wild, two jokers a deck, three decks, round 13, 16
+        // cards, eight table melds, after the draw: few states a set of
+        // table melds used at a time, many for every one at once (hunt
+        // `SIZE=after -- 60 500 94094`, 29 ms when the latter was always
+        // taken beyond four table melds).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("jokers", "2"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "2c 3c 4c 5c 6c",
+                "4c 5c 6c 2c 8c",
+                "Ac 2c 3c 4c 5c",
+                "2d 3d 4d 5d",
+                "2h Ah Ac Ah",
+                "7d 7c 2h",
+                "4d 5d 6d 7d 8d",
+                "Ad Ah Ad",
+            ],
+            hand: "2h JK Jc 7h 7c Ac 2s Qc 2d 8c Ad 3c 7c 10c 9c 9c",
+        },
+        // Standard, ace high, three decks, round 13, 16 cards, five table
+        // melds, after the draw (the same hunt: 11 ms before, with every
+        // table meld used at once).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &["2h Jd Qd", "10d 2h Qd Kd", "8d 9d 10d Jd", "5d 2s 7d", "9s 2s Js"],
+            hand: "Qs Kd Ad 6s 3d 2d 9d Ad 10d 2c 7d 6d 4d Jd 2d 8d",
+        },
+        // Standard, half-wild, ace high, three decks, round 11, 14 cards,
+        // eight table melds, after the draw (hunt `SIZE=after -- 60 500
+        // 96096`, the slowest after the draw it found).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 11,
+            onto: &[
+                "Ks Qh Qd",
+                "4d 4s Kc",
+                "2s 3s Kc 5s 6s",
+                "3d 4d 5d 6d 7d",
+                "2h 3h 4h Ks",
+                "4h 5h 6h",
+                "Ks 7s 8s",
+                "10s Kd Qs",
+            ],
+            hand: "Qs Qc 3s Qd Kc Qd Qh Kh Qs Qc Qc 4c Qh 8h",
+        },
+        // Standard, half-wild, a joker, three decks, round 13, 15 cards,
+        // eight table melds: a last turn before the draw, its outs slow in
+        // the order guessed (hunt `SIZE=before -- 60 500 95095`).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("jokers", "1"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "4d 5d 6d 7d",
+                "10c JK Qc",
+                "5c 5s 5d 5s",
+                "5c 6c 7c",
+                "9d 2c Jd Qd Kd",
+                "Jh Jh Js Jd",
+                "6d 7d 8d",
+                "10c Jc 2h",
+            ],
+            hand: "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1308,5 +1401,25 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[24]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_few_states_a_set_at_a_time(bencher: Bencher) {
+        bench_found(bencher, &HANDS[25]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn ace_high_three_decks_five_melds_last_turn(bencher: Bencher) {
+        bench_found(bencher, &HANDS[26]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_queens_eight_melds_round_11(bencher: Bencher) {
+        bench_found(bencher, &HANDS[27]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_before_the_last_draw_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[28]);
     }
 }
