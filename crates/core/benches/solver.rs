@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 29] = [
+    const HANDS: [Found; 30] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1261,6 +1261,16 @@ mod h_slowest_found {
             ],
             hand: "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
         },
+        // Standard, three decks, round 12, 15 cards, seven table melds,
+        // after the draw: each discard's deadwood slow in the one search
+        // for every discard (hunt `SIZE=after -- 60 500 98098`).
+        Found {
+            preset: "standard",
+            settings: &[("lay_off", "true"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 12,
+            onto: &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
+            hand: "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1421,5 +1431,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_melds_before_the_last_draw_round_13(bencher: Bencher) {
         bench_found(bencher, &HANDS[28]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn three_decks_seven_melds_round_12(bencher: Bencher) {
+        bench_found(bencher, &HANDS[29]);
     }
 }

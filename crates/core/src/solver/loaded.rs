@@ -48,6 +48,10 @@ pub(super) struct Loaded {
     /// at once (module `complete`, step 23), as `Solver::choose_order`
     /// decides for four table melds or more.
     pub(super) vectors: bool,
+    /// Whether each discard is asked apart rather than in the one search
+    /// for every discard, as `Solver::choose_order` decides for the
+    /// deadwood alone with five table melds or more.
+    pub(super) each_apart: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -94,6 +98,7 @@ impl Loaded {
             nat: Naturals::default(),
             looking: false,
             vectors: false,
+            each_apart: false,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -139,6 +144,7 @@ impl Loaded {
         // Until `Solver::choose_order` decides: with four or five table
         // melds, every table meld used at once.
         self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
+        self.each_apart = false;
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());

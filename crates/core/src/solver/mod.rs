@@ -783,6 +783,9 @@ impl Solver {
             // guessed.
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(VEC_AFTER);
+            // Each discard's deadwood apart beyond four table melds, where
+            // the one search for every discard met the more states.
+            self.hand.each_apart = t > LANES_FROM;
             return;
         }
         self.hand.looking = for_outs;
@@ -1184,9 +1187,14 @@ impl Solver {
     /// one search per discard is the quicker, and so it is with more table
     /// melds than the search for every discard keeps its costs for every
     /// table meld used at once (module `complete`, step 24), where each
-    /// discard's search reads and adds to the costs of step 23.
+    /// discard's search reads and adds to the costs of step 23; and so it
+    /// is for the deadwood alone with more than four table melds
+    /// ([`Solver::load_for_deadwood`]; docs/speed.md, "Every table meld
+    /// used at once, where the search is long").
     pub fn every_discard_at_once(&self) -> bool {
-        !self.hand.targets.is_empty() && (!self.hand.least_in_vectors() || self.hand.every_in_vectors())
+        !self.hand.targets.is_empty()
+            && !self.hand.each_apart
+            && (!self.hand.least_in_vectors() || self.hand.every_in_vectors())
     }
 
     /// The least deadwood of the loaded hand less `card` (one of its
