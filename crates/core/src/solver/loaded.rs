@@ -4,6 +4,7 @@
 
 use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
+use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order};
 use super::search::{VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
@@ -77,6 +78,14 @@ pub(super) struct Loaded {
     /// the hand's `n` least valuable wilds, and for each lay-off target how
     /// many more wilds it may take alone.
     pub(super) left: Vec<u16>,
+    /// Under the half-wild limit, the hand's wilds less some of them, as
+    /// asked (`Loaded::variant_of`): `left` of each, and the fewest wilds
+    /// left for which it differs from the hand's; marked in the memos'
+    /// keys by their place and one.
+    pub(super) variants: Vec<(Vec<u16>, u8)>,
+    /// The set of wilds the searches ask about: 0 the hand's, else the
+    /// place and one of one of `variants`.
+    pub(super) variant: u8,
     pub(super) room: Vec<usize>,
     /// `free[u]`: the room of the table melds not in `u`, the table melds
     /// used (bits), summed.
@@ -107,6 +116,8 @@ impl Loaded {
             single_limited: Vec::new(),
             partners: Vec::new(),
             left: Vec::new(),
+            variants: Vec::new(),
+            variant: 0,
             room: Vec::new(),
             free: Vec::new(),
             wild_bits: 0,
@@ -183,6 +194,8 @@ impl Loaded {
             // The points of the n least valuable wilds, and the room of each
             // table meld (exactness, step 9b).
             self.left.clear();
+            self.variants.clear();
+            self.variant = 0;
             self.left.push(0);
             for (n, &c) in self.wilds.iter().rev().enumerate() {
                 self.left.push(self.left[n] + table.value(c) as u16);
@@ -244,11 +257,19 @@ impl Loaded {
     /// How many wilds a meld may take under the loaded rules.
     pub(super) fn policy(&self) -> WildPolicy<'_> {
         if self.rules.half_wild {
+            let (left, from) = match self.variant {
+                0 => (&self.left, u8::MAX),
+                v => {
+                    let (left, from) = &self.variants[v as usize - 1];
+                    (left, *from)
+                }
+            };
             WildPolicy::HalfAtMost {
-                left: &self.left,
+                left,
                 room: &self.room,
                 free: &self.free,
                 apart: self.looking,
+                variant: (self.variant, from),
             }
         } else {
             WildPolicy::Free
@@ -432,6 +453,44 @@ impl Loaded {
         }
         Some(self.without(less))
     }
+    /// Where at most half of a meld may be wild and `less` takes wilds
+    /// away: the set of wilds the hand less them has, for
+    /// [`Loaded::variant`] (0: the hand's own serve, as where the most
+    /// valuable are taken away, exactness step 9c); `None` where more
+    /// sets than the memo's keys mark would be asked, to be asked afresh.
+    /// A state's answer depends on the wilds only through the points of
+    /// the least valuable of those left over, at most as many as the
+    /// state's wilds left (step 9c), so where `left` of the hand less
+    /// them is the hand's up to some count, the states with fewer wilds
+    /// left share the hand's answers, and the others are marked.
+    pub(super) fn variant_of(&mut self, less: &[Card]) -> Option<u8> {
+        if !self.rules.half_wild || !less.iter().any(|c| self.wild_bits & (1 << c.index()) != 0) {
+            return Some(0);
+        }
+        let mut wilds = self.wilds.clone();
+        for c in less {
+            if let Some(i) = wilds.iter().rposition(|w| w == c) {
+                wilds.remove(i);
+            }
+        }
+        let mut left = vec![0u16];
+        for (n, &c) in wilds.iter().rev().enumerate() {
+            left.push(left[n] + self.rules.value_in(c, self.wild) as u16);
+        }
+        let Some(from) = (0..left.len()).find(|&n| left[n] != self.left[n]) else {
+            return Some(0);
+        };
+        let from = from as u8;
+        if let Some(at) = self.variants.iter().position(|(l, f)| *l == left && *f == from) {
+            return Some(at as u8 + 1);
+        }
+        if self.variants.len() >= MOST_VARIANTS as usize {
+            return None;
+        }
+        self.variants.push((left, from));
+        Some(self.variants.len() as u8)
+    }
+
     /// The loaded hand less `less`, and its table.
     pub(super) fn without(&self, less: &[Card]) -> (Vec<Card>, Table) {
         let (cards, table) = self.cards.as_ref().expect("a hand loaded");

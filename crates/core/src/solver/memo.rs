@@ -18,7 +18,15 @@ pub(super) struct StateKey {
     /// give the wilds left over, at most the wilds left (step 10), or
     /// [`IDLE_APART`].
     pub(super) idle_room: u8,
+    /// Under the half-wild limit, which of the loaded hand's wilds the
+    /// state's answer holds for, where it may differ from the loaded
+    /// hand's (0; the solver's step 9c): at most [`MOST_VARIANTS`].
+    pub(super) variant: u8,
 }
+
+/// The most sets of wilds other than the loaded hand's a memo keeps apart
+/// (`StateKey::variant`, three bits).
+pub(super) const MOST_VARIANTS: u8 = 7;
 
 /// The idle room of a key that keeps every table meld used apart: more
 /// than any room kept, which is at most the wilds (at most 32).
@@ -38,12 +46,17 @@ pub(super) enum Discard {
 
 impl StateKey {
     pub(super) fn new(mask: u32, wilds: u8, used_table: u8, own: bool) -> StateKey {
-        StateKey { mask, wilds, used_table, own, discard: Discard::None, idle_room: 0 }
+        StateKey { mask, wilds, used_table, own, discard: Discard::None, idle_room: 0, variant: 0 }
     }
 
     /// The key with the idle table melds' room as given.
     pub(super) fn with_idle_room(self, idle_room: u8) -> StateKey {
         StateKey { idle_room, ..self }
+    }
+
+    /// The key marked as of the set of wilds `variant`.
+    pub(super) fn of_variant(self, variant: u8) -> StateKey {
+        StateKey { variant, ..self }
     }
 
     pub(super) fn owing(self, discard: Discard) -> StateKey {
@@ -62,7 +75,8 @@ pub(super) trait Key: Copy {
 }
 
 impl Key for StateKey {
-    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds, the
+    /// At most 20 naturals (20 bits), 255 wilds, 8 table melds, whether
+    /// the hand has a meld of its own, the set of wilds (three bits), the
     /// discard owed and the idle room (at most [`IDLE_APART`], six bits):
     /// 48 bits.
     fn pack(self) -> u64 {
@@ -75,6 +89,7 @@ impl Key for StateKey {
             | (self.wilds as u64) << 20
             | (self.used_table as u64) << 28
             | (self.own as u64) << 36
+            | (self.variant as u64) << 37
             | discard << 40
             | (self.idle_room as u64) << 42
     }

@@ -112,18 +112,22 @@
 //!      (laying off needs one); the rest are deadwood, and since which
 //!      wilds go into melds does not matter, the least valuable are the
 //!      ones left. No meld is of wilds alone, so step 8 is not needed.
-//!    - c. *The memo holds for one set of wilds.* What a state is worth
-//!      depends on the key of step 4 and on the hand's wilds themselves
-//!      (which are left over, and what they score), so the memo stays
-//!      exact while the wilds stay the same: a question about the hand
-//!      less one of its wilds is asked of that hand afresh. All it keeps
-//!      of the wilds is the count and `left`, the points of the least
-//!      valuable; taking away the most valuable leaves `left` the same for
-//!      every count the hand less them can have, so such a question is
-//!      asked of the memo as it is. For the same reason a hand with the
-//!      same naturals and other wilds worth the same, one for one, asks
-//!      what the loaded hand asks (`Solver::load` keeps the memo): so the
-//!      hand less any one of several wilds alike is searched once.
+//!    - c. *The memo holds for one set of wilds, up to a count.* What a
+//!      state is worth depends on the key of step 4 and on the hand's
+//!      wilds themselves (which are left over, and what they score). All
+//!      it keeps of the wilds is the count and `left`, the points of the
+//!      least valuable: `left[n]` for the `n` left over, and no state
+//!      leaves over more wilds than it has left, so a state with `w`
+//!      wilds left depends on `left` up to `w` alone. The hand less some
+//!      of its wilds has a `left` of its own, the same as the hand's up
+//!      to some count (all of it where the most valuable are taken away):
+//!      its states with fewer wilds left share the hand's answers, and the
+//!      others are marked apart in the memo's key (`Loaded::variant_of`,
+//!      `WildPolicy::mark`; up to seven such sets of wilds, beyond which
+//!      the question is asked afresh). For the same reason a hand with
+//!      the same naturals and other wilds worth the same, one for one,
+//!      asks what the loaded hand asks (`Solver::load` keeps the memo): so
+//!      the hand less any one of several wilds alike is searched once.
 //!    - d. *Completing cards and outs, in one search under the limit.*
 //!      Module `complete` finds every card completing a hand in one
 //!      search with a slot for the card to come; its steps 1, 2 and 4
@@ -986,34 +990,55 @@ impl Solver {
 
     /// The minimum deadwood of the loaded hand less `less`.
     pub fn deadwood_less(&mut self, less: &[Card]) -> u32 {
-        if let Some((hand, table)) = self.hand.afresh(less) {
-            return self.deadwood_afresh(&hand, &table);
-        }
-        let (mask, w, wild_points) = self.hand.less(less);
-        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
-        self.hand.total_of(mask, natural_dead, w, wild_points)
+        let asked = self.of_wilds_left(less, |solver| {
+            let (mask, w, wild_points) = solver.hand.less(less);
+            let natural_dead = solver.search(Goal::Least).best(mask, w, 0, false) as u32;
+            solver.hand.total_of(mask, natural_dead, w, wild_points)
+        });
+        asked.unwrap_or_else(|| {
+            let (hand, table) = self.hand.without(less);
+            self.deadwood_afresh(&hand, &table)
+        })
+    }
+
+    /// `ask` of the loaded hand less `less`, with the wilds it has left
+    /// (`Loaded::variant_of`: under the half-wild limit, where `less`
+    /// takes wilds away, its searches' keys marked where their answers
+    /// may differ from the hand's, so that the others are shared);
+    /// `None` where the memo's keys mark no more sets of wilds, to be
+    /// asked afresh.
+    fn of_wilds_left<T>(&mut self, less: &[Card], ask: impl FnOnce(&mut Solver) -> T) -> Option<T> {
+        let variant = self.hand.variant_of(less)?;
+        self.hand.variant = variant;
+        let answer = ask(self);
+        self.hand.variant = 0;
+        Some(answer)
     }
 
     /// The least deadwood of the loaded hand less `less` when it is at
     /// most `most`; `None` when it is more (see [`Search::below`]).
     fn deadwood_less_within(&mut self, less: &[Card], most: u32) -> Option<u32> {
-        if let Some((hand, table)) = self.hand.afresh(less) {
+        let asked = self.of_wilds_left(less, |solver| {
+            let (mask, w, wild_points) = solver.hand.less(less);
+            solver.hand.ensure_partners();
+            // What the naturals leave is at most the total (step 5):
+            // beyond `most` there, the total is too.
+            let budget = most.min(INF as u32 - 1) as u16;
+            let mut floors = std::mem::replace(&mut solver.memos.floors, Memo::new());
+            let natural_dead =
+                solver.search_with(Goal::Least, true).below(&mut floors, mask, w, 0, false, budget);
+            solver.memos.floors = floors;
+            if natural_dead > budget {
+                return None;
+            }
+            let d = solver.hand.total_of(mask, natural_dead as u32, w, wild_points);
+            (d <= most).then_some(d)
+        });
+        asked.unwrap_or_else(|| {
+            let (hand, table) = self.hand.without(less);
             let d = self.deadwood_afresh(&hand, &table);
-            return (d <= most).then_some(d);
-        }
-        let (mask, w, wild_points) = self.hand.less(less);
-        self.hand.ensure_partners();
-        // What the naturals leave is at most the total (step 5): beyond
-        // `most` there, the total is too.
-        let budget = most.min(INF as u32 - 1) as u16;
-        let mut floors = std::mem::replace(&mut self.memos.floors, Memo::new());
-        let natural_dead = self.search_with(Goal::Least, true).below(&mut floors, mask, w, 0, false, budget);
-        self.memos.floors = floors;
-        if natural_dead > budget {
-            return None;
-        }
-        let d = self.hand.total_of(mask, natural_dead as u32, w, wild_points);
-        (d <= most).then_some(d)
+            (d <= most).then_some(d)
+        })
     }
 
     /// Whether the loaded hand less `less` melds completely.
@@ -1367,23 +1392,26 @@ impl Solver {
 
     /// One best arrangement of the loaded hand less `less`.
     pub fn solve_less(&mut self, less: &[Card]) -> Arrangement {
-        if let Some((hand, table)) = self.hand.afresh(less) {
+        let asked = self.of_wilds_left(less, |solver| {
+            let (mask, w, wild_points) = solver.hand.less(less);
+            let natural_dead = solver.search(Goal::Least).best(mask, w, 0, false) as u32;
+            let deadwood = solver.hand.total_of(mask, natural_dead, w, wild_points);
+            let mut wilds = solver.hand.wilds.clone();
+            for c in less {
+                if let Some(i) = wilds.iter().position(|w| w == c) {
+                    wilds.remove(i);
+                }
+            }
+            let table = solver.hand.cards.as_ref().expect("a hand loaded").1.clone();
+            solver.follow(mask, w, wilds, &table, deadwood)
+        });
+        asked.unwrap_or_else(|| {
+            let (hand, table) = self.hand.without(less);
             let like = self.like();
             let spare = self.spare();
             spare.load_in(&hand, &table, like);
-            return spare.solve_less(&[]);
-        }
-        let (mask, w, wild_points) = self.hand.less(less);
-        let natural_dead = self.search(Goal::Least).best(mask, w, 0, false) as u32;
-        let deadwood = self.hand.total_of(mask, natural_dead, w, wild_points);
-        let mut wilds = self.hand.wilds.clone();
-        for c in less {
-            if let Some(i) = wilds.iter().position(|w| w == c) {
-                wilds.remove(i);
-            }
-        }
-        let table = self.hand.cards.as_ref().expect("a hand loaded").1.clone();
-        self.follow(mask, w, wilds, &table, deadwood)
+            spare.solve_less(&[])
+        })
     }
 
     /// One best arrangement of the loaded hand less `card` (one of its
@@ -1795,6 +1823,76 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Step 9c's marked keys: under the half-wild limit, the hand less
+    /// one or two of its wilds, of any worth, asked of the loaded hand's
+    /// memo one after another, a set of table melds used at a time and
+    /// for every one at once, gives a fresh solver's deadwood and
+    /// arrangement of the cards left.
+    #[test]
+    fn a_hand_less_some_of_its_wilds_shares_the_memo_where_it_may() {
+        let mut rules = Rules::preset("strict").unwrap();
+        for (k, v) in [("half_wild", "true"), ("jokers", "2"), ("wild_value", "face"), ("lay_off", "true")] {
+            rules.set(k, v).unwrap();
+        }
+        let parse = |text: &str| parse_hand(text, &rules).unwrap();
+        // Round 3, fives wild (worth 5), jokers worth more.
+        let wild = Rank::new(5).unwrap();
+        let hands = [
+            ("JK 5c 5d 5h 3c 4c 6c 7d 8d 9d Ks Kh Qs", vec![]),
+            ("JK JK 5c 5d 3c 4c 6c 7d 8d 9d Ks Kh 2s 2s", vec![]),
+            (
+                "JK 5c 5d 5h 3c 4c 6c 7d 8d 9d Ks Kh Qs 2h",
+                vec!["9c 10c Jc", "Ah 2h 3h", "Qd Qh Qc", "10s Js Qs", "4d 4h 4s"],
+            ),
+        ];
+        for (text, onto) in hands {
+            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+            let cards = parse(text);
+            let wilds: Vec<Card> = cards.iter().copied().filter(|&c| table.is_wild(c)).collect();
+            let mut asked: Vec<Vec<Card>> = wilds.iter().map(|&w| vec![w]).collect();
+            for (i, &a) in wilds.iter().enumerate() {
+                for &b in &wilds[i + 1..] {
+                    asked.push(vec![a, b]);
+                }
+            }
+            for vectors in [false, true] {
+                let mut solver = Solver::new();
+                solver.load_for_deadwood(&cards, &table);
+                solver.hand.vectors = vectors && table.onto.len() >= LANES_FROM;
+                assert_eq!(solver.deadwood_less(&[]), Solver::new().deadwood(&cards, &table));
+                for less in &asked {
+                    let mut rest = cards.clone();
+                    for c in less {
+                        rest.remove(rest.iter().position(|r| r == c).unwrap());
+                    }
+                    let fresh = Solver::new().solve(&rest, &table);
+                    assert_eq!(solver.deadwood_less(less), fresh.deadwood, "{text} less {less:?}");
+                    assert_eq!(solver.solve_less(less), fresh, "{text} less {less:?}");
+                }
+                // Fives and jokers: the hand less a five has wilds of its own.
+                assert!(!solver.hand.variants.is_empty(), "{text}");
+                // The hand's own answers stand after the others'.
+                assert_eq!(solver.solve_less(&[]), Solver::new().solve(&cards, &table), "{text}");
+            }
+        }
+        // Threes wild and a joker worth 20, nothing melds: less the three,
+        // the joker is left over, where the hand's own states would have
+        // left the three (each discard in turn, as `check` asks them).
+        let mut rules = Rules::default();
+        rules.set("half_wild", "true").unwrap();
+        rules.set("jokers", "1").unwrap();
+        let table = Table::new(&rules, Rank::new(3).unwrap());
+        let cards = parse_hand("2c 3c 6s JK", &rules).unwrap();
+        let mut solver = Solver::new();
+        solver.load_for_deadwood(&cards, &table);
+        for &c in &cards {
+            let mut rest = cards.clone();
+            rest.remove(rest.iter().position(|&r| r == c).unwrap());
+            assert_eq!(solver.deadwood_less(&[c]), Solver::new().deadwood(&rest, &table), "less {c}");
+        }
+        assert_eq!(solver.deadwood_less(&[cards[1]]), 28);
     }
 
     /// Step 11's partners, a row for each set of table melds used: a

@@ -41,6 +41,12 @@ pub(super) enum WildPolicy<'a> {
         /// Whether the key keeps every table meld used apart, the idle ones
         /// too (`key_of`).
         apart: bool,
+        /// The wilds `left` is of, where they are not the loaded hand's
+        /// (the solver's step 9c): their mark in the memo's keys (0 for
+        /// the loaded hand's), and the fewest wilds left for which a
+        /// state's answer may differ from the loaded hand's, so is kept
+        /// apart (`Loaded::variant_of`).
+        variant: (u8, u8),
     },
 }
 
@@ -48,6 +54,19 @@ impl WildPolicy<'_> {
     /// Whether at most half of a meld may be wild.
     pub(super) fn limited(&self) -> bool {
         matches!(self, WildPolicy::HalfAtMost { .. })
+    }
+
+    /// `key`, of a state with `w` wilds left, marked as of the policy's
+    /// wilds where its answer may differ from the loaded hand's: what a
+    /// state is worth depends on its wilds only through `left` up to the
+    /// wilds it has left (step 9c).
+    pub(super) fn mark(&self, key: StateKey, w: u8) -> StateKey {
+        match *self {
+            WildPolicy::HalfAtMost { variant: (mark, from), .. } if mark != 0 && w >= from => {
+                key.of_variant(mark)
+            }
+            _ => key,
+        }
     }
 }
 
@@ -209,7 +228,7 @@ pub(super) fn key_of(
     match policy {
         WildPolicy::Free if used_table == 0 => return StateKey::new(mask, w, used_table, own),
         WildPolicy::HalfAtMost { apart: true, .. } => {
-            return StateKey::new(mask, w, used_table, own).with_idle_room(IDLE_APART);
+            return policy.mark(StateKey::new(mask, w, used_table, own).with_idle_room(IDLE_APART), w);
         }
         _ => {}
     }
@@ -227,7 +246,7 @@ pub(super) fn key_of(
             // `free` holds the room of the table melds not in a set, so
             // of those not in the complement of the idle ones not used.
             let spare = free[!(idle & !used_table) as usize & (free.len() - 1)];
-            key.with_idle_room(spare.min(w as usize) as u8)
+            policy.mark(key.with_idle_room(spare.min(w as usize) as u8), w)
         }
     }
 }
@@ -346,7 +365,7 @@ impl<'a> Search<'a> {
     /// onto, so it tries them all, and each gives the cost of the state it
     /// leaves where it may be made.
     pub(super) fn best_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> usize {
-        let k = StateKey::new(mask, w, wild_used, false);
+        let k = self.policy.mark(StateKey::new(mask, w, wild_used, false), w);
         if let Some((from, _)) = self.vecs().memo.get(k) {
             return from as usize;
         }
