@@ -1688,16 +1688,17 @@ mod tests {
     #[test]
     fn many_table_melds_give_the_same_deadwood_for_every_table_meld_used_at_once() {
         type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
+        const TWO_JOKERS: &[(&str, &str)] = &[
+            ("half_wild", "true"),
+            ("ace_high", "false"),
+            ("jokers", "2"),
+            ("extra_rounds", "2"),
+            ("decks", "3"),
+        ];
         let hands: [Hand; 6] = [
             (
                 "strict",
-                &[
-                    ("half_wild", "true"),
-                    ("ace_high", "false"),
-                    ("jokers", "2"),
-                    ("extra_rounds", "2"),
-                    ("decks", "3"),
-                ],
+                TWO_JOKERS,
                 13,
                 &[
                     "2c 3c 4c 5c 6c",
@@ -1726,13 +1727,7 @@ mod tests {
             ),
             (
                 "strict",
-                &[
-                    ("half_wild", "true"),
-                    ("ace_high", "false"),
-                    ("jokers", "2"),
-                    ("extra_rounds", "2"),
-                    ("decks", "3"),
-                ],
+                TWO_JOKERS,
                 13,
                 &[
                     "2c 3c 4c 5c 6c",
