@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 30] = [
+    const HANDS: [Found; 31] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1271,6 +1271,26 @@ mod h_slowest_found {
             onto: &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
             hand: "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
         },
+        // Strict, kings wild, round 13, 16 cards, eight table melds, after
+        // the draw: a little over 2,048 states a set of table melds used at
+        // a time, and far slower for every one at once (hunt `SIZE=after --
+        // 60 500 100100`).
+        Found {
+            preset: "strict",
+            settings: &[("ace_high", "false"), ("extra_rounds", "2"), ("kings_wild", "true")],
+            round: 13,
+            onto: &[
+                "9d 2h Jd Qd Kd",
+                "7h 8h Kh",
+                "5d 6d 7d 8d 9d",
+                "Jd Qd Kd",
+                "As 2d Ah",
+                "5c 6c 7c 8c 9c",
+                "7h 2c 7s",
+                "3s 4s 5s 2d 7s",
+            ],
+            hand: "10d 5d 6d 6h 4h 6c 7d 8d Kc Qh 6s 2h 4d 4d 6s 4s",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1436,5 +1456,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn three_decks_seven_melds_round_12(bencher: Bencher) {
         bench_found(bencher, &HANDS[29]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn kings_wild_eight_melds_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[30]);
     }
 }

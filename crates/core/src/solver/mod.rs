@@ -310,7 +310,7 @@ const LOOK_LEAST: usize = 1 << 14;
 /// may take, a set of table melds used at a time, before it is searched
 /// for every table meld used at once instead (`Solver::choose_order`; the
 /// solver's module `complete`, step 23).
-const VEC_AFTER: usize = 1 << 11;
+const VEC_AFTER: usize = 3 << 10;
 
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]

@@ -168,8 +168,18 @@ pub(super) fn take_choice(
         // rest's with it used, the run after.
         let m = (with & !wild) as usize;
         debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
-        for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
-            for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
+        if m >= 16 {
+            for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
+                for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
+                    *o = (*o).min(c);
+                }
+            }
+        } else {
+            // Short runs: every cost against the rest's `m` further on,
+            // where its index lacks `m` (then that one is `a | m`).
+            let n = out.len();
+            for (a, (o, &c)) in out[..n - m].iter_mut().zip(&rest[m..]).enumerate() {
+                let c = if a & m == 0 { c } else { INF };
                 *o = (*o).min(c);
             }
         }
