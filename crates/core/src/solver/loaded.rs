@@ -53,11 +53,6 @@ pub(super) struct Loaded {
     /// for every discard, as `Solver::choose_order` decides for the
     /// deadwood alone with five table melds or more.
     pub(super) each_apart: bool,
-    /// Where `Solver::choose_order` kept one set of table melds used at a
-    /// time for the deadwood alone: the most states the one search for
-    /// every discard may meet before every set at once is taken instead
-    /// (`Solver::deadwood_after`).
-    pub(super) every_within: Option<usize>,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -113,7 +108,6 @@ impl Loaded {
             looking: false,
             vectors: false,
             each_apart: false,
-            every_within: None,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -162,7 +156,6 @@ impl Loaded {
         // melds, every table meld used at once.
         self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
         self.each_apart = false;
-        self.every_within = None;
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
