@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 31] = [
+    const HANDS: [Found; 32] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1291,6 +1291,33 @@ mod h_slowest_found {
             ],
             hand: "10d 5d 6d 6h 4h 6c 7d 8d Kc Qh 6s 2h 4d 4d 6s 4s",
         },
+        // Tens, wilds alone may meld, three decks, round 13, 16 cards,
+        // eight table melds, after the draw: one of the slowest known
+        // after the draw, its discards' one search long (hunt `SIZE=after
+        // -- 60 500 105105`).
+        Found {
+            preset: "tens",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("jokers", "0"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &[
+                "3c 4c 5c",
+                "Jc Jd Js",
+                "4d 4h 2c",
+                "2s 2h 2c",
+                "3d 4d 5d 6d",
+                "2d 2s 2c 2d",
+                "9s 9d 9h 9h",
+                "10d Jd Qd",
+            ],
+            hand: "10d Kd Jh 2s 8d 10h 7d 10s 10h 9d Ah Kc 6s Jc 10c 7d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1461,5 +1488,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn kings_wild_eight_melds_round_13(bencher: Bencher) {
         bench_found(bencher, &HANDS[30]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_wilds_alone_eight_melds_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[31]);
     }
 }
