@@ -51,7 +51,8 @@ pub(super) struct Loaded {
     pub(super) vectors: bool,
     /// Whether each discard is asked apart rather than in the one search
     /// for every discard, as `Solver::choose_order` decides for the
-    /// deadwood alone with five table melds or more.
+    /// deadwood alone with five table melds or more, where every set of
+    /// them used is searched at once.
     pub(super) each_apart: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,

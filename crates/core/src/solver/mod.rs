@@ -1214,9 +1214,10 @@ impl Solver {
     /// melds than the search for every discard keeps its costs for every
     /// table meld used at once (module `complete`, step 24), where each
     /// discard's search reads and adds to the costs of step 23; and so it
-    /// is for the deadwood alone with more than four table melds
-    /// ([`Solver::load_for_deadwood`]; docs/speed.md, "Every table meld
-    /// used at once, where the search is long").
+    /// is for the deadwood alone with more than four table melds where
+    /// those costs are searched ([`Solver::load_for_deadwood`];
+    /// docs/speed.md, "Every table meld used at once, where the search is
+    /// long").
     pub fn every_discard_at_once(&self) -> bool {
         !self.hand.targets.is_empty()
             && !self.hand.each_apart
