@@ -194,13 +194,9 @@ impl Loaded {
         if table.rules.half_wild {
             // The points of the n least valuable wilds, and the room of each
             // table meld (exactness, step 9b).
-            self.left.clear();
+            self.left = least_points(self.wilds.iter().map(|&c| table.value(c)));
             self.variants.clear();
             self.variant = 0;
-            self.left.push(0);
-            for (n, &c) in self.wilds.iter().rev().enumerate() {
-                self.left.push(self.left[n] + table.value(c) as u16);
-            }
             self.room.clear();
             self.room
                 .extend(self.targets.iter().map(|(nats, size)| room(&self.rules, nats, size - nats.len())));
@@ -436,23 +432,27 @@ impl Loaded {
     /// away, other than the most valuable: the hand left and its table, to
     /// be asked afresh (exactness, step 9c).
     pub(super) fn afresh(&self, less: &[Card]) -> Option<(Vec<Card>, Table)> {
-        if !self.rules.half_wild {
+        self.left_without(less).map(|_| self.without(less))
+    }
+
+    /// Where at most half of a meld may be wild and `less` takes wilds
+    /// away, other than the most valuable (which leave the least valuable
+    /// of the others as they were, all the search keeps of them): `left`
+    /// of the wilds the hand less them has, and the fewest wilds left for
+    /// which it differs from the hand's (exactness, step 9c).
+    fn left_without(&self, less: &[Card]) -> Option<(Vec<u16>, u8)> {
+        if !self.rules.half_wild || !less.iter().any(|c| self.wild_bits & (1 << c.index()) != 0) {
             return None;
         }
-        let value = |c: Card| self.rules.value_in(c, self.wild);
-        let mut taken: Vec<u32> =
-            less.iter().filter(|c| self.wild_bits & (1 << c.index()) != 0).map(|&c| value(c)).collect();
-        if taken.is_empty() {
-            return None;
+        let mut wilds = self.wilds.clone();
+        for c in less {
+            if let Some(i) = wilds.iter().rposition(|w| w == c) {
+                wilds.remove(i);
+            }
         }
-        // The most valuable wilds taken away leave the least valuable of
-        // the others as they were, all the search keeps of them.
-        taken.sort_unstable_by(|a, b| b.cmp(a));
-        let most = self.wilds.iter().take(taken.len()).map(|&c| value(c));
-        if most.eq(taken.iter().copied()) {
-            return None;
-        }
-        Some(self.without(less))
+        let left = least_points(wilds.iter().map(|&c| self.rules.value_in(c, self.wild)));
+        let from = (0..left.len()).find(|&n| left[n] != self.left[n])?;
+        Some((left, from as u8))
     }
     /// Where at most half of a meld may be wild and `less` takes wilds
     /// away: the set of wilds the hand less them has, for
@@ -465,23 +465,9 @@ impl Loaded {
     /// them is the hand's up to some count, the states with fewer wilds
     /// left share the hand's answers, and the others are marked.
     pub(super) fn variant_of(&mut self, less: &[Card]) -> Option<u8> {
-        if !self.rules.half_wild || !less.iter().any(|c| self.wild_bits & (1 << c.index()) != 0) {
-            return Some(0);
-        }
-        let mut wilds = self.wilds.clone();
-        for c in less {
-            if let Some(i) = wilds.iter().rposition(|w| w == c) {
-                wilds.remove(i);
-            }
-        }
-        let mut left = vec![0u16];
-        for (n, &c) in wilds.iter().rev().enumerate() {
-            left.push(left[n] + self.rules.value_in(c, self.wild) as u16);
-        }
-        let Some(from) = (0..left.len()).find(|&n| left[n] != self.left[n]) else {
+        let Some((left, from)) = self.left_without(less) else {
             return Some(0);
         };
-        let from = from as u8;
         if let Some(at) = self.variants.iter().position(|(l, f)| *l == left && *f == from) {
             return Some(at as u8 + 1);
         }
@@ -539,4 +525,15 @@ impl Loaded {
             natural_dead + wilds.iter().map(|&c| table.value(c)).sum::<u32>()
         }
     }
+}
+
+/// `left` of wilds worth `values`, most valuable first: the points of the
+/// `n` least valuable of them, for each `n` from none to all (exactness,
+/// step 9b).
+fn least_points(values: impl DoubleEndedIterator<Item = u32>) -> Vec<u16> {
+    let mut left = vec![0u16];
+    for v in values.rev() {
+        left.push(left[left.len() - 1] + v as u16);
+    }
+    left
 }
