@@ -785,6 +785,8 @@ impl Solver {
             // table melds used at a time where the hand takes few states
             // that way, else every table meld used at once, in the order
             // guessed.
+            // (`least_within` searches as `vectors` says: a set at a time
+            // first, whatever `Loaded::fill` assumed.)
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(VEC_AFTER);
             // Each discard's deadwood apart beyond four table melds, where
