@@ -52,8 +52,14 @@ pub(super) struct Loaded {
     /// Whether each discard is asked apart rather than in the one search
     /// for every discard, as `Solver::choose_order` decides for the
     /// deadwood alone with five table melds or more, where every set of
-    /// them used is searched at once.
+    /// them used is searched at once; and where the one search met more
+    /// states than `every_within` allows.
     pub(super) each_apart: bool,
+    /// Where the deadwood alone is searched a set of table melds used at
+    /// a time with four table melds or more: the most states the one
+    /// search for every discard may meet before each discard is asked
+    /// apart instead (`Solver::choose_order`).
+    pub(super) every_within: Option<usize>,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -109,6 +115,7 @@ impl Loaded {
             looking: false,
             vectors: false,
             each_apart: false,
+            every_within: None,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -157,6 +164,7 @@ impl Loaded {
         // melds, every table meld used at once.
         self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
         self.each_apart = false;
+        self.every_within = None;
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());

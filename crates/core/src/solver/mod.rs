@@ -312,6 +312,13 @@ const LOOK_LEAST: usize = 1 << 14;
 /// solver's module `complete`, step 23).
 const VEC_AFTER: usize = 3 << 10;
 
+/// Where the deadwood alone is searched a set of table melds used at a
+/// time with four table melds or more, the one search for every discard
+/// meets at most as many states as the hand's own search met, and at
+/// least this many (`Loaded::every_within`); beyond them, each discard is
+/// asked apart (docs/speed.md, "The search for every discard, bounded").
+const EVERY_LEAST: usize = 1 << 11;
+
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]
 enum Order {
@@ -771,7 +778,9 @@ impl Solver {
     /// deadwood is searched for every table meld used at once (module
     /// `complete`, step 23; `Loaded::vectors`): for the deadwood alone,
     /// where the guessed order takes more than [`VEC_AFTER`] states a set
-    /// of table melds used at a time, and then in that order; for the
+    /// of table melds used at a time, and then in that order (else the one
+    /// search for every discard is bounded by the hand's states, each
+    /// discard apart beyond them: `Loaded::every_within`); for the
     /// outs, with four or five table melds always (their look is then
     /// none), and beyond five where the order kept took more than
     /// [`VEC_AFTER`] states.
@@ -789,10 +798,16 @@ impl Solver {
             // first, whatever `Loaded::fill` assumed.)
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(VEC_AFTER);
-            // Each discard's deadwood apart beyond four table melds, where
-            // every set at once: the one search for every discard would
-            // keep many costs for each.
-            self.hand.each_apart = self.hand.vectors && t > LANES_FROM;
+            if self.hand.vectors {
+                // Each discard's deadwood apart beyond four table melds,
+                // where every set at once: the one search for every
+                // discard would keep many costs for each.
+                self.hand.each_apart = t > LANES_FROM;
+            } else {
+                // The one search for every discard, unless it meets many
+                // more states than the hand: then each discard apart.
+                self.hand.every_within = Some(self.memos.deadwood.len().max(EVERY_LEAST));
+            }
             return;
         }
         self.hand.looking = for_outs;
@@ -1230,13 +1245,47 @@ impl Solver {
     /// cards), as [`Solver::deadwood_less`] gives it; where `card` is
     /// natural, from one search for every discard at once (module
     /// `complete`, steps 13 and 14).
+    ///
+    /// Where the search for every discard is bounded
+    /// (`Loaded::every_within`) and meets more states than that, each
+    /// discard is asked apart instead, sharing the hand's memo: a hand
+    /// whose discards share few states.
     pub fn deadwood_after(&mut self, card: Card) -> u32 {
-        let Some((full, j, w, wild_points)) = self.every_discard(card) else {
+        let Some((full, j, w, wild_points)) =
+            self.every_discard(card).filter(|_| self.every_discard_at_once())
+        else {
             return self.deadwood_less(&[card]);
         };
         let want = self.hand.highest_copies();
-        let natural_dead = self.every(want).least_of(full, w, j) as u32;
-        self.hand.total_of(full & !(1 << j), natural_dead, w, wild_points)
+        let natural_dead = match self.hand.every_within.take() {
+            None => self.every(want).least_of(full, w, j),
+            Some(most) => match self.least_of_within(want, (full, w, j), most) {
+                Some(dead) => dead,
+                None => {
+                    // Past the bound: what it found is dropped.
+                    self.memos.each_least.clear();
+                    self.memos.each_costs.clear();
+                    self.hand.each_apart = true;
+                    return self.deadwood_less(&[card]);
+                }
+            },
+        };
+        self.hand.total_of(full & !(1 << j), natural_dead as u32, w, wild_points)
+    }
+
+    /// The one search for every discard's least deadwood of the naturals
+    /// in `full` less `j`, with `w` wilds, where it meets at most `most`
+    /// states; `None` past them.
+    fn least_of_within(&mut self, want: u32, (full, w, j): (u32, u8, usize), most: usize) -> Option<u16> {
+        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+        self.memos.each_least.hold_at_most(most);
+        let found = catch_unwind(AssertUnwindSafe(|| self.every(want).least_of(full, w, j)));
+        self.memos.each_least.hold_at_most(usize::MAX);
+        match found {
+            Ok(dead) => Some(dead),
+            Err(e) if e.is::<Stopped>() => None,
+            Err(e) => resume_unwind(e),
+        }
     }
 
     /// Where the one search for every discard answers for `card` (a
@@ -1821,6 +1870,79 @@ mod tests {
                     assert_eq!(solver.solve_less(&[c]).deadwood, want, "{cards:?} less {c}");
                 }
             }
+        }
+    }
+
+    /// The search for every discard bounded by the hand's own states
+    /// (`Loaded::every_within`): for hands whose discards share few states
+    /// a set of table melds used at a time, it stops and each discard is
+    /// asked apart; each discard's deadwood and arrangement are a fresh
+    /// solver's either way.
+    #[test]
+    fn the_search_for_every_discard_gives_way_where_it_meets_many_states() {
+        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str, bool);
+        let hands: [Hand; 3] = [
+            (
+                "standard",
+                &[("lay_off", "true"), ("extra_rounds", "2"), ("decks", "3")],
+                12,
+                &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
+                "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
+                true,
+            ),
+            (
+                "five-crowns",
+                &[("half_wild", "true"), ("all_wild_melds", "true"), ("lay_off", "true")],
+                11,
+                &["Qs Qs Kd Qr", "6d JK 8d 9d 10d", "7h 8h 9h", "7c 8c 9c 10c", "Kh Js Jh"],
+                "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh Js",
+                true,
+            ),
+            // Its discards share their states: the one search stands.
+            (
+                "strict",
+                &[("half_wild", "true"), ("extra_rounds", "2"), ("wild_value", "20")],
+                13,
+                &[
+                    "10d 2c Qd Kd",
+                    "Ad 2d 3d",
+                    "Js Jh Jc Jd",
+                    "4d 5d 6d 7d",
+                    "4d 5d 2s",
+                    "4c 5c 6c 7c 8c",
+                    "Ah 2h 3h 4h 5h",
+                    "Jh Qh 2h",
+                ],
+                "Jc 9d 8d 9h 9c 8d 10d 2c 9d As Jd 2d 2s 7s 10h Qh",
+                false,
+            ),
+        ];
+        for (preset, settings, round, onto, text, gives_way) in hands {
+            let mut rules = Rules::preset(preset).unwrap();
+            for (k, v) in settings {
+                rules.set(k, v).unwrap();
+            }
+            let wild = rules.deal(round).unwrap().wild;
+            let parse = |text: &str| parse_hand(text, &rules).unwrap();
+            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+            let cards = parse(text);
+            let mut solver = Solver::new();
+            solver.load_for_deadwood(&cards, &table);
+            assert!(!solver.hand.vectors && solver.hand.every_within.is_some(), "{text}");
+            for &c in &cards {
+                let mut rest = cards.clone();
+                rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                let fresh = Solver::new().solve(&rest, &table);
+                let d = if solver.every_discard_at_once() {
+                    solver.deadwood_after(c)
+                } else {
+                    solver.deadwood_less(&[c])
+                };
+                assert_eq!(d, fresh.deadwood, "{text} less {c}");
+                assert_eq!(solver.solve_after(c).deadwood, fresh.deadwood, "{text} less {c}");
+            }
+            assert_eq!(solver.hand.each_apart, gives_way, "{text}");
+            assert!(!solver.hand.vectors, "{text}");
         }
     }
 
