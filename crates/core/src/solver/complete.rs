@@ -505,6 +505,32 @@
 //!     hand's wilds, each filled with that count's answer when it is first
 //!     asked, searched as before: so a meld's counts are read from one
 //!     entry of the memo, and each answer is the one step 14 gives.
+//! 27. *Whether the cards meld under the limit, for every table meld used
+//!     at once.* Step 15's search (`Complete::melds_counts`) keys the table
+//!     melds used and whether the hand has a meld of its own; with many
+//!     table melds most of its states differ only there (a slow hand's
+//!     45,799 states held 1,132 sets of open cards and discard owed). As
+//!     step 23 does for the least deadwood, `Complete::counts_vec` keeps
+//!     for each set of open cards, the discard owed and the table melds
+//!     used that no natural of the hand could go onto or that are of
+//!     wilds alone (`fixed`, in the key), a word of counts for every set
+//!     of the others used (`Loaded::live`) and both values of own. The
+//!     lowest open card's choices do not depend on those (but for which
+//!     table melds it may lay off onto, all of them tried): a meld of its
+//!     own gives each word the rest's with own; laid off onto a live table
+//!     meld `m`, each word without `m` takes the rest's with it; onto one
+//!     of wilds alone, the rest's key has it, each word where it was; the
+//!     counts shifted by the wilds the choice takes, as step 15 does. With
+//!     no open card each word is step 15's for its set. The counts
+//!     searched are all those the open cards could take, up to the room of
+//!     the table melds with only `fixed` used, the most any word allows
+//!     (step 15's bound), so each word holds every count step 15 would
+//!     find for its set, and reading one gives step 15's answer. A natural
+//!     with no partner with only `fixed` used has none with more used (its
+//!     row of partners has the most), so nothing melds for any word. The
+//!     outs of the whole hand ask it from `COUNTS_FROM` table melds
+//!     (`Loaded::counts_vectors`); the search of the slot's cards (step
+//!     16) still keys every table meld used.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -776,6 +802,14 @@ pub(super) struct Complete<'a> {
     /// for each count of wilds below [`Complete::lanes`], side by side
     /// (step 22).
     pub(super) lanes: &'a mut Memo<StateKey, u128>,
+    /// Under the half-wild limit with many table melds: whether each
+    /// state melds, for every table meld used at once (step 27), where the
+    /// loaded hand asks for it; else none.
+    pub(super) count_vecs: Option<&'a mut CountVecs>,
+    /// The table melds, not of wilds alone, some natural of the hand could
+    /// go onto (`Loaded::live`): step 27's answers are for each set of
+    /// them used, the others in the key.
+    pub(super) live: u8,
     /// The wilds of the loaded hand: the searches ask of at most one more.
     pub(super) wilds: u8,
     /// Lists of melds to reuse, so that a state allocates none.
@@ -1506,7 +1540,185 @@ pub(super) fn single_lay_offs_limited(
         .collect()
 }
 
+/// Step 27's memo: for each state, where its answers start in `words`: a
+/// word for each table meld used and whether the hand has a meld of its
+/// own (at the index `search::melds_at` gives), the counts of wilds it
+/// melds with as bits. The first words are those of a state that melds
+/// with none, which all such states share.
+#[derive(Debug)]
+pub(super) struct CountVecs {
+    memo: Memo<StateKey, u64>,
+    words: Vec<u64>,
+}
+
+impl CountVecs {
+    pub(super) fn new() -> CountVecs {
+        CountVecs { memo: Memo::new(), words: Vec::new() }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.memo.clear();
+        self.words.clear();
+    }
+}
+
+/// The index of step 27's answers for the table melds `used` of those in
+/// `live` (the bits of `used` among those of `live`, in order) and meld of
+/// the hand's own.
+fn live_at(used: u8, live: u8, own: bool) -> usize {
+    let mut at = (own as usize) << live.count_ones();
+    for (k, m) in BitIter(live as u32).enumerate() {
+        at |= ((used as usize >> m) & 1) << k;
+    }
+    at
+}
+
+/// The table melds used of those in `live` at the index `at` of step 27's
+/// answers (below the meld of the hand's own): [`live_at`] undone.
+fn live_used(at: usize, live: u8) -> u8 {
+    BitIter(live as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
+}
+
+/// What a choice of the lowest open card leaves of the table melds used
+/// and meld of the hand's own, for step 27's answers.
+#[derive(Clone, Copy)]
+enum Leaves {
+    /// The table melds of the answers and meld of its own as they were (a
+    /// table meld of the key laid off onto).
+    Same,
+    /// A meld of the hand's own.
+    Own,
+    /// Laid off onto the table meld at bit `at` of the answers' index.
+    Lay { at: usize },
+}
+
+/// Step 27: adds to `out`, the words of a state for every table meld used
+/// and meld of the hand's own, those of a choice of its lowest open card
+/// taking `k` wilds that `leaves` them so, the rest's words `rest` (as
+/// `search::take_choice` does for costs).
+fn or_choice(out: &mut [u64], rest: &[u64], k: u8, leaves: Leaves) {
+    let half = out.len() / 2;
+    match leaves {
+        Leaves::Same => {
+            for (o, &c) in out.iter_mut().zip(rest) {
+                *o |= c << k;
+            }
+        }
+        Leaves::Own => {
+            // Whether it had one or not.
+            let (lo, hi) = out.split_at_mut(half);
+            for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(&rest[half..]) {
+                *l |= c << k;
+                *h |= c << k;
+            }
+        }
+        Leaves::Lay { at: m } => {
+            // Where it was not laid off onto yet: the words without it
+            // used take the rest's with it, in runs of `m` every `2m`;
+            // short runs in one pass, each word against the rest's `m`
+            // further on where its index lacks `m`.
+            if m >= 16 {
+                for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
+                    for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
+                        *o |= c << k;
+                    }
+                }
+            } else {
+                let n = out.len();
+                for (a, (o, &c)) in out[..n - m].iter_mut().zip(&rest[m..]).enumerate() {
+                    let c = if a & m == 0 { c } else { 0 };
+                    *o |= c << k;
+                }
+            }
+        }
+    }
+}
+
 impl Complete<'_> {
+    fn count_vecs(&mut self) -> &mut CountVecs {
+        self.count_vecs.as_mut().expect("whether each state melds for every table meld used")
+    }
+
+    /// Step 27: [`Complete::melds_counts`] of the open cards in `mask` for
+    /// every set of the live table melds used (`Complete::live`) and
+    /// whether the hand has a meld of its own at once, where its words
+    /// start in `CountVecs::words`; `fixed` the other table melds used (of
+    /// wilds alone, or that no natural of the hand could go onto). Every
+    /// count of wilds the open cards could take is searched, up to the
+    /// room of the table melds with none but `fixed` used.
+    fn counts_vec(&mut self, discard: bool, mask: u32, fixed: u8) -> usize {
+        let k = StateKey::new(mask, 0, fixed, false).owing_one(discard);
+        if let Some(from) = self.count_vecs().memo.get(k) {
+            return from as usize;
+        }
+        let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
+            unreachable!("the counts of wilds are the half-wild limit's")
+        };
+        let live = self.live;
+        let (n, half) = (2usize << live.count_ones(), 1usize << live.count_ones());
+        if self.count_vecs().words.is_empty() {
+            self.count_vecs().words.extend(std::iter::repeat_n(0, n));
+        }
+        let owed = discard as u32;
+        let mut out = [0u64; 2 << super::MAX_TABLE_MELDS];
+        if mask == 0 {
+            // As `melds_counts` with no open card, for each table meld used
+            // and meld of the hand's own.
+            for (at, o) in out[..n].iter_mut().enumerate() {
+                let used = live_used(at & (half - 1), live) | fixed;
+                let own = at >= half;
+                if used == 0 || own {
+                    let room = if own { free[used as usize] as u32 } else { 0 };
+                    *o = counts_upto(room + owed) & !((1 << owed) - 1);
+                }
+            }
+        } else if !(fixed & self.melds.wild == self.melds.wild
+            && alone_beyond(self.melds.partners_at(fixed), mask, owed))
+        {
+            // (A natural with no partner with only `fixed` used, whose row
+            // of partners has the most, has none with more used: nothing
+            // melds.)
+            let most = (mask.count_ones() + free[fixed as usize] as u32 + owed).min(COUNTS_MOST - 1);
+            let bit = 1u32 << mask.trailing_zeros();
+            if discard {
+                let rest = self.counts_vec(false, mask & !bit, fixed);
+                let words = &self.count_vecs().words[rest..rest + n];
+                for (o, &c) in out[..n].iter_mut().zip(words) {
+                    *o |= c;
+                }
+            }
+            let placed = self.placed_choices(mask, most as u8, fixed, false);
+            for &(used, k, with, own) in &placed {
+                let rest = self.counts_vec(discard, mask & !used, with & !live);
+                if rest == 0 {
+                    // Melds for nothing.
+                    continue;
+                }
+                let leaves = if with & !live != fixed {
+                    Leaves::Same
+                } else if own {
+                    Leaves::Own
+                } else {
+                    Leaves::Lay { at: live_at(with & live, live, false) }
+                };
+                let words = &self.count_vecs.as_ref().expect("step 27").words[rest..rest + n];
+                or_choice(&mut out[..n], words, k, leaves);
+            }
+            self.placed.push(placed);
+            let all = counts_upto(most);
+            for o in &mut out[..n] {
+                *o &= all;
+            }
+        }
+        let vecs = self.count_vecs();
+        let from = if out[..n].iter().all(|&o| o == 0) { 0 } else { vecs.words.len() };
+        if from != 0 {
+            vecs.words.extend_from_slice(&out[..n]);
+        }
+        vecs.memo.insert(k, from as u64);
+        from
+    }
+
     /// Where at most half of a meld may be wild (the solver's step 9d):
     /// the natural cards that, put in the slot, let the open cards in
     /// `mask` meld completely with `w` wilds, every meld within the limit.
@@ -1649,6 +1861,12 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> u64 {
+        if self.count_vecs.is_some() {
+            let live = self.live;
+            let from = self.counts_vec(discard, mask, used_table & !live);
+            let at = live_at(used_table & live, live, own);
+            return self.count_vecs().words[from + at] & counts_upto(most as u32);
+        }
         let owed = discard as u32;
         let free = self.free_room(used_table);
         if mask == 0 {

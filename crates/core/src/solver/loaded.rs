@@ -60,12 +60,21 @@ pub(super) struct Loaded {
     /// search for every discard may meet before each discard is asked
     /// apart instead (`Solver::choose_order`).
     pub(super) every_within: Option<usize>,
+    /// Under the half-wild limit, whether the search of whether the cards
+    /// meld answers for every table meld used at once (module `complete`,
+    /// step 27): set by the outs of the whole hand from [`COUNTS_FROM`]
+    /// table melds (`Solver::outs_limited`).
+    pub(super) counts_vectors: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
     pub(super) targets: Vec<(Vec<Card>, usize)>,
     /// The table melds of wilds alone (`search::wild_melds`), as bits.
     pub(super) wilds_alone: u8,
+    /// The table melds, not of wilds alone, that some natural of the hand
+    /// could go onto (`takers`), as bits: the others no search of whether
+    /// the open cards meld lays off onto (module `complete`, step 27).
+    pub(super) live: u8,
     /// For each table meld, the naturals that could go onto it: of its
     /// rank where it is a set, of its suit where it is a run, any where it
     /// is wilds alone (what `lay_off_groups` looks at).
@@ -107,6 +116,11 @@ pub(super) struct Loaded {
     pub(super) rules: Rules,
 }
 
+/// Under the half-wild limit, the fewest table melds for which the outs
+/// of the whole hand may ask whether the cards meld for every table meld
+/// used at once (module `complete`, step 27; `Loaded::counts_vectors`).
+pub(super) const COUNTS_FROM: usize = 5;
+
 impl Loaded {
     pub(super) fn new() -> Loaded {
         Loaded {
@@ -116,9 +130,11 @@ impl Loaded {
             vectors: false,
             each_apart: false,
             every_within: None,
+            counts_vectors: false,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
+            live: 0,
             takers: Vec::new(),
             single: Vec::new(),
             single_limited: Vec::new(),
@@ -165,6 +181,7 @@ impl Loaded {
         self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
         self.each_apart = false;
         self.every_within = None;
+        self.counts_vectors = false;
         self.takers.clear();
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
@@ -182,6 +199,9 @@ impl Loaded {
                 .fold(0u32, |b, (i, _)| b | 1 << i);
             self.takers.push(bits);
         }
+        self.live = (0..self.targets.len())
+            .filter(|&m| self.takers[m] != 0 && self.wilds_alone & (1 << m) == 0)
+            .fold(0, |b, m| b | 1 << m);
         self.single.clear();
         self.single_limited.clear();
         self.partners.clear();

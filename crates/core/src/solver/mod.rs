@@ -284,11 +284,11 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, LANES_FROM, SlotRun};
+use complete::{Complete, CountVecs, LANES_FROM, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
-use loaded::Loaded;
+use loaded::{COUNTS_FROM, Loaded};
 use memo::{Choice, Memo, StateKey, Step, Stopped};
 use naturals::{BitIter, full_mask};
 use search::{Goal, INF, LeastVecs, Placed, Search, VEC_TABLE};
@@ -481,6 +481,11 @@ pub struct Solver {
     kept: Option<Kept>,
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
+    /// The fewest table melds from which the outs under the half-wild
+    /// limit ask whether the cards meld for every table meld used at once
+    /// ([`COUNTS_FROM`]; the tests set it to compare both ways).
+    #[cfg(test)]
+    counts_from: usize,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -505,6 +510,9 @@ struct Memos {
     /// (`Complete::melds_vec`), or with six to eight table melds where
     /// those answers start in `slot_sets` (`Complete::melds_wide`).
     counts: Memo<StateKey, u64>,
+    /// Under the half-wild limit with many table melds, `counts` for every
+    /// table meld used at once (module `complete`, step 27).
+    count_vecs: CountVecs,
     /// With wilds free and few table melds: for each count of wilds, for
     /// which table melds used and whether the hand has a meld of its own
     /// each state melds (`Complete::melds_lanes`).
@@ -545,6 +553,7 @@ impl Memos {
             slots: Memo::new(),
             slot_sets: Vec::new(),
             counts: Memo::new(),
+            count_vecs: CountVecs::new(),
             lanes: Memo::new(),
             drops: Memo::new(),
             drops_for: None,
@@ -566,6 +575,7 @@ impl Memos {
         self.slots.clear();
         self.slot_sets.clear();
         self.counts.clear();
+        self.count_vecs.clear();
         self.lanes.clear();
         self.drops.clear();
         self.drops_for = None;
@@ -604,6 +614,8 @@ impl Solver {
             spare: None,
             kept: None,
             forgotten: None,
+            #[cfg(test)]
+            counts_from: COUNTS_FROM,
         }
     }
 
@@ -1372,6 +1384,7 @@ impl Solver {
             slots,
             slot_sets,
             counts,
+            count_vecs,
             lanes,
             melds,
             lay_offs,
@@ -1388,7 +1401,7 @@ impl Solver {
         Every {
             one: complete_over(
                 &self.hand,
-                (slots, slot_sets, counts, lanes, melds, lay_offs),
+                (slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
             cards: each_cards,
@@ -1417,7 +1430,16 @@ impl Solver {
     /// makes the same meld with one natural more, still within the limit;
     /// so where no card at face value lets the hand go out (the cards of
     /// the wild rank among them), no wild does, and that search is skipped.
+    ///
+    /// With [`COUNTS_FROM`] table melds or more, whether the cards meld is
+    /// searched for every set of table melds used at once (module
+    /// `complete`, step 27): its states are then far fewer.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
+        #[cfg(not(test))]
+        let from = COUNTS_FROM;
+        #[cfg(test)]
+        let from = self.counts_from;
+        self.hand.counts_vectors = self.hand.targets.len() >= from;
         self.hand.ensure_partners();
         let cards = self.complete().cards_limited_less_one(mask, w);
         if cards == 0 {
@@ -1434,11 +1456,11 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, slot_sets, counts, lanes, melds, lay_offs, .. } = &mut self.memos;
+        let Memos { slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs, .. } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
             &self.hand,
-            (slots, slot_sets, counts, lanes, melds, lay_offs),
+            (slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
     }
@@ -1591,6 +1613,7 @@ type CompleteMemos<'a> = (
     &'a mut Memo<StateKey, u128>,
     &'a mut Vec<u128>,
     &'a mut Memo<StateKey, u64>,
+    &'a mut CountVecs,
     &'a mut Memo<StateKey, u128>,
     &'a mut Memo<StateKey, (u16, Choice)>,
     &'a mut LayOffs,
@@ -1605,13 +1628,15 @@ type CompletePools<'a> =
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
     h: &'a Loaded,
-    (slots, slot_sets, counts, lanes, melds, lay): CompleteMemos<'a>,
+    (slots, slot_sets, counts, count_vecs, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
         memo: slots,
         slot_sets,
         counts,
+        count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
+        live: h.live,
         lanes,
         wilds: h.wilds.len().min(250) as u8,
         placed,
@@ -1871,6 +1896,117 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Step 27 of module `complete`: under the half-wild limit with many
+    /// table melds, the outs of the slow hands before the draw, of each
+    /// less each of its cards, and of each with a card more less each
+    /// card, for every set of table melds used at once and one set at a
+    /// time, are the same; and step 27 answers where the solver says.
+    #[test]
+    fn the_outs_with_many_table_melds_are_the_same_for_every_table_meld_used_at_once() {
+        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
+        let hands: [Hand; 4] = [
+            (
+                "standard",
+                &[
+                    ("half_wild", "true"),
+                    ("lay_off", "true"),
+                    ("jokers", "1"),
+                    ("extra_rounds", "2"),
+                    ("decks", "3"),
+                ],
+                13,
+                &[
+                    "4d 5d 6d 7d",
+                    "10c JK Qc",
+                    "5c 5s 5d 5s",
+                    "5c 6c 7c",
+                    "9d 2c Jd Qd Kd",
+                    "Jh Jh Js Jd",
+                    "6d 7d 8d",
+                    "10c Jc 2h",
+                ],
+                "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
+            ),
+            (
+                "strict",
+                &[("half_wild", "true"), ("extra_rounds", "1"), ("kings_wild", "false"), ("decks", "3")],
+                12,
+                &[
+                    "7c 8c 9c",
+                    "Jh Qh Kh",
+                    "Ac 2c 3c 4c Ac",
+                    "As 2s 3s",
+                    "4h 5h 6h 7h 8h",
+                    "5d 5d Ac 5d",
+                    "2s 3s Ad",
+                    "5h 5s 5h 5c",
+                ],
+                "4s Ks 8s 10c 6c 5c 9s Ah 6s 6s 10h 5s As 7s",
+            ),
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0")],
+                11,
+                &[
+                    "6c 7c 8c 9c 10c",
+                    "7s 8s Kh",
+                    "Kc Qd Qh",
+                    "2c 3c 4c 5c",
+                    "9c 10c Jc Qc Kc",
+                    "8h 8c Kh 8h",
+                    "Ad 2d 3d 4d",
+                    "6h Ks 6h",
+                ],
+                "Jc 4c 5c Ac 2c Ks Kd Qc Kd 7h Ac 3c 6c",
+            ),
+            (
+                "five-crowns",
+                &[("half_wild", "true"), ("all_wild_melds", "true"), ("lay_off", "true")],
+                11,
+                &["Qs Qs Kd Qr", "6d JK 8d 9d 10d", "7h 8h 9h", "7c 8c 9c 10c", "Kh Js Jh"],
+                "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh",
+            ),
+        ];
+        let mut asked = 0;
+        for (preset, settings, round, onto, text) in hands {
+            let mut rules = Rules::preset(preset).unwrap();
+            for (k, v) in settings {
+                rules.set(k, v).unwrap();
+            }
+            let wild = rules.deal(round).unwrap().wild;
+            let parse = |text: &str| parse_hand(text, &rules).unwrap();
+            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+            let cards = parse(text);
+            let mut hands = vec![cards.clone()];
+            for i in 0..cards.len() {
+                let mut less = cards.clone();
+                less.remove(i);
+                hands.push(less);
+            }
+            for extra in ["Kc", "5h", "9d"] {
+                let mut more = cards.clone();
+                more.extend(crate::hand::parse_cards(extra, &rules).unwrap());
+                for i in (0..more.len()).step_by(3) {
+                    let mut less = more.clone();
+                    less.remove(i);
+                    hands.push(less);
+                }
+            }
+            for hand in &hands {
+                let mut at_once = Solver::new();
+                at_once.counts_from = 1;
+                at_once.load_for_deadwood(hand, &table);
+                let mut one_set = Solver::new();
+                one_set.counts_from = usize::MAX;
+                one_set.load_for_deadwood(hand, &table);
+                assert_eq!(at_once.outs_less(&[]), one_set.outs_less(&[]), "{text}: {hand:?}");
+                assert!(!one_set.hand.counts_vectors);
+                asked += at_once.hand.counts_vectors as usize;
+            }
+        }
+        assert!(asked > 60);
     }
 
     /// The search for every discard bounded by the hand's own states
