@@ -1433,13 +1433,20 @@ impl Solver {
     ///
     /// With [`COUNTS_FROM`] table melds or more, whether the cards meld is
     /// searched for every set of table melds used at once (module
-    /// `complete`, step 27): its states are then far fewer.
+    /// `complete`, step 27): its states are far fewer where the hand could
+    /// lay off onto many table melds.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         #[cfg(not(test))]
         let from = COUNTS_FROM;
         #[cfg(test)]
         let from = self.counts_from;
         self.hand.counts_vectors = self.hand.targets.len() >= from;
+        self.outs_limited_now(mask, w)
+    }
+
+    /// [`Solver::outs_limited`], whether the cards meld searched as
+    /// `Loaded::counts_vectors` says.
+    fn outs_limited_now(&mut self, mask: u32, w: u8) -> CardSet {
         self.hand.ensure_partners();
         let cards = self.complete().cards_limited_less_one(mask, w);
         if cards == 0 {
