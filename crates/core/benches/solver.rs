@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 32] = [
+    const HANDS: [Found; 36] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1318,6 +1318,98 @@ mod h_slowest_found {
             ],
             hand: "10d Kd Jh 2s 8d 10h 7d 10s 10h 9d Ah Kc 6s Jc 10c 7d",
         },
+        // Hunt 109109's slowest before the draw on the whole-hand outs for every
+        // table meld used at once: half-wild, eight table melds.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("ace_high", "false"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &[
+                "2s 10d 10d 10s",
+                "10c Jc Qc",
+                "2h Js Js",
+                "7s 2d 7d",
+                "Jh Qh Kh",
+                "6c 6h 2h 6d",
+                "4d 2s 6d 7d 8d",
+                "4h 5h 2c",
+            ],
+            hand: "8c 7c 9d 8h 7h 2d 10h 7s 9s 10c 2c 6h As 9c 9h",
+        },
+        // Hunt 108108's on the same build: tens, half-wild, eight table melds.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &[
+                "10d Jd Qd Kd",
+                "3d 4d 5d",
+                "8c Ac 10c Jc Qc",
+                "8c 8d 8h 8d",
+                "9d 10d Jd Qd Kd",
+                "Ad 2d 3d Ah 5d",
+                "Ad 2d 3d 4d 5d",
+                "8h 9h As",
+            ],
+            hand: "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
+        },
+        // A hand with no wild and many ways to meld, before the draw: the
+        // search for every table meld used at once, counting as many wilds
+        // as each meld may take, took 69 ms where one set at a time takes 0.1.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "20"),
+            ],
+            round: 13,
+            onto: &[
+                "7h 8h 9h 10h Jh",
+                "4s 5s 6s",
+                "4h 4h 4s",
+                "2s 10c 10h 10d",
+                "7d 8d 9d 10d",
+                "9h 2h 9d",
+                "10d Jd Qd",
+                "Kd 2c Ks",
+            ],
+            hand: "3h 4h 8s Qh 5h 3h 9h 6h Jh 10h Kh Kc 7h 8d 8h",
+        },
+        // Tens, half-wild, eight table melds, before the draw: slower for every
+        // table meld used at once (5.9 to 7.7 ms).
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &[
+                "10d 10s 10s",
+                "2h 5c 6c 7c",
+                "8s 9s 2c Js Qs",
+                "4c 5c 6c 7c 8c",
+                "7d 8d 9d 10d",
+                "Kd Kd Kh 2s",
+                "9d 9h 2d 9s",
+                "3h 2c 5h 6h",
+            ],
+            hand: "Jc 10c Qc 9c As 9h 2h 7d Kc 2d Ad 8c Ac Ah 2s",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1493,5 +1585,25 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_wilds_alone_eight_melds_round_13(bencher: Bencher) {
         bench_found(bencher, &HANDS[31]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_eight_melds_before_the_last_draw_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[32]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_eight_melds_before_the_last_draw_round_12(bencher: Bencher) {
+        bench_found(bencher, &HANDS[33]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn no_wild_many_ways_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[34]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_eight_melds_before_the_last_draw_round_13(bencher: Bencher) {
+        bench_found(bencher, &HANDS[35]);
     }
 }
