@@ -541,7 +541,8 @@ use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, melds_at,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, laid_off,
+    melds_at,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -1618,23 +1619,9 @@ fn or_choice(out: &mut [u64], rest: &[u64], k: u8, leaves: Leaves) {
             }
         }
         Leaves::Lay { at: m } => {
-            // Where it was not laid off onto yet: the words without it
-            // used take the rest's with it, in runs of `m` every `2m`;
-            // short runs in one pass, each word against the rest's `m`
-            // further on where its index lacks `m`.
-            if m >= 16 {
-                for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
-                    for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
-                        *o |= c << k;
-                    }
-                }
-            } else {
-                let n = out.len();
-                for (a, (o, &c)) in out[..n - m].iter_mut().zip(&rest[m..]).enumerate() {
-                    let c = if a & m == 0 { c } else { 0 };
-                    *o |= c << k;
-                }
-            }
+            // Where it was not laid off onto yet: the words without it used
+            // take the rest's with it.
+            laid_off(out, rest, m, 0, |o, c| *o |= c << k);
         }
     }
 }

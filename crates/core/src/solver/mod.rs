@@ -1682,6 +1682,23 @@ mod tests {
         parse_hand(text, &Rules { jokers: 2, ..Rules::default() }).unwrap()
     }
 
+    /// A hand the hunts found: a preset, its settings, the round, the
+    /// table melds and the hand.
+    type Found<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
+
+    /// The rules, the table and the cards of a hand the hunts found.
+    fn found((preset, settings, round, onto, text): Found) -> (Rules, Table, Vec<Card>) {
+        let mut rules = Rules::preset(preset).unwrap();
+        for (k, v) in settings {
+            rules.set(k, v).unwrap();
+        }
+        let wild = rules.deal(round).unwrap().wild;
+        let parse = |text: &str| parse_hand(text, &rules).unwrap();
+        let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+        let cards = parse(text);
+        (rules, table, cards)
+    }
+
     fn dw(rules: &Rules, wild: u8, text: &str) -> u32 {
         let table = Table::new(rules, Rank::new(wild).unwrap());
         let a = Solver::new().solve(&hand(text), &table);
@@ -1772,7 +1789,6 @@ mod tests {
     /// the slowest hands the hunts found and each of them one card short.
     #[test]
     fn many_table_melds_give_the_same_deadwood_for_every_table_meld_used_at_once() {
-        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
         const TWO_JOKERS: &[(&str, &str)] = &[
             ("half_wild", "true"),
             ("ace_high", "false"),
@@ -1780,7 +1796,7 @@ mod tests {
             ("extra_rounds", "2"),
             ("decks", "3"),
         ];
-        let hands: [Hand; 6] = [
+        let hands: [Found; 6] = [
             (
                 "strict",
                 TWO_JOKERS,
@@ -1872,14 +1888,9 @@ mod tests {
                 "4s Ks 8s 10c 6c 5c 9s Ah 6s 6s 10h 5s As 7s 3s",
             ),
         ];
-        for (preset, settings, round, onto, text) in hands {
-            let mut rules = Rules::preset(preset).unwrap();
-            for (k, v) in settings {
-                rules.set(k, v).unwrap();
-            }
-            let wild = rules.deal(round).unwrap().wild;
-            let parse = |text: &str| parse_hand(text, &rules).unwrap();
-            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
+        for hand in hands {
+            let (_, table, full) = found(hand);
+            let text = hand.4;
             assert!(table.onto.len() >= LANES_FROM, "{text}");
             // A set of table melds used at a time.
             let one_at_a_time = |cards: &[Card]| {
@@ -1888,7 +1899,6 @@ mod tests {
                 solver.hand.vectors = false;
                 solver.deadwood_less(&[])
             };
-            let full = parse(text);
             for cards in [full.clone(), full[..full.len() - 1].to_vec()] {
                 let mut solver = Solver::new();
                 solver.load_for_deadwood(&cards, &table);
@@ -1912,8 +1922,7 @@ mod tests {
     /// time, are the same; and step 27 answers where the solver says.
     #[test]
     fn the_outs_with_many_table_melds_are_the_same_for_every_table_meld_used_at_once() {
-        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
-        let hands: [Hand; 4] = [
+        let hands: [Found; 4] = [
             (
                 "standard",
                 &[
@@ -1977,15 +1986,9 @@ mod tests {
             ),
         ];
         let mut asked = 0;
-        for (preset, settings, round, onto, text) in hands {
-            let mut rules = Rules::preset(preset).unwrap();
-            for (k, v) in settings {
-                rules.set(k, v).unwrap();
-            }
-            let wild = rules.deal(round).unwrap().wild;
-            let parse = |text: &str| parse_hand(text, &rules).unwrap();
-            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
-            let cards = parse(text);
+        for hand in hands {
+            let (rules, table, cards) = found(hand);
+            let text = hand.4;
             let mut hands = vec![cards.clone()];
             for i in 0..cards.len() {
                 let mut less = cards.clone();
@@ -2023,52 +2026,51 @@ mod tests {
     /// solver's either way.
     #[test]
     fn the_search_for_every_discard_gives_way_where_it_meets_many_states() {
-        type Hand<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str, bool);
-        let hands: [Hand; 3] = [
+        let hands: [(Found, bool); 3] = [
             (
-                "standard",
-                &[("lay_off", "true"), ("extra_rounds", "2"), ("decks", "3")],
-                12,
-                &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
-                "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
+                (
+                    "standard",
+                    &[("lay_off", "true"), ("extra_rounds", "2"), ("decks", "3")],
+                    12,
+                    &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
+                    "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
+                ),
                 true,
             ),
             (
-                "five-crowns",
-                &[("half_wild", "true"), ("all_wild_melds", "true"), ("lay_off", "true")],
-                11,
-                &["Qs Qs Kd Qr", "6d JK 8d 9d 10d", "7h 8h 9h", "7c 8c 9c 10c", "Kh Js Jh"],
-                "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh Js",
+                (
+                    "five-crowns",
+                    &[("half_wild", "true"), ("all_wild_melds", "true"), ("lay_off", "true")],
+                    11,
+                    &["Qs Qs Kd Qr", "6d JK 8d 9d 10d", "7h 8h 9h", "7c 8c 9c 10c", "Kh Js Jh"],
+                    "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh Js",
+                ),
                 true,
             ),
             // Its discards share their states: the one search stands.
             (
-                "strict",
-                &[("half_wild", "true"), ("extra_rounds", "2"), ("wild_value", "20")],
-                13,
-                &[
-                    "10d 2c Qd Kd",
-                    "Ad 2d 3d",
-                    "Js Jh Jc Jd",
-                    "4d 5d 6d 7d",
-                    "4d 5d 2s",
-                    "4c 5c 6c 7c 8c",
-                    "Ah 2h 3h 4h 5h",
-                    "Jh Qh 2h",
-                ],
-                "Jc 9d 8d 9h 9c 8d 10d 2c 9d As Jd 2d 2s 7s 10h Qh",
+                (
+                    "strict",
+                    &[("half_wild", "true"), ("extra_rounds", "2"), ("wild_value", "20")],
+                    13,
+                    &[
+                        "10d 2c Qd Kd",
+                        "Ad 2d 3d",
+                        "Js Jh Jc Jd",
+                        "4d 5d 6d 7d",
+                        "4d 5d 2s",
+                        "4c 5c 6c 7c 8c",
+                        "Ah 2h 3h 4h 5h",
+                        "Jh Qh 2h",
+                    ],
+                    "Jc 9d 8d 9h 9c 8d 10d 2c 9d As Jd 2d 2s 7s 10h Qh",
+                ),
                 false,
             ),
         ];
-        for (preset, settings, round, onto, text, gives_way) in hands {
-            let mut rules = Rules::preset(preset).unwrap();
-            for (k, v) in settings {
-                rules.set(k, v).unwrap();
-            }
-            let wild = rules.deal(round).unwrap().wild;
-            let parse = |text: &str| parse_hand(text, &rules).unwrap();
-            let table = Table::new(&rules, wild).with_onto(onto.iter().map(|m| parse(m)).collect()).unwrap();
-            let cards = parse(text);
+        for (hand, gives_way) in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
             let mut solver = Solver::new();
             solver.load_for_deadwood(&cards, &table);
             assert!(!solver.hand.vectors && solver.hand.every_within.is_some(), "{text}");

@@ -163,25 +163,30 @@ pub(super) fn take_choice(
             *h = (*h).min(c);
         }
     } else {
-        // Laid off onto table meld `m` (one bit), where it was not yet:
-        // the costs without `m` used, in runs of `m` every `2m`, take the
-        // rest's with it used, the run after.
+        // Laid off onto table meld `m` (one bit), where it was not yet.
         let m = (with & !wild) as usize;
-        debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
-        if m >= 16 {
-            for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
-                for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
-                    *o = (*o).min(c);
-                }
+        laid_off(out, rest, m, INF, |o, c| *o = (*o).min(c));
+    }
+}
+
+/// Steps 23 and 27: the answers `out` of a state, indexed by the table
+/// melds used, where the one at bit `m` was not used, each take with
+/// `take` the rest's `rest` with it used: runs of `m` every `2m` take the
+/// run after; short runs in one pass, each answer against the rest's `m`
+/// further on where its index lacks `m` (then that one is `a | m`), else
+/// `none`, which `take` leaves as it was.
+pub(super) fn laid_off<T: Copy>(out: &mut [T], rest: &[T], m: usize, none: T, take: impl Fn(&mut T, T)) {
+    debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
+    if m >= 16 {
+        for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
+            for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
+                take(o, c);
             }
-        } else {
-            // Short runs: every cost against the rest's `m` further on,
-            // where its index lacks `m` (then that one is `a | m`).
-            let n = out.len();
-            for (a, (o, &c)) in out[..n - m].iter_mut().zip(&rest[m..]).enumerate() {
-                let c = if a & m == 0 { c } else { INF };
-                *o = (*o).min(c);
-            }
+        }
+    } else {
+        let n = out.len();
+        for (a, (o, &c)) in out[..n - m].iter_mut().zip(&rest[m..]).enumerate() {
+            take(o, if a & m == 0 { c } else { none });
         }
     }
 }
