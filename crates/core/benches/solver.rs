@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 36] = [
+    const HANDS: [Found; 37] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1410,6 +1410,31 @@ mod h_slowest_found {
             ],
             hand: "Jc 10c Qc 9c As 9h 2h 7d Kc 2d Ad 8c Ac Ah 2s",
         },
+        // Hunt 111111's slowest before the draw, on the outs for every table
+        // meld used at once: half-wild, two decks, eight table melds.
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "false"),
+                ("extra_rounds", "2"),
+                ("decks", "2"),
+                ("wild_value", "20"),
+            ],
+            round: 13,
+            onto: &[
+                "5h 6h 7h 8h 9h",
+                "2c Jc Qc",
+                "Qd Qs Qc Qs",
+                "6d 2s 8d 9d",
+                "10c 2d 10d",
+                "9h 10h Jh",
+                "Ks 2d Kc",
+                "4h 5h 6h",
+            ],
+            hand: "Kh 4s Qh Jh Kc 2h 2c Qd 2h 10d Kd 7h 8h Kh 10h",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1605,5 +1630,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_half_wild_eight_melds_before_the_last_draw_round_13(bencher: Bencher) {
         bench_found(bencher, &HANDS[35]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn two_decks_half_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[36]);
     }
 }
