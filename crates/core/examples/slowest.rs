@@ -18,7 +18,9 @@
 //!
 //! `… -- one PRESET 'KEY=VALUE,…' ROUND 'MELD|…' 'HAND' [N]` times one
 //! hand, the quickest of `N`; with `PHASES=1` each phase of the analysis
-//! apart, and with `PER=1` besides each discard's deadwood apart.
+//! apart, and with `PER=1` besides each discard's deadwood apart;
+//! `APART=1` asks each discard apart where the one search for every
+//! discard would answer.
 
 use std::time::{Duration, Instant};
 use three13_core::analysis::{Ask, analyse_with};

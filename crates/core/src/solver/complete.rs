@@ -1547,9 +1547,9 @@ pub(super) fn single_lay_offs_limited(
 }
 
 /// Step 27's memo: for each state, where its answers start in `words`: a
-/// word for each table meld used and whether the hand has a meld of its
-/// own (at the index `search::melds_at` gives), the counts of wilds it
-/// melds with as bits. The first words are those of a state that melds
+/// word for each set of the live table melds used and whether the hand
+/// has a meld of its own (at the index [`live_at`] gives), the counts of
+/// wilds it melds with as bits. The first words are those of a state that melds
 /// with none, which all such states share.
 #[derive(Debug)]
 pub(super) struct CountVecs {
@@ -1631,6 +1631,12 @@ impl Complete<'_> {
         self.count_vecs.as_mut().expect("whether each state melds for every table meld used")
     }
 
+    /// Step 27's `n` words of a state, from `from`.
+    fn count_words(&self, from: usize, n: usize) -> &[u64] {
+        let vecs = self.count_vecs.as_ref().expect("whether each state melds for every table meld used");
+        &vecs.words[from..from + n]
+    }
+
     /// Step 27: [`Complete::melds_counts`] of the open cards in `mask` for
     /// every set of the live table melds used (`Complete::live`) and
     /// whether the hand has a meld of its own at once, where its words
@@ -1677,8 +1683,7 @@ impl Complete<'_> {
             let bit = 1u32 << mask.trailing_zeros();
             if discard {
                 let rest = self.counts_vec(false, mask & !bit, fixed);
-                let words = &self.count_vecs().words[rest..rest + n];
-                for (o, &c) in out[..n].iter_mut().zip(words) {
+                for (o, &c) in out[..n].iter_mut().zip(self.count_words(rest, n)) {
                     *o |= c;
                 }
             }
@@ -1696,8 +1701,7 @@ impl Complete<'_> {
                 } else {
                     Leaves::Lay { at: live_at(with & live, live, false) }
                 };
-                let words = &self.count_vecs.as_ref().expect("step 27").words[rest..rest + n];
-                or_choice(&mut out[..n], words, k, leaves);
+                or_choice(&mut out[..n], self.count_words(rest, n), k, leaves);
             }
             self.placed.push(placed);
             let all = counts_upto(most);
@@ -1864,7 +1868,7 @@ impl Complete<'_> {
             let live = self.live;
             let from = self.counts_vec(discard, mask, used_table & !live);
             let at = live_at(used_table & live, live, own);
-            return self.count_vecs().words[from + at] & counts_upto(most as u32);
+            return self.count_words(from + at, 1)[0] & counts_upto(most as u32);
         }
         let owed = discard as u32;
         let free = self.free_room(used_table);

@@ -482,10 +482,11 @@ impl Loaded {
         let from = (0..left.len()).find(|&n| left[n] != self.left[n])?;
         Some((left, from as u8))
     }
+
     /// Where at most half of a meld may be wild and `less` takes wilds
     /// away: the set of wilds the hand less them has, for
-    /// [`Loaded::variant`] (0: the hand's own serve, as where the most
-    /// valuable are taken away, exactness step 9c); `None` where more
+    /// [`Loaded::variant`] (0 where the hand's own serve, as where the
+    /// most valuable are taken away, exactness step 9c); `None` where more
     /// sets than the memo's keys mark would be asked, to be asked afresh.
     /// A state's answer depends on the wilds only through the points of
     /// the least valuable of those left over, at most as many as the

@@ -193,6 +193,17 @@ struct Slot<S> {
 /// (`Memo::hold_at_most`).
 pub(super) struct Stopped;
 
+/// `search`, where a memo it fills is bounded (`Memo::hold_at_most`):
+/// its answer, or `None` where it went past the bound and stopped.
+pub(super) fn unless_stopped<T>(search: impl FnOnce() -> T) -> Option<T> {
+    use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+    match catch_unwind(AssertUnwindSafe(search)) {
+        Ok(found) => Some(found),
+        Err(e) if e.is::<Stopped>() => None,
+        Err(e) => resume_unwind(e),
+    }
+}
+
 /// The bits of a slot's key that hold the packed key.
 const KEY_BITS: u32 = 48;
 

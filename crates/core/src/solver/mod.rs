@@ -289,7 +289,7 @@ use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
 use loaded::{COUNTS_FROM, Loaded};
-use memo::{Choice, Memo, StateKey, Step, Stopped};
+use memo::{Choice, Memo, StateKey, Step, unless_stopped};
 use naturals::{BitIter, full_mask};
 use search::{Goal, INF, LeastVecs, Placed, Search, VEC_TABLE};
 
@@ -858,16 +858,10 @@ impl Solver {
     /// Whether the least deadwood of the whole loaded hand is found within
     /// `most` states of the memo; what it found stays there either way.
     fn least_within(&mut self, most: usize) -> bool {
-        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
         self.memos.deadwood.hold_at_most(most);
-        let found = catch_unwind(AssertUnwindSafe(|| self.deadwood_less(&[])));
+        let found = unless_stopped(|| self.deadwood_less(&[]));
         self.memos.deadwood.hold_at_most(usize::MAX);
-        match found {
-            Ok(_) => true,
-            // Past the bound.
-            Err(e) if e.is::<Stopped>() => false,
-            Err(e) => resume_unwind(e),
-        }
+        found.is_some()
     }
 
     /// Loads the hand and its table, forgetting what was found for the one
@@ -1289,15 +1283,10 @@ impl Solver {
     /// in `full` less `j`, with `w` wilds, where it meets at most `most`
     /// states; `None` past them.
     fn least_of_within(&mut self, want: u32, (full, w, j): (u32, u8, usize), most: usize) -> Option<u16> {
-        use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
         self.memos.each_least.hold_at_most(most);
-        let found = catch_unwind(AssertUnwindSafe(|| self.every(want).least_of(full, w, j)));
+        let found = unless_stopped(|| self.every(want).least_of(full, w, j));
         self.memos.each_least.hold_at_most(usize::MAX);
-        match found {
-            Ok(dead) => Some(dead),
-            Err(e) if e.is::<Stopped>() => None,
-            Err(e) => resume_unwind(e),
-        }
+        found
     }
 
     /// Where the one search for every discard answers for `card` (a
@@ -1441,12 +1430,6 @@ impl Solver {
         #[cfg(test)]
         let from = self.counts_from;
         self.hand.counts_vectors = self.hand.targets.len() >= from;
-        self.outs_limited_now(mask, w)
-    }
-
-    /// [`Solver::outs_limited`], whether the cards meld searched as
-    /// `Loaded::counts_vectors` says.
-    fn outs_limited_now(&mut self, mask: u32, w: u8) -> CardSet {
         self.hand.ensure_partners();
         let cards = self.complete().cards_limited_less_one(mask, w);
         if cards == 0 {
@@ -1715,15 +1698,7 @@ mod tests {
     #[test]
     fn the_order_follows_the_table_melds_and_the_first_search() {
         let order = |preset: &str, settings: &[(&str, &str)], round: usize, onto: &[&str], hand: &str| {
-            let mut rules = Rules::preset(preset).unwrap();
-            for (k, v) in settings {
-                rules.set(k, v).unwrap();
-            }
-            let wild = rules.deal(round).unwrap().wild;
-            let parse = |text: &str| parse_hand(text, &rules).unwrap();
-            let onto: Vec<Vec<Card>> = onto.iter().map(|m| parse(m)).collect();
-            let table = Table::new(&rules, wild).with_onto(onto).unwrap();
-            let hand = parse(hand);
+            let (_, table, hand) = found((preset, settings, round, onto, hand));
             let mut solver = Solver::new();
             solver.load(&hand, &table);
             let by_suit = solver.hand.nat.by_suit;
