@@ -110,8 +110,8 @@
 //!    which needs a meld of the hand's own; and the other wilds left go
 //!    onto the other table melds not used yet, as far as their room goes
 //!    (step 9b). Only the wilds, the table melds used and whether the hand
-//!    has a meld of its own matter, so it is decided once every card of
-//!    `G` is placed: for each table meld, the cards it takes alone within
+//!    has a meld of its own matter, so it is decided once no card of `G`
+//!    could go onto the table meld (step 28): the cards it takes alone within
 //!    the limit, the wilds they need and the room left (most wilds onto
 //!    it, fewest left for the others).
 //! 8. Where a state has a natural with no partner among the open cards
@@ -291,9 +291,10 @@
 //!     naturals have no partner than the slot's card and the discard can
 //!     take, none beyond the naturals, the slot's card, the table melds'
 //!     room and the discard (so `most` is capped there); the answer with
-//!     exactly two such naturals and a discard owed, and with no natural
-//!     left, are kept in the memo like the others. As in step 15 the memo
-//!     keeps the count a state was searched up to.
+//!     exactly two such naturals and a discard owed is kept in the memo
+//!     like the others; with no natural left there is none of its own
+//!     (step 28). As in step 15 the memo keeps the count a state was
+//!     searched up to.
 //! 17. *An arrangement after a discard, through the one search.* The
 //!     solver's search of `S` less `j` keeps, for each state, the first of
 //!     its choices (in the order of `Search::choices`, the lowest open card
@@ -534,8 +535,36 @@
 //!     with no partner with only `fixed` used has none with more used (its
 //!     row of partners has the most), so nothing melds for any word. The
 //!     outs of the whole hand ask it from `COUNTS_FROM` table melds
-//!     (`Loaded::counts_vectors`); the search of the slot's cards (step
-//!     16) still keys every table meld used.
+//!     (`Loaded::counts_vectors`).
+//! 28. *The slot's cards, the idle table melds kept by their room.* Step
+//!     16's search keyed every table meld used, since the slot's card may
+//!     go alone onto any table meld not used, and which one decides the
+//!     cards (a slow hand's 33,981 states held 567 sets of open cards and
+//!     discard owed). A table meld that no open card could go onto
+//!     (`takers`) is idle, and stays so as the open cards shrink; from
+//!     then on the search uses it only to take the slot's card alone, or
+//!     wilds left over as far as its room goes. So `Complete::slot_counts`
+//!     now answers for the slot's card going anywhere but alone onto an
+//!     idle table meld, and keys the table melds used as the solver's step
+//!     10 does under the limit: the busy ones as they are, the idle ones
+//!     by the room of those not used, at most the most wilds asked of the
+//!     state or one more than the hand's, whichever is more (no state
+//!     after it has more wilds to place, so two keys alike give the same
+//!     answers for every count either asks). The slot's card alone onto an
+//!     idle table meld `m` not used is asked where `m` turns idle
+//!     (`Complete::next_counts`): on each move of the search, for the
+//!     table melds busy before it and idle after it, and at the first
+//!     state for those idle already, its cards where the rest melds
+//!     completely with `m` used (step 15, which needs a meld of the
+//!     hand's own where a table meld is used), each count of wilds from
+//!     the fewest the cards need to the most the meld then takes. Every
+//!     table meld is idle once no natural is open, so an arrangement with
+//!     the slot's card alone onto `m` is found on the move where `m`
+//!     turned idle, `m` not used until then nor after, and the search
+//!     with no natural open has no cards of its own. Each card found this
+//!     way is an arrangement as before (step 7), so the cards are those
+//!     step 16 found. The slow hand's search then meets 8,353 states where
+//!     it met 33,981.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
@@ -1749,10 +1778,68 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> u128 {
-        match self.slot_counts(discard, mask, w, used_table, own) {
-            Some((from, most)) if w <= most => self.slot_sets[from as usize + w as usize],
+        // Every table meld counts as turned idle here: the slot's card
+        // alone onto those no open card could go onto is asked now, onto
+        // the others where they turn idle (step 28).
+        let every = ((1u32 << self.table.len()) - 1) as u8;
+        let mut sets = [0u128; MOST_COUNT as usize + 1];
+        match self.next_counts(every, (discard, mask, w, used_table, own), &mut sets[..]) {
+            Some(most) if w <= most => sets[w as usize],
             _ => 0,
         }
+    }
+
+    /// The table melds some open card in `mask` could go onto: the others
+    /// are idle, and stay so as the open cards only shrink.
+    fn busy(&self, mask: u32) -> u8 {
+        self.melds.takers.iter().enumerate().filter(|&(_, &t)| t & mask != 0).fold(0, |b, (m, _)| b | 1 << m)
+    }
+
+    /// Under the half-wild limit: the slot's cards of a state the search
+    /// comes to from one where the table melds `before` were not idle,
+    /// into `sets` (at least `most + 1` long), one set for each count of
+    /// wilds up to the count returned (at most `most`), or `None` where
+    /// there are none: the state's own (`Complete::slot_counts`, where the
+    /// slot's card goes alone onto no idle table meld), and the slot's
+    /// card alone onto each table meld idle since, not used, with the rest
+    /// melding completely (step 28).
+    fn next_counts(
+        &mut self,
+        before: u8,
+        (discard, mask, most, used_table, own): (bool, u32, u8, u8, bool),
+        sets: &mut [u128],
+    ) -> Option<u8> {
+        let found = self.slot_counts(discard, mask, most, used_table, own);
+        let most = most.min(MOST_COUNT);
+        let idle = before & !self.busy(mask) & !used_table;
+        let n = match found {
+            Some((from, found)) => {
+                let n = found.min(most) as usize + 1;
+                sets[..n].copy_from_slice(&self.slot_sets[from as usize..from as usize + n]);
+                n
+            }
+            None => 0,
+        };
+        if idle == 0 {
+            return (n > 0).then(|| n as u8 - 1);
+        }
+        sets[n..=most as usize].fill(0);
+        let all = counts_upto(most as u32);
+        let singles = self.single_limited;
+        for m in BitIter(idle as u32) {
+            for &(need, more, cards) in &singles[m] {
+                if need > most {
+                    continue;
+                }
+                let melds = self.melds_counts(discard, mask, most - need, used_table | 1 << m, own);
+                for j in need..=need.saturating_add(more).min(most) {
+                    for w in BitIter((melds << j) & all) {
+                        sets[w] |= cards;
+                    }
+                }
+            }
+        }
+        Some(most)
     }
 
     /// Under the half-wild limit: how many more wilds the table melds not
@@ -1777,20 +1864,24 @@ impl Complete<'_> {
         own: bool,
     ) -> Option<(u32, u8)> {
         let owed = discard as u32;
-        let mut most = most.min(MOST_COUNT);
-        if mask == 0 && !discard && !own {
-            // The slot's card alone onto a table meld needs a meld of the
-            // hand's own.
+        if mask == 0 {
+            // Every natural placed: the slot's card could go only alone
+            // onto a table meld, every one idle now, which the states
+            // before ask where it turned idle (step 28).
             return None;
         }
-        if mask != 0 {
-            // The melds take no more wilds than they hold naturals, the
-            // slot's card among them, and the table melds' room, and one
-            // more may be discarded.
-            let room = self.free_room(used_table);
-            most = (most as u32).min(mask.count_ones() + 1 + room + owed) as u8;
-        }
-        let k = StateKey::new(mask, 0, used_table, own).owing_one(discard);
+        // The melds take no more wilds than they hold naturals, the slot's
+        // card among them, and the table melds' room, and one more may be
+        // discarded.
+        let room = self.free_room(used_table);
+        let most = (most.min(MOST_COUNT) as u32).min(mask.count_ones() + 1 + room + owed) as u8;
+        // The table melds used kept as the solver's step 10 keeps them
+        // under the limit, the idle ones by the room of those not used, at
+        // most the wilds asked about (step 28).
+        let busy = self.busy(mask);
+        let cap = most.max(self.wilds.saturating_add(1));
+        let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
+        let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
         if let Some(found) = self.memo.get(k) {
             if found == NO_SLOT_CARDS {
                 return None;
@@ -1815,21 +1906,31 @@ impl Complete<'_> {
     }
 
     /// Adds to `out[w]`, for each count of wilds `w` up to `most`, the
-    /// slot's cards of the state `counts` gives (`Complete::slot_counts`)
-    /// with `w - k` wilds, for each `k` from `fewest` to `most_k(w)`.
+    /// slot's cards with `w - k` wilds of the state the search moves to
+    /// (`Complete::next_counts`, from the table melds `before` not idle),
+    /// for each `k` from `fewest` to `most_k(w)`.
     fn add_counts(
-        &self,
+        &mut self,
         out: &mut [u128],
-        counts: Option<(u32, u8)>,
+        (before, next): (u8, (bool, u32, u8, u8, bool)),
         most: u8,
         fewest: u8,
         most_k: impl Fn(u8) -> u8,
     ) {
-        let Some((from, found)) = counts else { return };
+        // A few sets on the stack as a rule; all it may take where the
+        // wilds are many.
+        let (mut few, mut many) = ([0u128; 8], Vec::new());
+        let sets = if next.2 < 8 {
+            &mut few[..]
+        } else {
+            many.resize(MOST_COUNT as usize + 1, 0);
+            &mut many[..]
+        };
+        let Some(found) = self.next_counts(before, next, sets) else { return };
         for w in fewest..=most {
             for k in fewest..=most_k(w).min(w) {
                 if w - k <= found {
-                    out[w as usize] |= self.slot_sets[from as usize + (w - k) as usize];
+                    out[w as usize] |= sets[(w - k) as usize];
                 }
             }
         }
@@ -1930,45 +2031,16 @@ impl Complete<'_> {
         own: bool,
         out: &mut [u128],
     ) {
-        let WildPolicy::HalfAtMost { room, free, .. } = self.melds.policy else {
-            unreachable!("the limited slot search is the half-wild limit's")
-        };
-        if mask == 0 {
-            if discard {
-                // Every natural placed: the card still owed is a wild.
-                if most >= 1 {
-                    let counts = self.slot_counts(false, 0, most - 1, used_table, own);
-                    self.add_counts(out, counts, most, 1, |_| 1);
-                }
-                return;
-            }
-            // The slot's card with wilds, laid off alone onto a table meld
-            // not used yet, which needs a meld of the hand's own; the other
-            // wilds onto the other table melds not used yet (step 9b).
-            let free = free[used_table as usize];
-            for (m, singles) in self.single_limited.iter().enumerate() {
-                if used_table & (1 << m) != 0 {
-                    continue;
-                }
-                let others = free - room[m];
-                for &(need, more, cards) in singles {
-                    for w in need..=most {
-                        if (w - need - more.min(w - need)) as usize <= others {
-                            out[w as usize] |= cards;
-                        }
-                    }
-                }
-            }
-            return;
-        }
+        debug_assert!(mask != 0, "a state with no natural open has no slot's cards of its own (step 28)");
+        // The table melds not idle here, for those the moves make idle.
+        let busy = self.busy(mask);
         if discard {
             let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {
                 // Two naturals with no partner, a discard owed: one of them
                 // is discarded, and the other takes the slot's card.
                 for one in [alone & alone.wrapping_neg(), alone & (alone - 1)] {
-                    let counts = self.slot_counts(false, mask & !one, most, used_table, own);
-                    self.add_counts(out, counts, most, 0, |_| 0);
+                    self.add_counts(out, (busy, (false, mask & !one, most, used_table, own)), most, 0, |_| 0);
                 }
                 return;
             }
@@ -1979,8 +2051,7 @@ impl Complete<'_> {
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
         let all = counts_upto(most as u32);
         if discard {
-            let counts = self.slot_counts(false, mask & !bit, most, used_table, own);
-            self.add_counts(out, counts, most, 0, |_| 0);
+            self.add_counts(out, (busy, (false, mask & !bit, most, used_table, own)), most, 0, |_| 0);
         }
 
         // Sets of the lowest open card's rank, the slot in them or not: at
@@ -1993,8 +2064,8 @@ impl Complete<'_> {
             let rest = mask & !used;
             let need = 3u8.saturating_sub(size);
             if need <= most {
-                let counts = self.slot_counts(discard, rest, most - need, used_table, true);
-                self.add_counts(out, counts, most, need, |_| size);
+                let next = (discard, rest, most - need, used_table, true);
+                self.add_counts(out, (busy, next), most, need, |_| size);
             }
             let need = 3u8.saturating_sub(size + 1);
             if need <= most {
@@ -2024,9 +2095,9 @@ impl Complete<'_> {
             if n >= 2 {
                 let need = span.max(3) - n;
                 if need <= n && need <= most {
-                    let counts = self.slot_counts(discard, rest, most - need, used_table, true);
+                    let next = (discard, rest, most - need, used_table, true);
                     let places_left = run_places.saturating_sub(n);
-                    self.add_counts(out, counts, most, need, |_| n.min(places_left));
+                    self.add_counts(out, (busy, next), most, need, |_| n.min(places_left));
                 }
             }
             // The slot's card on a free place: with `k` wilds the run spans
@@ -2081,8 +2152,8 @@ impl Complete<'_> {
                     && need <= most
                     && g.fits
                 {
-                    let counts = self.slot_counts(discard, rest, most - need, with, own);
-                    self.add_counts(out, counts, most, need, |w| need + g.room.min(w - need));
+                    let next = (discard, rest, most - need, with, own);
+                    self.add_counts(out, (busy, next), most, need, |w| need + g.room.min(w - need));
                 }
                 for s in 0..g.slot_len as usize {
                     let (need, more, cards) = self.melds.lay.slots[g.slot_from as usize + s];

@@ -291,7 +291,6 @@ impl Loaded {
             };
             WildPolicy::HalfAtMost {
                 left,
-                room: &self.room,
                 free: &self.free,
                 apart: self.looking,
                 variant: (self.variant, from),

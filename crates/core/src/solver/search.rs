@@ -34,8 +34,6 @@ pub(super) enum WildPolicy<'a> {
         /// `left[n]`: the points of the `n` least valuable wilds, the ones
         /// left over when `n` find no meld.
         left: &'a [u16],
-        /// For each table meld, how many more wilds it may take alone.
-        room: &'a [usize],
         /// By the table melds used (bits), the room of the others summed.
         free: &'a [usize],
         /// Whether the key keeps every table meld used apart, the idle ones
