@@ -1827,11 +1827,14 @@ impl Complete<'_> {
         let all = counts_upto(most as u32);
         let singles = self.single_limited;
         for m in BitIter(idle as u32) {
+            // Asked once for the fewest wilds the cards need.
+            let Some(fewest) = singles[m].iter().map(|s| s.0).min().filter(|&f| f <= most) else { continue };
+            let rest = self.melds_counts(discard, mask, most - fewest, used_table | 1 << m, own);
             for &(need, more, cards) in &singles[m] {
                 if need > most {
                     continue;
                 }
-                let melds = self.melds_counts(discard, mask, most - need, used_table | 1 << m, own);
+                let melds = rest & counts_upto((most - need) as u32);
                 for j in need..=need.saturating_add(more).min(most) {
                     for w in BitIter((melds << j) & all) {
                         sets[w] |= cards;
@@ -2155,12 +2158,18 @@ impl Complete<'_> {
                     let next = (discard, rest, most - need, with, own);
                     self.add_counts(out, (busy, next), most, need, |w| need + g.room.min(w - need));
                 }
-                for s in 0..g.slot_len as usize {
-                    let (need, more, cards) = self.melds.lay.slots[g.slot_from as usize + s];
+                // What the rest melds with, asked once for the fewest
+                // wilds the slot's cards need.
+                let slots = g.slot_from as usize..(g.slot_from + g.slot_len as u32) as usize;
+                let fewest = self.melds.lay.slots[slots.clone()].iter().map(|s| s.0).min();
+                let Some(fewest) = fewest.filter(|&f| f <= most) else { continue };
+                let rest_melds = self.melds_counts(discard, rest, most - fewest, with, own);
+                for s in slots {
+                    let (need, more, cards) = self.melds.lay.slots[s];
                     if need > most {
                         continue;
                     }
-                    let melds = self.melds_counts(discard, rest, most - need, with, own);
+                    let melds = rest_melds & counts_upto((most - need) as u32);
                     let ws =
                         (need..=need.saturating_add(more).min(most)).fold(0, |b, k| b | melds << k) & all;
                     for w in BitIter(ws) {
