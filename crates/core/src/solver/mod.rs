@@ -312,6 +312,14 @@ const LOOK_LEAST: usize = 1 << 14;
 /// solver's module `complete`, step 23).
 const VEC_AFTER: usize = 3 << 10;
 
+/// Under the half-wild limit, where the deadwood alone is asked with four
+/// table melds or more and the order by rank takes more than
+/// [`VEC_AFTER`] states a set of table melds used at a time: the states
+/// the order by suit may take before the order by rank is kept
+/// (`Solver::choose_order`; docs/speed.md, "The order on the last turn,
+/// under the limit").
+const BY_SUIT_WITHIN: usize = 3 << 9;
+
 /// Where the deadwood alone is searched a set of table melds used at a
 /// time with four table melds or more, the one search for every discard
 /// meets at most as many states as the hand's own search met, and at
@@ -792,7 +800,12 @@ impl Solver {
     /// where the guessed order takes more than [`VEC_AFTER`] states a set
     /// of table melds used at a time, and then in that order (else the one
     /// search for every discard is bounded by the hand's states, each
-    /// discard apart beyond them: `Loaded::every_within`); for the
+    /// discard apart beyond them: `Loaded::every_within`). Under the
+    /// half-wild limit the order is by rank there, but where that takes
+    /// more than [`VEC_AFTER`] states and the order by suit finds the
+    /// least deadwood within [`BY_SUIT_WITHIN`]: the order by rank is the
+    /// far quicker for most such hands' outs and deadwood after each
+    /// discard, and the one by suit for those it finds so soon. For the
     /// outs, with four or five table melds always (their look is then
     /// none), and beyond five where the order kept took more than
     /// [`VEC_AFTER`] states.
@@ -808,8 +821,27 @@ impl Solver {
             // guessed.
             // (`least_within` searches as `vectors` says: a set at a time
             // first, whatever `Loaded::fill` assumed.)
+            let limited = self.hand.rules.half_wild;
+            if limited && self.hand.nat.by_suit {
+                self.hand.fill_in(hand, table, false);
+            }
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(VEC_AFTER);
+            if limited && self.hand.vectors {
+                // By suit, with memos of its own, kept where it finds the
+                // least deadwood within its bound; else by rank again,
+                // with its memos.
+                let mut by_rank = Memos::new();
+                by_rank.clear();
+                std::mem::swap(&mut self.memos, &mut by_rank);
+                self.hand.fill_in(hand, table, true);
+                self.hand.vectors = false;
+                if !self.least_within(BY_SUIT_WITHIN) {
+                    std::mem::swap(&mut self.memos, &mut by_rank);
+                    self.hand.fill_in(hand, table, false);
+                    self.hand.vectors = true;
+                }
+            }
             if self.hand.vectors {
                 // Each discard's deadwood apart beyond four table melds,
                 // where every set at once: the one search for every
@@ -1994,6 +2026,105 @@ mod tests {
         assert!(asked > 60);
     }
 
+    /// The order on the last turn under the half-wild limit, four table
+    /// melds or more (`Solver::choose_order`): by rank, unless that takes
+    /// more than `VEC_AFTER` states and the order by suit finds the least
+    /// deadwood within `BY_SUIT_WITHIN`. Whichever is kept, with its
+    /// memos, the deadwood and the outs are a fresh solver's.
+    #[test]
+    fn the_last_turn_under_the_limit_is_searched_by_rank_unless_by_suit_is_far_shorter() {
+        let hands: [(Found, bool, bool); 3] = [
+            // By rank it takes more than `VEC_AFTER` states, by suit 101.
+            (
+                (
+                    "strict",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "false"),
+                        ("jokers", "0"),
+                        ("extra_rounds", "1"),
+                        ("kings_wild", "true"),
+                        ("decks", "3"),
+                        ("wild_value", "20"),
+                    ],
+                    12,
+                    &[
+                        "4s 4h 4s",
+                        "Ad 2h 3h",
+                        "4d Ac 6d 7d 8d",
+                        "5h 6h Kc 8h",
+                        "6s 7s 8s Kc",
+                        "3d 3c 3h 3h",
+                        "8s 9s 10s",
+                        "8h 9h Ah Jh Qh",
+                    ],
+                    "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h",
+                ),
+                true,
+                false,
+            ),
+            // By rank in 45 states.
+            (
+                (
+                    "tens",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "true"),
+                        ("lay_off", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "false"),
+                        ("decks", "3"),
+                        ("wild_value", "face"),
+                    ],
+                    12,
+                    &[
+                        "10d Jd Qd Kd",
+                        "3d 4d 5d",
+                        "8c Ac 10c Jc Qc",
+                        "8c 8d 8h 8d",
+                        "9d 10d Jd Qd Kd",
+                        "Ad 2d 3d Ah 5d",
+                        "Ad 2d 3d 4d 5d",
+                        "8h 9h As",
+                    ],
+                    "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
+                ),
+                false,
+                false,
+            ),
+            // More than `VEC_AFTER` states by rank, and more than
+            // `BY_SUIT_WITHIN` by suit: by rank, every table meld used at
+            // once.
+            (
+                (
+                    "strict",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "false"),
+                        ("extra_rounds", "2"),
+                        ("decks", "3"),
+                    ],
+                    13,
+                    &["2h 3c 4c", "Ad As Ah Ah", "4h 5h 6h", "3c 4c 5c 6c 7c", "2s 3s 4s"],
+                    "9c Ad 7d Ah 2d Ac 3c Ac Ad As 8c As 2d 2h Ac",
+                ),
+                false,
+                true,
+            ),
+        ];
+        for (hand, by_suit, vectors) in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
+            let mut solver = Solver::new();
+            solver.load_for_deadwood(&cards, &table);
+            assert_eq!((solver.hand.nat.by_suit, solver.hand.vectors), (by_suit, vectors), "{text}");
+            let mut fresh = Solver::new();
+            assert_eq!(solver.deadwood_less(&[]), fresh.deadwood(&cards, &table), "{text}");
+            assert_eq!(solver.outs_less(&[]), fresh.outs(&cards, &table), "{text}");
+            assert_eq!(solver.solve_less(&[]).deadwood, fresh.solve(&cards, &table).deadwood, "{text}");
+        }
+    }
+
     /// The search for every discard bounded by the hand's own states
     /// (`Loaded::every_within`): for hands whose discards share few states
     /// a set of table melds used at a time, it stops and each discard is
@@ -2020,7 +2151,9 @@ mod tests {
                     &["Qs Qs Kd Qr", "6d JK 8d 9d 10d", "7h 8h 9h", "7c 8c 9c 10c", "Kh Js Jh"],
                     "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh Js",
                 ),
-                true,
+                // By suit its discards shared few states; under the limit
+                // the order by rank is kept, where they share them.
+                false,
             ),
             // Its discards share their states: the one search stands.
             (
