@@ -313,11 +313,14 @@ const LOOK_LEAST: usize = 1 << 14;
 const VEC_AFTER: usize = 3 << 10;
 
 /// Under the half-wild limit, where the deadwood alone is asked with four
-/// table melds or more and the order by rank takes more than
-/// [`VEC_AFTER`] states a set of table melds used at a time: the states
-/// the order by suit may take before the order by rank is kept
-/// (`Solver::choose_order`; docs/speed.md, "The order on the last turn,
-/// under the limit").
+/// table melds or more: the order by rank is kept where it finds the
+/// least deadwood within this many states, else the order by suit is
+/// tried within half as many as it took (`Solver::choose_order`;
+/// docs/speed.md, "The order on the last turn, under the limit").
+const BY_SUIT_FROM: usize = 1 << 10;
+
+/// The most states the order by suit may take there before the order by
+/// rank is kept.
 const BY_SUIT_WITHIN: usize = 3 << 9;
 
 /// Where the deadwood alone is searched a set of table melds used at a
@@ -802,10 +805,11 @@ impl Solver {
     /// search for every discard is bounded by the hand's states, each
     /// discard apart beyond them: `Loaded::every_within`). Under the
     /// half-wild limit the order is by rank there, but where that takes
-    /// more than [`VEC_AFTER`] states and the order by suit finds the
-    /// least deadwood within [`BY_SUIT_WITHIN`]: the order by rank is the
-    /// far quicker for most such hands' outs and deadwood after each
-    /// discard, and the one by suit for those it finds so soon. For the
+    /// more than [`BY_SUIT_FROM`] states and the order by suit finds the
+    /// least deadwood within half as many (at most [`BY_SUIT_WITHIN`]):
+    /// the order by rank is the far quicker for most such hands' outs and
+    /// deadwood after each discard, and the one by suit for those it
+    /// finds so soon. For the
     /// outs, with four or five table melds always (their look is then
     /// none), and beyond five where the order kept took more than
     /// [`VEC_AFTER`] states.
@@ -827,19 +831,21 @@ impl Solver {
             }
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(VEC_AFTER);
-            if limited && self.hand.vectors {
+            let by_rank_took = self.memos.deadwood.len();
+            if limited && by_rank_took > BY_SUIT_FROM {
                 // By suit, with memos of its own, kept where it finds the
-                // least deadwood within its bound; else by rank again,
-                // with its memos.
+                // least deadwood within half the states; else by rank
+                // again, with its memos.
+                let by_rank_vectors = self.hand.vectors;
                 let mut by_rank = Memos::new();
                 by_rank.clear();
                 std::mem::swap(&mut self.memos, &mut by_rank);
                 self.hand.fill_in(hand, table, true);
                 self.hand.vectors = false;
-                if !self.least_within(BY_SUIT_WITHIN) {
+                if !self.least_within((by_rank_took / 2).min(BY_SUIT_WITHIN)) {
                     std::mem::swap(&mut self.memos, &mut by_rank);
                     self.hand.fill_in(hand, table, false);
-                    self.hand.vectors = true;
+                    self.hand.vectors = by_rank_vectors;
                 }
             }
             if self.hand.vectors {
@@ -2028,12 +2034,40 @@ mod tests {
 
     /// The order on the last turn under the half-wild limit, four table
     /// melds or more (`Solver::choose_order`): by rank, unless that takes
-    /// more than `VEC_AFTER` states and the order by suit finds the least
-    /// deadwood within `BY_SUIT_WITHIN`. Whichever is kept, with its
-    /// memos, the deadwood and the outs are a fresh solver's.
+    /// more than `BY_SUIT_FROM` states and the order by suit finds the
+    /// least deadwood within half as many. Whichever is kept, with its
+    /// memos, the deadwood, the outs and the deadwood after each discard
+    /// are a fresh solver's.
     #[test]
     fn the_last_turn_under_the_limit_is_searched_by_rank_unless_by_suit_is_far_shorter() {
-        let hands: [(Found, bool, bool); 3] = [
+        let hands: [(Found, bool, bool); 4] = [
+            // After the draw: by rank it takes 2,799 states, by suit 698.
+            (
+                (
+                    "standard",
+                    &[
+                        ("half_wild", "true"),
+                        ("lay_off", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "false"),
+                        ("decks", "3"),
+                    ],
+                    13,
+                    &[
+                        "7c 8c 2c",
+                        "2d 6c 7c 8c 9c",
+                        "2h 8s 9s",
+                        "3s 4s 5s",
+                        "6h 7h 8h",
+                        "5h 6h 2s",
+                        "4s 2s 6s 7s 8s",
+                        "5c 5s 5c",
+                    ],
+                    "5h 4h 4c Kh 2c 9h 4s Qc 9s 4h 7s Jc 5s 2c 3s 2d",
+                ),
+                true,
+                false,
+            ),
             // By rank it takes more than `VEC_AFTER` states, by suit 101.
             (
                 (
@@ -2122,6 +2156,16 @@ mod tests {
             assert_eq!(solver.deadwood_less(&[]), fresh.deadwood(&cards, &table), "{text}");
             assert_eq!(solver.outs_less(&[]), fresh.outs(&cards, &table), "{text}");
             assert_eq!(solver.solve_less(&[]).deadwood, fresh.solve(&cards, &table).deadwood, "{text}");
+            for &c in &cards {
+                let mut rest = cards.clone();
+                rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                let d = if solver.every_discard_at_once() {
+                    solver.deadwood_after(c)
+                } else {
+                    solver.deadwood_less(&[c])
+                };
+                assert_eq!(d, Solver::new().deadwood(&rest, &table), "{text} less {c}");
+            }
         }
     }
 
