@@ -550,7 +550,12 @@
 //!     by the room of those not used, at most the most wilds asked of the
 //!     state or one more than the hand's, whichever is more (no state
 //!     after it has more wilds to place, so two keys alike give the same
-//!     answers for every count either asks). The slot's card alone onto an
+//!     answers for every count either asks). Whether an idle table meld
+//!     was used would matter only where the hand has no meld of its own
+//!     yet, as laying off needs one: but the slot's card still goes into
+//!     a meld of the hand's own, or onto a table meld, which needs one
+//!     too, so each arrangement from the state has one either way. The
+//!     slot's card alone onto an
 //!     idle table meld `m` not used is asked where `m` turns idle
 //!     (`Complete::next_counts`): on each move of the search, for the
 //!     table melds busy before it and idle after it, and at the first
