@@ -774,7 +774,7 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
-    const HANDS: [Found; 37] = [
+    const HANDS: [Found; 41] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1435,6 +1435,94 @@ mod h_slowest_found {
             ],
             hand: "Kh 4s Qh Jh Kc 2h 2c Qd 2h 10d Kd 7h 8h Kh 10h",
         },
+        // Half-wild, eight table melds, before the draw: by suit the slowest
+        // of the climbs (10 ms), by rank 1.3 ms.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "true"),
+            ],
+            round: 12,
+            onto: &[
+                "6c 7c Ad",
+                "10d Ac Qd Kd",
+                "6d 7d As 9d",
+                "Jc Jh Jd",
+                "3d 4d 5d 6d 7d",
+                "Ah 2h Ah 4h",
+                "8c 8c 8h",
+                "5s 6s 7s 8s 9s",
+            ],
+            hand: "9s Ad 5s Js 9c Qd 8d 10d 8d 9d Jd 9h Jc Jh",
+        },
+        // Hunt 132132's slowest after the draw, on the order by rank: by suit
+        // its least deadwood takes a quarter of the states, and 0.6 ms in all
+        // against 7 ms.
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "7c 8c 2c",
+                "2d 6c 7c 8c 9c",
+                "2h 8s 9s",
+                "3s 4s 5s",
+                "6h 7h 8h",
+                "5h 6h 2s",
+                "4s 2s 6s 7s 8s",
+                "5c 5s 5c",
+            ],
+            hand: "5h 4h 4c Kh 2c 9h 4s Qc 9s 4h 7s Jc 5s 2c 3s 2d",
+        },
+        // Hunt 142142's slowest after the draw: long both ways, searched by
+        // rank for every table meld used at once.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 11,
+            onto: &[
+                "3d 3c 3d 3s",
+                "Ks 4h 5h",
+                "4d 5d 6d",
+                "10h Jh Qh",
+                "4h 5h 6h 7h",
+                "7h 7d 7d 7s",
+                "10h 10s 10d 10s",
+                "Kd 5d 6d",
+            ],
+            hand: "Kc 3d 9d 2h 9h Kc 3h 8h Kd 7h 3h 6h Qs 10h",
+        },
+        // Wilds free, two table melds of wilds alone, before the draw: the
+        // slowest known, its time the groups laid off onto them with the
+        // slot's cards (`LayOffs::of`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &["2h 2d 2s", "2h 2d 2s 2h"],
+            hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1635,5 +1723,25 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn two_decks_half_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[36]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_kings_half_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[37]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_quicker_by_suit(bencher: Bencher) {
+        bench_found(bencher, &HANDS[38]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_long_both_ways(bencher: Bencher) {
+        bench_found(bencher, &HANDS[39]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn two_melds_of_wilds_alone_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[40]);
     }
 }
