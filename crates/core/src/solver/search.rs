@@ -170,12 +170,13 @@ pub(super) fn take_choice(
 /// Steps 23 and 27: the answers `out` of a state, indexed by the table
 /// melds used, where the one at bit `m` was not used, each take with
 /// `take` the rest's `rest` with it used: runs of `m` every `2m` take the
-/// run after; short runs in one pass, each answer against the rest's `m`
-/// further on where its index lacks `m` (then that one is `a | m`), else
-/// `none`, which `take` leaves as it was.
+/// run after (from runs of four, a few per cent quicker on the slow hands
+/// than one pass); shorter runs in one pass, each answer against the
+/// rest's `m` further on where its index lacks `m` (then that one is
+/// `a | m`), else `none`, which `take` leaves as it was.
 pub(super) fn laid_off<T: Copy>(out: &mut [T], rest: &[T], m: usize, none: T, take: impl Fn(&mut T, T)) {
     debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
-    if m >= 16 {
+    if m >= 4 {
         for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
             for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
                 take(o, c);
