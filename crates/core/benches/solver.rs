@@ -1507,9 +1507,9 @@ mod h_slowest_found {
             ],
             hand: "Kc 3d 9d 2h 9h Kc 3h 8h Kd 7h 3h 6h Qs 10h",
         },
-        // Wilds free, two table melds of wilds alone, before the draw: the
-        // slowest known, its time the groups laid off onto them with the
-        // slot's cards (`LayOffs::of`).
+        // The hand of `two_melds_of_wilds_alone` before the draw (less its
+        // Kd): the slowest known, its time the groups laid off onto the
+        // table melds of wilds alone with the slot's cards (`LayOffs::of`).
         Found {
             preset: "strict",
             settings: &[

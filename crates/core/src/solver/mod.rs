@@ -1753,19 +1753,15 @@ mod tests {
         let strict =
             [("half_wild", "true"), ("all_wild_melds", "false"), ("kings_wild", "true"), ("decks", "3")];
         // Six table runs and two sets: by suit.
-        let runs = [
-            "4s 4h 4s",
-            "Ad 2h 3h",
-            "4d Ac 6d 7d 8d",
-            "5h 6h Kc 8h",
-            "6s 7s 8s Kc",
-            "3d 3c 3h 3h",
-            "8s 9s 10s",
-            "8h 9h Ah Jh Qh",
-        ];
         let mut settings = strict.to_vec();
         settings.extend([("extra_rounds", "1"), ("wild_value", "20")]);
-        assert!(order("strict", &settings, 12, &runs, "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h Kd"));
+        assert!(order(
+            "strict",
+            &settings,
+            12,
+            &SIX_RUNS_TWO_SETS,
+            "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h Kd"
+        ));
         // Five table runs and three sets, guessed by suit; but the least
         // deadwood takes far fewer states by rank, which is kept.
         let guessed = [
@@ -2032,6 +2028,18 @@ mod tests {
         assert!(asked > 60);
     }
 
+    /// Six table runs and two sets, of a hand the hunts found.
+    const SIX_RUNS_TWO_SETS: [&str; 8] = [
+        "4s 4h 4s",
+        "Ad 2h 3h",
+        "4d Ac 6d 7d 8d",
+        "5h 6h Kc 8h",
+        "6s 7s 8s Kc",
+        "3d 3c 3h 3h",
+        "8s 9s 10s",
+        "8h 9h Ah Jh Qh",
+    ];
+
     /// The order on the last turn under the half-wild limit, four table
     /// melds or more (`Solver::choose_order`): by rank, unless that takes
     /// more than `BY_SUIT_FROM` states and the order by suit finds the
@@ -2082,16 +2090,7 @@ mod tests {
                         ("wild_value", "20"),
                     ],
                     12,
-                    &[
-                        "4s 4h 4s",
-                        "Ad 2h 3h",
-                        "4d Ac 6d 7d 8d",
-                        "5h 6h Kc 8h",
-                        "6s 7s 8s Kc",
-                        "3d 3c 3h 3h",
-                        "8s 9s 10s",
-                        "8h 9h Ah Jh Qh",
-                    ],
+                    &SIX_RUNS_TWO_SETS,
                     "3s 7h 5h Qc 6s Ks 4s 10h 7s 5s 4h Ks 3d 6h",
                 ),
                 true,
