@@ -774,6 +774,17 @@ mod h_slowest_found {
         hand: &'static str,
     }
 
+    /// The rules and table of `two_melds_of_wilds_alone`, after the draw
+    /// and before it.
+    const WILDS_ALONE_SETTINGS: &[(&str, &str)] = &[
+        ("all_wild_melds", "true"),
+        ("lay_off", "true"),
+        ("extra_rounds", "2"),
+        ("decks", "3"),
+        ("wild_value", "face"),
+    ];
+    const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
+
     const HANDS: [Found; 41] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
@@ -970,15 +981,9 @@ mod h_slowest_found {
         // wilds alone (hunt `-- 100 400 19019 2`, two table melds at most).
         Found {
             preset: "strict",
-            settings: &[
-                ("all_wild_melds", "true"),
-                ("lay_off", "true"),
-                ("extra_rounds", "2"),
-                ("decks", "3"),
-                ("wild_value", "face"),
-            ],
+            settings: WILDS_ALONE_SETTINGS,
             round: 13,
-            onto: &["2h 2d 2s", "2h 2d 2s 2h"],
+            onto: WILDS_ALONE_ONTO,
             hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d Kd",
         },
         // Strict, half-wild, kings natural, round 11, 14 cards, eight table
@@ -1512,15 +1517,9 @@ mod h_slowest_found {
         // table melds of wilds alone with the slot's cards (`LayOffs::of`).
         Found {
             preset: "strict",
-            settings: &[
-                ("all_wild_melds", "true"),
-                ("lay_off", "true"),
-                ("extra_rounds", "2"),
-                ("decks", "3"),
-                ("wild_value", "face"),
-            ],
+            settings: WILDS_ALONE_SETTINGS,
             round: 13,
-            onto: &["2h 2d 2s", "2h 2d 2s 2h"],
+            onto: WILDS_ALONE_ONTO,
             hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d",
         },
     ];

@@ -555,9 +555,9 @@
 //!     yet, as laying off needs one: but the slot's card still goes into
 //!     a meld of the hand's own, or onto a table meld, which needs one
 //!     too, so each arrangement from the state has one either way. The
-//!     slot's card alone onto an
-//!     idle table meld `m` not used is asked where `m` turns idle
-//!     (`Complete::next_counts`): on each move of the search, for the
+//!     slot's card alone onto an idle table meld `m` not used is asked
+//!     where `m` turns idle (`Complete::next_counts`): on each move of the
+//!     search, for the
 //!     table melds busy before it and idle after it, and at the first
 //!     state for those idle already, its cards where the rest melds
 //!     completely with `m` used (step 15, which needs a meld of the
@@ -575,8 +575,8 @@ use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, laid_off,
-    melds_at,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, busy_melds, key_of,
+    laid_off, melds_at,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -1632,6 +1632,32 @@ enum Leaves {
     Lay { at: usize },
 }
 
+/// The fewest wilds any of the slot's cards in `entries` (`(need, more,
+/// cards)`, as `LayOffs::slots`) need, where that is at most `most`: what
+/// the rest melds with is asked once, for up to `most` less that.
+fn fewest_need(entries: &[(u8, u8, u128)], most: u8) -> Option<u8> {
+    entries.iter().map(|e| e.0).min().filter(|&f| f <= most)
+}
+
+/// Adds to `out[w]`, for each count of wilds `w` up to `most`, the slot's
+/// cards of `entries` (`(need, more, cards)`: a meld taking from `need` to
+/// `need + more` wilds with them) where the rest melds with `w` less those
+/// (`rest`, bit `c` for `c` wilds, searched up to `most` less the fewest
+/// any entry needs).
+fn add_slot_cards(out: &mut [u128], entries: &[(u8, u8, u128)], rest: u64, most: u8) {
+    let all = counts_upto(most as u32);
+    for &(need, more, cards) in entries {
+        if need > most {
+            continue;
+        }
+        let melds = rest & counts_upto((most - need) as u32);
+        let ws = (need..=need.saturating_add(more).min(most)).fold(0, |b, k| b | melds << k) & all;
+        for w in BitIter(ws) {
+            out[w] |= cards;
+        }
+    }
+}
+
 /// Step 27: adds to `out`, the words of a state for every table meld used
 /// and meld of the hand's own, those of a choice of its lowest open card
 /// taking `k` wilds that `leaves` them so, the rest's words `rest` (as
@@ -1788,16 +1814,10 @@ impl Complete<'_> {
         // the others where they turn idle (step 28).
         let every = ((1u32 << self.table.len()) - 1) as u8;
         let mut sets = [0u128; MOST_COUNT as usize + 1];
-        match self.next_counts(every, (discard, mask, w, used_table, own), &mut sets[..]) {
+        match self.next_counts(every, (discard, mask, w, used_table, own), &mut sets) {
             Some(most) if w <= most => sets[w as usize],
             _ => 0,
         }
-    }
-
-    /// The table melds some open card in `mask` could go onto: the others
-    /// are idle, and stay so as the open cards only shrink.
-    fn busy(&self, mask: u32) -> u8 {
-        self.melds.takers.iter().enumerate().filter(|&(_, &t)| t & mask != 0).fold(0, |b, (m, _)| b | 1 << m)
     }
 
     /// Under the half-wild limit: the slot's cards of a state the search
@@ -1816,7 +1836,7 @@ impl Complete<'_> {
     ) -> Option<u8> {
         let found = self.slot_counts(discard, mask, most, used_table, own);
         let most = most.min(MOST_COUNT);
-        let idle = before & !self.busy(mask) & !used_table;
+        let idle = before & !busy_melds(self.melds.takers, mask) & !used_table;
         let n = match found {
             Some((from, found)) => {
                 let n = found.min(most) as usize + 1;
@@ -1829,23 +1849,11 @@ impl Complete<'_> {
             return (n > 0).then(|| n as u8 - 1);
         }
         sets[n..=most as usize].fill(0);
-        let all = counts_upto(most as u32);
         let singles = self.single_limited;
         for m in BitIter(idle as u32) {
-            // Asked once for the fewest wilds the cards need.
-            let Some(fewest) = singles[m].iter().map(|s| s.0).min().filter(|&f| f <= most) else { continue };
+            let Some(fewest) = fewest_need(&singles[m], most) else { continue };
             let rest = self.melds_counts(discard, mask, most - fewest, used_table | 1 << m, own);
-            for &(need, more, cards) in &singles[m] {
-                if need > most {
-                    continue;
-                }
-                let melds = rest & counts_upto((most - need) as u32);
-                for j in need..=need.saturating_add(more).min(most) {
-                    for w in BitIter((melds << j) & all) {
-                        sets[w] |= cards;
-                    }
-                }
-            }
+            add_slot_cards(sets, &singles[m], rest, most);
         }
         Some(most)
     }
@@ -1886,7 +1894,7 @@ impl Complete<'_> {
         // The table melds used kept as the solver's step 10 keeps them
         // under the limit, the idle ones by the room of those not used, at
         // most the wilds asked about (step 28).
-        let busy = self.busy(mask);
+        let busy = busy_melds(self.melds.takers, mask);
         let cap = most.max(self.wilds.saturating_add(1));
         let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
@@ -1925,16 +1933,8 @@ impl Complete<'_> {
         fewest: u8,
         most_k: impl Fn(u8) -> u8,
     ) {
-        // A few sets on the stack as a rule; all it may take where the
-        // wilds are many.
-        let (mut few, mut many) = ([0u128; 8], Vec::new());
-        let sets = if next.2 < 8 {
-            &mut few[..]
-        } else {
-            many.resize(MOST_COUNT as usize + 1, 0);
-            &mut many[..]
-        };
-        let Some(found) = self.next_counts(before, next, sets) else { return };
+        let mut sets = [0u128; MOST_COUNT as usize + 1];
+        let Some(found) = self.next_counts(before, next, &mut sets) else { return };
         for w in fewest..=most {
             for k in fewest..=most_k(w).min(w) {
                 if w - k <= found {
@@ -2041,7 +2041,7 @@ impl Complete<'_> {
     ) {
         debug_assert!(mask != 0, "a state with no natural open has no slot's cards of its own (step 28)");
         // The table melds not idle here, for those the moves make idle.
-        let busy = self.busy(mask);
+        let busy = busy_melds(self.melds.takers, mask);
         if discard {
             let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {
@@ -2163,24 +2163,10 @@ impl Complete<'_> {
                     let next = (discard, rest, most - need, with, own);
                     self.add_counts(out, (busy, next), most, need, |w| need + g.room.min(w - need));
                 }
-                // What the rest melds with, asked once for the fewest
-                // wilds the slot's cards need.
                 let slots = g.slot_from as usize..(g.slot_from + g.slot_len as u32) as usize;
-                let fewest = self.melds.lay.slots[slots.clone()].iter().map(|s| s.0).min();
-                let Some(fewest) = fewest.filter(|&f| f <= most) else { continue };
+                let Some(fewest) = fewest_need(&self.melds.lay.slots[slots.clone()], most) else { continue };
                 let rest_melds = self.melds_counts(discard, rest, most - fewest, with, own);
-                for s in slots {
-                    let (need, more, cards) = self.melds.lay.slots[s];
-                    if need > most {
-                        continue;
-                    }
-                    let melds = rest_melds & counts_upto((most - need) as u32);
-                    let ws =
-                        (need..=need.saturating_add(more).min(most)).fold(0, |b, k| b | melds << k) & all;
-                    for w in BitIter(ws) {
-                        out[w] |= cards;
-                    }
-                }
+                add_slot_cards(out, &self.melds.lay.slots[slots], rest_melds, most);
             }
         }
     }

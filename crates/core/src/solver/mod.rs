@@ -316,7 +316,8 @@ const VEC_AFTER: usize = 3 << 10;
 /// table melds or more: the order by rank is kept where it finds the
 /// least deadwood within this many states, else the order by suit is
 /// tried within half as many as it took (`Solver::choose_order`;
-/// docs/speed.md, "The order on the last turn, under the limit").
+/// docs/speed.md, "The slot search keyed by its busy table melds; the last
+/// turn under the limit by rank").
 const BY_SUIT_FROM: usize = 1 << 10;
 
 /// The most states the order by suit may take there before the order by
@@ -579,6 +580,14 @@ impl Memos {
         }
     }
 
+    /// Memos of their own for a hand loaded in another order, cleared as
+    /// a loaded hand's are.
+    fn cleared() -> Memos {
+        let mut memos = Memos::new();
+        memos.clear();
+        memos
+    }
+
     fn clear(&mut self) {
         self.deadwood.clear();
         self.least_vecs.clear();
@@ -822,7 +831,7 @@ impl Solver {
             // The deadwood alone, with four table melds or more: a set of
             // table melds used at a time where the hand takes few states
             // that way, else every table meld used at once, in the order
-            // guessed.
+            // guessed (by rank, or by suit, under the half-wild limit).
             // (`least_within` searches as `vectors` says: a set at a time
             // first, whatever `Loaded::fill` assumed.)
             let limited = self.hand.rules.half_wild;
@@ -837,14 +846,11 @@ impl Solver {
                 // least deadwood within half the states; else by rank
                 // again, with its memos.
                 let by_rank_vectors = self.hand.vectors;
-                let mut by_rank = Memos::new();
-                by_rank.clear();
-                std::mem::swap(&mut self.memos, &mut by_rank);
-                self.hand.fill_in(hand, table, true);
+                let mut by_rank = Memos::cleared();
+                self.other_order(hand, table, &mut by_rank);
                 self.hand.vectors = false;
                 if !self.least_within((by_rank_took / 2).min(BY_SUIT_WITHIN)) {
-                    std::mem::swap(&mut self.memos, &mut by_rank);
-                    self.hand.fill_in(hand, table, false);
+                    self.other_order(hand, table, &mut by_rank);
                     self.hand.vectors = by_rank_vectors;
                 }
             }
@@ -878,12 +884,10 @@ impl Solver {
         }
         // Each order in turn, each with memos of its own kept between its
         // turns, within a bound four times the last after both had one.
-        let mut other = Memos::new();
-        other.clear();
+        let mut other = Memos::cleared();
         let mut most = LOOK;
         for turn in 1.. {
-            std::mem::swap(&mut self.memos, &mut other);
-            self.hand.fill_in(hand, table, !self.hand.nat.by_suit);
+            self.other_order(hand, table, &mut other);
             if turn % 2 == 0 {
                 most = most.saturating_mul(4);
             }
@@ -891,6 +895,13 @@ impl Solver {
                 return;
             }
         }
+    }
+
+    /// The hand loaded in the other order, with the memos `other` holds
+    /// for it; `other` then holds the memos of the order left.
+    fn other_order(&mut self, hand: &[Card], table: &Table, other: &mut Memos) {
+        std::mem::swap(&mut self.memos, other);
+        self.hand.fill_in(hand, table, !self.hand.nat.by_suit);
     }
 
     /// Whether the least deadwood of the whole loaded hand is found within

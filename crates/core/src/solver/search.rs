@@ -246,8 +246,7 @@ pub(super) fn key_of(
         }
         _ => {}
     }
-    let idle =
-        takers.iter().enumerate().filter(|&(_, &t)| t & mask == 0).fold(0u8, |bits, (m, _)| bits | 1 << m);
+    let idle = !busy_melds(takers, mask) & ((1u16 << takers.len()) - 1) as u8;
     let kept = if own || used_table & idle == 0 {
         used_table & !idle
     } else {
@@ -263,6 +262,13 @@ pub(super) fn key_of(
             policy.mark(key.with_idle_room(spare.min(w as usize) as u8), w)
         }
     }
+}
+
+/// The table melds some open card in `mask` could go onto (`takers`, one
+/// for each): the others are idle, and stay so as the open cards only
+/// shrink (exactness, step 10).
+pub(super) fn busy_melds(takers: &[u32], mask: u32) -> u8 {
+    takers.iter().enumerate().filter(|&(_, &t)| t & mask != 0).fold(0, |bits, (m, _)| bits | 1 << m)
 }
 
 /// Whether more than `most` naturals in `mask` have no partner among them
