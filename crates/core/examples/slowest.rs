@@ -324,7 +324,9 @@ fn one(args: &[String]) {
         for _ in 0..times {
             let mut solver = Solver::new();
             let start = Instant::now();
-            if after_draw && last {
+            // Loaded as `check` loads it: on the last turn, before the
+            // draw too, in the order for the deadwood.
+            if last {
                 solver.load_for_deadwood(&sorted, &table);
             } else {
                 solver.load(&sorted, &table);
