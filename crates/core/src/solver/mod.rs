@@ -1714,6 +1714,27 @@ mod tests {
         parse_hand(text, &Rules { jokers: 2, ..Rules::default() }).unwrap()
     }
 
+    /// `search::laid_off`, in each of its ways, against its meaning:
+    /// every answer whose index lacks `m` takes the rest's answer with it.
+    #[test]
+    fn laid_off_takes_for_each_answer_without_the_meld_the_rest_with_it() {
+        for t in 0..=MAX_TABLE_MELDS {
+            let n = search::answers_of(t);
+            for m in (0..t).map(|b| 1usize << b) {
+                let rest: Vec<u32> = (0..n as u32).map(|a| 1000 + a * 7 % 13).collect();
+                let mut out: Vec<u32> = (0..n as u32).map(|a| a * 5 % 11).collect();
+                let mut want = out.clone();
+                for (a, w) in want.iter_mut().enumerate() {
+                    if a & m == 0 {
+                        *w += rest[a | m];
+                    }
+                }
+                search::laid_off(&mut out, &rest, m, 0, |o, c| *o += c);
+                assert_eq!(out, want, "{t} table melds, meld {m}");
+            }
+        }
+    }
+
     /// A hand the hunts found: a preset, its settings, the round, the
     /// table melds and the hand.
     type Found<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
