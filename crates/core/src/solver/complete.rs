@@ -1289,7 +1289,7 @@ impl Complete<'_> {
             let groups =
                 self.melds.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
             for g in groups {
-                let g = self.melds.lay.groups[g];
+                let g = self.melds.lay.group(g);
                 if let Some(need) = g.need
                     && need <= w
                     && self.melds_less_one(mask & !g.used, w - need, used_table | 1 << m, own)
@@ -1401,7 +1401,7 @@ impl Complete<'_> {
                 self.ace_high,
             );
             for g in groups {
-                let g = self.melds.lay.groups[g];
+                let g = self.melds.lay.group(g);
                 let rest = mask & !g.used;
                 let with = used_table | 1 << m;
                 if let Some(need) = g.need
@@ -2153,7 +2153,7 @@ impl Complete<'_> {
                 self.ace_high,
             );
             for g in groups {
-                let g = self.melds.lay.groups[g];
+                let g = self.melds.lay.group(g);
                 let rest = mask & !g.used;
                 let with = used_table | 1 << m;
                 if let Some(need) = g.need

@@ -934,7 +934,7 @@ impl Every<'_> {
                 self.one.ace_high,
             );
             for g in groups {
-                let g = self.one.melds.lay.groups[g];
+                let g = self.one.melds.lay.group(g);
                 let sub = live & !g.used;
                 if sub == 0 {
                     continue;

@@ -50,7 +50,11 @@ pub(super) struct LayOffs {
     by_used: Memo<UsedKey, u64>,
     /// The groups `lay_off_groups` last gave.
     walked: Vec<u32>,
-    pub(super) groups: Vec<LayGroup>,
+    /// Buffers for judging groups, kept so that judging allocates nothing.
+    scratch: Scratch,
+    /// The groups `of` gave, packed ([`Packed`]): one word each keeps the
+    /// lists of the many open cards met small.
+    groups: Vec<Packed>,
     pub(super) slots: Vec<(u8, u8, u128)>,
     /// For each table meld and natural card (`NEAR_ROW` cards a meld), once
     /// worked out: the natural cards a group of it onto the meld could hold
@@ -132,6 +136,7 @@ impl LayOffs {
             verdicts: std::collections::HashMap::with_hasher(Quick),
             by_used: Memo::new(),
             walked: Vec::new(),
+            scratch: Scratch::default(),
             groups: Vec::new(),
             slots: Vec::new(),
             near: Vec::new(),
@@ -173,8 +178,9 @@ impl LayOffs {
 
     /// The groups holding the lowest open card `i` that could go onto table
     /// meld `m` (its naturals and its size), with `w` wilds to fill holes,
-    /// as `lay_off_groups` gives them: indices into `groups`. With `slot`,
-    /// each with the slot's cards it could take.
+    /// as `lay_off_groups` gives them: each `k` of the range is
+    /// [`LayOffs::group`]`(k)`. With `slot`, each with the slot's cards it
+    /// could take.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn of(
         &mut self,
@@ -201,19 +207,14 @@ impl LayOffs {
         let card = nat.cards[i];
         let table_wilds = size - naturals.len();
         let from = self.groups.len();
-        let candidates: Vec<Card> = if !slot {
-            Vec::new()
-        } else {
-            rules
-                .deck()
-                .suits()
-                .iter()
-                .map(|&s| Card::new(card.rank().expect("a natural card"), s))
-                .chain(rules.deck().ranks().map(|r| Card::new(r, card.suit().expect("a natural card"))))
-                .collect()
-        };
-        let mut all: Vec<Card> = Vec::new();
-        let mut group: Vec<Card> = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let Scratch { candidates, all, group, split } = &mut scratch;
+        candidates.clear();
+        if slot {
+            let (rank, suit) = (card.rank().expect("a natural card"), card.suit().expect("a natural card"));
+            candidates.extend(rules.deck().suits().iter().map(|&s| Card::new(rank, s)));
+            candidates.extend(rules.deck().ranks().map(|r| Card::new(r, suit)));
+        }
         let mut walked = std::mem::take(&mut self.walked);
         // With wilds free, the groups `splits_off` beats get no verdict;
         // onto a table meld of wilds alone, and with no slot's card, they
@@ -239,29 +240,31 @@ impl LayOffs {
             group.extend(BitIter(used).map(|j| nat.cards[j]));
             all.clear();
             all.extend_from_slice(naturals);
-            all.extend_from_slice(&group);
-            let mut need = wilds_needed(rules, &all, table_wilds);
-            if free && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), &group, None, n)) {
+            all.extend_from_slice(group);
+            let mut need = wilds_needed(rules, all, table_wilds);
+            if free && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), group, None, n, split))
+            {
                 need = None;
             }
             let (fits, room_left) = match need {
                 Some(need) if table_wilds + need <= all.len() => {
-                    (true, room(rules, &all, table_wilds + need).min(255) as u8)
+                    (true, room(rules, all, table_wilds + need).min(255) as u8)
                 }
                 _ => (false, 0),
             };
             let slot_from = self.slots.len();
-            for &c in &candidates {
+            for &c in candidates.iter() {
                 all.push(c);
-                let entry = match wilds_needed(rules, &all, table_wilds) {
+                let entry = match wilds_needed(rules, all, table_wilds) {
                     Some(need)
-                        if free && splits_off(rules, (naturals, table_wilds), &group, Some(c), need) =>
+                        if free
+                            && splits_off(rules, (naturals, table_wilds), group, Some(c), need, split) =>
                     {
                         None
                     }
                     Some(need) if free => Some((need.min(255) as u8, 0)),
                     Some(need) if table_wilds + need <= all.len() => {
-                        Some((need.min(255) as u8, room(rules, &all, table_wilds + need).min(255) as u8))
+                        Some((need.min(255) as u8, room(rules, all, table_wilds + need).min(255) as u8))
                     }
                     _ => None,
                 };
@@ -285,8 +288,14 @@ impl LayOffs {
             self.keep(at_key, g);
         }
         self.walked = walked;
+        self.scratch = scratch;
         self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
         from..self.groups.len()
+    }
+
+    /// The group at `k` of a range [`LayOffs::of`] gave.
+    pub(super) fn group(&self, k: usize) -> LayGroup {
+        self.groups[k].unpack()
     }
 
     /// Puts group `g` in `groups`, unless no search can use it, and notes
@@ -296,7 +305,46 @@ impl LayOffs {
             self.by_used.insert(key, DEAD);
         } else {
             self.by_used.insert(key, self.groups.len() as u64);
-            self.groups.push(g);
+            self.groups.push(Packed::pack(g));
+        }
+    }
+}
+
+/// A [`LayGroup`] in one word: the open cards (20 bits), the wilds needed
+/// (6 bits, all ones for none), whether it fits, the room left (6 bits),
+/// the slot's entries (5 bits) and where they start (26 bits). A hand
+/// holds at most 20 naturals and far fewer than 62 wilds, so a need or a
+/// room past 62 answers as no need and as room for all of them do; a
+/// group has at most one slot's entry for each card of its rank or suit.
+#[derive(Clone, Copy, Debug)]
+struct Packed(u64);
+
+impl Packed {
+    const NO_NEED: u64 = 63;
+
+    fn pack(g: LayGroup) -> Packed {
+        debug_assert!(g.used < 1 << 20 && g.slot_len < 32 && g.slot_from < 1 << 26, "{g:?}");
+        let need = g.need.map_or(Self::NO_NEED, |n| n.min(62) as u64);
+        Packed(
+            g.used as u64
+                | need << 20
+                | (g.fits as u64) << 26
+                | (g.room.min(63) as u64) << 27
+                | (g.slot_len as u64) << 33
+                | (g.slot_from as u64) << 38,
+        )
+    }
+
+    fn unpack(self) -> LayGroup {
+        let w = self.0;
+        let need = w >> 20 & 63;
+        LayGroup {
+            used: (w & 0xF_FFFF) as u32,
+            need: (need != Self::NO_NEED).then_some(need as u8),
+            fits: w >> 26 & 1 != 0,
+            room: (w >> 27 & 63) as u8,
+            slot_len: (w >> 33 & 31) as u8,
+            slot_from: (w >> 38) as u32,
         }
     }
 }
@@ -320,6 +368,24 @@ impl Key for UsedKey {
     }
 }
 
+/// Buffers for judging groups ([`LayOffs::of`]): the slot's cards that
+/// could join a group, a group's cards, with the table meld's, and those
+/// of [`splits_off`].
+#[derive(Debug, Default)]
+struct Scratch {
+    candidates: Vec<Card>,
+    all: Vec<Card>,
+    group: Vec<Card>,
+    split: Split,
+}
+
+/// Buffers [`splits_off`] reuses.
+#[derive(Debug, Default)]
+struct Split {
+    sorted: Vec<Card>,
+    all: Vec<Card>,
+}
+
 /// Whether `group` of open cards (with `extra`, the slot's card, if any)
 /// laid off onto the table meld of `naturals` and `table_wilds` wilds,
 /// needing `need` of the hand's wilds, is beaten by an arrangement with a
@@ -334,12 +400,14 @@ fn splits_off(
     group: &[Card],
     extra: Option<Card>,
     need: usize,
+    scratch: &mut Split,
 ) -> bool {
     if group.len() < 3 {
         return false;
     }
-    let mut sorted: Vec<Card> = group.to_vec();
-    let mut all: Vec<Card> = Vec::with_capacity(naturals.len() + group.len() + 1);
+    let Split { sorted, all } = scratch;
+    sorted.clear();
+    sorted.extend_from_slice(group);
     let rank = |c: &Card, high: bool| {
         let r = c.rank().map_or(0, |r| r.number());
         if high && r == 1 { 14 } else { r }
@@ -369,7 +437,7 @@ fn splits_off(
             all.extend_from_slice(naturals);
             all.extend(rest);
             all.extend(extra);
-            if wilds_needed(rules, &all, table_wilds).is_some_and(|k| k <= need) {
+            if wilds_needed(rules, all, table_wilds).is_some_and(|k| k <= need) {
                 return true;
             }
         }
@@ -394,7 +462,7 @@ fn lay_off_groups(
     let bit = 1u32 << i;
     out.clear();
     if naturals.iter().all(|c| c.rank() == card.rank()) {
-        out.extend(subsets(nat.same_rank_after[i] & mask, nat).into_iter().map(|g| g | bit));
+        subsets(nat.same_rank_after[i] & mask, nat, bit, out);
     }
     if !naturals.iter().all(|c| c.suit() == card.suit()) {
         return;

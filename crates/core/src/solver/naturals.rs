@@ -79,9 +79,11 @@ pub(super) fn lowest_bits(mut bits: u32, n: u32) -> u32 {
     out
 }
 
-/// The subsets of `bits`, counting identical cards once per number taken.
-pub(super) fn subsets(bits: u32, nat: &Naturals) -> Vec<u32> {
-    let mut out = vec![0u32];
+/// The subsets of `bits`, counting identical cards once per number taken,
+/// each with `with`, added to `out`.
+pub(super) fn subsets(bits: u32, nat: &Naturals, with: u32, out: &mut Vec<u32>) {
+    let from = out.len();
+    out.push(with);
     let mut j_iter = BitIter(bits).peekable();
     while let Some(j) = j_iter.next() {
         let mut group = 1u32 << j;
@@ -96,12 +98,11 @@ pub(super) fn subsets(bits: u32, nat: &Naturals) -> Vec<u32> {
         let before = out.len();
         for n in 1..=copies {
             let take = lowest_bits(group, n);
-            for x in 0..before {
+            for x in from..before {
                 out.push(out[x] | take);
             }
         }
     }
-    out
 }
 
 /// The bits of a word (naturals as bits, or counts of wilds), lowest

@@ -617,7 +617,7 @@ impl<'a> Search<'a> {
             let groups =
                 self.lay.of(nat, i, mask, (m, w, false), (naturals, *size), self.rules, self.ace_high);
             for g in groups {
-                let g = self.lay.groups[g];
+                let g = self.lay.group(g);
                 // The cards laid off and the table meld must form one meld
                 // (the meld's verdict); the hand's wilds fill what it lacks.
                 let Some(need) = g.need else {
