@@ -343,8 +343,12 @@
 //!     (two wilds make a set with any card). The one search for every
 //!     discard asks it for every `j` at once and searches the slot's cards
 //!     only for the `j` it lets through (`Every::cards_each`); the one-hand
-//!     search asks it before `Complete::decide`. Under the half-wild limit
-//!     a wild for `c` may break the limit, so it is not asked there.
+//!     search asks it before `Complete::decide`, but for a table holding a
+//!     meld of wilds alone among fewer than `LANES_FROM` table melds
+//!     (`Complete::asks_a_wild_more`), where the question costs more than
+//!     the search it spares; a question left out changes no answer. Under
+//!     the half-wild limit a wild for `c` may break the limit, so it is not
+//!     asked there.
 //! 20. *With wilds free, a wild discarded lets nothing go out.* Let the
 //!     naturals `S` (some) and `w` wilds not meld, and a natural `c` let
 //!     `S` meld with `w - 1` wilds (one wild discarded). Swap `c` for a
@@ -393,9 +397,10 @@
 //!       leaves the state as it is, less that card.
 //!
 //!     A state's bit is the "or" over its choices, as the search of step 4
-//!     answers each state; the first answers before the memo (two wilds a
-//!     card, naturals with no partner) do not depend on that part of the
-//!     state, and the state with no open card melds but where table melds
+//!     answers each state (so a group onto `m` is not asked once every bit
+//!     without `m` is yes, the only bits it could add); the first answers
+//!     before the memo (two wilds a card, naturals with no partner) do not
+//!     depend on that part of the state, and the state with no open card melds but where table melds
 //!     were used with no meld of the hand's own, and has nothing to
 //!     discard. So each bit is the answer of the search of step 4 for that
 //!     state, and the memo is keyed on the open cards, the wilds and the
@@ -916,6 +921,7 @@ impl Complete<'_> {
             // not meld with a wild more.
             if (own || mask.count_ones() >= 2)
                 && w < u8::MAX
+                && self.asks_a_wild_more()
                 && !self.melds_less_one(mask, w + 1, used_table, own)
             {
                 return 0;
@@ -954,12 +960,25 @@ impl Complete<'_> {
             return cards;
         }
         // Step 19, as above.
-        if w < u8::MAX && !self.melds(mask, w + 1, used_table, own) {
+        if w < u8::MAX && self.asks_a_wild_more() && !self.melds(mask, w + 1, used_table, own) {
             return 0;
         }
         let cards = self.decide(false, mask, w, used_table, own);
         self.memo.insert(k, cards);
         cards
+    }
+
+    /// Whether step 19 asks of a wild more: not where the table holds a meld
+    /// of wilds alone among fewer than `LANES_FROM` table melds. Each wild
+    /// more lets every run laid off onto that meld take a hole more, so
+    /// that the search with one wild more holds far more groups than the
+    /// search of the slot's cards it would spare; and with so few table
+    /// melds it is a search of its own, where from `LANES_FROM` on step 22
+    /// answers it beside the one for the hand's wilds. (The slowest hand
+    /// with wilds free, two such melds before the last draw: 5.5 → 4.5 ms;
+    /// docs/speed.md.)
+    fn asks_a_wild_more(&self) -> bool {
+        self.melds.wild == 0 || self.table.len() >= LANES_FROM
     }
 
     /// Whether the open cards meld completely, the slot filled already.
@@ -1196,6 +1215,14 @@ impl Complete<'_> {
         for &(used, need, with, own) in &placed {
             if v == all {
                 break;
+            }
+            // A group laid off onto a table meld answers only where that
+            // meld was not used: once those all meld, it adds nothing.
+            if !own {
+                let free = all & !USED[with.trailing_zeros() as usize];
+                if v & free == free {
+                    continue;
+                }
             }
             let rest = self.melds_vec(discard, mask & !used, w - need);
             v |= moved(rest as u128, (with, own), half, low as u128) as u64;
