@@ -216,7 +216,7 @@ impl LayOffs {
             candidates.extend(rules.deck().ranks().map(|r| Card::new(r, suit)));
         }
         let mut walked = std::mem::take(&mut self.walked);
-        // With wilds free, the groups `splits_off` beats get no verdict;
+        // With wilds free, the groups `Split::beaten` beats get no verdict;
         // onto a table meld of wilds alone, and with no slot's card, they
         // are not even walked.
         let free = !rules.half_wild;
@@ -238,12 +238,14 @@ impl LayOffs {
             }
             group.clear();
             group.extend(BitIter(used).map(|j| nat.cards[j]));
+            if free {
+                split.prepare(rules, group);
+            }
             all.clear();
             all.extend_from_slice(naturals);
             all.extend_from_slice(group);
             let mut need = wilds_needed(rules, all, table_wilds);
-            if free && need.is_some_and(|n| splits_off(rules, (naturals, table_wilds), group, None, n, split))
-            {
+            if free && need.is_some_and(|n| split.beaten(rules, (naturals, table_wilds), None, n)) {
                 need = None;
             }
             let (fits, room_left) = match need {
@@ -256,12 +258,7 @@ impl LayOffs {
             for &c in candidates.iter() {
                 all.push(c);
                 let entry = match wilds_needed(rules, all, table_wilds) {
-                    Some(need)
-                        if free
-                            && splits_off(rules, (naturals, table_wilds), group, Some(c), need, split) =>
-                    {
-                        None
-                    }
+                    Some(need) if free && split.beaten(rules, (naturals, table_wilds), Some(c), need) => None,
                     Some(need) if free => Some((need.min(255) as u8, 0)),
                     Some(need) if table_wilds + need <= all.len() => {
                         Some((need.min(255) as u8, room(rules, all, table_wilds + need).min(255) as u8))
@@ -370,7 +367,7 @@ impl Key for UsedKey {
 
 /// Buffers for judging groups ([`LayOffs::of`]): the slot's cards that
 /// could join a group, a group's cards, with the table meld's, and those
-/// of [`splits_off`].
+/// of [`Split`].
 #[derive(Debug, Default)]
 struct Scratch {
     candidates: Vec<Card>,
@@ -379,70 +376,94 @@ struct Scratch {
     split: Split,
 }
 
-/// Buffers [`splits_off`] reuses.
+/// Whether a group laid off is beaten by a smaller one (the solver's step
+/// 13), asked of one group for its own cards and with each slot's card:
+/// the group sorted by rank (an ace low, and where it holds one, high), and
+/// which of its ends and whole meld without wilds, worked out once for
+/// the group ([`Split::prepare`]) and read for each card
+/// ([`Split::beaten`]).
 #[derive(Debug, Default)]
 struct Split {
-    sorted: Vec<Card>,
+    sorted: [Vec<Card>; 2],
+    /// For each way of the ace: whether the lowest three, the highest
+    /// three and the whole group meld without wilds.
+    natural: [[bool; 3]; 2],
+    /// The ways of the ace to read: none for a group of fewer than three.
+    highs: usize,
     all: Vec<Card>,
 }
 
-/// Whether `group` of open cards (with `extra`, the slot's card, if any)
-/// laid off onto the table meld of `naturals` and `table_wilds` wilds,
-/// needing `need` of the hand's wilds, is beaten by an arrangement with a
-/// smaller group: three of its cards at one end of it (or all of it, with
-/// no slot's card) make a meld of their own without wilds, and what is
-/// left of the group, holding one open card at least, goes onto the table
-/// meld with at most as many of the hand's wilds (the solver's step 13).
-/// With wilds free only.
-fn splits_off(
-    rules: &Rules,
-    (naturals, table_wilds): (&[Card], usize),
-    group: &[Card],
-    extra: Option<Card>,
-    need: usize,
-    scratch: &mut Split,
-) -> bool {
-    if group.len() < 3 {
-        return false;
-    }
-    let Split { sorted, all } = scratch;
-    sorted.clear();
-    sorted.extend_from_slice(group);
-    let rank = |c: &Card, high: bool| {
-        let r = c.rank().map_or(0, |r| r.number());
-        if high && r == 1 { 14 } else { r }
-    };
-    let highs: &[bool] =
-        if group.iter().any(|c| c.rank() == Some(Rank::ACE)) { &[false, true] } else { &[false] };
-    let n = group.len();
-    for &high in highs {
-        sorted.sort_by_key(|c| rank(c, high));
-        // The lowest three, the highest three, and (with no slot's card)
-        // the whole group, which then leaves nothing to lay off.
-        let whole = extra.is_none().then_some((0, n));
-        for (from, to) in [(0, 3), (n - 3, n)].into_iter().chain(whole) {
-            if wilds_needed(rules, &sorted[from..to], 0) != Some(0) {
-                continue;
-            }
-            if to - from == n {
-                // Nothing left to lay off: beaten unless the slot's card
-                // would be left alone.
-                if extra.is_none() {
-                    return true;
-                }
-                continue;
-            }
-            let rest = sorted[..from].iter().chain(&sorted[to..]);
-            all.clear();
-            all.extend_from_slice(naturals);
-            all.extend(rest);
-            all.extend(extra);
-            if wilds_needed(rules, all, table_wilds).is_some_and(|k| k <= need) {
-                return true;
+impl Split {
+    /// Sorts `group` each way of its aces and notes which of its ends, and
+    /// whether the whole of it, meld without wilds.
+    fn prepare(&mut self, rules: &Rules, group: &[Card]) {
+        self.highs = 0;
+        let n = group.len();
+        if n < 3 {
+            return;
+        }
+        let rank = |c: &Card, high: bool| {
+            let r = c.rank().map_or(0, |r| r.number());
+            if high && r == 1 { 14 } else { r }
+        };
+        let highs = if group.iter().any(|c| c.rank() == Some(Rank::ACE)) { 2 } else { 1 };
+        for h in 0..highs {
+            let sorted = &mut self.sorted[h];
+            sorted.clear();
+            sorted.extend_from_slice(group);
+            sorted.sort_by_key(|c| rank(c, h == 1));
+            for (k, (from, to)) in [(0, 3), (n - 3, n), (0, n)].into_iter().enumerate() {
+                self.natural[h][k] = wilds_needed(rules, &sorted[from..to], 0) == Some(0);
             }
         }
+        self.highs = highs;
     }
-    false
+
+    /// Whether the group last prepared (with `extra`, the slot's card, if
+    /// any) laid off onto the table meld of `naturals` and `table_wilds`
+    /// wilds, needing `need` of the hand's wilds, is beaten by an
+    /// arrangement with a smaller group: three of its cards at one end of
+    /// it (or all of it, with no slot's card) make a meld of their own
+    /// without wilds, and what is left of the group, holding one open card
+    /// at least, goes onto the table meld with at most as many of the
+    /// hand's wilds (the solver's step 13). With wilds free only.
+    fn beaten(
+        &mut self,
+        rules: &Rules,
+        (naturals, table_wilds): (&[Card], usize),
+        extra: Option<Card>,
+        need: usize,
+    ) -> bool {
+        for h in 0..self.highs {
+            let sorted = &self.sorted[h];
+            let n = sorted.len();
+            // The lowest three, the highest three, and (with no slot's card)
+            // the whole group, which then leaves nothing to lay off.
+            let whole = extra.is_none().then_some((0, n));
+            for (k, (from, to)) in [(0, 3), (n - 3, n)].into_iter().chain(whole).enumerate() {
+                if !self.natural[h][k] {
+                    continue;
+                }
+                if to - from == n {
+                    // Nothing left to lay off: beaten unless the slot's card
+                    // would be left alone.
+                    if extra.is_none() {
+                        return true;
+                    }
+                    continue;
+                }
+                let rest = sorted[..from].iter().chain(&sorted[to..]);
+                self.all.clear();
+                self.all.extend_from_slice(naturals);
+                self.all.extend(rest);
+                self.all.extend(extra);
+                if wilds_needed(rules, &self.all, table_wilds).is_some_and(|k| k <= need) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
 }
 
 /// The groups of open cards, each holding the lowest open card `i`, that
@@ -507,7 +528,7 @@ struct LayWalk<'a> {
     thi: u8,
     budget: u8,
     /// Onto a table meld of wilds alone (wilds free, no slot's card): leave
-    /// out the groups `splits_off` beats, those whose first or last three
+    /// out the groups `Split::beaten` beats, those whose first or last three
     /// places hold cards of the hand's.
     prune: bool,
 }

@@ -249,7 +249,7 @@
 //!     the first does; its groups laid off hold fewer cards in all, so
 //!     going on so ends at an arrangement none of whose groups is beaten.
 //!     Those are the arrangements steps 1 to 7 reach without the beaten
-//!     groups: `splits_off` in module `lay_off` gives them no verdict, and
+//!     groups: `Split::beaten` in module `lay_off` gives them no verdict, and
 //!     onto a table meld of wilds alone the walk along the run does not
 //!     go on from the first three places holding cards, nor records a
 //!     group whose last three do. With the slot's card of module
