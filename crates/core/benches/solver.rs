@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 41] = [
+    const HANDS: [Found; 44] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1522,6 +1522,79 @@ mod h_slowest_found {
             onto: WILDS_ALONE_ONTO,
             hand: "Js 7d 6d Jd 3d 8d 4d 8d 4s 9d 3d 5d Qd 6d 10d",
         },
+        // Tens, half-wild, aces high, three decks, round 11, 13 cards,
+        // eight table melds, before the draw (hunt `SIZE=before -- 60 500
+        // 161161`): the slowest found, over twice the goal, its time the
+        // slot search of the last draw and step 27's words.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 11,
+            onto: &[
+                "9s 10s Js Qs Ks",
+                "5s 6s Kd",
+                "3h 3s 3s",
+                "4c 5c 6c 7c",
+                "Kh 8c 9c",
+                "Kc 7c 8c",
+                "Kd 4c 5c 6c",
+                "10d 10d 10c 10c",
+            ],
+            hand: "3c 5c 3c 8c 10c 4c 9c Js Qc Ks 6c Kc 7c",
+        },
+        // Strict, wilds free, two jokers a deck, three decks, round 13, 15
+        // cards, eight table melds, before the draw (the same hunt): the
+        // slowest with wilds free, its time the slot search.
+        Found {
+            preset: "strict",
+            settings: &[("all_wild_melds", "false"), ("jokers", "2"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 13,
+            onto: &[
+                "2h Qc Qc",
+                "JK 5c 6c 7c 8c",
+                "6d 7d 8d 9d 2c",
+                "Kc Kd 2h",
+                "6c 7c 2d",
+                "4c 5c 2s 7c",
+                "9h 9h 9h",
+                "10s 10s 10h 10c",
+            ],
+            hand: "JK 10c Qc 2c 8c 2s 9c Kc 9c 3d Jc 10c 5h Ac 3c",
+        },
+        // Tens, wilds free, aces high, three decks, round 11, 13 cards,
+        // eight table melds, before the draw (hunt `SIZE=before -- 60 500
+        // 171171`): the slowest with wilds free, a run of diamonds, its
+        // time the verdicts on the groups laid off with each slot's card.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "false"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "1"),
+                ("decks", "3"),
+            ],
+            round: 11,
+            onto: &[
+                "As Ac Kd",
+                "2d 3d 4d",
+                "5d Kc 7d",
+                "Kd Kd Kh Kh",
+                "5s 6s 7s 8s 9s",
+                "Ks 3s 4s",
+                "Kc 9d 10d",
+                "3c 3c 3c",
+            ],
+            hand: "8d 7s 9d 2d 6d 7d 5d 10d 3d 2h Ad Jd 4d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1742,5 +1815,20 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn two_melds_of_wilds_alone_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[40]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_eight_melds_of_clubs_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[41]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn two_jokers_eight_melds_wilds_free_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[42]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_wilds_free_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[43]);
     }
 }
