@@ -260,6 +260,61 @@ pub(crate) fn wilds_needed(rules: &Rules, naturals: &[Card], wilds: usize) -> Op
         .min()
 }
 
+/// [`wilds_needed`] of a run's naturals with one natural more at a time,
+/// the naturals' part worked out once: the question the solver asks of a
+/// group laid off with each card that could join it.
+pub(crate) struct RunWith {
+    suit: Option<Suit>,
+    /// The places the naturals take, each way of the ace (low, then high
+    /// where aces may play high), or none where two take one place.
+    taken: [Option<u16>; 2],
+    highs: usize,
+    /// The cards with the one more, and a run's most.
+    count: usize,
+    places: usize,
+}
+
+impl RunWith {
+    /// For `naturals` of one suit and two ranks at least (a run), with
+    /// `wilds` wild cards; else none.
+    pub(crate) fn new(rules: &Rules, naturals: &[Card], wilds: usize) -> Option<RunWith> {
+        let first = *naturals.first()?;
+        if naturals.iter().all(|c| c.rank() == first.rank())
+            || naturals.iter().any(|c| c.suit() != first.suit())
+        {
+            return None;
+        }
+        let highs = aces(rules.aces_high());
+        let mut taken = [None; 2];
+        for (t, &high) in taken.iter_mut().zip(highs) {
+            *t = run_places(naturals, high);
+        }
+        Some(RunWith {
+            suit: first.suit(),
+            taken,
+            highs: highs.len(),
+            count: naturals.len() + 1 + wilds,
+            places: places(rules),
+        })
+    }
+
+    /// [`wilds_needed`] of the naturals and `card`, a natural: not of one
+    /// rank, as they are not; of one suit only with a card of theirs; and
+    /// the card's place added after theirs, as `run_places` adds it.
+    pub(crate) fn needed(&self, card: Card) -> Option<usize> {
+        if card.suit() != self.suit || self.count > self.places {
+            return None;
+        }
+        (0..self.highs)
+            .filter_map(|h| {
+                let taken = self.taken[h]?;
+                let p = next_place(card, h == 1, taken);
+                (taken & (1 << p) == 0).then(|| lacking(taken | 1 << p, self.count))
+            })
+            .min()
+    }
+}
+
 /// How many more wilds the meld of `naturals` (one at least) and `wilds`
 /// wild cards may take: a set any number, a run as many as its places
 /// left; where at most half of a meld's cards may be wild, no more than
@@ -614,5 +669,57 @@ mod tests {
         assert_eq!(need(&high, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Ah", 0), Some(1));
         assert_eq!(need(&high, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah", 1), None);
         assert_eq!(need(&std, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah", 0), None);
+    }
+
+    /// `RunWith` against `wilds_needed` itself, for runs with holes, aces
+    /// at either end and repeated ranks, every card of the deck added, in
+    /// both games, aces high or not.
+    #[test]
+    fn a_run_with_one_card_more_needs_what_wilds_needed_says() {
+        let five = Rules::preset("five-crowns").unwrap();
+        let ruleses = [Rules::default(), Rules { ace_high: true, ..Rules::default() }, five];
+        let groups = [
+            "5h 6h",
+            "5h 8h",
+            "Qh Ah",
+            "Ah 2h",
+            "Ah Kh",
+            "3h 4h 5h 6h 7h 8h 9h 10h Jh Qh",
+            "5h 5h 7h",
+            "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh",
+            "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh",
+            "9s Js Ks",
+            "3s 4s",
+            "Ks Qs Js",
+            "3r 5r",
+            "Kr 3r",
+        ];
+        let mut asked = 0;
+        for rules in &ruleses {
+            for text in groups {
+                let Ok(naturals) = parse_cards(text, &Rules { jokers: 2, decks: 3, ..*rules }) else {
+                    continue;
+                };
+                if naturals.iter().any(|c| !rules.deck().cards().any(|d| d == *c)) {
+                    continue;
+                }
+                for wilds in 0..4 {
+                    let run = RunWith::new(rules, &naturals, wilds).expect("a run");
+                    for card in rules.deck().cards().filter(|c| c.rank().is_some()) {
+                        let mut all = naturals.clone();
+                        all.push(card);
+                        assert_eq!(
+                            run.needed(card),
+                            wilds_needed(rules, &all, wilds),
+                            "{text} + {card}, {wilds} wilds"
+                        );
+                        asked += 1;
+                    }
+                }
+            }
+        }
+        assert!(asked > 2000, "{asked}");
+        assert!(RunWith::new(&Rules::default(), &cards("9h 9c"), 0).is_none());
+        assert!(RunWith::new(&Rules::default(), &cards("9h 8c"), 0).is_none());
     }
 }

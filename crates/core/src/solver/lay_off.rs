@@ -5,7 +5,7 @@ use super::memo::{Key, Memo};
 use super::naturals::{BitIter, Naturals, subsets};
 use super::runs::Dir;
 use crate::card::{Card, Rank};
-use crate::meld::{place_of, room, wilds_needed};
+use crate::meld::{RunWith, place_of, room, wilds_needed};
 use crate::rules::Rules;
 
 /// A group of open cards that could be laid off onto a table meld, with
@@ -255,9 +255,21 @@ impl LayOffs {
                 _ => (false, 0),
             };
             let slot_from = self.slots.len();
+            // Where the group and the table meld's naturals make a run, each
+            // slot's card is a few bit tests on their places.
+            let run = if candidates.is_empty() { None } else { RunWith::new(rules, all, table_wilds) };
             for &c in candidates.iter() {
+                let needed = match &run {
+                    Some(run) => run.needed(c),
+                    None => {
+                        all.push(c);
+                        let needed = wilds_needed(rules, all, table_wilds);
+                        all.pop();
+                        needed
+                    }
+                };
                 all.push(c);
-                let entry = match wilds_needed(rules, all, table_wilds) {
+                let entry = match needed {
                     Some(need) if free && split.beaten(rules, (naturals, table_wilds), Some(c), need) => None,
                     Some(need) if free => Some((need.min(255) as u8, 0)),
                     Some(need) if table_wilds + need <= all.len() => {
