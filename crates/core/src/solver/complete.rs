@@ -398,7 +398,8 @@
 //!
 //!     A state's bit is the "or" over its choices, as the search of step 4
 //!     answers each state (so a group onto `m` is not asked once every bit
-//!     without `m` is yes, the only bits it could add); the first answers
+//!     without `m` is yes, the only bits it could add, in one word or
+//!     several); the first answers
 //!     before the memo (two wilds a card, naturals with no partner) do not
 //!     depend on that part of the state, and the state with no open card melds but where table melds
 //!     were used with no meld of the hand's own, and has nothing to
@@ -1080,6 +1081,20 @@ impl Complete<'_> {
         for &(used, need, with, own) in &placed {
             if v.iter().all(|&word| word == u128::MAX) {
                 break;
+            }
+            // As `decide_vec`: a group laid off onto `m` adds only to the
+            // answers without `m`; once those are all yes it is not asked.
+            if !own {
+                let m = with.trailing_zeros() as usize;
+                let full = if m < 7 {
+                    v.iter().all(|&word| word | USED_WIDE[m] == u128::MAX)
+                } else {
+                    let step = 1 << (m - 7);
+                    v.iter().enumerate().all(|(i, &word)| i & step != 0 || word == u128::MAX)
+                };
+                if full {
+                    continue;
+                }
             }
             let from = self.melds_wide(discard, mask & !used, w - need);
             moved_wide(v, &self.slot_sets[from..from + n], (with, own), t);
