@@ -208,19 +208,18 @@ impl LayOffs {
         let table_wilds = size - naturals.len();
         let from = self.groups.len();
         let mut scratch = std::mem::take(&mut self.scratch);
-        let Scratch { candidates, all, group, split } = &mut scratch;
-        candidates.clear();
+        scratch.candidates.clear();
         if slot {
             let (rank, suit) = (card.rank().expect("a natural card"), card.suit().expect("a natural card"));
-            candidates.extend(rules.deck().suits().iter().map(|&s| Card::new(rank, s)));
-            candidates.extend(rules.deck().ranks().map(|r| Card::new(r, suit)));
+            scratch.candidates.extend(rules.deck().suits().iter().map(|&s| Card::new(rank, s)));
+            scratch.candidates.extend(rules.deck().ranks().map(|r| Card::new(r, suit)));
         }
+        let meld = Meld { rules, naturals, table_wilds, m, slot };
         let mut walked = std::mem::take(&mut self.walked);
         // With wilds free, the groups `Split::beaten` beats get no verdict;
         // onto a table meld of wilds alone, and with no slot's card, they
         // are not even walked.
-        let free = !rules.half_wild;
-        let prune = free && !slot && naturals.is_empty();
+        let prune = !rules.half_wild && !slot && naturals.is_empty();
         lay_off_groups(nat, i, mask, (naturals, table_wilds), (w, ace_high, prune), &mut walked);
         for &used in &walked {
             let at_key = UsedKey { used, meld: m, slot };
@@ -230,76 +229,80 @@ impl LayOffs {
                 }
                 continue;
             }
-            let bits = BitIter(used).fold(0u128, |b, j| b | 1 << nat.cards[j].index());
-            let key = (bits, used.count_ones() as u8, m as u8, slot);
-            if let Some(&g) = self.verdicts.get(&key) {
-                self.keep(at_key, LayGroup { used, ..g });
-                continue;
-            }
-            group.clear();
-            group.extend(BitIter(used).map(|j| nat.cards[j]));
-            if free {
-                split.prepare(rules, group);
-            }
-            all.clear();
-            all.extend_from_slice(naturals);
-            all.extend_from_slice(group);
-            let mut need = wilds_needed(rules, all, table_wilds);
-            if free && need.is_some_and(|n| split.beaten(rules, (naturals, table_wilds), None, n)) {
-                need = None;
-            }
-            let (fits, room_left) = match need {
-                Some(need) if table_wilds + need <= all.len() => {
-                    (true, room(rules, all, table_wilds + need).min(255) as u8)
-                }
-                _ => (false, 0),
-            };
-            let slot_from = self.slots.len();
-            // Where the group and the table meld's naturals make a run, each
-            // slot's card is a few bit tests on their places.
-            let run = if candidates.is_empty() { None } else { RunWith::new(rules, all, table_wilds) };
-            for &c in candidates.iter() {
-                let needed = match &run {
-                    Some(run) => run.needed(c),
-                    None => {
-                        all.push(c);
-                        let needed = wilds_needed(rules, all, table_wilds);
-                        all.pop();
-                        needed
-                    }
-                };
-                all.push(c);
-                let entry = match needed {
-                    Some(need) if free && split.beaten(rules, (naturals, table_wilds), Some(c), need) => None,
-                    Some(need) if free => Some((need.min(255) as u8, 0)),
-                    Some(need) if table_wilds + need <= all.len() => {
-                        Some((need.min(255) as u8, room(rules, all, table_wilds + need).min(255) as u8))
-                    }
-                    _ => None,
-                };
-                all.pop();
-                if let Some((need, more)) = entry {
-                    match self.slots[slot_from..].iter_mut().find(|(n, r, _)| *n == need && *r == more) {
-                        Some((_, _, bits)) => *bits |= 1 << c.index(),
-                        None => self.slots.push((need, more, 1 << c.index())),
-                    }
-                }
-            }
-            let g = LayGroup {
-                used,
-                need: need.map(|n| n.min(255) as u8),
-                fits,
-                room: room_left,
-                slot_from: slot_from as u32,
-                slot_len: (self.slots.len() - slot_from) as u8,
-            };
-            self.verdicts.insert(key, g);
+            let g = self.judge(nat, used, &meld, &mut scratch);
             self.keep(at_key, g);
         }
         self.walked = walked;
         self.scratch = scratch;
         self.found.insert(key, (from as u32, (self.groups.len() - from) as u32));
         from..self.groups.len()
+    }
+
+    /// The meld's verdict on the group of open cards `used`, judged once
+    /// for its cards (whichever copies) and kept in `verdicts`.
+    fn judge(&mut self, nat: &Naturals, used: u32, meld: &Meld, scratch: &mut Scratch) -> LayGroup {
+        let &Meld { rules, naturals, table_wilds, m, slot } = meld;
+        let bits = BitIter(used).fold(0u128, |b, j| b | 1 << nat.cards[j].index());
+        let key = (bits, used.count_ones() as u8, m as u8, slot);
+        if let Some(&g) = self.verdicts.get(&key) {
+            return LayGroup { used, ..g };
+        }
+        let Scratch { candidates, all, group, split } = scratch;
+        let free = !rules.half_wild;
+        group.clear();
+        group.extend(BitIter(used).map(|j| nat.cards[j]));
+        if free {
+            split.prepare(rules, group);
+        }
+        all.clear();
+        all.extend_from_slice(naturals);
+        all.extend_from_slice(group);
+        let mut need = wilds_needed(rules, all, table_wilds);
+        if free && need.is_some_and(|n| split.beaten(rules, (naturals, table_wilds), None, n)) {
+            need = None;
+        }
+        let (fits, room_left) = match need {
+            Some(need) if table_wilds + need <= all.len() => {
+                (true, room(rules, all, table_wilds + need).min(255) as u8)
+            }
+            _ => (false, 0),
+        };
+        let slot_from = self.slots.len();
+        // Where the group and the table meld's naturals make a run, each
+        // slot's card is a few bit tests on their places.
+        let run = if candidates.is_empty() { None } else { RunWith::new(rules, all, table_wilds) };
+        for &c in candidates.iter() {
+            all.push(c);
+            let needed = match &run {
+                Some(run) => run.needed(c),
+                None => wilds_needed(rules, all, table_wilds),
+            };
+            let entry = match needed {
+                Some(need) if free && split.beaten(rules, (naturals, table_wilds), Some(c), need) => None,
+                Some(need) if free => Some((need.min(255) as u8, 0)),
+                Some(need) if table_wilds + need <= all.len() => {
+                    Some((need.min(255) as u8, room(rules, all, table_wilds + need).min(255) as u8))
+                }
+                _ => None,
+            };
+            all.pop();
+            if let Some((need, more)) = entry {
+                match self.slots[slot_from..].iter_mut().find(|(n, r, _)| *n == need && *r == more) {
+                    Some((_, _, bits)) => *bits |= 1 << c.index(),
+                    None => self.slots.push((need, more, 1 << c.index())),
+                }
+            }
+        }
+        let g = LayGroup {
+            used,
+            need: need.map(|n| n.min(255) as u8),
+            fits,
+            room: room_left,
+            slot_from: slot_from as u32,
+            slot_len: (self.slots.len() - slot_from) as u8,
+        };
+        self.verdicts.insert(key, g);
+        g
     }
 
     /// The group at `k` of a range [`LayOffs::of`] gave.
@@ -375,6 +378,17 @@ impl Key for UsedKey {
         // At most 20 naturals and 8 table melds: 24 bits.
         self.used as u64 | (self.meld as u64) << 20 | (self.slot as u64) << 23
     }
+}
+
+/// The table meld a group is judged against, as [`LayOffs::judge`] needs
+/// it: the rules, its naturals and wilds, where it lies, and whether the
+/// slot's cards are wanted.
+struct Meld<'a> {
+    rules: &'a Rules,
+    naturals: &'a [Card],
+    table_wilds: usize,
+    m: usize,
+    slot: bool,
 }
 
 /// Buffers for judging groups ([`LayOffs::of`]): the slot's cards that
