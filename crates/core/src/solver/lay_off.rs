@@ -10,7 +10,7 @@ use crate::rules::Rules;
 
 /// A group of open cards that could be laid off onto a table meld, with
 /// the meld's verdict on it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct LayGroup {
     /// The open cards laid off.
     pub(super) used: u32,
@@ -600,5 +600,36 @@ impl LayWalk<'_> {
         if holes < self.budget {
             self.walk(dir, next, end, (used, holes + 1, 0), false, out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A group packed into one word reads back as it was, every field at
+    /// its widest; a need or a room past what a hand can use reads as
+    /// none needed past 62, and as room for every wild.
+    #[test]
+    fn a_packed_group_reads_back_as_it_was() {
+        let widest = LayGroup {
+            used: (1 << 20) - 1,
+            need: Some(62),
+            fits: true,
+            room: 63,
+            slot_from: (1 << 26) - 1,
+            slot_len: 31,
+        };
+        let groups = [
+            widest,
+            LayGroup { used: 1, need: None, fits: false, room: 0, slot_from: 0, slot_len: 0 },
+            LayGroup { used: 0b1011, need: Some(0), fits: true, room: 5, slot_from: 1234, slot_len: 3 },
+            LayGroup { used: 1 << 19, need: Some(2), fits: false, room: 1, slot_from: 7, slot_len: 17 },
+        ];
+        for g in groups {
+            assert_eq!(Packed::pack(g).unpack(), g);
+        }
+        let past = LayGroup { need: Some(200), room: 255, ..widest };
+        assert_eq!(Packed::pack(past).unpack(), LayGroup { need: Some(62), room: 63, ..widest });
     }
 }
