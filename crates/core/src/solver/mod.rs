@@ -284,7 +284,7 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{Complete, CountVecs, LANES_FROM, SlotRun};
+use complete::{BYTE_WILDS, Complete, CountVecs, LANES_FROM, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
@@ -498,6 +498,10 @@ pub struct Solver {
     /// ([`COUNTS_FROM`]; the tests set it to compare both ways).
     #[cfg(test)]
     counts_from: usize,
+    /// Whether step 27 may keep its words as bytes (the tests clear it to
+    /// compare both widths).
+    #[cfg(test)]
+    counts_in_bytes: bool,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -636,6 +640,8 @@ impl Solver {
             forgotten: None,
             #[cfg(test)]
             counts_from: COUNTS_FROM,
+            #[cfg(test)]
+            counts_in_bytes: true,
         }
     }
 
@@ -1479,6 +1485,11 @@ impl Solver {
         #[cfg(test)]
         let from = self.counts_from;
         self.hand.counts_vectors = self.hand.targets.len() >= from;
+        self.hand.counts_in_bytes = self.hand.wilds.len() <= BYTE_WILDS as usize;
+        #[cfg(test)]
+        {
+            self.hand.counts_in_bytes &= self.counts_in_bytes;
+        }
         self.hand.ensure_partners();
         let cards = self.complete().cards_limited_less_one(mask, w);
         if cards == 0 {
@@ -1675,6 +1686,7 @@ fn complete_over<'a>(
         slot_sets,
         counts,
         count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
+        count_bytes: h.counts_in_bytes,
         live: h.live,
         lanes,
         wilds: h.wilds.len().min(250) as u8,
@@ -2026,7 +2038,7 @@ mod tests {
                 "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh",
             ),
         ];
-        let mut asked = 0;
+        let (mut asked, mut bytes) = (0, 0);
         for hand in hands {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
@@ -2052,12 +2064,22 @@ mod tests {
                 let mut one_set = Solver::new();
                 one_set.counts_from = usize::MAX;
                 one_set.load_for_deadwood(hand, &table);
-                assert_eq!(at_once.outs_less(&[]), one_set.outs_less(&[]), "{text}: {hand:?}");
+                let outs = one_set.outs_less(&[]);
+                assert_eq!(at_once.outs_less(&[]), outs, "{text}: {hand:?}");
+                // The words as bytes, and in 64 bits.
+                let mut wide = Solver::new();
+                wide.counts_from = 1;
+                wide.counts_in_bytes = false;
+                wide.load_for_deadwood(hand, &table);
+                assert_eq!(wide.outs_less(&[]), outs, "{text}: {hand:?}");
+                assert!(!wide.hand.counts_in_bytes);
+                bytes += at_once.hand.counts_in_bytes as usize;
                 assert!(!one_set.hand.counts_vectors);
                 asked += at_once.hand.counts_vectors as usize;
             }
         }
         assert!(asked > 60);
+        assert!(bytes > 60, "{bytes}");
     }
 
     /// Six table runs and two sets, of a hand the hunts found.
