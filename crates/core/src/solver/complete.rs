@@ -860,6 +860,9 @@ pub(super) struct Complete<'a> {
     /// go onto (`Loaded::live`): step 27's answers are for each set of
     /// them used, the others in the key.
     pub(super) live: u8,
+    /// For each set of table melds used, the bits of the live ones among
+    /// them (`Loaded::live_at`).
+    pub(super) live_bits: &'a [u8; 256],
     /// The wilds of the loaded hand: the searches ask of at most one more.
     pub(super) wilds: u8,
     /// Whether step 27 keeps its words as bytes (`Loaded::counts_in_bytes`).
@@ -1630,7 +1633,7 @@ pub(super) fn single_lay_offs_limited(
 
 /// Step 27's memo: for each state, where its answers start in `words`: a
 /// word for each set of the live table melds used and whether the hand
-/// has a meld of its own (at the index [`live_at`] gives), the counts of
+/// has a meld of its own (at the index `Complete::live_at` gives), the counts of
 /// wilds it melds with as bits. The first words are those of a state that melds
 /// with none, which all such states share. A hand of at most
 /// [`BYTE_WILDS`] wilds keeps its words as bytes (`bytes`), else in 64
@@ -1700,19 +1703,8 @@ impl CountWord for u8 {
     }
 }
 
-/// The index of step 27's answers for the table melds `used` of those in
-/// `live` (the bits of `used` among those of `live`, in order) and meld of
-/// the hand's own.
-fn live_at(used: u8, live: u8, own: bool) -> usize {
-    let mut at = (own as usize) << live.count_ones();
-    for (k, m) in BitIter(live as u32).enumerate() {
-        at |= ((used as usize >> m) & 1) << k;
-    }
-    at
-}
-
 /// The table melds used of those in `live` at the index `at` of step 27's
-/// answers (below the meld of the hand's own): [`live_at`] undone.
+/// answers (below the meld of the hand's own): `Complete::live_at` undone.
 fn live_used(at: usize, live: u8) -> u8 {
     BitIter(live as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
 }
@@ -1789,6 +1781,12 @@ impl Complete<'_> {
         self.count_vecs.as_mut().expect("whether each state melds for every table meld used")
     }
 
+    /// The index of step 27's answers for the table melds `used` (the bits
+    /// of the live ones among them, in order) and meld of the hand's own.
+    fn live_at(&self, used: u8, own: bool) -> usize {
+        self.live_bits[used as usize] as usize | (own as usize) << self.live.count_ones()
+    }
+
     /// Step 27's `n` words of a state, from `from`.
     fn count_words<W: CountWord>(&self, from: usize, n: usize) -> &[W] {
         let vecs = self.count_vecs.as_ref().expect("whether each state melds for every table meld used");
@@ -1857,7 +1855,7 @@ impl Complete<'_> {
                 } else if own {
                     Leaves::Own
                 } else {
-                    Leaves::Lay { at: live_at(with & live, live, false) }
+                    Leaves::Lay { at: self.live_at(with, false) }
                 };
                 or_choice(&mut out[..n], self.count_words(rest, n), k, leaves);
             }
@@ -2073,13 +2071,12 @@ impl Complete<'_> {
                 most <= self.wilds.saturating_add(1),
                 "step 27 counts to one wild more than the hand's"
             );
-            let live = self.live;
-            let at = live_at(used_table & live, live, own);
+            let (at, fixed) = (self.live_at(used_table, own), used_table & !self.live);
             let word = if self.count_bytes {
-                let from = self.counts_vec::<u8>(discard, mask, used_table & !live);
+                let from = self.counts_vec::<u8>(discard, mask, fixed);
                 self.count_words::<u8>(from + at, 1)[0].bits()
             } else {
-                let from = self.counts_vec::<u64>(discard, mask, used_table & !live);
+                let from = self.counts_vec::<u64>(discard, mask, fixed);
                 self.count_words::<u64>(from + at, 1)[0]
             };
             return word & counts_upto(most as u32);

@@ -78,6 +78,9 @@ pub(super) struct Loaded {
     /// could go onto (`takers`), as bits: the others no search of whether
     /// the open cards meld lays off onto (module `complete`, step 27).
     pub(super) live: u8,
+    /// For each set of table melds used, the bits of the live ones among
+    /// them, in order (where module `complete`'s step 27 keeps its word).
+    pub(super) live_at: [u8; 256],
     /// For each table meld, the naturals that could go onto it: of its
     /// rank where it is a set, of its suit where it is a run, any where it
     /// is wilds alone (what `lay_off_groups` looks at).
@@ -139,6 +142,7 @@ impl Loaded {
             targets: Vec::new(),
             wilds_alone: 0,
             live: 0,
+            live_at: [0; 256],
             takers: Vec::new(),
             single: Vec::new(),
             single_limited: Vec::new(),
@@ -207,6 +211,9 @@ impl Loaded {
         self.live = (0..self.targets.len())
             .filter(|&m| self.takers[m] != 0 && self.wilds_alone & (1 << m) == 0)
             .fold(0, |b, m| b | 1 << m);
+        for (used, at) in self.live_at.iter_mut().enumerate() {
+            *at = BitIter(self.live as u32).enumerate().fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
+        }
         self.single.clear();
         self.single_limited.clear();
         self.partners.clear();

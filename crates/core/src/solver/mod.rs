@@ -1688,6 +1688,7 @@ fn complete_over<'a>(
         count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
         count_bytes: h.counts_in_bytes,
         live: h.live,
+        live_bits: &h.live_at,
         lanes,
         wilds: h.wilds.len().min(250) as u8,
         placed,
