@@ -324,10 +324,12 @@ fn one(args: &[String]) {
         for _ in 0..times {
             let mut solver = Solver::new();
             let start = Instant::now();
-            // Loaded as `check` loads it: on the last turn, before the
-            // draw too, in the order for the deadwood.
-            if last {
+            // Loaded as `check` loads it: on the last turn in the order
+            // for the deadwood, before the draw for the hand's own.
+            if last && after_draw {
                 solver.load_for_deadwood(&sorted, &table);
+            } else if last {
+                solver.load_for_least(&sorted, &table);
             } else {
                 solver.load(&sorted, &table);
             }

@@ -385,7 +385,7 @@ pub fn analyse_with(
     // least deadwood alone: with table melds to lay off onto, its outs
     // then take about as long, and the look itself far less.
     if last {
-        solver.load_for_deadwood(&sorted, table);
+        solver.load_for_least(&sorted, table);
     } else {
         solver.load(&sorted, table);
     }

@@ -312,6 +312,14 @@ const LOOK_LEAST: usize = 1 << 14;
 /// solver's module `complete`, step 23).
 const VEC_AFTER: usize = 3 << 10;
 
+/// Under the half-wild limit, where only the whole hand's least deadwood
+/// is asked (with its outs: the last turn before the draw), the states it
+/// may take a set of table melds used at a time before every table meld
+/// used at once is searched instead: with many, that search is the
+/// quicker (docs/speed.md, "The last turn before the draw, looked at for
+/// the hand's own least deadwood").
+const VEC_AFTER_ALONE: usize = 1 << 10;
+
 /// Under the half-wild limit, where the deadwood alone is asked with four
 /// table melds or more: the order by rank is kept where it finds the
 /// least deadwood within this many states, else the order by suit is
@@ -339,6 +347,9 @@ enum Order {
     Look,
     /// As [`Solver::choose_order`] chooses, for the deadwood alone.
     LookLeast,
+    /// As [`Solver::choose_order`] chooses, for the whole hand's least
+    /// deadwood and its outs, not each discard's.
+    LookLeastAlone,
     /// By suit first or not, as given (the tests of either order).
     #[cfg(test)]
     Given(bool),
@@ -346,6 +357,18 @@ enum Order {
     /// not, and whether for every table meld used at once (a hand less
     /// one of its wilds, asked afresh: exactness, step 9c).
     Like { by_suit: bool, vectors: bool },
+}
+
+/// What [`Solver::choose_order`] chooses the order for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Asked {
+    /// The outs after every discard, and the deadwood.
+    Outs,
+    /// The deadwood after each discard (the last turn, after the draw).
+    Deadwood,
+    /// The whole hand's least deadwood, and its outs (the last turn,
+    /// before the draw).
+    Least,
 }
 
 /// One meld of an arrangement: the hand's cards in it and what each wild
@@ -828,12 +851,12 @@ impl Solver {
     /// outs, with four or five table melds always (their look is then
     /// none), and beyond five where the order kept took more than
     /// [`VEC_AFTER`] states.
-    fn choose_order(&mut self, hand: &[Card], table: &Table, for_outs: bool) {
+    fn choose_order(&mut self, hand: &[Card], table: &Table, asked: Asked) {
         let t = self.hand.targets.len();
         if t == 0 {
             return;
         }
-        if t >= LANES_FROM && !for_outs {
+        if t >= LANES_FROM && asked != Asked::Outs {
             // The deadwood alone, with four table melds or more: a set of
             // table melds used at a time where the hand takes few states
             // that way, else every table meld used at once, in the order
@@ -844,18 +867,25 @@ impl Solver {
             if limited && self.hand.nat.by_suit {
                 self.hand.fill_in(hand, table, false);
             }
+            // Where only the hand's own least deadwood is asked under the
+            // limit, every table meld used at once pays far sooner, and the
+            // order by suit is tried wherever the order by rank does not
+            // find it a set at a time.
+            let alone = limited && asked == Asked::Least;
             self.hand.vectors = false;
-            self.hand.vectors = !self.least_within(VEC_AFTER);
+            self.hand.vectors = !self.least_within(if alone { VEC_AFTER_ALONE } else { VEC_AFTER });
             let by_rank_took = self.memos.deadwood.len();
-            if limited && by_rank_took > BY_SUIT_FROM {
+            if limited && (by_rank_took > BY_SUIT_FROM || alone && self.hand.vectors) {
                 // By suit, with memos of its own, kept where it finds the
-                // least deadwood within half the states; else by rank
-                // again, with its memos.
+                // least deadwood within half the states (all of
+                // `BY_SUIT_WITHIN` where alone); else by rank again, with its
+                // memos.
                 let by_rank_vectors = self.hand.vectors;
                 let mut by_rank = Memos::cleared();
                 self.other_order(hand, table, &mut by_rank);
                 self.hand.vectors = false;
-                if !self.least_within((by_rank_took / 2).min(BY_SUIT_WITHIN)) {
+                let within = if alone { BY_SUIT_WITHIN } else { (by_rank_took / 2).min(BY_SUIT_WITHIN) };
+                if !self.least_within(within) {
                     self.other_order(hand, table, &mut by_rank);
                     self.hand.vectors = by_rank_vectors;
                 }
@@ -872,6 +902,7 @@ impl Solver {
             }
             return;
         }
+        let for_outs = asked == Asked::Outs;
         self.hand.looking = for_outs;
         self.look(hand, table, if for_outs { LOOK } else { LOOK_LEAST });
         self.hand.looking = false;
@@ -1014,6 +1045,17 @@ impl Solver {
         self.load_in(hand, table, Order::LookLeast);
     }
 
+    /// [`Solver::load_for_deadwood`] where only the whole hand's least
+    /// deadwood is asked, and its outs, not each discard's deadwood: the
+    /// last turn before the draw. Under the half-wild limit, the order by
+    /// rank is kept where it finds the least deadwood within
+    /// [`VEC_AFTER_ALONE`] states a set of table melds used at a time;
+    /// else the order by suit where it finds it within
+    /// [`BY_SUIT_WITHIN`]; else by rank, every table meld used at once.
+    pub fn load_for_least(&mut self, hand: &[Card], table: &Table) {
+        self.load_in(hand, table, Order::LookLeastAlone);
+    }
+
     /// [`Solver::load`], the naturals in the order asked; whether the hand
     /// was loaded afresh (not held already with its memos).
     fn load_in(&mut self, hand: &[Card], table: &Table, order: Order) -> bool {
@@ -1050,8 +1092,9 @@ impl Solver {
                     self.hand.fill_in(hand, table, by_suit);
                 }
             }
-            Order::Look => self.choose_order(hand, table, true),
-            Order::LookLeast => self.choose_order(hand, table, false),
+            Order::Look => self.choose_order(hand, table, Asked::Outs),
+            Order::LookLeast => self.choose_order(hand, table, Asked::Deadwood),
+            Order::LookLeastAlone => self.choose_order(hand, table, Asked::Least),
             Order::Like { by_suit, vectors } => {
                 if by_suit != self.hand.nat.by_suit {
                     self.hand.fill_in(hand, table, by_suit);
@@ -2220,6 +2263,140 @@ mod tests {
                 };
                 assert_eq!(d, Solver::new().deadwood(&rest, &table), "{text} less {c}");
             }
+        }
+    }
+
+    /// The order on the last turn before the draw under the half-wild
+    /// limit (`Solver::load_for_least`): by rank where it finds the least
+    /// deadwood within `VEC_AFTER_ALONE` states a set of table melds used
+    /// at a time, else by suit where that finds it within `BY_SUIT_WITHIN`,
+    /// else by rank with every table meld used at once; each hand here is
+    /// loaded otherwise for the deadwood after each discard. Whichever is
+    /// kept, the deadwood, the outs and the hand laid down are a fresh
+    /// solver's.
+    #[test]
+    fn the_last_turn_before_the_draw_under_the_limit_looks_for_the_hand_alone() {
+        // Each hand, and by suit or not and every table meld used at once
+        // or not, loaded for it alone and for each discard.
+        type Chosen = (bool, bool);
+        let hands: [(Found, Chosen, Chosen); 4] = [
+            // By rank in 45 states.
+            (
+                (
+                    "tens",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "true"),
+                        ("lay_off", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "false"),
+                        ("decks", "3"),
+                        ("wild_value", "face"),
+                    ],
+                    12,
+                    &[
+                        "10d Jd Qd Kd",
+                        "3d 4d 5d",
+                        "8c Ac 10c Jc Qc",
+                        "8c 8d 8h 8d",
+                        "9d 10d Jd Qd Kd",
+                        "Ad 2d 3d Ah 5d",
+                        "Ad 2d 3d 4d 5d",
+                        "8h 9h As",
+                    ],
+                    "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
+                ),
+                (false, false),
+                (false, false),
+            ),
+            // By rank 1,046 states, by suit 725: for each discard by rank,
+            // as by suit takes more than half as many.
+            (
+                (
+                    "strict",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "true"),
+                        ("ace_high", "true"),
+                        ("jokers", "2"),
+                        ("decks", "3"),
+                    ],
+                    10,
+                    &["10d Qs Qd Kd", "4d 5d 6d 7d", "Qs 3d 4d", "8h 8s 8h"],
+                    "2d 6d 4h 5d 9d Ad 7d 8d Jh 3d JK Ac",
+                ),
+                (true, false),
+                (false, false),
+            ),
+            // By rank 2,481 states, by suit 1,707.
+            (
+                (
+                    "tens",
+                    &[
+                        ("half_wild", "true"),
+                        ("lay_off", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "true"),
+                    ],
+                    12,
+                    &[
+                        "Ad 2d 3d 4d 5d",
+                        "8d 8c Ah 8h",
+                        "5d 6d Kd 8d",
+                        "4c 4h 4c",
+                        "3h Kh 5h",
+                        "Jc Ks Jc Js",
+                        "7c As 9c",
+                        "Kc 6s 6h",
+                    ],
+                    "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd",
+                ),
+                (false, true),
+                (false, false),
+            ),
+            // Over 6,000 states either way.
+            (
+                (
+                    "tens",
+                    &[
+                        ("half_wild", "true"),
+                        ("all_wild_melds", "true"),
+                        ("lay_off", "true"),
+                        ("ace_high", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "false"),
+                        ("decks", "3"),
+                    ],
+                    11,
+                    &[
+                        "9s 10s Js Qs Ks",
+                        "5s 6s Kd",
+                        "3h 3s 3s",
+                        "4c 5c 6c 7c",
+                        "Kh 8c 9c",
+                        "Kc 7c 8c",
+                        "Kd 4c 5c 6c",
+                        "10d 10d 10c 10c",
+                    ],
+                    "3c 5c 3c 8c 10c 4c 9c Js Qc Ks 6c Kc 7c",
+                ),
+                (false, true),
+                (false, true),
+            ),
+        ];
+        for (hand, alone, each) in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
+            let mut solver = Solver::new();
+            solver.load_for_least(&cards, &table);
+            assert_eq!((solver.hand.nat.by_suit, solver.hand.vectors), alone, "{text}");
+            let mut fresh = Solver::new();
+            assert_eq!(solver.deadwood_less(&[]), fresh.deadwood(&cards, &table), "{text}");
+            assert_eq!(solver.outs_less(&[]), fresh.outs(&cards, &table), "{text}");
+            assert_eq!(solver.solve_less(&[]).deadwood, fresh.solve(&cards, &table).deadwood, "{text}");
+            let mut other = Solver::new();
+            other.load_for_deadwood(&cards, &table);
+            assert_eq!((other.hand.nat.by_suit, other.hand.vectors), each, "{text}");
         }
     }
 
