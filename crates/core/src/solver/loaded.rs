@@ -82,8 +82,9 @@ pub(super) struct Loaded {
     /// them, in order (where module `complete`'s step 27 keeps its word).
     pub(super) live_at: [u8; 256],
     /// For each table meld, the naturals that could go onto it: of its
-    /// rank where it is a set, of its suit where it is a run, any where it
-    /// is wilds alone (what `lay_off_groups` looks at).
+    /// rank where it is a set, of its suit but not of a rank its naturals
+    /// hold (aces apart) where it is a run, any where it is wilds alone
+    /// (what `lay_off_groups` looks at).
     pub(super) takers: Vec<u32>,
     /// For each table meld, the single cards it takes (see `complete`).
     pub(super) single: Vec<[u128; 2]>,
@@ -195,9 +196,13 @@ impl Loaded {
         for (nats, _) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
             let run = nats.iter().all(|c| c.suit() == nats[0].suit());
+            // A run holds one card of each rank, so a card of a rank its
+            // naturals hold goes onto it only as a set would take it (an
+            // ace may stand at both ends).
+            let held = |c: &Card| c.rank() != Some(Rank::ACE) && nats.iter().any(|t| t.rank() == c.rank());
             let takes = |c: &Card| match nats.first() {
                 None => true,
-                Some(f) => (set && c.rank() == f.rank()) || (run && c.suit() == f.suit()),
+                Some(f) => (set && c.rank() == f.rank()) || (run && c.suit() == f.suit() && !held(c)),
             };
             let bits = self
                 .nat

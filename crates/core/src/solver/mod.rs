@@ -2565,8 +2565,9 @@ mod tests {
         let n = nat.len();
         assert_eq!(solver.hand.partners.len(), n << 3);
         let row = |used: usize| solver.hand.partners[used * n..(used + 1) * n].to_vec();
-        // Nothing used: 3h goes onto the hearts, 7s and 9s onto the spades.
-        assert_eq!(row(0), [0, u32::MAX, u32::MAX, u32::MAX]);
+        // Nothing used: 3h goes onto the hearts, 7s onto the spades; 9s
+        // does not, as their run holds a nine, and partners 7s.
+        assert_eq!(row(0), [0, u32::MAX, u32::MAX, 0b0100]);
         // The spades used: 7s and 9s, two places apart, within one wild and
         // the card to come, partner each other; Qc has no partner.
         assert_eq!(row(0b001), [0, u32::MAX, 0b1000, 0b0100]);
