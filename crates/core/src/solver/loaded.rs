@@ -74,9 +74,9 @@ pub(super) struct Loaded {
     pub(super) targets: Vec<(Vec<Card>, usize)>,
     /// The table melds of wilds alone (`search::wild_melds`), as bits.
     pub(super) wilds_alone: u8,
-    /// The table melds, not of wilds alone, that some natural of the hand
-    /// could go onto (`takers`), as bits: the others no search of whether
-    /// the open cards meld lays off onto (module `complete`, step 27).
+    /// The table melds not of wilds alone, as bits: those module
+    /// `complete`'s step 27 keeps a word for each set of used, the others
+    /// in its key.
     pub(super) live: u8,
     /// For each set of table melds used, the bits of the live ones among
     /// them, in order (where module `complete`'s step 27 keeps its word).
@@ -213,9 +213,7 @@ impl Loaded {
                 .fold(0u32, |b, (i, _)| b | 1 << i);
             self.takers.push(bits);
         }
-        self.live = (0..self.targets.len())
-            .filter(|&m| self.takers[m] != 0 && self.wilds_alone & (1 << m) == 0)
-            .fold(0, |b, m| b | 1 << m);
+        self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         for (used, at) in self.live_at.iter_mut().enumerate() {
             *at = BitIter(self.live as u32).enumerate().fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
         }
