@@ -318,7 +318,7 @@ const VEC_AFTER: usize = 3 << 10;
 /// used at once is searched instead: with many, that search is the
 /// quicker (docs/speed.md, "The last turn before the draw, looked at for
 /// the hand's own least deadwood").
-const VEC_AFTER_ALONE: usize = 1 << 10;
+const VEC_AFTER_ALONE: usize = 1 << 8;
 
 /// Under the half-wild limit, where the deadwood alone is asked with four
 /// table melds or more: the order by rank is kept where it finds the
