@@ -359,6 +359,20 @@ enum Order {
     Like { by_suit: bool, vectors: bool },
 }
 
+/// Whether the hand's naturals by suit first and by rank first stand in
+/// other places beyond the last two: where they do not, each order meets
+/// about the states the other does, and the one by suit is not tried
+/// where only the whole hand's least deadwood is asked
+/// (`Solver::choose_order`).
+fn orders_differ(hand: &[Card], table: &Table) -> bool {
+    let mut by_rank: Vec<Card> = hand.iter().copied().filter(|&c| !table.is_wild(c)).collect();
+    let mut by_suit = by_rank.clone();
+    naturals::in_search_order(&mut by_rank, false);
+    naturals::in_search_order(&mut by_suit, true);
+    let same = by_rank.iter().zip(&by_suit).take_while(|(a, b)| a == b).count();
+    same + 2 < by_rank.len()
+}
+
 /// What [`Solver::choose_order`] chooses the order for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Asked {
@@ -875,7 +889,9 @@ impl Solver {
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(if alone { VEC_AFTER_ALONE } else { VEC_AFTER });
             let by_rank_took = self.memos.deadwood.len();
-            if limited && (by_rank_took > BY_SUIT_FROM || alone && self.hand.vectors) {
+            if limited
+                && (by_rank_took > BY_SUIT_FROM || alone && self.hand.vectors && orders_differ(hand, table))
+            {
                 // By suit, with memos of its own, kept where it finds the
                 // least deadwood within half the states (all of
                 // `BY_SUIT_WITHIN` where alone); else by rank again, with its
@@ -2264,6 +2280,22 @@ mod tests {
                 assert_eq!(d, Solver::new().deadwood(&rest, &table), "{text} less {c}");
             }
         }
+    }
+
+    /// The orders by suit and by rank differ beyond their last two cards
+    /// only where the hand mixes its suits: nine clubs and a spade do not
+    /// (the spade and the highest club swap places), nor do clubs alone.
+    #[test]
+    fn the_orders_differ_only_beyond_their_last_two_cards() {
+        let rules = Rules::preset("standard").unwrap();
+        let table = Table::new(&rules, Rank::new(13).unwrap());
+        let differ = |text: &str| orders_differ(&parse_hand(text, &rules).unwrap(), &table);
+        assert!(!differ("3c 5c 3c 8c 4c 9c Js Qc 6c 7c Kc Ks"));
+        assert!(!differ("6c 6c 3c 9c 5c Jc 8c 7c Qh Ac Kd"));
+        assert!(!differ("Ac 2c 3c"));
+        // A three of diamonds among clubs: second by rank, after them by suit.
+        assert!(differ("3c 5c 10s 3d 4c 9c"));
+        assert!(differ("2h 2d 2s 3h 3d 3s"));
     }
 
     /// The order on the last turn before the draw under the half-wild
