@@ -670,7 +670,7 @@ const COUNTS_MOST: u32 = 56;
 
 /// What `Complete::slot_counts` keeps of a state no slot's card lets meld
 /// for any count of wilds.
-const NO_SLOT_CARDS: u128 = u128::MAX;
+const NO_SLOT_CARDS: u64 = u64::MAX;
 
 /// The most wilds the searches for every count of wilds at once count to
 /// (a hand holds at most 31, and one more may be drawn).
@@ -844,6 +844,10 @@ pub(super) struct Complete<'a> {
     /// which count (`Complete::slot_counts`). With wilds free and six to
     /// eight table melds, `slot_sets` holds `Complete::melds_wide`'s words.
     pub(super) memo: &'a mut Memo<StateKey, u128>,
+    /// Under the half-wild limit, where in `slot_sets` each state's slot's
+    /// cards start, and up to which count of wilds (`Complete::slot_counts`):
+    /// one word, so that more of the memo stays in the processor's caches.
+    pub(super) counted: &'a mut Memo<StateKey, u64>,
     pub(super) slot_sets: &'a mut Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`), and up to which count it was
@@ -1997,7 +2001,7 @@ impl Complete<'_> {
         let cap = most.max(self.wilds.saturating_add(1));
         let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
-        if let Some(found) = self.memo.get(k) {
+        if let Some(found) = self.counted.get(k) {
             if found == NO_SLOT_CARDS {
                 return None;
             }
@@ -2009,14 +2013,14 @@ impl Complete<'_> {
         // most one, and one more where a natural is discarded. Kept in the
         // memo, as a state is met again far more often than it is new.
         if mask != 0 && alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
-            self.memo.insert(k, NO_SLOT_CARDS);
+            self.counted.insert(k, NO_SLOT_CARDS);
             return None;
         }
         let mut out = [0u128; MOST_COUNT as usize + 1];
         self.decide_slot_counts(discard, mask, most, used_table, own, &mut out);
         let from = self.slot_sets.len() as u32;
         self.slot_sets.extend_from_slice(&out[..=most as usize]);
-        self.memo.insert(k, from as u128 | (most as u128) << 32);
+        self.counted.insert(k, from as u64 | (most as u64) << 32);
         Some((from, most))
     }
 

@@ -556,6 +556,9 @@ struct Memos {
     /// count of wilds. With wilds free and six to eight table melds,
     /// `slot_sets` holds `Complete::melds_wide`'s words instead.
     slots: Memo<StateKey, u128>,
+    /// Under the half-wild limit, where each state's slot's cards start in
+    /// `slot_sets` and up to which count of wilds (`Complete::slot_counts`).
+    slot_counts: Memo<StateKey, u64>,
     slot_sets: Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`); with wilds free, for which table
@@ -604,6 +607,7 @@ impl Memos {
             least_vecs: LeastVecs::new(),
             melds: Memo::new(),
             slots: Memo::new(),
+            slot_counts: Memo::new(),
             slot_sets: Vec::new(),
             counts: Memo::new(),
             count_vecs: CountVecs::new(),
@@ -634,6 +638,7 @@ impl Memos {
         self.least_vecs.clear();
         self.melds.clear();
         self.slots.clear();
+        self.slot_counts.clear();
         self.slot_sets.clear();
         self.counts.clear();
         self.count_vecs.clear();
@@ -1485,6 +1490,7 @@ impl Solver {
         self.hand.ensure_singles();
         let Memos {
             slots,
+            slot_counts,
             slot_sets,
             counts,
             count_vecs,
@@ -1504,7 +1510,7 @@ impl Solver {
         Every {
             one: complete_over(
                 &self.hand,
-                (slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs),
+                ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
             cards: each_cards,
@@ -1565,11 +1571,12 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs, .. } = &mut self.memos;
+        let Memos { slots, slot_counts, slot_sets, counts, count_vecs, lanes, melds, lay_offs, .. } =
+            &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
             &self.hand,
-            (slots, slot_sets, counts, count_vecs, lanes, melds, lay_offs),
+            ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
     }
@@ -1719,7 +1726,7 @@ fn after(
 /// wilds that meld (and with wilds free, for every count of wilds at
 /// once), whether each state melds, and the groups laid off.
 type CompleteMemos<'a> = (
-    &'a mut Memo<StateKey, u128>,
+    (&'a mut Memo<StateKey, u128>, &'a mut Memo<StateKey, u64>),
     &'a mut Vec<u128>,
     &'a mut Memo<StateKey, u64>,
     &'a mut CountVecs,
@@ -1737,11 +1744,12 @@ type CompletePools<'a> =
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
     h: &'a Loaded,
-    (slots, slot_sets, counts, count_vecs, lanes, melds, lay): CompleteMemos<'a>,
+    ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
         memo: slots,
+        counted: slot_counts,
         slot_sets,
         counts,
         count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
