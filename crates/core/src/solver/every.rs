@@ -19,7 +19,9 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, answers_of, key_of, melds_at, take_choice};
+use super::search::{
+    Goal, INF, LeastVecs, Placed, Search, key_of, least_answers, least_index, melds_at, take_choice,
+};
 use crate::meld::{bottom_place, top_place};
 
 /// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
@@ -267,11 +269,11 @@ impl Every<'_> {
     pub(super) fn least_at(&mut self, mask: u32, w: u8, (used_table, own): (u8, bool), j: usize) -> u16 {
         if self.vecs.is_some() {
             // Module `complete`, step 24: every table meld used at once.
-            let t = self.one.table.len();
+            let least = self.one.melds.least;
             let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
-            let at = melds_at(t, used_table & !wild, own) as usize;
-            return self.costs[from + self.rank_of(mask, j) * answers_of(t) + at];
+            let at = least_index(least, used_table & !wild, own);
+            return self.costs[from + self.rank_of(mask, j) * least_answers(least) + at];
         }
         let from = self.least_each(mask, w, used_table, own);
         self.costs[from as usize + self.rank_of(mask, j)]
@@ -293,6 +295,7 @@ impl Every<'_> {
             partners: &[],
             wild: one.wild,
             takers: one.takers,
+            least: one.least,
             pool: one.pool,
             lay: one.lay,
         }
@@ -320,8 +323,7 @@ impl Every<'_> {
     /// with each cost in place of the costs for every table meld used, each
     /// choice's moved as `Search::best_vec` moves them.
     fn decide_least_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> Vec<u16> {
-        let t = self.one.table.len();
-        let n = answers_of(t);
+        let n = least_answers(self.one.melds.least);
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
@@ -373,6 +375,7 @@ impl Every<'_> {
                     &self.costs[r..r + n],
                     (with, own),
                     (wild_used, wild),
+                    self.one.melds.least.1,
                 );
             }
         }

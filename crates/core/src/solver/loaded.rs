@@ -81,6 +81,14 @@ pub(super) struct Loaded {
     /// For each set of table melds used, the bits of the live ones among
     /// them, in order (where module `complete`'s step 27 keeps its word).
     pub(super) live_at: [u8; 256],
+    /// The table melds not of wilds alone that some natural of the hand
+    /// could go onto (`takers`): those module `complete`'s steps 23 and 24
+    /// keep a cost for each set of used (no search lays off onto the
+    /// others, and those of wilds alone are in their key).
+    pub(super) least_melds: u8,
+    /// For each set of table melds used, the bits of `least_melds` among
+    /// them, in order.
+    pub(super) least_at: [u8; 256],
     /// For each table meld, the naturals that could go onto it: of its
     /// rank where it is a set, of its suit but not of a rank its naturals
     /// hold (aces apart) where it is a run, any where it is wilds alone
@@ -144,6 +152,8 @@ impl Loaded {
             wilds_alone: 0,
             live: 0,
             live_at: [0; 256],
+            least_melds: 0,
+            least_at: [0; 256],
             takers: Vec::new(),
             single: Vec::new(),
             single_limited: Vec::new(),
@@ -214,6 +224,13 @@ impl Loaded {
             self.takers.push(bits);
         }
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
+        let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);
+        self.least_melds = self.live & taken;
+        for (used, at) in self.least_at.iter_mut().enumerate() {
+            *at = BitIter(self.least_melds as u32)
+                .enumerate()
+                .fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
+        }
         for (used, at) in self.live_at.iter_mut().enumerate() {
             *at = BitIter(self.live as u32).enumerate().fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
         }

@@ -1009,6 +1009,7 @@ impl Solver {
             partners: if partnered { &h.partners } else { &[] },
             wild: h.wilds_alone,
             takers: &h.takers,
+            least: (h.least_melds, &h.least_at),
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
         }
@@ -1459,8 +1460,8 @@ impl Solver {
             // known already (every card scores at least a point).
             // Where the costs are for every table meld used (step 24 of
             // module `complete`), none used and no meld of its own first.
-            let stride =
-                if self.hand.every_in_vectors() { search::answers_of(self.hand.targets.len()) } else { 1 };
+            let least = (self.hand.least_melds, &self.hand.least_at);
+            let stride = if self.hand.every_in_vectors() { search::least_answers(least) } else { 1 };
             let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
                 let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
                 self.memos.each_costs[from as usize + rank * stride]
@@ -1771,6 +1772,7 @@ fn complete_over<'a>(
             partners: &h.partners,
             wild: h.wilds_alone,
             takers: &h.takers,
+            least: (h.least_melds, &h.least_at),
             pool: runs,
             lay,
         },

@@ -76,8 +76,9 @@ pub(super) type Placed = (u32, u8, u8, bool);
 /// The least deadwood of each set of open cards and wilds (and table melds
 /// of wilds alone used) for every other table meld used and whether the
 /// hand has a meld of its own at once (module `complete`, step 23): where
-/// in `costs` a state's start, `2 << t` of them for `t` table melds, the
-/// cost for `used_table` and `own` at `own << t | used_table`.
+/// in `costs` a state's start, `2 << t` of them for the `t` table melds
+/// some natural of the hand could go onto, not of wilds alone, the cost
+/// for `used_table` and `own` at [`least_index`].
 #[derive(Debug)]
 pub(super) struct LeastVecs {
     pub(super) memo: Memo<StateKey, (u32, u32)>,
@@ -120,6 +121,27 @@ pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
 }
 
+/// Steps 23 and 24: the index of the cost for the table melds `used` (of
+/// those not of wilds alone) and meld of the hand's own or not, `least`
+/// the table melds the costs are kept for and the bits of those among
+/// each set (`Loaded::least_melds`, `Loaded::least_at`). A table meld no
+/// natural could go onto is never used where these costs are read.
+pub(super) fn least_index((melds, at): (u8, &[u8; 256]), used: u8, own: bool) -> usize {
+    debug_assert!(used & !melds == 0, "a table meld no natural goes onto, used");
+    at[used as usize] as usize | (own as usize) << melds.count_ones()
+}
+
+/// Steps 23 and 24: how many costs a state holds.
+pub(super) fn least_answers((melds, _): (u8, &[u8; 256])) -> usize {
+    2 << melds.count_ones()
+}
+
+/// Steps 23 and 24: the table melds used, of `melds`, at the index `at`
+/// (below the meld of the hand's own): [`least_index`] undone.
+pub(super) fn least_used(melds: u8, at: usize) -> u8 {
+    BitIter(melds as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
+}
+
 /// How many answers a state holds for every table meld used and whether
 /// the hand has a meld of its own (steps 21, 23 and 24): bits of a word,
 /// or costs, `t` table melds in all.
@@ -145,6 +167,7 @@ pub(super) fn take_choice(
     rest: &[u16],
     (with, own): (u8, bool),
     (wild_used, wild): (u8, u8),
+    least_at: &[u8; 256],
 ) {
     let half = out.len() / 2;
     if with & wild != wild_used {
@@ -161,8 +184,9 @@ pub(super) fn take_choice(
             *h = (*h).min(c);
         }
     } else {
-        // Laid off onto table meld `m` (one bit), where it was not yet.
-        let m = (with & !wild) as usize;
+        // Laid off onto table meld `m` (one bit of the answers' index),
+        // where it was not yet.
+        let m = least_at[(with & !wild) as usize] as usize;
         laid_off(out, rest, m, INF, |o, c| *o = (*o).min(c));
     }
 }
@@ -231,6 +255,10 @@ pub(super) struct Search<'a> {
     /// For each table meld, the naturals that could go onto it (see
     /// `Loaded::takers`).
     pub(super) takers: &'a [u32],
+    /// The table melds step 23 keeps a cost for each set of used
+    /// (`Loaded::least_melds`), and for each set of table melds used, the
+    /// bits of those among them (`Loaded::least_at`).
+    pub(super) least: (u8, &'a [u8; 256]),
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
@@ -340,7 +368,7 @@ impl<'a> Search<'a> {
         if self.goal == Goal::Least && self.vecs.is_some() {
             let wild = self.wild;
             let from = self.best_vec(mask, w, used_table & wild);
-            let at = melds_at(self.table.len(), used_table & !wild, own) as usize;
+            let at = least_index(self.least, used_table & !wild, own);
             return self.vec_costs()[from + at];
         }
         if mask == 0 {
@@ -410,14 +438,15 @@ impl<'a> Search<'a> {
         if let Some((from, _)) = self.vecs().memo.get(k) {
             return from as usize;
         }
-        let t = self.table.len();
-        let (n, half) = (answers_of(t), 1usize << t);
+        let n = least_answers(self.least);
+        let half = n / 2;
         let mut out = [INF; 2 << MAX_TABLE_MELDS];
         if mask == 0 {
             // Nothing open: as step 4's search, for each table meld used and
             // meld of the hand's own.
             for (at, o) in out[..n].iter_mut().enumerate() {
-                *o = self.nothing_open(w, (at & (half - 1)) as u8 | wild_used, at >= half);
+                let used = least_used(self.least.0, at & (half - 1));
+                *o = self.nothing_open(w, used | wild_used, at >= half);
             }
         } else if !self.policy.limited() && w as u32 >= 2 * mask.count_ones() {
             // Exactness, step 6: a set of each natural with two wilds.
@@ -446,7 +475,7 @@ impl<'a> Search<'a> {
                 let (used, need, with, own) = self.vecs().placed[c];
                 let rest = self.best_vec(mask & !used, w - need, with & wild);
                 let rest = &self.vec_costs()[rest..rest + n];
-                take_choice(&mut out[..n], rest, (with, own), (wild_used, wild));
+                take_choice(&mut out[..n], rest, (with, own), (wild_used, wild), self.least.1);
             }
             self.vecs().placed.truncate(from);
         }
