@@ -337,13 +337,15 @@ fn one(args: &[String]) {
             let solve = start.elapsed();
             let (mut dead, mut outs) = (Duration::ZERO, Duration::ZERO);
             let mut seen = Vec::new();
+            // Decided once, as `check` decides it.
+            let at_once = solver.every_discard_at_once() && std::env::var_os("APART").is_none();
             for &c in sorted.iter().filter(|_| after_draw) {
                 if seen.contains(&c) {
                     continue;
                 }
                 seen.push(c);
                 let start = Instant::now();
-                if solver.every_discard_at_once() && std::env::var_os("APART").is_none() {
+                if at_once {
                     solver.deadwood_after(c);
                 } else {
                     solver.deadwood_less(&[c]);
