@@ -316,8 +316,8 @@ const VEC_AFTER: usize = 3 << 10;
 /// is asked (with its outs: the last turn before the draw), the states it
 /// may take a set of table melds used at a time before every table meld
 /// used at once is searched instead: with many, that search is the
-/// quicker (docs/speed.md, "The last turn before the draw, looked at for
-/// the hand's own least deadwood").
+/// quicker (docs/speed.md, "Words as bytes, the look before the draw for
+/// the hand alone, and answers only where they are read").
 const VEC_AFTER_ALONE: usize = 1 << 8;
 
 /// Under the half-wild limit, where the deadwood alone is asked with four
