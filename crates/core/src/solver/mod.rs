@@ -2178,6 +2178,33 @@ mod tests {
         assert!(bytes > 60, "{bytes}");
     }
 
+    /// A half-wild hand before the draw whose order by rank finds its least
+    /// deadwood in 45 states.
+    const BY_RANK_IN_45_STATES: Found<'static> = (
+        "tens",
+        &[
+            ("half_wild", "true"),
+            ("all_wild_melds", "true"),
+            ("lay_off", "true"),
+            ("extra_rounds", "2"),
+            ("kings_wild", "false"),
+            ("decks", "3"),
+            ("wild_value", "face"),
+        ],
+        12,
+        &[
+            "10d Jd Qd Kd",
+            "3d 4d 5d",
+            "8c Ac 10c Jc Qc",
+            "8c 8d 8h 8d",
+            "9d 10d Jd Qd Kd",
+            "Ad 2d 3d Ah 5d",
+            "Ad 2d 3d 4d 5d",
+            "8h 9h As",
+        ],
+        "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
+    );
+
     /// Six table runs and two sets, of a hand the hunts found.
     const SIX_RUNS_TWO_SETS: [&str; 8] = [
         "4s 4h 4s",
@@ -2268,34 +2295,7 @@ mod tests {
                 false,
             ),
             // By rank in 45 states.
-            (
-                (
-                    "tens",
-                    &[
-                        ("half_wild", "true"),
-                        ("all_wild_melds", "true"),
-                        ("lay_off", "true"),
-                        ("extra_rounds", "2"),
-                        ("kings_wild", "false"),
-                        ("decks", "3"),
-                        ("wild_value", "face"),
-                    ],
-                    12,
-                    &[
-                        "10d Jd Qd Kd",
-                        "3d 4d 5d",
-                        "8c Ac 10c Jc Qc",
-                        "8c 8d 8h 8d",
-                        "9d 10d Jd Qd Kd",
-                        "Ad 2d 3d Ah 5d",
-                        "Ad 2d 3d 4d 5d",
-                        "8h 9h As",
-                    ],
-                    "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
-                ),
-                false,
-                false,
-            ),
+            (BY_RANK_IN_45_STATES, false, false),
             // More than `VEC_AFTER` states by rank, and more than
             // `BY_SUIT_WITHIN` by suit: by rank, every table meld used at
             // once.
@@ -2413,34 +2413,7 @@ mod tests {
         type Chosen = (bool, bool);
         let hands: [(Found, Chosen, Chosen); 4] = [
             // By rank in 45 states.
-            (
-                (
-                    "tens",
-                    &[
-                        ("half_wild", "true"),
-                        ("all_wild_melds", "true"),
-                        ("lay_off", "true"),
-                        ("extra_rounds", "2"),
-                        ("kings_wild", "false"),
-                        ("decks", "3"),
-                        ("wild_value", "face"),
-                    ],
-                    12,
-                    &[
-                        "10d Jd Qd Kd",
-                        "3d 4d 5d",
-                        "8c Ac 10c Jc Qc",
-                        "8c 8d 8h 8d",
-                        "9d 10d Jd Qd Kd",
-                        "Ad 2d 3d Ah 5d",
-                        "Ad 2d 3d 4d 5d",
-                        "8h 9h As",
-                    ],
-                    "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
-                ),
-                (false, false),
-                (false, false),
-            ),
+            (BY_RANK_IN_45_STATES, (false, false), (false, false)),
             // By rank 1,046 states, by suit 725: for each discard by rank,
             // as by suit takes more than half as many.
             (
