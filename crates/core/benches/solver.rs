@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 46] = [
+    const HANDS: [Found; 47] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1640,6 +1640,24 @@ mod h_slowest_found {
             ],
             hand: "Kh 5h 10h Ah 9s 4h 2h 2h 3h 8h Kc 9d Kc Ks",
         },
+        // Five Crowns, wilds free, three decks, eight table melds, before
+        // the last draw: thirteen cards, nine of them diamonds.
+        Found {
+            preset: "five-crowns",
+            settings: &[("lay_off", "true"), ("decks", "3")],
+            round: 11,
+            onto: &[
+                "Kr Kr JK",
+                "8d 9d Ks Jd",
+                "Kh 4s 4h 4h",
+                "5d 6d 7d 8d Kh",
+                "5d Kd 7d",
+                "9d 10d Jd Qd Kd",
+                "6h 6c 6r JK",
+                "4s 5s 6s",
+            ],
+            hand: "3r JK 3d 7d 6d 10d Jd 8s 8d Jr Qd 4d 9d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1885,5 +1903,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_melds_a_long_discard_apart(bencher: Bencher) {
         bench_found(bencher, &HANDS[45]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn five_crowns_eight_melds_of_diamonds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[46]);
     }
 }
