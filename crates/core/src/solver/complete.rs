@@ -591,7 +591,7 @@
 //!     it met 33,981.
 
 use super::memo::{Discard, Memo, StateKey};
-use super::naturals::{BitIter, Naturals, lowest_bits};
+use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
     INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, busy_melds, key_of,
@@ -1715,12 +1715,6 @@ impl CountWord for u8 {
     }
 }
 
-/// The table melds used of those in `live` at the index `at` of step 27's
-/// answers (below the meld of the hand's own): `Complete::live_at` undone.
-fn live_used(at: usize, live: u8) -> u8 {
-    BitIter(live as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
-}
-
 /// What a choice of the lowest open card leaves of the table melds used
 /// and meld of the hand's own, for step 27's answers.
 #[derive(Clone, Copy)]
@@ -1799,6 +1793,14 @@ impl Complete<'_> {
         self.live_bits[used as usize] as usize | (own as usize) << self.live.count_ones()
     }
 
+    /// Step 27's word of the open cards in `mask` with the table melds
+    /// `used` and meld of the hand's own or not: with which counts of wilds
+    /// they meld.
+    fn count_word<W: CountWord>(&mut self, discard: bool, mask: u32, used: u8, own: bool) -> u64 {
+        let from = self.counts_vec::<W>(discard, mask, used & !self.live);
+        self.count_words::<W>(from + self.live_at(used, own), 1)[0].bits()
+    }
+
     /// Step 27's `n` words of a state, from `from`.
     fn count_words<W: CountWord>(&self, from: usize, n: usize) -> &[W] {
         let vecs = self.count_vecs.as_ref().expect("whether each state melds for every table meld used");
@@ -1831,7 +1833,7 @@ impl Complete<'_> {
             // As `melds_counts` with no open card, for each table meld used
             // and meld of the hand's own.
             for (at, o) in out[..n].iter_mut().enumerate() {
-                let used = live_used(at & (half - 1), live) | fixed;
+                let used = unpacked(live, at & (half - 1)) | fixed;
                 let own = at >= half;
                 if used == 0 || own {
                     let room = if own { free[used as usize] as u32 } else { 0 };
@@ -2083,13 +2085,10 @@ impl Complete<'_> {
                 most <= self.wilds.saturating_add(1),
                 "step 27 counts to one wild more than the hand's"
             );
-            let (at, fixed) = (self.live_at(used_table, own), used_table & !self.live);
             let word = if self.count_bytes {
-                let from = self.counts_vec::<u8>(discard, mask, fixed);
-                self.count_words::<u8>(from + at, 1)[0].bits()
+                self.count_word::<u8>(discard, mask, used_table, own)
             } else {
-                let from = self.counts_vec::<u64>(discard, mask, fixed);
-                self.count_words::<u64>(from + at, 1)[0]
+                self.count_word::<u64>(discard, mask, used_table, own)
             };
             return word & counts_upto(most as u32);
         }

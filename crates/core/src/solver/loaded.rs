@@ -5,7 +5,7 @@
 use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
-use super::naturals::{BitIter, Naturals, full_mask, in_search_order};
+use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
 use super::search::{VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
@@ -226,14 +226,8 @@ impl Loaded {
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);
         self.least_melds = self.live & taken;
-        for (used, at) in self.least_at.iter_mut().enumerate() {
-            *at = BitIter(self.least_melds as u32)
-                .enumerate()
-                .fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
-        }
-        for (used, at) in self.live_at.iter_mut().enumerate() {
-            *at = BitIter(self.live as u32).enumerate().fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
-        }
+        self.least_at = packed_table(self.least_melds);
+        self.live_at = packed_table(self.live);
         self.single.clear();
         self.single_limited.clear();
         self.partners.clear();

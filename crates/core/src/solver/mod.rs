@@ -2006,16 +2006,7 @@ mod tests {
                 "tens",
                 &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
                 12,
-                &[
-                    "Ad 2d 3d 4d 5d",
-                    "8d 8c Ah 8h",
-                    "5d 6d Kd 8d",
-                    "4c 4h 4c",
-                    "3h Kh 5h",
-                    "Jc Ks Jc Js",
-                    "7c As 9c",
-                    "Kc 6s 6h",
-                ],
+                &TENS_DIAMONDS_AND_SIX_OTHERS,
                 "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd 6h",
             ),
             (
@@ -2215,6 +2206,19 @@ mod tests {
         ],
         "Qh Qd Ks Qc As Qs 9d 3s Ah Kh 7d Kc 6d 8d",
     );
+
+    /// Eight table melds of a half-wild tens hand the hunts found: two
+    /// runs of diamonds and six others.
+    const TENS_DIAMONDS_AND_SIX_OTHERS: [&str; 8] = [
+        "Ad 2d 3d 4d 5d",
+        "8d 8c Ah 8h",
+        "5d 6d Kd 8d",
+        "4c 4h 4c",
+        "3h Kh 5h",
+        "Jc Ks Jc Js",
+        "7c As 9c",
+        "Kc 6s 6h",
+    ];
 
     /// Six table runs and two sets, of a hand the hunts found.
     const SIX_RUNS_TWO_SETS: [&str; 8] = [
@@ -2487,16 +2491,7 @@ mod tests {
                         ("kings_wild", "true"),
                     ],
                     12,
-                    &[
-                        "Ad 2d 3d 4d 5d",
-                        "8d 8c Ah 8h",
-                        "5d 6d Kd 8d",
-                        "4c 4h 4c",
-                        "3h Kh 5h",
-                        "Jc Ks Jc Js",
-                        "7c As 9c",
-                        "Kc 6s 6h",
-                    ],
+                    &TENS_DIAMONDS_AND_SIX_OTHERS,
                     "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd",
                 ),
                 (false, true),

@@ -127,6 +127,24 @@ macro_rules! bit_iter {
 
 bit_iter!(u32, u64);
 
+/// For each set of table melds (bits below 8), the bits of those of
+/// `among` it holds, packed in their order: where steps 23 and 27 of module
+/// `complete` keep an answer for a set used, with answers kept for the
+/// table melds of `among` only.
+pub(super) fn packed_table(among: u8) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    for (used, at) in table.iter_mut().enumerate() {
+        *at = BitIter(among as u32).enumerate().fold(0, |a, (k, m)| a | ((used >> m) as u8 & 1) << k);
+    }
+    table
+}
+
+/// The table melds of `among` at the packed bits `at`: [`packed_table`]
+/// undone.
+pub(super) fn unpacked(among: u8, at: usize) -> u8 {
+    BitIter(among as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
+}
+
 pub(super) fn full_mask(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
 }

@@ -4,7 +4,7 @@
 use super::MAX_TABLE_MELDS;
 use super::lay_off::LayOffs;
 use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step};
-use super::naturals::{BitIter, Naturals, lowest_bits};
+use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
 use crate::meld::{places, top_place};
@@ -134,12 +134,6 @@ pub(super) fn least_index((melds, at): (u8, &[u8; 256]), used: u8, own: bool) ->
 /// Steps 23 and 24: how many costs a state holds.
 pub(super) fn least_answers((melds, _): (u8, &[u8; 256])) -> usize {
     2 << melds.count_ones()
-}
-
-/// Steps 23 and 24: the table melds used, of `melds`, at the index `at`
-/// (below the meld of the hand's own): [`least_index`] undone.
-pub(super) fn least_used(melds: u8, at: usize) -> u8 {
-    BitIter(melds as u32).enumerate().filter(|&(k, _)| at >> k & 1 != 0).fold(0, |b, (_, m)| b | 1 << m)
 }
 
 /// How many answers a state holds for every table meld used and whether
@@ -445,7 +439,7 @@ impl<'a> Search<'a> {
             // Nothing open: as step 4's search, for each table meld used and
             // meld of the hand's own.
             for (at, o) in out[..n].iter_mut().enumerate() {
-                let used = least_used(self.least.0, at & (half - 1));
+                let used = unpacked(self.least.0, at & (half - 1));
                 *o = self.nothing_open(w, used | wild_used, at >= half);
             }
         } else if !self.policy.limited() && w as u32 >= 2 * mask.count_ones() {
