@@ -350,14 +350,8 @@ const EVERY_LEAST: usize = 1 << 11;
 /// The order a hand is loaded in (the solver's step 2).
 #[derive(Clone, Copy, Debug)]
 enum Order {
-    /// As [`Solver::choose_order`] chooses, for the outs after every
-    /// discard.
-    Look,
-    /// As [`Solver::choose_order`] chooses, for the deadwood alone.
-    LookLeast,
-    /// As [`Solver::choose_order`] chooses, for the whole hand's least
-    /// deadwood and its outs, not each discard's.
-    LookLeastAlone,
+    /// As [`Solver::choose_order`] chooses, for what is asked.
+    Look(Asked),
     /// By suit first or not, as given (the tests of either order).
     #[cfg(test)]
     Given(bool),
@@ -1071,7 +1065,7 @@ impl Solver {
     /// [`Solver::completing_less`]): they share one memo, so what one
     /// works out serves the others.
     pub fn load(&mut self, hand: &[Card], table: &Table) {
-        self.load_in(hand, table, Order::Look);
+        self.load_in(hand, table, Order::Look(Asked::Outs));
     }
 
     /// [`Solver::load`] for questions of deadwood alone (the last turn,
@@ -1079,7 +1073,7 @@ impl Solver {
     /// the search is the one that finds the hand's least deadwood the
     /// sooner, its states counted as the deadwood's searches meet them.
     pub fn load_for_deadwood(&mut self, hand: &[Card], table: &Table) {
-        self.load_in(hand, table, Order::LookLeast);
+        self.load_in(hand, table, Order::Look(Asked::Deadwood));
     }
 
     /// [`Solver::load_for_deadwood`] where only the whole hand's least
@@ -1090,7 +1084,7 @@ impl Solver {
     /// else the order by suit where it finds it within
     /// [`BY_SUIT_WITHIN`]; else by rank, every table meld used at once.
     pub fn load_for_least(&mut self, hand: &[Card], table: &Table) {
-        self.load_in(hand, table, Order::LookLeastAlone);
+        self.load_in(hand, table, Order::Look(Asked::Least));
     }
 
     /// [`Solver::load`], the naturals in the order asked; whether the hand
@@ -1129,9 +1123,7 @@ impl Solver {
                     self.hand.fill_in(hand, table, by_suit);
                 }
             }
-            Order::Look => self.choose_order(hand, table, Asked::Outs),
-            Order::LookLeast => self.choose_order(hand, table, Asked::Deadwood),
-            Order::LookLeastAlone => self.choose_order(hand, table, Asked::Least),
+            Order::Look(asked) => self.choose_order(hand, table, asked),
             Order::Like { by_suit, vectors } => {
                 if by_suit != self.hand.nat.by_suit {
                     self.hand.fill_in(hand, table, by_suit);
