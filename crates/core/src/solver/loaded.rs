@@ -6,7 +6,7 @@ use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
-use super::search::{VEC_TABLE, WildPolicy, wild_melds};
+use super::search::{Takers, VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -93,7 +93,7 @@ pub(super) struct Loaded {
     /// rank where it is a set, of its suit but not of a rank its naturals
     /// hold (aces apart) where it is a run, any where it is wilds alone
     /// (what `lay_off_groups` looks at).
-    pub(super) takers: Vec<u32>,
+    pub(super) takers: Takers,
     /// For each table meld, the single cards it takes (see `complete`).
     pub(super) single: Vec<[u128; 2]>,
     /// Where at most half of a meld may be wild: for each table meld, the
@@ -154,7 +154,7 @@ impl Loaded {
             live_at: [0; 256],
             least_melds: 0,
             least_at: [0; 256],
-            takers: Vec::new(),
+            takers: Takers::default(),
             single: Vec::new(),
             single_limited: Vec::new(),
             partners: Vec::new(),

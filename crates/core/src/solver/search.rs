@@ -248,7 +248,7 @@ pub(super) struct Search<'a> {
     pub(super) wild: u8,
     /// For each table meld, the naturals that could go onto it (see
     /// `Loaded::takers`).
-    pub(super) takers: &'a [u32],
+    pub(super) takers: &'a Takers,
     /// The table melds step 23 keeps a cost for each set of used
     /// (`Loaded::least_melds`), and for each set of table melds used, the
     /// bits of those among them (`Loaded::least_at`).
@@ -275,7 +275,7 @@ pub(super) struct Search<'a> {
 /// completing cards with the slot's card still to place, which may go
 /// onto any table meld.
 pub(super) fn key_of(
-    takers: &[u32],
+    takers: &Takers,
     policy: WildPolicy<'_>,
     mask: u32,
     w: u8,
@@ -307,11 +307,67 @@ pub(super) fn key_of(
     }
 }
 
+/// For each table meld, the naturals that could go onto it (see
+/// `Loaded::takers`), read as a slice; and, for each byte of a set of
+/// naturals, the table melds some of them could go onto, so that which
+/// are busy ([`busy_melds`]) is read in a few lookups, as every state of
+/// every search asks it.
+#[derive(Debug)]
+pub(super) struct Takers {
+    melds: Vec<u32>,
+    by_byte: [[u8; 256]; 4],
+}
+
+impl Default for Takers {
+    fn default() -> Takers {
+        Takers { melds: Vec::new(), by_byte: [[0; 256]; 4] }
+    }
+}
+
+impl Takers {
+    pub(super) fn clear(&mut self) {
+        if !self.melds.is_empty() {
+            self.melds.clear();
+            self.by_byte = [[0; 256]; 4];
+        }
+    }
+
+    /// A table meld more, the naturals that could go onto it as bits.
+    pub(super) fn push(&mut self, naturals: u32) {
+        let m = self.melds.len();
+        self.melds.push(naturals);
+        for (k, row) in self.by_byte.iter_mut().enumerate() {
+            let bits = (naturals >> (8 * k)) & 0xff;
+            if bits == 0 {
+                continue;
+            }
+            for (byte, busy) in row.iter_mut().enumerate() {
+                *busy |= ((byte as u32 & bits != 0) as u8) << m;
+            }
+        }
+    }
+
+    /// [`busy_melds`].
+    fn busy(&self, mask: u32) -> u8 {
+        let [a, b, c, d] = mask.to_le_bytes();
+        let [ra, rb, rc, rd] = &self.by_byte;
+        ra[a as usize] | rb[b as usize] | rc[c as usize] | rd[d as usize]
+    }
+}
+
+impl std::ops::Deref for Takers {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.melds
+    }
+}
+
 /// The table melds some open card in `mask` could go onto (`takers`, one
 /// for each): the others are idle, and stay so as the open cards only
 /// shrink (exactness, step 10).
-pub(super) fn busy_melds(takers: &[u32], mask: u32) -> u8 {
-    takers.iter().enumerate().filter(|&(_, &t)| t & mask != 0).fold(0, |bits, (m, _)| bits | 1 << m)
+pub(super) fn busy_melds(takers: &Takers, mask: u32) -> u8 {
+    takers.busy(mask)
 }
 
 /// Whether more than `most` naturals in `mask` have no partner among them
