@@ -41,7 +41,10 @@
 //!    off"). Which open cards are decided before does not matter to such a
 //!    meld: only the wilds it takes, the table meld it uses and whether the
 //!    hand has a meld of its own, all of them in the state. So it is
-//!    decided once every card of `G` is placed. An arrangement laying cards
+//!    decided once every card of `G` is placed (with wilds free, `c` alone
+//!    onto a table meld is decided once no card of `G` open could go onto
+//!    that meld, which holds then until every card is placed: step 29).
+//!    An arrangement laying cards
 //!    off whose own melds are wilds alone has one of the same deadwood
 //!    where a natural card makes a set with two of those wilds (the
 //!    solver's step 8), so such a `c` is found as a set of its own.
@@ -589,6 +592,35 @@
 //!     way is an arrangement as before (step 7), so the cards are those
 //!     step 16 found. The slow hand's search then meets 8,353 states where
 //!     it met 33,981.
+//! 29. *With wilds free, the idle table melds used count as not used.*
+//!     The search of steps 1 to 8 (`Complete::cards_with`) keyed every
+//!     table meld used, for the same reason as step 28: the slot's card
+//!     may go alone onto any table meld not used. It now answers for the
+//!     slot's card going anywhere but alone onto an idle table meld, and
+//!     keys only the busy table melds used. Two states alike but for idle
+//!     table melds used then have the same answer. An idle table meld
+//!     takes no group of open cards (the group holds the lowest open
+//!     card, which it cannot take), so it is the same used or not to
+//!     every choice but the slot's card alone. What is left is whether
+//!     some table meld is used, which asks for a meld of the hand's own:
+//!     but in every arrangement from such a state the slot's card goes
+//!     into a meld of the hand's own or onto a table meld, which needs one
+//!     too, so each has one either way. The searches whether the rest
+//!     melds, asked once the slot's card is placed, are asked with the
+//!     table melds really used; placed in a meld of the hand's own, it
+//!     gives one, and laid off, it uses a busy table meld, so they answer
+//!     alike for both states. The slot's card alone onto an idle table
+//!     meld `m` not used is asked where `m` turns idle
+//!     (`Complete::next_cards`), as in step 28: on each move that leaves
+//!     the slot's card open, for the table melds busy before it and idle
+//!     after it, and at the first state for those idle already, its cards
+//!     (`single`, with no wild of the hand's or with one) where the rest
+//!     melds completely with `m` used, less one card where a discard is
+//!     owed (with no natural left to discard, none). No state with no
+//!     natural open has cards of its own but those of two wilds. The
+//!     slowest hand with wilds free before its last draw (eight table
+//!     melds, Five Crowns) then meets 2,240 such states where it met
+//!     7,208.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -906,17 +938,70 @@ impl Complete<'_> {
     /// the solver's search). Cards of the wild rank may be among them; the
     /// caller asks about wilds on its own.
     pub(super) fn cards(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.cards_with(false, mask, w, used_table, own)
+        self.next_cards(self.every_meld(), false, mask, w, used_table, own)
     }
 
     /// The natural cards that, put in the slot, let the open cards in
     /// `mask` meld completely less one of them, discarded (exactness, step
     /// 4): the cards drawn that let a hand go out.
     pub(super) fn cards_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.cards_with(true, mask, w, used_table, own)
+        self.next_cards(self.every_meld(), true, mask, w, used_table, own)
     }
 
-    pub(super) fn cards_with(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    /// Every table meld, as bits.
+    fn every_meld(&self) -> u8 {
+        ((1u32 << self.table.len()) - 1) as u8
+    }
+
+    /// With wilds free: the slot's cards of a state the search comes to
+    /// from one where the table melds `before` were not idle (step 29):
+    /// the state's own ([`Complete::cards_with`], where the slot's card
+    /// goes alone onto no idle table meld), and the slot's card alone onto
+    /// each table meld idle since, not used, with the rest melding
+    /// completely (less one card, where `discard`).
+    pub(super) fn next_cards(
+        &mut self,
+        before: u8,
+        discard: bool,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> u128 {
+        let busy = busy_melds(self.melds.takers, mask);
+        let mut out = self.cards_with(discard, (mask, busy), w, used_table, own);
+        if discard && mask == 0 {
+            // Nothing left to discard.
+            return out;
+        }
+        let idle = before & !busy & !used_table;
+        for m in BitIter(idle as u32) {
+            let single = self.single[m];
+            // The fewest wilds first: fewer left never help the rest.
+            for k in 0..=w.min(1) {
+                let cards = single[k as usize];
+                if cards & !out == 0 {
+                    continue;
+                }
+                if !self.rest_melds(discard, mask, w - k, used_table | 1 << m, own) {
+                    break;
+                }
+                out |= cards;
+            }
+        }
+        out
+    }
+
+    /// The slot's cards of a state, where it goes alone onto no idle table
+    /// meld: [`Complete::next_cards`] asks that where each turns idle.
+    fn cards_with(
+        &mut self,
+        discard: bool,
+        (mask, busy): (u32, u8),
+        w: u8,
+        used_table: u8,
+        own: bool,
+    ) -> u128 {
         debug_assert!(
             !self.melds.policy.limited(),
             "the half-wild limit's slot search is `Complete::slot_counts`"
@@ -935,7 +1020,8 @@ impl Complete<'_> {
             if alone_beyond(self.melds.partners_at(used_table), mask, (w as u32 + 3) / 2) {
                 return 0;
             }
-            let k = StateKey::new(mask, w, used_table, own).owing(Discard::ToMake);
+            // The idle table melds used count as not used (step 29).
+            let k = StateKey::new(mask, w, used_table & busy, own).owing(Discard::ToMake);
             if let Some(cards) = self.memo.get(k) {
                 return cards;
             }
@@ -948,25 +1034,15 @@ impl Complete<'_> {
             {
                 return 0;
             }
-            let cards = self.decide(true, mask, w, used_table, own);
+            let cards = self.decide(true, (mask, busy), w, used_table, own);
             self.memo.insert(k, cards);
             return cards;
         }
         if mask == 0 {
-            // Exactness, step 2: the slot's card with wilds alone.
-            if w >= 2 {
-                return NATURALS;
-            }
-            if !own {
-                return 0;
-            }
-            let mut out = 0;
-            for (m, single) in self.single.iter().enumerate() {
-                if used_table & (1 << m) == 0 {
-                    out |= single[w as usize];
-                }
-            }
-            return out;
+            // Exactness, step 2: the slot's card with wilds alone. Alone
+            // onto a table meld, every one idle now, it is asked where
+            // each turned idle (step 29).
+            return if w >= 2 { NATURALS } else { 0 };
         }
         // Two wilds for each natural, the slot's card too: everything melds.
         if w as u32 >= 2 * (mask.count_ones() + 1) {
@@ -977,7 +1053,7 @@ impl Complete<'_> {
         if alone_beyond(self.melds.partners_at(used_table), mask, (w as u32).div_ceil(2)) {
             return 0;
         }
-        let k = StateKey::new(mask, w, used_table, own);
+        let k = StateKey::new(mask, w, used_table & busy, own);
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
@@ -985,7 +1061,7 @@ impl Complete<'_> {
         if w < u8::MAX && self.asks_a_wild_more() && !self.melds(mask, w + 1, used_table, own) {
             return 0;
         }
-        let cards = self.decide(false, mask, w, used_table, own);
+        let cards = self.decide(false, (mask, busy), w, used_table, own);
         self.memo.insert(k, cards);
         cards
     }
@@ -1301,11 +1377,6 @@ impl Complete<'_> {
         }
     }
 
-    /// The slot's cards for the rest, a discard still to make or not.
-    fn rest_cards(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.cards_with(discard, mask, w, used_table, own)
-    }
-
     /// [`Complete::melds_less_one`]: the lowest open card discarded, or in
     /// a meld with open cards and wilds, the rest less one.
     fn decide_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> bool {
@@ -1367,14 +1438,14 @@ impl Complete<'_> {
     /// The slot's cards for the state: the options of the lowest open card,
     /// the slot's card in its meld or not; with a discard still to make,
     /// also the lowest open card discarded.
-    fn decide(&mut self, discard: bool, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
+    fn decide(&mut self, discard: bool, (mask, busy): (u32, u8), w: u8, used_table: u8, own: bool) -> u128 {
         let nat = self.nat;
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
         let mut out = 0u128;
         if discard {
-            out |= self.cards(mask & !bit, w, used_table, own);
+            out |= self.next_cards(busy, false, mask & !bit, w, used_table, own);
         }
 
         // Sets of the lowest open card's rank, the slot in them or not.
@@ -1385,7 +1456,7 @@ impl Complete<'_> {
             let size = used.count_ones();
             let need = 3u32.saturating_sub(size) as u8;
             if need <= w {
-                out |= self.rest_cards(discard, mask & !used, w - need, used_table, true);
+                out |= self.next_cards(busy, discard, mask & !used, w - need, used_table, true);
             }
             let need = 3u32.saturating_sub(size + 1) as u8;
             if out & same != same
@@ -1412,7 +1483,7 @@ impl Complete<'_> {
             if n >= 2 {
                 let need = (hi - lo + 1).max(3) - n;
                 if need <= w {
-                    out |= self.rest_cards(discard, rest, w - need, used_table, true);
+                    out |= self.next_cards(busy, discard, rest, w - need, used_table, true);
                 }
             }
             // The slot's card on a free place: with `need` wilds the run
@@ -1470,7 +1541,7 @@ impl Complete<'_> {
                 if let Some(need) = g.need
                     && need <= w
                 {
-                    out |= self.rest_cards(discard, rest, w - need, with, own);
+                    out |= self.next_cards(busy, discard, rest, w - need, with, own);
                 }
                 // The slot's card in the group: the cards of its rank or
                 // suit the meld's verdict accepts, by the wilds they need.
