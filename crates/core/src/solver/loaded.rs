@@ -60,6 +60,10 @@ pub(super) struct Loaded {
     /// search for every discard may meet before each discard is asked
     /// apart instead (`Solver::choose_order`).
     pub(super) every_within: Option<usize>,
+    /// The states the memo held when the first discard was asked apart
+    /// (`Solver::deadwood_apart`), from which the discards asked apart
+    /// count the states they meet.
+    pub(super) apart_from: Option<usize>,
     /// Under the half-wild limit, whether the search of whether the cards
     /// meld answers for every table meld used at once (module `complete`,
     /// step 27): set by the outs of the whole hand from [`COUNTS_FROM`]
@@ -145,6 +149,7 @@ impl Loaded {
             vectors: false,
             each_apart: false,
             every_within: None,
+            apart_from: None,
             counts_vectors: false,
             counts_in_bytes: false,
             wilds: Vec::new(),
@@ -200,6 +205,7 @@ impl Loaded {
         self.vectors = (LANES_FROM..=VEC_TABLE).contains(&self.targets.len());
         self.each_apart = false;
         self.every_within = None;
+        self.apart_from = None;
         self.counts_vectors = false;
         self.counts_in_bytes = false;
         self.takers.clear();

@@ -320,6 +320,14 @@ const VEC_AFTER: usize = 3 << 10;
 /// the hand alone, and answers only where they are read").
 const VEC_AFTER_ALONE: usize = 1 << 8;
 
+/// Under the half-wild limit, after the draw, once the one search for
+/// every discard has passed its bound: the states the discards asked apart
+/// may meet in all, a set of table melds used at a time, before the rest
+/// are searched for every table meld used at once (`Solver::deadwood_apart`;
+/// docs/speed.md, "With wilds free the slot search keyed by its busy table
+/// melds").
+const APART_AFTER: usize = 1 << 10;
+
 /// [`VEC_AFTER_ALONE`] with wilds free, where a search a set of table
 /// melds at a time pays for longer (at 1,024 two hands of the lists took
 /// three times as long; at 3,072, `VEC_AFTER`, a Five Crowns hand spent
@@ -1408,15 +1416,20 @@ impl Solver {
 
     /// [`Solver::deadwood_less`] of one discard, asked apart from the
     /// others: under the half-wild limit with four table melds or more, a
-    /// set of table melds used at a time, it may meet [`VEC_AFTER`] states
-    /// more than the memo holds; past them, this discard and the next are
-    /// searched for every table meld used at once (module `complete`, step
-    /// 23), as the hand would have been had its own search been as long
+    /// set of table melds used at a time, the discards asked apart may meet
+    /// [`APART_AFTER`] states in all more than the memo held when the
+    /// first was asked; past them, this discard and the next are searched
+    /// for every table meld used at once (module `complete`, step 23), as
+    /// the hand would have been had its own search been as long
     /// (`Solver::choose_order`). (With wilds free a hand of the bench went
-    /// 4.1 → 5.3 ms so, where a half-wild one went 5.3 → 3.8.)
+    /// 4.1 → 5.3 ms so, where a half-wild one went 5.3 → 3.8. A bound of
+    /// `VEC_AFTER` for each discard apart left a hand of the hunts whose
+    /// discards meet at most 2,006 states each, 9,268 in all, at 7.7 ms;
+    /// with one bound for them all it takes 5.1.)
     fn deadwood_apart(&mut self, card: Card) -> u32 {
         if self.hand.rules.half_wild && !self.hand.vectors && self.hand.targets.len() >= LANES_FROM {
-            let most = self.memos.deadwood.len() + VEC_AFTER;
+            let from = *self.hand.apart_from.get_or_insert(self.memos.deadwood.len());
+            let most = from + APART_AFTER;
             self.memos.deadwood.hold_at_most(most);
             let found = unless_stopped(|| self.deadwood_less(&[card]));
             self.memos.deadwood.hold_at_most(usize::MAX);
@@ -2346,12 +2359,12 @@ mod tests {
         }
     }
 
-    /// On the last turn after the draw, a discard asked apart whose search
-    /// a set of table melds used at a time meets more than `VEC_AFTER`
-    /// states is searched for every table meld used at once, and so are
-    /// the discards after it (`Solver::deadwood_apart`): this hand finds its
-    /// own least deadwood in 48 states, but less a nine in over 3,000.
-    /// Each discard's deadwood is a fresh solver's.
+    /// On the last turn after the draw, once the discards asked apart a set
+    /// of table melds used at a time meet more than `APART_AFTER` states in
+    /// all, the discard then asked is searched for every table meld used at
+    /// once, and so are those after it (`Solver::deadwood_apart`): this
+    /// hand finds its own least deadwood in 48 states, but less a nine in
+    /// over 3,000. Each discard's deadwood is a fresh solver's.
     #[test]
     fn a_long_discard_asked_apart_is_searched_for_every_table_meld_used_at_once() {
         let (_, table, cards) = found((
@@ -2382,6 +2395,47 @@ mod tests {
         let discards = crate::analysis::last_turn_discards(&mut solver, &cards, &table);
         assert!(solver.hand.vectors && solver.hand.each_apart);
         assert_eq!(discards.len(), 12);
+        for d in discards {
+            let mut rest = cards.clone();
+            rest.remove(rest.iter().position(|&c| c == d.card).unwrap());
+            assert_eq!(d.deadwood, Solver::new().deadwood(&rest, &table), "less {}", d.card);
+        }
+    }
+
+    /// The same where no discard alone meets many states: this hand of the
+    /// hunts finds its least deadwood in 2,830 states a set of table melds
+    /// used at a time, its one search for every discard passes its bound,
+    /// and its discards asked apart would meet at most 2,006 states each,
+    /// 9,268 in all; those past `APART_AFTER` of them are searched for
+    /// every table meld used at once. Each discard's deadwood is a fresh solver's.
+    #[test]
+    fn the_discards_asked_apart_share_one_bound() {
+        let (_, table, cards) = found((
+            "strict",
+            &[("half_wild", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("decks", "3")],
+            13,
+            &[
+                "9d 9c 9d",
+                "2c 3c 4c 5c",
+                "6h 6d 6d 6h",
+                "4h Kd 6h 7h 8h",
+                "6d 6s Kc 6c",
+                "2c 3c 4c 5c",
+                "8c 9c 10c Jc Qc",
+                "As 2s Ah",
+            ],
+            "Kc 6c Qc 7d 8c 6c 7c 5c 8s Ks 9c 3s 7c 2h Ac 4c",
+        ));
+        let mut solver = Solver::new();
+        let discards = crate::analysis::last_turn_discards(&mut solver, &cards, &table);
+        assert!(solver.hand.vectors && solver.hand.each_apart);
+        let from = solver.hand.apart_from.expect("discards asked apart");
+        assert!(
+            solver.memos.deadwood.len() <= from + APART_AFTER,
+            "{} from {from}",
+            solver.memos.deadwood.len()
+        );
+        assert_eq!(discards.len(), 14);
         for d in discards {
             let mut rest = cards.clone();
             rest.remove(rest.iter().position(|&c| c == d.card).unwrap());
