@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 47] = [
+    const HANDS: [Found; 49] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1658,6 +1658,52 @@ mod h_slowest_found {
             ],
             hand: "3r JK 3d 7d 6d 10d Jd 8s 8d Jr Qd 4d 9d",
         },
+        // Tens, wilds free, three decks, round 13, 16 cards, eight table
+        // melds, after the draw (hunt `SIZE=after -- 60 500 232232`): its
+        // least deadwood found in 2,965 states a set of table melds used at
+        // a time, the one search for every discard past its bound, and six
+        // of its discards asked apart near 1 ms each.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "2s 8h 8h",
+                "2d 7d 8d 9d 10d",
+                "2h 2c 2s",
+                "9s 9h 2d",
+                "6c 6h 6h",
+                "Ad As Ad Ad",
+                "2h 3h 4h 5h 6h",
+                "3h 2c 5h",
+            ],
+            hand: "9c Jd Qc 9d 8d 9c 5d Kh 2c Jd 9h 6c 9s Ah 10d Qd",
+        },
+        // Strict, half-wild, kings wild, three decks, round 13, 16 cards,
+        // eight table melds, after the draw (hunt `SIZE=after -- 60 500
+        // 242242`): its discards asked apart meet at most 2,006 states
+        // each, 9,268 in all (7.7 ms before one bound was shared by them).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("decks", "3")],
+            round: 13,
+            onto: &[
+                "9d 9c 9d",
+                "2c 3c 4c 5c",
+                "6h 6d 6d 6h",
+                "4h Kd 6h 7h 8h",
+                "6d 6s Kc 6c",
+                "2c 3c 4c 5c",
+                "8c 9c 10c Jc Qc",
+                "As 2s Ah",
+            ],
+            hand: "Kc 6c Qc 7d 8c 6c 7c 5c 8s Ks 9c 3s 7c 2h Ac 4c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1908,5 +1954,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn five_crowns_eight_melds_of_diamonds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[46]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_wilds_free_eight_melds_each_discard_apart(bencher: Bencher) {
+        bench_found(bencher, &HANDS[47]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_melds_discards_apart_in_all(bencher: Bencher) {
+        bench_found(bencher, &HANDS[48]);
     }
 }
