@@ -616,8 +616,12 @@
 //!     after it, and at the first state for those idle already, its cards
 //!     (`single`, with no wild of the hand's or with one) where the rest
 //!     melds completely with `m` used, less one card where a discard is
-//!     owed (with no natural left to discard, none). No state with no
-//!     natural open has cards of its own but those of two wilds. The
+//!     owed (with no natural left to discard, none). Which idle table meld
+//!     is used does not change whether the rest melds (step 10 of the
+//!     solver), so that is asked once for all those turning idle together;
+//!     with no natural open, the rest melds where the hand has a meld of
+//!     its own. No state with no natural open has cards of its own but
+//!     those of two wilds. The
 //!     slowest hand with wilds free before its last draw (eight table
 //!     melds, Five Crowns) then meets 2,240 such states where it met
 //!     7,208.
@@ -975,19 +979,26 @@ impl Complete<'_> {
             return out;
         }
         let idle = before & !busy & !used_table;
-        for m in BitIter(idle as u32) {
-            let single = self.single[m];
-            // The fewest wilds first: fewer left never help the rest.
-            for k in 0..=w.min(1) {
-                let cards = single[k as usize];
-                if cards & !out == 0 {
-                    continue;
-                }
-                if !self.rest_melds(discard, mask, w - k, used_table | 1 << m, own) {
-                    break;
-                }
-                out |= cards;
+        if idle == 0 {
+            return out;
+        }
+        // Whether the rest melds with an idle table meld used is the same
+        // for each of them (step 10): asked once for each count of wilds,
+        // the fewest first, as fewer left never help the rest. With no
+        // natural open, the wilds left cost nothing where the hand has a
+        // meld of its own, which laying off needs.
+        let first = idle & idle.wrapping_neg();
+        for k in 0..=w.min(1) {
+            let cards = BitIter(idle as u32).fold(0, |b, m| b | self.single[m][k as usize]);
+            if cards & !out == 0 {
+                continue;
             }
+            let melds =
+                if mask == 0 { own } else { self.rest_melds(discard, mask, w - k, used_table | first, own) };
+            if !melds {
+                break;
+            }
+            out |= cards;
         }
         out
     }
