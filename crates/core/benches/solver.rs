@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 49] = [
+    const HANDS: [Found; 50] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1704,6 +1704,33 @@ mod h_slowest_found {
             ],
             hand: "Kc 6c Qc 7d 8c 6c 7c 5c 8s Ks 9c 3s 7c 2h Ac 4c",
         },
+        // Tens, half-wild, two jokers a deck, three decks, round 10, 12
+        // cards, eight table melds, before the last draw (hunt
+        // `SIZE=before -- 60 500 251251`): four table runs of clubs, as
+        // the hand of clubs above.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("jokers", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 10,
+            onto: &[
+                "7c 8c 9c 10c",
+                "5s 5s 5s",
+                "8h 8h 8h",
+                "9c 10c Jc Qc",
+                "JK 8c 9c 10c",
+                "Qc 3c 4c 5c 6c",
+                "Ks Ks Kh",
+                "4c 5c 6c 7c",
+            ],
+            hand: "Jc 2c 10s 4c 6c 7c Qs 5c Qd Kc 3c 8c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1964,5 +1991,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_melds_discards_apart_in_all(bencher: Bencher) {
         bench_found(bencher, &HANDS[48]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_two_jokers_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[49]);
     }
 }
