@@ -2443,6 +2443,26 @@ mod tests {
         }
     }
 
+    /// Five Crowns, wilds free, three decks, eight table melds, before the
+    /// last draw: thirteen cards, nine of them diamonds (the bench's
+    /// `five_crowns_eight_melds_of_diamonds_before_the_last_draw`).
+    const FIVE_CROWNS_OF_DIAMONDS: Found<'static> = (
+        "five-crowns",
+        &[("lay_off", "true"), ("decks", "3")],
+        11,
+        &[
+            "Kr Kr JK",
+            "8d 9d Ks Jd",
+            "Kh 4s 4h 4h",
+            "5d 6d 7d 8d Kh",
+            "5d Kd 7d",
+            "9d 10d Jd Qd Kd",
+            "6h 6c 6r JK",
+            "4s 5s 6s",
+        ],
+        "3r JK 3d 7d 6d 10d Jd 8s 8d Jr Qd 4d 9d",
+    );
+
     /// Before the draw with wilds free, the order by rank is searched a set
     /// of table melds at a time within `VEC_AFTER_ALONE_FREE` states, no
     /// more: this Five Crowns hand takes more (in the order its table
@@ -2450,22 +2470,7 @@ mod tests {
     /// its answers are a fresh solver's.
     #[test]
     fn the_last_turn_before_the_draw_with_wilds_free_looks_within_fewer_states() {
-        let (_, table, cards) = found((
-            "five-crowns",
-            &[("lay_off", "true"), ("decks", "3")],
-            11,
-            &[
-                "Kr Kr JK",
-                "8d 9d Ks Jd",
-                "Kh 4s 4h 4h",
-                "5d 6d 7d 8d Kh",
-                "5d Kd 7d",
-                "9d 10d Jd Qd Kd",
-                "6h 6c 6r JK",
-                "4s 5s 6s",
-            ],
-            "3r JK 3d 7d 6d 10d Jd 8s 8d Jr Qd 4d 9d",
-        ));
+        let (_, table, cards) = found(FIVE_CROWNS_OF_DIAMONDS);
         let mut solver = Solver::new();
         solver.load_for_least(&cards, &table);
         assert!(solver.hand.vectors);
@@ -2482,22 +2487,7 @@ mod tests {
     /// card by card, each card drawn and each card then discarded.
     #[test]
     fn the_outs_with_wilds_free_key_only_the_busy_table_melds_used() {
-        let (rules, table, cards) = found((
-            "five-crowns",
-            &[("lay_off", "true"), ("decks", "3")],
-            11,
-            &[
-                "Kr Kr JK",
-                "8d 9d Ks Jd",
-                "Kh 4s 4h 4h",
-                "5d 6d 7d 8d Kh",
-                "5d Kd 7d",
-                "9d 10d Jd Qd Kd",
-                "6h 6c 6r JK",
-                "4s 5s 6s",
-            ],
-            "3r JK 3d 7d 6d 10d Jd 8s 8d Jr Qd 4d 9d",
-        ));
+        let (rules, table, cards) = found(FIVE_CROWNS_OF_DIAMONDS);
         let mut solver = Solver::new();
         solver.load_for_least(&cards, &table);
         let outs = solver.outs_less(&[]);
