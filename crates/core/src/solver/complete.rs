@@ -630,8 +630,8 @@ use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, busy_melds, key_of,
-    laid_off, melds_at,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, laid_off,
+    melds_at,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -953,7 +953,7 @@ impl Complete<'_> {
     }
 
     /// Every table meld, as bits.
-    fn every_meld(&self) -> u8 {
+    pub(super) fn every_meld(&self) -> u8 {
         ((1u32 << self.table.len()) - 1) as u8
     }
 
@@ -972,7 +972,7 @@ impl Complete<'_> {
         used_table: u8,
         own: bool,
     ) -> u128 {
-        let busy = busy_melds(self.melds.takers, mask);
+        let busy = self.melds.takers.busy(mask);
         let mut out = self.cards_with(discard, (mask, busy), w, used_table, own);
         if discard && mask == 0 {
             // Nothing left to discard.
@@ -2005,7 +2005,7 @@ impl Complete<'_> {
         // Every table meld counts as turned idle here: the slot's card
         // alone onto those no open card could go onto is asked now, onto
         // the others where they turn idle (step 28).
-        let every = ((1u32 << self.table.len()) - 1) as u8;
+        let every = self.every_meld();
         let mut sets = [0u128; MOST_COUNT as usize + 1];
         match self.next_counts(every, (discard, mask, w, used_table, own), &mut sets) {
             Some(most) if w <= most => sets[w as usize],
@@ -2029,7 +2029,7 @@ impl Complete<'_> {
     ) -> Option<u8> {
         let found = self.slot_counts(discard, mask, most, used_table, own);
         let most = most.min(MOST_COUNT);
-        let idle = before & !busy_melds(self.melds.takers, mask) & !used_table;
+        let idle = before & !self.melds.takers.busy(mask) & !used_table;
         let n = match found {
             Some((from, found)) => {
                 let n = found.min(most) as usize + 1;
@@ -2087,7 +2087,7 @@ impl Complete<'_> {
         // The table melds used kept as the solver's step 10 keeps them
         // under the limit, the idle ones by the room of those not used, at
         // most the wilds asked about (step 28).
-        let busy = busy_melds(self.melds.takers, mask);
+        let busy = self.melds.takers.busy(mask);
         let cap = most.max(self.wilds.saturating_add(1));
         let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
@@ -2236,7 +2236,7 @@ impl Complete<'_> {
     ) {
         debug_assert!(mask != 0, "a state with no natural open has no slot's cards of its own (step 28)");
         // The table melds not idle here, for those the moves make idle.
-        let busy = busy_melds(self.melds.takers, mask);
+        let busy = self.melds.takers.busy(mask);
         if discard {
             let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {

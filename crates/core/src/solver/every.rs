@@ -783,8 +783,7 @@ impl Every<'_> {
                 let (from, n) = (from as usize, found.count_ones() as usize);
                 self.arena[from..from + n].iter().fold(0, |b, &c| b | c)
             } else {
-                let every = ((1u32 << self.one.table.len()) - 1) as u8;
-                self.one.next_cards(every, less_one, rest, w, used_table, own)
+                self.one.next_cards(self.one.every_meld(), less_one, rest, w, used_table, own)
             };
         }
         // The first answers the search of one hand gives before its memo.

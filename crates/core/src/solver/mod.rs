@@ -1876,6 +1876,20 @@ mod tests {
         (rules, table, cards)
     }
 
+    /// `cards` less one copy of `c`.
+    fn less(cards: &[Card], c: Card) -> Vec<Card> {
+        let mut rest = cards.to_vec();
+        rest.remove(rest.iter().position(|&r| r == c).unwrap());
+        rest
+    }
+
+    /// Each discard's deadwood is a fresh solver's of the hand less it.
+    fn assert_each_discard_fresh(discards: Vec<crate::analysis::Discard>, cards: &[Card], table: &Table) {
+        for d in discards {
+            assert_eq!(d.deadwood, Solver::new().deadwood(&less(cards, d.card), table), "less {}", d.card);
+        }
+    }
+
     fn dw(rules: &Rules, wild: u8, text: &str) -> u32 {
         let table = Table::new(rules, Rank::new(wild).unwrap());
         let a = Solver::new().solve(&hand(text), &table);
@@ -2061,8 +2075,7 @@ mod tests {
                 solver.hand.vectors = true;
                 assert_eq!(solver.deadwood_less(&[]), one_at_a_time(&cards), "{cards:?}");
                 for &c in &cards {
-                    let mut rest = cards.clone();
-                    rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                    let rest = less(&cards, c);
                     let want = one_at_a_time(&rest);
                     assert_eq!(solver.deadwood_less(&[c]), want, "{cards:?} less {c}");
                     assert_eq!(solver.solve_less(&[c]).deadwood, want, "{cards:?} less {c}");
@@ -2347,8 +2360,7 @@ mod tests {
             assert_eq!(solver.outs_less(&[]), fresh.outs(&cards, &table), "{text}");
             assert_eq!(solver.solve_less(&[]).deadwood, fresh.solve(&cards, &table).deadwood, "{text}");
             for &c in &cards {
-                let mut rest = cards.clone();
-                rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                let rest = less(&cards, c);
                 let d = if solver.every_discard_at_once() {
                     solver.deadwood_after(c)
                 } else {
@@ -2395,11 +2407,7 @@ mod tests {
         let discards = crate::analysis::last_turn_discards(&mut solver, &cards, &table);
         assert!(solver.hand.vectors && solver.hand.each_apart);
         assert_eq!(discards.len(), 12);
-        for d in discards {
-            let mut rest = cards.clone();
-            rest.remove(rest.iter().position(|&c| c == d.card).unwrap());
-            assert_eq!(d.deadwood, Solver::new().deadwood(&rest, &table), "less {}", d.card);
-        }
+        assert_each_discard_fresh(discards, &cards, &table);
     }
 
     /// The same where no discard alone meets many states: this hand of the
@@ -2436,11 +2444,7 @@ mod tests {
             solver.memos.deadwood.len()
         );
         assert_eq!(discards.len(), 14);
-        for d in discards {
-            let mut rest = cards.clone();
-            rest.remove(rest.iter().position(|&c| c == d.card).unwrap());
-            assert_eq!(d.deadwood, Solver::new().deadwood(&rest, &table), "less {}", d.card);
-        }
+        assert_each_discard_fresh(discards, &cards, &table);
     }
 
     /// Five Crowns, wilds free, three decks, eight table melds, before the
@@ -2683,8 +2687,7 @@ mod tests {
             solver.load_for_deadwood(&cards, &table);
             assert!(!solver.hand.vectors && solver.hand.every_within.is_some(), "{text}");
             for &c in &cards {
-                let mut rest = cards.clone();
-                rest.remove(rest.iter().position(|&r| r == c).unwrap());
+                let rest = less(&cards, c);
                 let fresh = Solver::new().solve(&rest, &table);
                 let d = if solver.every_discard_at_once() {
                     solver.deadwood_after(c)
@@ -2762,8 +2765,7 @@ mod tests {
         let mut solver = Solver::new();
         solver.load_for_deadwood(&cards, &table);
         for &c in &cards {
-            let mut rest = cards.clone();
-            rest.remove(rest.iter().position(|&r| r == c).unwrap());
+            let rest = less(&cards, c);
             assert_eq!(solver.deadwood_less(&[c]), Solver::new().deadwood(&rest, &table), "less {c}");
         }
         assert_eq!(solver.deadwood_less(&[cards[1]]), 28);

@@ -289,7 +289,7 @@ pub(super) fn key_of(
         }
         _ => {}
     }
-    let idle = !busy_melds(takers, mask) & ((1u16 << takers.len()) - 1) as u8;
+    let idle = !takers.busy(mask) & ((1u16 << takers.len()) - 1) as u8;
     let kept = if own || used_table & idle == 0 {
         used_table & !idle
     } else {
@@ -310,7 +310,7 @@ pub(super) fn key_of(
 /// For each table meld, the naturals that could go onto it (see
 /// `Loaded::takers`), read as a slice; and, for each byte of a set of
 /// naturals, the table melds some of them could go onto, so that which
-/// are busy ([`busy_melds`]) is read in a few lookups, as every state of
+/// are busy ([`Takers::busy`]) is read in a few lookups, as every state of
 /// every search asks it.
 #[derive(Debug)]
 pub(super) struct Takers {
@@ -347,8 +347,10 @@ impl Takers {
         }
     }
 
-    /// [`busy_melds`].
-    fn busy(&self, mask: u32) -> u8 {
+    /// The table melds some open card in `mask` could go onto (`takers`, one
+    /// for each): the others are idle, and stay so as the open cards only
+    /// shrink (exactness, step 10).
+    pub(super) fn busy(&self, mask: u32) -> u8 {
         let [a, b, c, d] = mask.to_le_bytes();
         let [ra, rb, rc, rd] = &self.by_byte;
         ra[a as usize] | rb[b as usize] | rc[c as usize] | rd[d as usize]
@@ -361,13 +363,6 @@ impl std::ops::Deref for Takers {
     fn deref(&self) -> &[u32] {
         &self.melds
     }
-}
-
-/// The table melds some open card in `mask` could go onto (`takers`, one
-/// for each): the others are idle, and stay so as the open cards only
-/// shrink (exactness, step 10).
-pub(super) fn busy_melds(takers: &Takers, mask: u32) -> u8 {
-    takers.busy(mask)
 }
 
 /// Whether more than `most` naturals in `mask` have no partner among them
