@@ -306,11 +306,22 @@ const LOOK: usize = 1 << 10;
 /// order pays only where the guessed one is far the longer.
 const LOOK_LEAST: usize = 1 << 14;
 
-/// The states the least deadwood of a hand with four table melds or more
-/// may take, a set of table melds used at a time, before it is searched
-/// for every table meld used at once instead (`Solver::choose_order`; the
-/// solver's module `complete`, step 23).
+/// For the outs with six table melds or more: the states the least
+/// deadwood of the order kept may have taken a set of table melds used at
+/// a time, beyond which it is searched for every table meld used at once
+/// instead (`Solver::choose_order`; the solver's module `complete`, step
+/// 23).
 const VEC_AFTER: usize = 3 << 10;
+
+/// Where the deadwood alone is asked after the draw (the last turn) with
+/// four table melds or more: the states the hand's own least deadwood may
+/// take a set of table melds used at a time before it and each discard's
+/// are searched for every table meld used at once instead. The discards
+/// of a hand whose own search is long meet many states more a set at a
+/// time (hands of the hunts 9,000 to 22,000 in all, 5 to 7 ms), where every
+/// table meld used at once they share them (docs/speed.md, "The last turn
+/// after the draw for every table meld used at once from 512 states").
+const VEC_AFTER_DEADWOOD: usize = 1 << 9;
 
 /// Under the half-wild limit, where only the whole hand's least deadwood
 /// is asked (with its outs: the last turn before the draw), the states it
@@ -347,6 +358,13 @@ const BY_SUIT_FROM: usize = 1 << 7;
 /// The most states the order by suit may take there before the order by
 /// rank is kept.
 const BY_SUIT_WITHIN: usize = 3 << 9;
+
+/// Under the half-wild limit after the draw, where the order by rank takes
+/// more than [`VEC_AFTER_DEADWOOD`] states: the states the order by suit
+/// may take, a set of table melds used at a time, to be kept (else by rank,
+/// every table meld used at once). Hands of the tests whose order by rank
+/// took 887 and 2,799 states find it by suit in 435 and 698.
+const BY_SUIT_PAST: usize = 3 << 8;
 
 /// Where the deadwood alone is searched a set of table melds used at a
 /// time with four table melds or more, the one search for every discard
@@ -867,14 +885,17 @@ impl Solver {
     /// With four table melds or more it also decides whether the least
     /// deadwood is searched for every table meld used at once (module
     /// `complete`, step 23; `Loaded::vectors`): for the deadwood alone,
-    /// where the guessed order takes more than [`VEC_AFTER`] states a set
-    /// of table melds used at a time, and then in that order (else the one
+    /// where the guessed order takes more than [`VEC_AFTER_DEADWOOD`]
+    /// states a set of table melds used at a time after the draw
+    /// ([`VEC_AFTER_ALONE`] or [`VEC_AFTER_ALONE_FREE`] before it), and
+    /// then in that order (else the one
     /// search for every discard is bounded by the hand's states, each
     /// discard apart beyond them: `Loaded::every_within`). Under the
     /// half-wild limit the order is by rank there, but where that takes
     /// more than [`BY_SUIT_FROM`] states and the order by suit finds the
-    /// least deadwood within half as many (at most [`BY_SUIT_WITHIN`]):
-    /// the order by rank is the far quicker for most such hands' outs and
+    /// least deadwood within half as many (at most [`BY_SUIT_WITHIN`];
+    /// within [`BY_SUIT_PAST`] where by rank took more than
+    /// `VEC_AFTER_DEADWOOD`): the order by rank is the far quicker for most such hands' outs and
     /// deadwood after each discard, and the one by suit for those it
     /// finds so soon. For the
     /// outs, with four or five table melds always (their look is then
@@ -904,7 +925,7 @@ impl Solver {
             let within = match (asked, limited) {
                 (Asked::Least, true) => VEC_AFTER_ALONE,
                 (Asked::Least, false) => VEC_AFTER_ALONE_FREE,
-                _ => VEC_AFTER,
+                _ => VEC_AFTER_DEADWOOD,
             };
             self.hand.vectors = false;
             self.hand.vectors = !self.least_within(within);
@@ -916,13 +937,17 @@ impl Solver {
             if by_suit_too {
                 // By suit, with memos of its own, kept where it finds the
                 // least deadwood within half the states (all of
-                // `BY_SUIT_WITHIN` where alone); else by rank again, with its
-                // memos.
+                // `BY_SUIT_WITHIN` where alone, `BY_SUIT_PAST` where by rank
+                // passed its bound); else by rank again, with its memos.
                 let by_rank_vectors = self.hand.vectors;
                 let mut by_rank = Memos::cleared();
                 self.other_order(hand, table, &mut by_rank);
                 self.hand.vectors = false;
-                let within = if alone { BY_SUIT_WITHIN } else { (by_rank_took / 2).min(BY_SUIT_WITHIN) };
+                let within = match (alone, by_rank_vectors) {
+                    (true, _) => BY_SUIT_WITHIN,
+                    (false, true) => BY_SUIT_PAST,
+                    (false, false) => (by_rank_took / 2).min(BY_SUIT_WITHIN),
+                };
                 if !self.least_within(within) {
                     self.other_order(hand, table, &mut by_rank);
                     self.hand.vectors = by_rank_vectors;
@@ -1423,7 +1448,7 @@ impl Solver {
     /// the hand would have been had its own search been as long
     /// (`Solver::choose_order`). (With wilds free a hand of the bench went
     /// 4.1 → 5.3 ms so, where a half-wild one went 5.3 → 3.8. A bound of
-    /// `VEC_AFTER` for each discard apart left a hand of the hunts whose
+    /// 3,072 states for each discard apart left a hand of the hunts whose
     /// discards meet at most 2,006 states each, 9,268 in all, at 7.7 ms;
     /// with one bound for them all it takes 5.1.)
     fn deadwood_apart(&mut self, card: Card) -> u32 {
@@ -2411,28 +2436,29 @@ mod tests {
     }
 
     /// The same where no discard alone meets many states: this hand of the
-    /// hunts finds its least deadwood in 2,830 states a set of table melds
+    /// hunts finds its least deadwood in 203 states a set of table melds
     /// used at a time, its one search for every discard passes its bound,
-    /// and its discards asked apart would meet at most 2,006 states each,
-    /// 9,268 in all; those past `APART_AFTER` of them are searched for
-    /// every table meld used at once. Each discard's deadwood is a fresh solver's.
+    /// and its discards asked apart meet `APART_AFTER` states more than the
+    /// memo held (1,116) at the eighth, which and those after it are
+    /// searched for every table meld used at once. Each discard's deadwood
+    /// is a fresh solver's.
     #[test]
     fn the_discards_asked_apart_share_one_bound() {
         let (_, table, cards) = found((
             "strict",
-            &[("half_wild", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("decks", "3")],
-            13,
+            &[("half_wild", "true"), ("kings_wild", "false")],
+            10,
             &[
-                "9d 9c 9d",
+                "2h 3h 4h",
+                "9d 9c 9h",
                 "2c 3c 4c 5c",
-                "6h 6d 6d 6h",
-                "4h Kd 6h 7h 8h",
-                "6d 6s Kc 6c",
-                "2c 3c 4c 5c",
-                "8c 9c 10c Jc Qc",
-                "As 2s Ah",
+                "2h 3h 4h 5h 6h",
+                "5d 6d 7d 8d",
+                "5c 6c 7c 8c",
+                "6c 7c 8c Qc 10c",
+                "Jc Qc Kc",
             ],
-            "Kc 6c Qc 7d 8c 6c 7c 5c 8s Ks 9c 3s 7c 2h Ac 4c",
+            "Kh Jd 10c 9h Ah 10d 10h 9c Qh 9d Qd Qh 9s",
         ));
         let mut solver = Solver::new();
         let discards = crate::analysis::last_turn_discards(&mut solver, &cards, &table);
@@ -2443,7 +2469,7 @@ mod tests {
             "{} from {from}",
             solver.memos.deadwood.len()
         );
-        assert_eq!(discards.len(), 14);
+        assert_eq!(discards.len(), 12);
         assert_each_discard_fresh(discards, &cards, &table);
     }
 
@@ -2547,8 +2573,9 @@ mod tests {
         let hands: [(Found, Chosen, Chosen); 4] = [
             // By rank in 45 states.
             (BY_RANK_IN_45_STATES, (false, false), (false, false)),
-            // By rank 1,046 states, by suit 725: for each discard by rank,
-            // as by suit takes more than half as many.
+            // By rank 1,046 states, by suit 725: for each discard by suit,
+            // as by rank takes more than `VEC_AFTER_DEADWOOD` and by suit
+            // fewer than `BY_SUIT_PAST`.
             (
                 (
                     "strict",
@@ -2564,9 +2591,10 @@ mod tests {
                     "2d 6d 4h 5d 9d Ad 7d 8d Jh 3d JK Ac",
                 ),
                 (true, false),
-                (false, false),
+                (true, false),
             ),
-            // By rank 2,481 states, by suit 1,707.
+            // By rank 2,481 states, by suit 1,707: alone by rank every
+            // table meld used at once, and so for each discard.
             (
                 (
                     "tens",
@@ -2581,7 +2609,7 @@ mod tests {
                     "4h 6d 9d Jd Ac 6c 6c Ad Qs 3d 7d 6s 10d Kd",
                 ),
                 (false, true),
-                (false, false),
+                (false, true),
             ),
             // Over 6,000 states either way.
             (
@@ -2637,13 +2665,31 @@ mod tests {
     #[test]
     fn the_search_for_every_discard_gives_way_where_it_meets_many_states() {
         let hands: [(Found, bool); 3] = [
+            // Its least deadwood in 409 states, its one search for every
+            // discard past 2,048.
             (
                 (
-                    "standard",
-                    &[("lay_off", "true"), ("extra_rounds", "2"), ("decks", "3")],
-                    12,
-                    &["5d Ac 7d", "Ah Ad Ad", "8s Ah 8h", "Ac 8s 8d", "4s Ad 4d", "7d As 9d 10d", "2d 3d 4d"],
-                    "7s 9d 8s Jd 4d 9s 8d Ah 8h 10d 9c 8c 8d Qh 6d",
+                    "tens",
+                    &[
+                        ("all_wild_melds", "true"),
+                        ("lay_off", "true"),
+                        ("jokers", "0"),
+                        ("extra_rounds", "2"),
+                        ("decks", "3"),
+                        ("wild_value", "face"),
+                    ],
+                    13,
+                    &[
+                        "3c 4c 5c",
+                        "Jc Jd Js",
+                        "4d 4h 2c",
+                        "2s 2h 2c",
+                        "3d 4d 5d 6d",
+                        "2d 2s 2c 2d",
+                        "9s 9d 9h 9h",
+                        "10d Jd Qd",
+                    ],
+                    "10d Kd Jh 2s 8d 9s 7d 10s 10h 9d 10s Kc 7c Jc 10c 9d",
                 ),
                 true,
             ),
