@@ -1799,7 +1799,7 @@ impl CountWord for u8 {
 
 /// What a choice of the lowest open card leaves of the table melds used
 /// and meld of the hand's own, for step 27's answers.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Leaves {
     /// The table melds of the answers and meld of its own as they were (a
     /// table meld of the key laid off onto).
@@ -1837,30 +1837,56 @@ fn add_slot_cards(out: &mut [u128], entries: &[(u8, u8, u128)], rest: u64, most:
 }
 
 /// Step 27: adds to `out`, the words of a state for every table meld used
-/// and meld of the hand's own, those of a choice of its lowest open card
-/// taking `k` wilds that `leaves` them so, the rest's words `rest` (as
-/// `search::take_choice` does for costs).
-fn or_choice<W: CountWord>(out: &mut [W], rest: &[W], k: u8, leaves: Leaves) {
+/// and meld of the hand's own, those of the choices of its lowest open
+/// card taking `k` to `k + N - 1` wilds that `leaves` them so, the rest's
+/// words `rest` (as `search::take_choice` does for costs): each word of the
+/// rest shifted by each count, in one pass.
+fn or_choices<W: CountWord, const N: u8>(out: &mut [W], rest: &[W], k: u8, leaves: Leaves) {
+    let spread = |c: W| {
+        let c = c << k;
+        let mut t = c;
+        for j in 1..N {
+            t |= c << j;
+        }
+        t
+    };
     let half = out.len() / 2;
     match leaves {
         Leaves::Same => {
             for (o, &c) in out.iter_mut().zip(rest) {
-                *o |= c << k;
+                *o |= spread(c);
             }
         }
         Leaves::Own => {
             // Whether it had one or not.
             let (lo, hi) = out.split_at_mut(half);
             for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(&rest[half..]) {
-                *l |= c << k;
-                *h |= c << k;
+                let t = spread(c);
+                *l |= t;
+                *h |= t;
             }
         }
         Leaves::Lay { at: m } => {
             // Where it was not laid off onto yet: the words without it used
             // take the rest's with it.
-            laid_off(out, rest, m, W::default(), |o, c| *o |= c << k);
+            laid_off(out, rest, m, W::default(), |o, c| *o |= spread(c));
         }
+    }
+}
+
+/// [`or_choices`] of the choices taking `k` to `k + n - 1` wilds, four
+/// counts at a time.
+fn or_choice_run<W: CountWord>(out: &mut [W], rest: &[W], (k, n): (u8, u8), leaves: Leaves) {
+    let (mut k, mut n) = (k, n);
+    while n > 0 {
+        match n {
+            1 => or_choices::<W, 1>(out, rest, k, leaves),
+            2 => or_choices::<W, 2>(out, rest, k, leaves),
+            3 => or_choices::<W, 3>(out, rest, k, leaves),
+            _ => or_choices::<W, 4>(out, rest, k, leaves),
+        }
+        let done = n.min(4);
+        (k, n) = (k + done, n - done);
     }
 }
 
@@ -1940,6 +1966,11 @@ impl Complete<'_> {
                 }
             }
             let placed = self.placed_choices(mask, most as u8, fixed, false);
+            // Choices leaving the same rest the same way, with counts of
+            // wilds one after another, are added in one pass: `run`, the
+            // rest's words, how it leaves them, the first count and how
+            // many.
+            let mut run: Option<(usize, Leaves, u8, u8)> = None;
             for &(used, k, with, own) in &placed {
                 let rest = self.counts_vec::<W>(discard, mask & !used, with & !live);
                 if rest == 0 {
@@ -1953,7 +1984,19 @@ impl Complete<'_> {
                 } else {
                     Leaves::Lay { at: self.live_at(with, false) }
                 };
-                or_choice(&mut out[..n], self.count_words(rest, n), k, leaves);
+                match &mut run {
+                    Some((r, l, from, count)) if *r == rest && *l == leaves && *from + *count == k => {
+                        *count += 1
+                    }
+                    _ => {
+                        if let Some((r, l, from, count)) = run.replace((rest, leaves, k, 1)) {
+                            or_choice_run(&mut out[..n], self.count_words(r, n), (from, count), l);
+                        }
+                    }
+                }
+            }
+            if let Some((r, l, from, count)) = run {
+                or_choice_run(&mut out[..n], self.count_words(r, n), (from, count), l);
             }
             self.placed.push(placed);
             let all = W::of(counts_upto(most));
