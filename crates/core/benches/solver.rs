@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 50] = [
+    const HANDS: [Found; 53] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1731,6 +1731,68 @@ mod h_slowest_found {
             ],
             hand: "Jc 2c 10s 4c 6c 7c Qs 5c Qd Kc 3c 8c",
         },
+        // Standard, wilds free, aces high, three decks, round 13, 15
+        // cards, six table melds, before the last draw (hunt
+        // `SIZE=before -- 100 1000 321321`): nine hearts, three table
+        // runs of hearts; its outs take the time.
+        Found {
+            preset: "standard",
+            settings: &[
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &["4h 5h 6h", "Ac As As", "2h 4h 5h", "2s Qh Kh", "2h 7h 8h 9h 10h", "Jh Qh Kh"],
+            hand: "Jh 9h 4h Qh Kh 2c 10h 6h Ah Jh 6s Ah 8h 3h 7h",
+        },
+        // Strict, half-wild, kings wild, three decks, round 12, 14 cards,
+        // eight table melds, before the last draw (the same hunt).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("jokers", "0"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+            ],
+            round: 12,
+            onto: &[
+                "3s 3s 3d",
+                "Ad 2d As 4d",
+                "5h 6h 7h",
+                "4s 5s 6s",
+                "5d 6d 7d 8d",
+                "2s 2s 2c",
+                "4d 5d Ac 7d 8d",
+                "7d 8d 9d",
+            ],
+            hand: "4h 3c 5d 2h 4d 3d 10s 3d Kh 3h 3s Kh 2d 6d",
+        },
+        // Strict, half-wild, three decks, wilds at 20, round 13, 16 cards,
+        // eight table melds, after the draw (hunt `SIZE=after -- 100 1000
+        // 331331`): eight fours, and a wild whose discard alone takes a
+        // third of the time.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3"), ("wild_value", "20")],
+            round: 13,
+            onto: &[
+                "5c 2d 7c 8c",
+                "2h 4s 4h",
+                "5c 6c 7c 8c 9c",
+                "Ad 2s 3d",
+                "10d 10h 10h 10s",
+                "5c 6c 7c 8c",
+                "7s 7h 7d",
+                "7d 2c 7s 7s",
+            ],
+            hand: "2h 4s 7d Jc 4d 4h 9c 10c 4d Kh 2d 4c 4c 4h 6c 4c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -1996,5 +2058,20 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_half_wild_two_jokers_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[49]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn hearts_wilds_free_six_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[50]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_kings_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[51]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_eight_fours_after_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[52]);
     }
 }
