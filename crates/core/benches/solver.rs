@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 53] = [
+    const HANDS: [Found; 55] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1793,6 +1793,49 @@ mod h_slowest_found {
             ],
             hand: "2h 4s 7d Jc 4d 4h 9c 10c 4d Kh 2d 4c 4c 4h 6c 4c",
         },
+        // Five Crowns, half-wild, three decks, wilds at 20, 14 cards, eight
+        // table melds, after the draw (hunt `SIZE=after -- 100 1000
+        // 351351`): eight fives.
+        Found {
+            preset: "five-crowns",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+                ("wild_value", "20"),
+            ],
+            round: 11,
+            onto: &[
+                "4d Kr 6d",
+                "6c 7c 8c 9c 10c",
+                "8r 9r 10r",
+                "6c 7c 8c",
+                "5s 5h JK",
+                "6r 7r JK 9r",
+                "9d 10d Jd",
+                "Qs Qr Qh Qh",
+            ],
+            hand: "5s 5c 5d 5r 5r 5s Jh 5d 5h 5c Kc Qc JK 5c",
+        },
+        // Tens, wilds free, three decks, round 13, 16 cards, four table
+        // melds, after the draw (the same hunt).
+        Found {
+            preset: "tens",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("jokers", "0"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &["2d 3d 4d 5d", "2s 2c 2c 2s", "2h 10d Jd Qd Kd", "5c 6c 7c"],
+            hand: "8d 4d Kd 4c 4s 7h 9d 8d Ad Jd Ad 7d 6d 4h Qd 2d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2073,5 +2116,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_eight_fours_after_the_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[52]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn five_crowns_half_wild_eight_fives_after_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[53]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_wilds_free_four_melds_after_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[54]);
     }
 }
