@@ -1876,8 +1876,7 @@ fn or_choices<W: CountWord, const N: u8>(out: &mut [W], rest: &[W], k: u8, leave
 
 /// [`or_choices`] of the choices taking `k` to `k + n - 1` wilds, four
 /// counts at a time.
-fn or_choice_run<W: CountWord>(out: &mut [W], rest: &[W], (k, n): (u8, u8), leaves: Leaves) {
-    let (mut k, mut n) = (k, n);
+fn or_choice_run<W: CountWord>(out: &mut [W], rest: &[W], (mut k, mut n): (u8, u8), leaves: Leaves) {
     while n > 0 {
         match n {
             1 => or_choices::<W, 1>(out, rest, k, leaves),

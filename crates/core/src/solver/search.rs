@@ -347,9 +347,9 @@ impl Takers {
         }
     }
 
-    /// The table melds some open card in `mask` could go onto (`takers`, one
-    /// for each): the others are idle, and stay so as the open cards only
-    /// shrink (exactness, step 10).
+    /// The table melds some open card in `mask` could go onto: the others
+    /// are idle, and stay so as the open cards only shrink (exactness,
+    /// step 10).
     pub(super) fn busy(&self, mask: u32) -> u8 {
         let [a, b, c, d] = mask.to_le_bytes();
         let [ra, rb, rc, rd] = &self.by_byte;
