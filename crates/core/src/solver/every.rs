@@ -19,9 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{
-    Goal, INF, LeastVecs, Placed, Search, key_of, least_answers, least_index, melds_at, take_choice,
-};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, key_of, melds_at, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 /// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
@@ -272,8 +270,9 @@ impl Every<'_> {
             let least = self.one.melds.least;
             let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
-            let at = least_index(least, used_table & !wild, own);
-            return self.costs[from + self.rank_of(mask, j) * least_answers(least) + at];
+            let at = least.index(used_table & !wild, own);
+            debug_assert!(at % (least.answers() / 2) < least.reach(mask), "a cost read (step 30)");
+            return self.costs[from + self.rank_of(mask, j) * least.answers() + at];
         }
         let from = self.least_each(mask, w, used_table, own);
         self.costs[from as usize + self.rank_of(mask, j)]
@@ -323,12 +322,20 @@ impl Every<'_> {
     /// with each cost in place of the costs for every table meld used, each
     /// choice's moved as `Search::best_vec` moves them.
     fn decide_least_vec(&mut self, mask: u32, w: u8, wild_used: u8) -> Vec<u16> {
-        let n = least_answers(self.one.melds.least);
+        let n = self.one.melds.least.answers();
         let i = mask.trailing_zeros() as usize;
         let bit = 1u32 << i;
         let want = mask & self.want;
         let place = |j: usize| rank_among(want, j) * n;
-        let mut out = vec![INF; want.count_ones() as usize * n];
+        // Step 30: the first costs of each half, those read; the others
+        // stay 0 (so that a card with nothing left over is decided).
+        let reach = self.one.melds.least.reach(mask);
+        let mut out = vec![0; want.count_ones() as usize * n];
+        for j in BitIter(want) {
+            for h in [0, n / 2] {
+                out[place(j) + h..place(j) + h + reach].fill(INF);
+            }
+        }
         let wild = self.one.melds.wild;
         if want & bit != 0 {
             let from = self.least_search().best_vec(mask & !bit, w, wild_used);
@@ -352,8 +359,11 @@ impl Every<'_> {
         let from = self.least_each_vec(mask & !bit, w, wild_used);
         for j in BitIter(live) {
             let rest = from + self.rank_of(mask & !bit, j) * n;
-            for (o, &c) in out[place(j)..place(j) + n].iter_mut().zip(&self.costs[rest..rest + n]) {
-                *o = (*o).min(c.saturating_add(value));
+            for h in [0, n / 2] {
+                let out = &mut out[place(j) + h..place(j) + h + reach];
+                for (o, &c) in out.iter_mut().zip(&self.costs[rest + h..]) {
+                    *o = (*o).min(c.saturating_add(value));
+                }
             }
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
@@ -373,9 +383,10 @@ impl Every<'_> {
                 take_choice(
                     &mut out[place(j)..place(j) + n],
                     &self.costs[r..r + n],
+                    reach,
                     (with, own),
                     (wild_used, wild),
-                    self.one.melds.least.1,
+                    self.one.melds.least,
                 );
             }
         }

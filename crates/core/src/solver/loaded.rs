@@ -6,7 +6,7 @@ use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
-use super::search::{Takers, VEC_TABLE, WildPolicy, wild_melds};
+use super::search::{LeastMelds, Takers, VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -88,11 +88,9 @@ pub(super) struct Loaded {
     /// The table melds not of wilds alone that some natural of the hand
     /// could go onto (`takers`): those module `complete`'s steps 23 and 24
     /// keep a cost for each set of used (no search lays off onto the
-    /// others, and those of wilds alone are in their key).
-    pub(super) least_melds: u8,
-    /// For each set of table melds used, the bits of `least_melds` among
-    /// them, in order.
-    pub(super) least_at: [u8; 256],
+    /// others, and those of wilds alone are in their key), packed as
+    /// step 30 packs them.
+    pub(super) least: LeastMelds,
     /// For each table meld, the naturals that could go onto it: of its
     /// rank where it is a set, of its suit but not of a rank its naturals
     /// hold (aces apart) where it is a run, any where it is wilds alone
@@ -157,8 +155,7 @@ impl Loaded {
             wilds_alone: 0,
             live: 0,
             live_at: [0; 256],
-            least_melds: 0,
-            least_at: [0; 256],
+            least: LeastMelds::new(),
             takers: Takers::default(),
             single: Vec::new(),
             single_limited: Vec::new(),
@@ -231,8 +228,7 @@ impl Loaded {
         }
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);
-        self.least_melds = self.live & taken;
-        self.least_at = packed_table(self.least_melds);
+        self.least.load(self.live & taken, &self.takers);
         self.live_at = packed_table(self.live);
         self.single.clear();
         self.single_limited.clear();

@@ -1051,7 +1051,7 @@ impl Solver {
             partners: if partnered { &h.partners } else { &[] },
             wild: h.wilds_alone,
             takers: &h.takers,
-            least: (h.least_melds, &h.least_at),
+            least: &h.least,
             pool: &mut self.pools.runs,
             lay: &mut self.memos.lay_offs,
         }
@@ -1527,8 +1527,7 @@ impl Solver {
             // known already (every card scores at least a point).
             // Where the costs are for every table meld used (step 24 of
             // module `complete`), none used and no meld of its own first.
-            let least = (self.hand.least_melds, &self.hand.least_at);
-            let stride = if self.hand.every_in_vectors() { search::least_answers(least) } else { 1 };
+            let stride = if self.hand.every_in_vectors() { self.hand.least.answers() } else { 1 };
             let known = self.memos.each_least.get(StateKey::new(full, w, 0, false)).map(|(from, _)| {
                 let rank = (full & self.hand.highest_copies() & ((1 << j) - 1)).count_ones() as usize;
                 self.memos.each_costs[from as usize + rank * stride]
@@ -1839,7 +1838,7 @@ fn complete_over<'a>(
             partners: &h.partners,
             wild: h.wilds_alone,
             takers: &h.takers,
-            least: (h.least_melds, &h.least_at),
+            least: &h.least,
             pool: runs,
             lay,
         },
@@ -1864,24 +1863,58 @@ mod tests {
     }
 
     /// `search::laid_off`, in each of its ways, against its meaning:
-    /// every answer whose index lacks `m` takes the rest's answer with it.
+    /// every answer whose index lacks `m` takes the rest's answer with it;
+    /// also for the first answers only, as many as a power of two (step 30
+    /// of module `complete`), `m` among them or beyond.
     #[test]
     fn laid_off_takes_for_each_answer_without_the_meld_the_rest_with_it() {
         for t in 0..=MAX_TABLE_MELDS {
             let n = search::answers_of(t);
             for m in (0..t).map(|b| 1usize << b) {
                 let rest: Vec<u32> = (0..n as u32).map(|a| 1000 + a * 7 % 13).collect();
-                let mut out: Vec<u32> = (0..n as u32).map(|a| a * 5 % 11).collect();
-                let mut want = out.clone();
-                for (a, w) in want.iter_mut().enumerate() {
-                    if a & m == 0 {
-                        *w += rest[a | m];
+                for first in (0..=t + 1).map(|b| 1usize << b) {
+                    let mut out: Vec<u32> = (0..first as u32).map(|a| a * 5 % 11).collect();
+                    let mut want = out.clone();
+                    for (a, w) in want.iter_mut().enumerate() {
+                        if a & m == 0 {
+                            *w += rest[a | m];
+                        }
                     }
+                    search::laid_off(&mut out, &rest, m, 0, |o, c| *o += c);
+                    assert_eq!(out, want, "{t} table melds, meld {m}, the first {first}");
                 }
-                search::laid_off(&mut out, &rest, m, 0, |o, c| *o += c);
-                assert_eq!(out, want, "{t} table melds, meld {m}");
             }
         }
+    }
+
+    /// Step 30 of module `complete`: the table melds some natural could go
+    /// onto are packed by the lowest natural each could take, then by their
+    /// place, and a state whose lowest open card is `i` is read only for
+    /// the sets of those a natural below `i` could take, the first of each
+    /// half of its costs.
+    #[test]
+    fn the_costs_for_every_table_meld_used_are_packed_by_the_lowest_taker() {
+        let mut takers = search::Takers::default();
+        // Table meld 0 taken from natural 5 on, 1 from 0, 2 of wilds alone
+        // (left out), 3 from 5 too, 4 from 2.
+        for naturals in [0b110_0000, 0b1_0001, u32::MAX, 0b10_0000, 0b100] {
+            takers.push(naturals);
+        }
+        let mut least = search::LeastMelds::new();
+        least.load(0b1_1011, &takers);
+        assert_eq!(least.answers(), 32);
+        // Packed: 1, 4, 0, 3.
+        assert_eq!(least.index(0b10, false), 1);
+        assert_eq!(least.index(0b1_0000, false), 2);
+        assert_eq!(least.index(0b1, false), 4);
+        assert_eq!(least.index(0b1000, true), 8 | 16);
+        for at in 0..16 {
+            assert_eq!(least.index(least.used(at), false), at, "packed and back");
+        }
+        let reach: Vec<usize> = (0..=8).map(|i| least.reach(if i == 8 { 0 } else { 1 << i })).collect();
+        // Below natural 0 none; below 1 and 2 table meld 1; below 3 to 5 also
+        // 4; from 6 all four. With nothing open, all.
+        assert_eq!(reach, [1, 2, 2, 4, 4, 4, 16, 16, 16]);
     }
 
     /// A hand the hunts found: a preset, its settings, the round, the

@@ -4,7 +4,7 @@
 use super::MAX_TABLE_MELDS;
 use super::lay_off::LayOffs;
 use super::memo::{Choice, EMPTY_CHOICE, IDLE_APART, Memo, StateKey, Step};
-use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
+use super::naturals::{BitIter, Naturals, lowest_bits};
 use super::runs::{Dir, RunWalk, places_of};
 use crate::card::Card;
 use crate::meld::{places, top_place};
@@ -121,19 +121,76 @@ pub(super) fn melds_at(t: usize, used_table: u8, own: bool) -> u32 {
     (own as u32) << t | used_table as u32
 }
 
-/// Steps 23 and 24: the index of the cost for the table melds `used` (of
-/// those not of wilds alone) and meld of the hand's own or not, `least`
-/// the table melds the costs are kept for and the bits of those among
-/// each set (`Loaded::least_melds`, `Loaded::least_at`). A table meld no
-/// natural could go onto is never used where these costs are read.
-pub(super) fn least_index((melds, at): (u8, &[u8; 256]), used: u8, own: bool) -> usize {
-    debug_assert!(used & !melds == 0, "a table meld no natural goes onto, used");
-    at[used as usize] as usize | (own as usize) << melds.count_ones()
+/// The table melds whose costs steps 23 and 24 keep for each set used:
+/// those not of wilds alone that some natural of the hand could go onto
+/// (`Loaded::takers`), packed in the order of the lowest natural each
+/// could take (module `complete`, step 30), so that the sets a state may
+/// have used are the first of its costs.
+#[derive(Debug)]
+pub(super) struct LeastMelds {
+    /// The table melds, as bits.
+    pub(super) melds: u8,
+    /// For each set of table melds used, the packed bits of those among it.
+    at: [u8; 256],
+    /// For each set of packed bits, its table melds: `at` undone.
+    of: [u8; 256],
+    /// For each natural (and one more, for none open), how many of the
+    /// packed table melds, the first, some natural below it could go onto.
+    reach: [u8; 33],
 }
 
-/// Steps 23 and 24: how many costs a state holds.
-pub(super) fn least_answers((melds, _): (u8, &[u8; 256])) -> usize {
-    2 << melds.count_ones()
+impl LeastMelds {
+    pub(super) fn new() -> LeastMelds {
+        LeastMelds { melds: 0, at: [0; 256], of: [0; 256], reach: [0; 33] }
+    }
+
+    /// Packs `melds`, each of which some natural could go onto as
+    /// `takers` says, by the lowest such natural (then by place).
+    pub(super) fn load(&mut self, melds: u8, takers: &Takers) {
+        if melds == 0 && self.melds == 0 {
+            return;
+        }
+        let mut order: Vec<usize> = BitIter(melds as u32).collect();
+        order.sort_by_key(|&m| (takers[m].trailing_zeros(), m));
+        self.melds = melds;
+        self.of = [0; 256];
+        for (used, at) in self.at.iter_mut().enumerate() {
+            *at = order.iter().enumerate().fold(0, |a, (k, &m)| a | ((used >> m) as u8 & 1) << k);
+            if used as u8 & !melds == 0 {
+                self.of[*at as usize] = used as u8;
+            }
+        }
+        for (i, reach) in self.reach.iter_mut().enumerate() {
+            let below = (1u64 << i) - 1;
+            *reach = order.iter().filter(|&&m| takers[m] as u64 & below != 0).count() as u8;
+        }
+    }
+
+    /// Steps 23 and 24: the index of the cost for the table melds `used`
+    /// (of those not of wilds alone) and meld of the hand's own or not. A
+    /// table meld no natural could go onto is never used where these
+    /// costs are read.
+    pub(super) fn index(&self, used: u8, own: bool) -> usize {
+        debug_assert!(used & !self.melds == 0, "a table meld no natural goes onto, used");
+        self.at[used as usize] as usize | (own as usize) << self.melds.count_ones()
+    }
+
+    /// Steps 23 and 24: how many costs a state holds.
+    pub(super) fn answers(&self) -> usize {
+        2 << self.melds.count_ones()
+    }
+
+    /// The table melds of the packed bits `at`.
+    pub(super) fn used(&self, at: usize) -> u8 {
+        self.of[at]
+    }
+
+    /// Step 30: how many of each half of the costs of the open cards
+    /// `mask` can be read, the first: the sets of the table melds that a
+    /// natural below its lowest open card could go onto.
+    pub(super) fn reach(&self, mask: u32) -> usize {
+        1 << self.reach[mask.trailing_zeros() as usize]
+    }
 }
 
 /// How many answers a state holds for every table meld used and whether
@@ -155,33 +212,38 @@ pub(super) fn wild_melds(table: &[(Vec<Card>, usize)]) -> u8 {
 /// of the hand's own, lowered to those of a choice of its lowest open card
 /// that leaves table melds `with` used and `own`, the rest's costs `rest`;
 /// `wild_used` the table melds of wilds alone used in the state's key, of
-/// `wild` in all.
+/// `wild` in all; only the first `reach` costs of each half, those the
+/// state's readers read (module `complete`, step 30).
 pub(super) fn take_choice(
     out: &mut [u16],
     rest: &[u16],
+    reach: usize,
     (with, own): (u8, bool),
     (wild_used, wild): (u8, u8),
-    least_at: &[u8; 256],
+    least: &LeastMelds,
 ) {
     let half = out.len() / 2;
+    let (lo, hi) = out.split_at_mut(half);
+    let (lo, hi) = (&mut lo[..reach], &mut hi[..reach]);
+    let (rest_lo, rest_hi) = rest.split_at(half);
     if with & wild != wild_used {
         // Laid off onto a table meld of wilds alone: used in the rest's
         // key, the costs where they were.
-        for (o, &c) in out.iter_mut().zip(rest) {
+        for (o, &c) in lo.iter_mut().zip(rest_lo).chain(hi.iter_mut().zip(rest_hi)) {
             *o = (*o).min(c);
         }
     } else if own {
         // A meld of the hand's own, whether it had one or not.
-        let (lo, hi) = out.split_at_mut(half);
-        for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(&rest[half..]) {
+        for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(rest_hi) {
             *l = (*l).min(c);
             *h = (*h).min(c);
         }
     } else {
         // Laid off onto table meld `m` (one bit of the answers' index),
         // where it was not yet.
-        let m = least_at[(with & !wild) as usize] as usize;
-        laid_off(out, rest, m, INF, |o, c| *o = (*o).min(c));
+        let m = least.at[(with & !wild) as usize] as usize;
+        laid_off(lo, rest_lo, m, INF, |o, c| *o = (*o).min(c));
+        laid_off(hi, rest_hi, m, INF, |o, c| *o = (*o).min(c));
     }
 }
 
@@ -193,9 +255,16 @@ pub(super) fn take_choice(
 /// in each ([`laid_off_within`]); fewer than eight answers in one pass,
 /// each against the rest's `m` further on where its index lacks `m` (then
 /// that one is `a | m`), else `none`, which `take` leaves as it was.
+/// `out` may be the first answers of the rest's, as many as a power of
+/// two (step 30): where `m` lies beyond them, none of them has it.
 pub(super) fn laid_off<T: Copy>(out: &mut [T], rest: &[T], m: usize, none: T, take: impl Fn(&mut T, T)) {
     debug_assert!(m.is_power_of_two(), "one table meld laid off onto");
-    if m >= 8 {
+    debug_assert!(out.len().is_power_of_two() && rest.len() >= out.len(), "the first answers of the rest's");
+    if m >= out.len() {
+        for (o, &c) in out.iter_mut().zip(&rest[m..]) {
+            take(o, c);
+        }
+    } else if m >= 8 {
         for (o, r) in out.chunks_exact_mut(2 * m).zip(rest.chunks_exact(2 * m)) {
             for (o, &c) in o[..m].iter_mut().zip(&r[m..]) {
                 take(o, c);
@@ -250,9 +319,8 @@ pub(super) struct Search<'a> {
     /// `Loaded::takers`).
     pub(super) takers: &'a Takers,
     /// The table melds step 23 keeps a cost for each set of used
-    /// (`Loaded::least_melds`), and for each set of table melds used, the
-    /// bits of those among them (`Loaded::least_at`).
-    pub(super) least: (u8, &'a [u8; 256]),
+    /// (`Loaded::least`).
+    pub(super) least: &'a LeastMelds,
     /// Lists of runs to reuse, so that a state allocates none.
     pub(super) pool: &'a mut Vec<Vec<(u32, u8)>>,
     /// The lay-off groups of the loaded hand, found once.
@@ -413,7 +481,11 @@ impl<'a> Search<'a> {
         if self.goal == Goal::Least && self.vecs.is_some() {
             let wild = self.wild;
             let from = self.best_vec(mask, w, used_table & wild);
-            let at = least_index(self.least, used_table & !wild, own);
+            let at = self.least.index(used_table & !wild, own);
+            debug_assert!(
+                at % (self.least.answers() / 2) < self.least.reach(mask),
+                "a cost the state's readers read (step 30)"
+            );
             return self.vec_costs()[from + at];
         }
         if mask == 0 {
@@ -483,14 +555,19 @@ impl<'a> Search<'a> {
         if let Some((from, _)) = self.vecs().memo.get(k) {
             return from as usize;
         }
-        let n = least_answers(self.least);
+        let n = self.least.answers();
         let half = n / 2;
-        let mut out = [INF; 2 << MAX_TABLE_MELDS];
+        // Step 30: the first costs of each half, those read; the others
+        // stay 0 (so that a state with nothing left over is decided).
+        let reach = self.least.reach(mask);
+        let mut out = [0; 2 << MAX_TABLE_MELDS];
+        out[..reach].fill(INF);
+        out[half..half + reach].fill(INF);
         if mask == 0 {
             // Nothing open: as step 4's search, for each table meld used and
             // meld of the hand's own.
-            for (at, o) in out[..n].iter_mut().enumerate() {
-                let used = unpacked(self.least.0, at & (half - 1));
+            for (at, o) in out[..n].iter_mut().enumerate().filter(|(at, _)| at % half < reach) {
+                let used = self.least.used(at & (half - 1));
                 *o = self.nothing_open(w, used | wild_used, at >= half);
             }
         } else if !self.policy.limited() && w as u32 >= 2 * mask.count_ones() {
@@ -502,8 +579,11 @@ impl<'a> Search<'a> {
             let value = self.nat.value[i];
             // The lowest open card left over.
             let rest = self.best_vec(mask & !bit, w, wild_used);
-            for (o, &c) in out[..n].iter_mut().zip(&self.vec_costs()[rest..rest + n]) {
-                *o = (*o).min(c.saturating_add(value));
+            let costs = &self.vec_costs()[rest..rest + n];
+            for h in [0, half] {
+                for (o, &c) in out[h..h + reach].iter_mut().zip(&costs[h..]) {
+                    *o = (*o).min(c.saturating_add(value));
+                }
             }
             let from = self.vecs().placed.len();
             self.choices(mask, w, wild_used, false, &mut |search, _, used, wilds, with, own| {
@@ -520,7 +600,7 @@ impl<'a> Search<'a> {
                 let (used, need, with, own) = self.vecs().placed[c];
                 let rest = self.best_vec(mask & !used, w - need, with & wild);
                 let rest = &self.vec_costs()[rest..rest + n];
-                take_choice(&mut out[..n], rest, (with, own), (wild_used, wild), self.least.1);
+                take_choice(&mut out[..n], rest, reach, (with, own), (wild_used, wild), self.least);
             }
             self.vecs().placed.truncate(from);
         }
