@@ -271,7 +271,6 @@ impl Every<'_> {
             let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
             let at = least.index(used_table & !wild, own);
-            debug_assert!(at % (least.answers() / 2) < least.reach(mask), "a cost read (step 30)");
             return self.costs[from + self.rank_of(mask, j) * least.answers() + at];
         }
         let from = self.least_each(mask, w, used_table, own);
@@ -327,15 +326,7 @@ impl Every<'_> {
         let bit = 1u32 << i;
         let want = mask & self.want;
         let place = |j: usize| rank_among(want, j) * n;
-        // Step 30: the first costs of each half, those read; the others
-        // stay 0 (so that a card with nothing left over is decided).
-        let reach = self.one.melds.least.reach(mask);
-        let mut out = vec![0; want.count_ones() as usize * n];
-        for j in BitIter(want) {
-            for h in [0, n / 2] {
-                out[place(j) + h..place(j) + h + reach].fill(INF);
-            }
-        }
+        let mut out = vec![INF; want.count_ones() as usize * n];
         let wild = self.one.melds.wild;
         if want & bit != 0 {
             let from = self.least_search().best_vec(mask & !bit, w, wild_used);
@@ -359,11 +350,8 @@ impl Every<'_> {
         let from = self.least_each_vec(mask & !bit, w, wild_used);
         for j in BitIter(live) {
             let rest = from + self.rank_of(mask & !bit, j) * n;
-            for h in [0, n / 2] {
-                let out = &mut out[place(j) + h..place(j) + h + reach];
-                for (o, &c) in out.iter_mut().zip(&self.costs[rest + h..]) {
-                    *o = (*o).min(c.saturating_add(value));
-                }
+            for (o, &c) in out[place(j)..place(j) + n].iter_mut().zip(&self.costs[rest..rest + n]) {
+                *o = (*o).min(c.saturating_add(value));
             }
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
@@ -380,10 +368,12 @@ impl Every<'_> {
             let from = self.least_each_vec(rest, w - need, with & wild);
             for j in BitIter(sub) {
                 let r = from + self.rank_of(rest, j) * n;
+                // Every cost of the state, though fewer are read (step 30
+                // is step 23's alone).
                 take_choice(
                     &mut out[place(j)..place(j) + n],
                     &self.costs[r..r + n],
-                    reach,
+                    n / 2,
                     (with, own),
                     (wild_used, wild),
                     self.one.melds.least,

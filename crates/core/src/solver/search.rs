@@ -137,22 +137,35 @@ pub(super) struct LeastMelds {
     /// For each natural (and one more, for none open), how many of the
     /// packed table melds, the first, some natural below it could go onto.
     reach: [u8; 33],
+    /// For each table meld of `melds`, the lowest natural that could go
+    /// onto it, as loaded.
+    first: [u8; MAX_TABLE_MELDS],
 }
 
 impl LeastMelds {
     pub(super) fn new() -> LeastMelds {
-        LeastMelds { melds: 0, at: [0; 256], of: [0; 256], reach: [0; 33] }
+        LeastMelds { melds: 0, at: [0; 256], of: [0; 256], reach: [0; 33], first: [u8::MAX; MAX_TABLE_MELDS] }
     }
 
     /// Packs `melds`, each of which some natural could go onto as
     /// `takers` says, by the lowest such natural (then by place).
     pub(super) fn load(&mut self, melds: u8, takers: &Takers) {
-        if melds == 0 && self.melds == 0 {
+        // The lowest natural each could take: all the packing depends on.
+        let mut first = [u8::MAX; MAX_TABLE_MELDS];
+        for m in BitIter(melds as u32) {
+            first[m] = takers[m].trailing_zeros() as u8;
+        }
+        if (melds, first) == (self.melds, self.first) {
             return;
         }
-        let mut order: Vec<usize> = BitIter(melds as u32).collect();
-        order.sort_by_key(|&m| (takers[m].trailing_zeros(), m));
+        let mut order = [0usize; MAX_TABLE_MELDS];
+        let order = &mut order[..melds.count_ones() as usize];
+        for (o, m) in order.iter_mut().zip(BitIter(melds as u32)) {
+            *o = m;
+        }
+        order.sort_by_key(|&m| (first[m], m));
         self.melds = melds;
+        self.first = first;
         self.of = [0; 256];
         for (used, at) in self.at.iter_mut().enumerate() {
             *at = order.iter().enumerate().fold(0, |a, (k, &m)| a | ((used >> m) as u8 & 1) << k);
@@ -161,8 +174,7 @@ impl LeastMelds {
             }
         }
         for (i, reach) in self.reach.iter_mut().enumerate() {
-            let below = (1u64 << i) - 1;
-            *reach = order.iter().filter(|&&m| takers[m] as u64 & below != 0).count() as u8;
+            *reach = order.iter().filter(|&&m| (first[m] as usize) < i).count() as u8;
         }
     }
 
@@ -223,27 +235,33 @@ pub(super) fn take_choice(
     least: &LeastMelds,
 ) {
     let half = out.len() / 2;
-    let (lo, hi) = out.split_at_mut(half);
-    let (lo, hi) = (&mut lo[..reach], &mut hi[..reach]);
-    let (rest_lo, rest_hi) = rest.split_at(half);
     if with & wild != wild_used {
         // Laid off onto a table meld of wilds alone: used in the rest's
         // key, the costs where they were.
-        for (o, &c) in lo.iter_mut().zip(rest_lo).chain(hi.iter_mut().zip(rest_hi)) {
-            *o = (*o).min(c);
+        for h in [0, half] {
+            for (o, &c) in out[h..h + reach].iter_mut().zip(&rest[h..]) {
+                *o = (*o).min(c);
+            }
         }
     } else if own {
         // A meld of the hand's own, whether it had one or not.
-        for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(rest_hi) {
+        let (lo, hi) = out.split_at_mut(half);
+        for ((l, h), &c) in lo[..reach].iter_mut().zip(&mut hi[..reach]).zip(&rest[half..]) {
             *l = (*l).min(c);
             *h = (*h).min(c);
         }
     } else {
         // Laid off onto table meld `m` (one bit of the answers' index),
-        // where it was not yet.
+        // where it was not yet: both halves in one pass where all are read.
         let m = least.at[(with & !wild) as usize] as usize;
-        laid_off(lo, rest_lo, m, INF, |o, c| *o = (*o).min(c));
-        laid_off(hi, rest_hi, m, INF, |o, c| *o = (*o).min(c));
+        if reach == half {
+            laid_off(out, rest, m, INF, |o, c| *o = (*o).min(c));
+        } else {
+            let (lo, hi) = out.split_at_mut(half);
+            let (rest_lo, rest_hi) = rest.split_at(half);
+            laid_off(&mut lo[..reach], rest_lo, m, INF, |o, c| *o = (*o).min(c));
+            laid_off(&mut hi[..reach], rest_hi, m, INF, |o, c| *o = (*o).min(c));
+        }
     }
 }
 
