@@ -625,9 +625,9 @@
 //!     slowest hand with wilds free before its last draw (eight table
 //!     melds, Five Crowns) then meets 2,240 such states where it met
 //!     7,208.
-//! 30. *The costs for every table meld used, only those read.* Step 23
-//!     keeps a state's costs for every set of table melds used, but a
-//!     state is reached, and read, only with table melds used that a
+//! 30. *The costs for every table meld used, only those read.* Steps 23
+//!     and 24 keep a state's costs for every set of table melds used, but
+//!     a state is reached, and read, only with table melds used that a
 //!     natural below its lowest open card could go onto. A group is laid
 //!     off onto a table meld only when its lowest natural is the lowest
 //!     open card (step 7 of the solver), and every natural below a state's
@@ -636,23 +636,18 @@
 //!     sets of table melds used, each with, for a group laid off, the
 //!     table meld it goes onto, which the state's lowest open card could
 //!     go onto: all sets the rest is read for. The arrangement followed
-//!     from the costs reads them along choices made, and step 24 as a
-//!     choice's rest, of a state of the hand less a card whose lowest
-//!     open card is lower (the same argument holds of it). So the table
-//!     melds are packed in the order of the lowest natural each could
-//!     take (`LeastMelds`, then by their place): the sets a state is read
-//!     for are the first of each half of its costs
-//!     (`LeastMelds::reach`), only those are worked out, and the others
-//!     stay 0, never read (asserted where the costs are read, in builds
-//!     with debug assertions). A state decided once its costs are all 0
-//!     is decided as before: the costs read are 0. The hand of eight fours
-//!     after the draw (docs/speed.md) took 335 million costs from choices
-//!     in step 23, and now 24 million. Step 24 still combines all of its
-//!     own costs, those past the first taken from step 23's left at 0 and
-//!     never read either: with at most five table melds a state's costs
-//!     for every discard are few, and working out only the first cost more
-//!     than it saved (a hand with four table melds, 0.28 ms, took a
-//!     twentieth longer).
+//!     from the costs reads them along choices made. Step 24's states, of
+//!     the hand less a card, hold the same of theirs, and read step 23's
+//!     as a choice's rest. So the table melds are packed in the order of
+//!     the lowest natural each could take (`LeastMelds`, then by their
+//!     place): the sets a state is read for are the first of each half of
+//!     its costs (`LeastMelds::reach`), and only those are worked out. The
+//!     others are never read (asserted where the costs are read, in builds
+//!     with debug assertions): step 23 leaves them at 0, so that a state
+//!     whose costs read are all 0 is decided as before, and step 24 at
+//!     none, looking only at the first for a card decided. The hand of
+//!     eight fours after the draw (docs/speed.md) took 335 million costs
+//!     from choices in step 23, and now 24 million.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};

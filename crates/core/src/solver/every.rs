@@ -271,6 +271,7 @@ impl Every<'_> {
             let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
             let at = least.index(used_table & !wild, own);
+            debug_assert!(at % (least.answers() / 2) < least.reach(mask), "a cost read (step 30)");
             return self.costs[from + self.rank_of(mask, j) * least.answers() + at];
         }
         let from = self.least_each(mask, w, used_table, own);
@@ -326,6 +327,9 @@ impl Every<'_> {
         let bit = 1u32 << i;
         let want = mask & self.want;
         let place = |j: usize| rank_among(want, j) * n;
+        // Step 30: the first costs of each half, those read; the others
+        // are left as they are, never read.
+        let reach = self.one.melds.least.reach(mask);
         let mut out = vec![INF; want.count_ones() as usize * n];
         let wild = self.one.melds.wild;
         if want & bit != 0 {
@@ -350,16 +354,20 @@ impl Every<'_> {
         let from = self.least_each_vec(mask & !bit, w, wild_used);
         for j in BitIter(live) {
             let rest = from + self.rank_of(mask & !bit, j) * n;
-            for (o, &c) in out[place(j)..place(j) + n].iter_mut().zip(&self.costs[rest..rest + n]) {
-                *o = (*o).min(c.saturating_add(value));
+            for h in [0, n / 2] {
+                let out = &mut out[place(j) + h..place(j) + h + reach];
+                for (o, &c) in out.iter_mut().zip(&self.costs[rest + h..]) {
+                    *o = (*o).min(c.saturating_add(value));
+                }
             }
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
         self.meld_choices(mask, w, wild_used, false, &mut placed);
         for &(used, need, with, own) in &placed {
             // A state is decided once nothing is left over.
+            let read = |j: usize| [0, n / 2].map(|h| &out[place(j) + h..place(j) + h + reach]);
             let sub = BitIter(live & !used)
-                .filter(|&j| out[place(j)..place(j) + n].iter().any(|&c| c != 0))
+                .filter(|&j| read(j).iter().any(|costs| costs.iter().any(|&c| c != 0)))
                 .fold(0u32, |b, j| b | 1 << j);
             if sub == 0 {
                 continue;
@@ -368,12 +376,10 @@ impl Every<'_> {
             let from = self.least_each_vec(rest, w - need, with & wild);
             for j in BitIter(sub) {
                 let r = from + self.rank_of(rest, j) * n;
-                // Every cost of the state, though fewer are read (step 30
-                // is step 23's alone).
                 take_choice(
                     &mut out[place(j)..place(j) + n],
                     &self.costs[r..r + n],
-                    n / 2,
+                    reach,
                     (with, own),
                     (wild_used, wild),
                     self.one.melds.least,
