@@ -339,11 +339,14 @@ const VEC_AFTER_ALONE: usize = 1 << 8;
 /// melds").
 const APART_AFTER: usize = 1 << 10;
 
-/// [`VEC_AFTER_ALONE`] with wilds free, where a search a set of table
-/// melds at a time pays for longer (at 1,024 two hands of the lists took
-/// three times as long; at 3,072, `VEC_AFTER`, a Five Crowns hand spent
-/// 0.5 ms on the look).
-const VEC_AFTER_ALONE_FREE: usize = 1 << 11;
+/// [`VEC_AFTER_ALONE`] with wilds free. It was 2,048: at 1,024 two hands
+/// of the lists took three times as long. Since every table meld used at
+/// once works out only the costs a state is read for (module `complete`,
+/// step 30), 128: the climbs' hands of two hunts before the draw took
+/// 0.88 and 0.87 of the time, the slowest 4.2 → 3.8 ms and 2.4 → 1.8 ms
+/// (docs/speed.md, "The costs for every table meld used, only those a
+/// state is read for").
+const VEC_AFTER_ALONE_FREE: usize = 1 << 7;
 
 /// Under the half-wild limit, where the deadwood alone is asked with four
 /// table melds or more: the order by rank is kept where it finds the
