@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 55] = [
+    const HANDS: [Found; 57] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1836,6 +1836,43 @@ mod h_slowest_found {
             onto: &["2d 3d 4d 5d", "2s 2c 2c 2s", "2h 10d Jd Qd Kd", "5c 6c 7c"],
             hand: "8d 4d Kd 4c 4s 7h 9d 8d Ad Jd Ad 7d 6d 4h Qd 2d",
         },
+        // Strict, half-wild, round 12, 14 cards, eight table melds, before
+        // the last draw (hunt `SIZE=before -- 100 1000 391391`): its outs
+        // take the time.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "1")],
+            round: 12,
+            onto: &[
+                "10h Jh Qh Kh",
+                "4d Ah 6d",
+                "2s 3s Ah 5s",
+                "2d 3d Ac 5d 6d",
+                "9h 10h Jh Qh",
+                "7c 7c 7s Ac",
+                "2s 3s 4s 5s 6s",
+                "Ad 2d 3d 4d Ad",
+            ],
+            hand: "7s As 7d As 7d Jd 8d 10d Qs 7h 8s 9d 6s 5d",
+        },
+        // Strict, half-wild, three decks, wilds at 20, round 13, 15 cards,
+        // eight table melds, before the last draw (the same hunt).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3"), ("wild_value", "20")],
+            round: 13,
+            onto: &[
+                "7h 7h 7d",
+                "2c 3c 4c 5c",
+                "2h 3h 4h 5h 6h",
+                "2h 10h 10h 10s",
+                "10c Jc Qc 2d",
+                "5c 6c 7c 8c 9c",
+                "8c 9c 10c",
+                "4s 5s 6s",
+            ],
+            hand: "Kh 9c Js 9h 7s Qc 8h Qh Jc 2c 7c 2s Kc 10c 10h",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2126,5 +2163,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_wilds_free_four_melds_after_the_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[54]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_sevens_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[55]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_wilds_20_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[56]);
     }
 }
