@@ -19,7 +19,7 @@ use super::complete::{
 };
 use super::memo::{Choice, Discard, Memo, StateKey, Step};
 use super::naturals::BitIter;
-use super::search::{Goal, INF, LeastVecs, Placed, Search, key_of, melds_at, take_choice};
+use super::search::{Goal, INF, LeastVecs, Placed, Search, key_of, left_over, melds_at, take_choice};
 use crate::meld::{bottom_place, top_place};
 
 /// The most counts of wilds a state's entries keep ([`Every::melds_counted`],
@@ -270,8 +270,7 @@ impl Every<'_> {
             let least = self.one.melds.least;
             let wild = self.one.melds.wild;
             let from = self.least_each_vec(mask, w, used_table & wild);
-            let at = least.index(used_table & !wild, own);
-            debug_assert!(at % (least.answers() / 2) < least.reach(mask), "a cost read (step 30)");
+            let at = least.read(mask, used_table & !wild, own);
             return self.costs[from + self.rank_of(mask, j) * least.answers() + at];
         }
         let from = self.least_each(mask, w, used_table, own);
@@ -354,12 +353,7 @@ impl Every<'_> {
         let from = self.least_each_vec(mask & !bit, w, wild_used);
         for j in BitIter(live) {
             let rest = from + self.rank_of(mask & !bit, j) * n;
-            for h in [0, n / 2] {
-                let out = &mut out[place(j) + h..place(j) + h + reach];
-                for (o, &c) in out.iter_mut().zip(&self.costs[rest + h..]) {
-                    *o = (*o).min(c.saturating_add(value));
-                }
-            }
+            left_over(&mut out[place(j)..place(j) + n], &self.costs[rest..rest + n], reach, value);
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
         self.meld_choices(mask, w, wild_used, false, &mut placed);

@@ -187,6 +187,17 @@ impl LeastMelds {
         self.at[used as usize] as usize | (own as usize) << self.melds.count_ones()
     }
 
+    /// [`LeastMelds::index`] of a cost read of the state of the open cards
+    /// `mask`: among the first of each half (step 30).
+    pub(super) fn read(&self, mask: u32, used: u8, own: bool) -> usize {
+        let at = self.index(used, own);
+        debug_assert!(
+            at % (self.answers() / 2) < self.reach(mask),
+            "a cost the state's readers read (step 30)"
+        );
+        at
+    }
+
     /// Steps 23 and 24: how many costs a state holds.
     pub(super) fn answers(&self) -> usize {
         2 << self.melds.count_ones()
@@ -218,6 +229,19 @@ pub(super) fn answers_of(t: usize) -> usize {
 /// (`Search::partners_at`).
 pub(super) fn wild_melds(table: &[(Vec<Card>, usize)]) -> u8 {
     (0..table.len()).filter(|&m| table[m].0.is_empty()).fold(0, |b, m| b | 1 << m)
+}
+
+/// Steps 23 and 24: the costs `out` of a state for every table meld used
+/// and meld of the hand's own, lowered to the rest's costs `rest` with the
+/// lowest open card left over, worth `value`; only the first `reach` of
+/// each half (module `complete`, step 30).
+pub(super) fn left_over(out: &mut [u16], rest: &[u16], reach: usize, value: u16) {
+    let half = out.len() / 2;
+    for h in [0, half] {
+        for (o, &c) in out[h..h + reach].iter_mut().zip(&rest[h..]) {
+            *o = (*o).min(c.saturating_add(value));
+        }
+    }
 }
 
 /// Step 23: the costs `out` of a state for every table meld used and meld
@@ -499,11 +523,7 @@ impl<'a> Search<'a> {
         if self.goal == Goal::Least && self.vecs.is_some() {
             let wild = self.wild;
             let from = self.best_vec(mask, w, used_table & wild);
-            let at = self.least.index(used_table & !wild, own);
-            debug_assert!(
-                at % (self.least.answers() / 2) < self.least.reach(mask),
-                "a cost the state's readers read (step 30)"
-            );
+            let at = self.least.read(mask, used_table & !wild, own);
             return self.vec_costs()[from + at];
         }
         if mask == 0 {
@@ -584,7 +604,8 @@ impl<'a> Search<'a> {
         if mask == 0 {
             // Nothing open: as step 4's search, for each table meld used and
             // meld of the hand's own.
-            for (at, o) in out[..n].iter_mut().enumerate().filter(|(at, _)| at % half < reach) {
+            debug_assert_eq!(reach, half, "with no natural open, every cost is read");
+            for (at, o) in out[..n].iter_mut().enumerate() {
                 let used = self.least.used(at & (half - 1));
                 *o = self.nothing_open(w, used | wild_used, at >= half);
             }
@@ -597,12 +618,7 @@ impl<'a> Search<'a> {
             let value = self.nat.value[i];
             // The lowest open card left over.
             let rest = self.best_vec(mask & !bit, w, wild_used);
-            let costs = &self.vec_costs()[rest..rest + n];
-            for h in [0, half] {
-                for (o, &c) in out[h..h + reach].iter_mut().zip(&costs[h..]) {
-                    *o = (*o).min(c.saturating_add(value));
-                }
-            }
+            left_over(&mut out[..n], &self.vec_costs()[rest..rest + n], reach, value);
             let from = self.vecs().placed.len();
             self.choices(mask, w, wild_used, false, &mut |search, _, used, wilds, with, own| {
                 search.vecs().placed.push((used, wilds, with, own));
