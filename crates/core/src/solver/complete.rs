@@ -648,6 +648,24 @@
 //!     none, looking only at the first for a card decided. The hand of
 //!     eight fours after the draw (docs/speed.md) took 335 million costs
 //!     from choices in step 23, and now 24 million.
+//! 31. *Under the limit, busy only within reach.* Step 28 counts a table
+//!     meld busy while some open card is of its rank (a set) or of its
+//!     suit and of a rank it does not hold (a run), however far off. But a
+//!     group laid off onto a run holds a natural nearest the run's
+//!     naturals, and every place between the two is a hole: no natural of
+//!     the group stands there, so a wild of the hand's, the slot's card or
+//!     one of the table meld's own wilds (which may stand elsewhere in the
+//!     run) does. The slot search asks of at most the hand's wilds
+//!     (`Complete::slot_counts`), so where no open card of the run's suit
+//!     lies within that many holes, one more for the slot's card, and the
+//!     meld's own wilds of its naturals, no group of the open cards goes
+//!     onto it, in this state or any after: it is idle as step 28 means
+//!     it, and keyed so. `Takers::busy_within` reads it, from the takers
+//!     within each count of holes (`Loaded::fill_in`, an ace counted at both
+//!     ends). It only shrinks as the open cards do, so step 28 holds as it
+//!     stands, the slot's card alone onto a table meld asked where it
+//!     turns idle. The half-wild hand with wilds at 20 before its last
+//!     draw (docs/speed.md) kept 12,826 states, and now 4,160.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -2092,9 +2110,9 @@ impl Complete<'_> {
         (discard, mask, most, used_table, own): (bool, u32, u8, u8, bool),
         sets: &mut [u128],
     ) -> Option<u8> {
-        let found = self.slot_counts(discard, mask, most, used_table, own);
+        let (found, busy) = self.slot_counts(discard, mask, most, used_table, own);
         let most = most.min(MOST_COUNT);
-        let idle = before & !self.melds.takers.busy(mask) & !used_table;
+        let idle = before & !busy & !used_table;
         let n = match found {
             Some((from, found)) => {
                 let n = found.min(most) as usize + 1;
@@ -2128,7 +2146,9 @@ impl Complete<'_> {
     /// Under the half-wild limit: where in `slot_sets` the slot's cards of
     /// the state start, one set for each count of wilds from none to the
     /// count given with them (at most `most`; beyond it there are none),
-    /// or `None` where there are none for any count (step 16).
+    /// or `None` where there are none for any count (step 16); and the
+    /// table melds busy in the state (step 31), for those the move to it
+    /// made idle.
     fn slot_counts(
         &mut self,
         discard: bool,
@@ -2136,13 +2156,14 @@ impl Complete<'_> {
         most: u8,
         used_table: u8,
         own: bool,
-    ) -> Option<(u32, u8)> {
+    ) -> (Option<(u32, u8)>, u8) {
+        debug_assert!(most <= self.wilds, "the slot search asks of the hand's wilds (step 31)");
         let owed = discard as u32;
         if mask == 0 {
             // Every natural placed: the slot's card could go only alone
             // onto a table meld, every one idle now, which the states
             // before ask where it turned idle (step 28).
-            return None;
+            return (None, 0);
         }
         // The melds take no more wilds than they hold naturals, the slot's
         // card among them, and the table melds' room, and one more may be
@@ -2151,17 +2172,18 @@ impl Complete<'_> {
         let most = (most.min(MOST_COUNT) as u32).min(mask.count_ones() + 1 + room + owed) as u8;
         // The table melds used kept as the solver's step 10 keeps them
         // under the limit, the idle ones by the room of those not used, at
-        // most the wilds asked about (step 28).
-        let busy = self.melds.takers.busy(mask);
+        // most the wilds asked about (step 28); busy with the hand's wilds
+        // and the slot's card in the holes (step 31).
+        let busy = self.melds.takers.busy_within(mask, self.wilds.saturating_add(1));
         let cap = most.max(self.wilds.saturating_add(1));
         let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
         if let Some(found) = self.counted.get(k) {
             if found == NO_SLOT_CARDS {
-                return None;
+                return (None, busy);
             }
             if (found >> 32) as u8 >= most {
-                return Some((found as u32, (found >> 32) as u8));
+                return (Some((found as u32, (found >> 32) as u8)), busy);
             }
         }
         // A natural with no partner melds only with the slot's card, so at
@@ -2169,14 +2191,14 @@ impl Complete<'_> {
         // memo, as a state is met again far more often than it is new.
         if mask != 0 && alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
             self.counted.insert(k, NO_SLOT_CARDS);
-            return None;
+            return (None, busy);
         }
         let mut out = [0u128; MOST_COUNT as usize + 1];
-        self.decide_slot_counts(discard, mask, most, used_table, own, &mut out);
+        self.decide_slot_counts(discard, (mask, busy), most, used_table, own, &mut out);
         let from = self.slot_sets.len() as u32;
         self.slot_sets.extend_from_slice(&out[..=most as usize]);
         self.counted.insert(k, from as u64 | (most as u64) << 32);
-        Some((from, most))
+        (Some((from, most)), busy)
     }
 
     /// Adds to `out[w]`, for each count of wilds `w` up to `most`, the
@@ -2293,15 +2315,13 @@ impl Complete<'_> {
     fn decide_slot_counts(
         &mut self,
         discard: bool,
-        mask: u32,
+        (mask, busy): (u32, u8),
         most: u8,
         used_table: u8,
         own: bool,
         out: &mut [u128],
     ) {
         debug_assert!(mask != 0, "a state with no natural open has no slot's cards of its own (step 28)");
-        // The table melds not idle here, for those the moves make idle.
-        let busy = self.melds.takers.busy(mask);
         if discard {
             let alone = alone_cards(self.melds.partners_at(used_table), mask);
             if alone.count_ones() == 2 {

@@ -6,7 +6,7 @@ use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
-use super::search::{LeastMelds, Takers, VEC_TABLE, WildPolicy, wild_melds};
+use super::search::{LeastMelds, NEAR_HOLES, Takers, VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
 use crate::meld::room;
 use crate::rules::Rules;
@@ -14,6 +14,40 @@ use crate::rules::Rules;
 /// The most natural cards a loaded hand may hold (the memo's key has a
 /// bit for each).
 pub(super) const MOST_NATURALS: usize = 20;
+
+/// The places between a natural `c` and a run's naturals `nats` of its
+/// suit, at their nearest (0 where it lies among them): the fewest holes
+/// a group holding `c` laid off onto the run leaves between them, to be
+/// filled by wilds (module `complete`, step 31). An ace is taken at both
+/// ends, in the card and in the run, whatever the rules allow: more
+/// places would only make the count smaller.
+fn holes_to_run(c: Card, nats: &[Card]) -> usize {
+    let number = |c: &Card| c.rank().map_or(0, Rank::number) as usize;
+    let places = |c: &Card| {
+        let n = number(c);
+        if n == 1 { [1, 14] } else { [n, n] }
+    };
+    let span = |high: bool| {
+        let at = |c: &Card| if high && number(c) == 1 { 14 } else { number(c) };
+        let lo = nats.iter().map(at).min().expect("a natural");
+        let hi = nats.iter().map(at).max().expect("a natural");
+        (lo, hi)
+    };
+    let mut fewest = usize::MAX;
+    for (lo, hi) in [span(false), span(true)] {
+        for p in places(&c) {
+            let holes = if p > hi {
+                p - hi - 1
+            } else if p < lo {
+                lo - p - 1
+            } else {
+                0
+            };
+            fewest = fewest.min(holes);
+        }
+    }
+    fewest
+}
 
 /// Whether the search decides the naturals of `hand` by suit first
 /// (`naturals::in_search_order`): where more of the table melds the hand
@@ -206,7 +240,7 @@ impl Loaded {
         self.counts_vectors = false;
         self.counts_in_bytes = false;
         self.takers.clear();
-        for (nats, _) in &self.targets {
+        for (nats, size) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());
             let run = nats.iter().all(|c| c.suit() == nats[0].suit());
             // A run holds one card of each rank, so a card of a rank its
@@ -224,7 +258,20 @@ impl Loaded {
                 .enumerate()
                 .filter(|(_, c)| takes(c))
                 .fold(0u32, |b, (i, _)| b | 1 << i);
-            self.takers.push(bits);
+            // How many places lie between each taker and the naturals,
+            // less the meld's own wilds, which may stand in some of them.
+            let mut near = [0u32; NEAR_HOLES];
+            let table_wilds = size - nats.len();
+            for i in BitIter(bits) {
+                let c = self.nat.cards[i];
+                let holes = match nats.first() {
+                    Some(f) if !(set && c.rank() == f.rank()) => holes_to_run(c, nats),
+                    _ => 0,
+                };
+                let k = holes.saturating_sub(table_wilds).min(NEAR_HOLES - 1);
+                near[k..].iter_mut().for_each(|n| *n |= 1 << i);
+            }
+            self.takers.push(bits, near);
         }
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);

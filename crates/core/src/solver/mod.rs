@@ -1901,7 +1901,7 @@ mod tests {
         // Table meld 0 taken from natural 5 on, 1 from 0, 2 of wilds alone
         // (left out), 3 from 5 too, 4 from 2.
         for naturals in [0b110_0000, 0b1_0001, u32::MAX, 0b10_0000, 0b100] {
-            takers.push(naturals);
+            takers.push(naturals, [naturals; search::NEAR_HOLES]);
         }
         let mut least = search::LeastMelds::new();
         least.load(0b1_1011, &takers);
@@ -2561,6 +2561,56 @@ mod tests {
         let mut drawn: Vec<Card> = rules.deck().cards().collect();
         drawn.sort_unstable();
         drawn.dedup();
+        let mut one = Solver::new();
+        let mut found = 0;
+        for c in drawn {
+            let mut with = cards.clone();
+            with.push(c);
+            let out = with.iter().any(|&e| one.goes_out(&less(&with, e), &table));
+            assert_eq!(outs.completes(c, table.is_wild(c)), out, "{c}");
+            found += out as usize;
+        }
+        assert!(found > 0);
+    }
+
+    /// Strict, half-wild, wilds at 20, three decks, eight table melds,
+    /// before the last draw: fifteen cards, two of them wild (the bench's
+    /// `strict_half_wild_wilds_20_eight_melds_before_the_last_draw`).
+    const HALF_WILD_WILDS_AT_20: Found<'static> = (
+        "strict",
+        &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3"), ("wild_value", "20")],
+        13,
+        &[
+            "7h 7h 7d",
+            "2c 3c 4c 5c",
+            "2h 3h 4h 5h 6h",
+            "2h 10h 10h 10s",
+            "10c Jc Qc 2d",
+            "5c 6c 7c 8c 9c",
+            "8c 9c 10c",
+            "4s 5s 6s",
+        ],
+        "Kh 9c Js 9h 7s Qc 8h Qh Jc 2c 7c 2s Kc 10c 10h",
+    );
+
+    /// Under the half-wild limit, the slot search keys the table melds used
+    /// only where a group of the open cards could reach them with the
+    /// hand's wilds and the slot's card in the holes (module `complete`,
+    /// step 31): this hand keeps 4,160 states where it kept 12,826 keying
+    /// those any open card of their rank or suit could go onto, and its
+    /// outs are those found card by card, each card drawn and each card
+    /// then discarded.
+    #[test]
+    fn the_outs_under_the_limit_key_only_the_table_melds_a_group_could_reach() {
+        let (rules, table, cards) = found(HALF_WILD_WILDS_AT_20);
+        let mut solver = Solver::new();
+        solver.load_for_least(&cards, &table);
+        let outs = solver.outs_less(&[]);
+        assert!(solver.memos.slot_counts.len() < 5_000, "{}", solver.memos.slot_counts.len());
+        let mut drawn: Vec<Card> = rules.deck().cards().filter(|&c| !table.is_wild(c)).collect();
+        drawn.sort_unstable();
+        drawn.dedup();
+        drawn.extend(cards.iter().find(|&&c| table.is_wild(c)));
         let mut one = Solver::new();
         let mut found = 0;
         for c in drawn {

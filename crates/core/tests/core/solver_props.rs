@@ -148,7 +148,7 @@ impl Pool {
             Style::Mixed if pick.is_multiple_of(2) => all[(pick / 2) as usize % all.len()],
             Style::Mixed | Style::Dense => {
                 let pick = if matches!(self.style, Style::Mixed) { pick / 2 } else { pick };
-                if pick % 100 < self.wild_percent {
+                if pick % 100 < self.wild_percent && !wilds.is_empty() {
                     wilds[(pick / 100) as usize % wilds.len()]
                 } else {
                     let pick = pick / 100;
@@ -204,7 +204,7 @@ fn table_meld(rules: &Rules, wild: Rank, spec: MeldSpec) -> Option<Vec<Card>> {
         .map(|i| if run { natural(rules, rank0 + i as u32, suit) } else { natural(rules, rank0, suit + i) })
         .collect();
     for (i, card) in meld.iter_mut().enumerate() {
-        if wild_places & (1 << i) != 0 && wild_places & 0x80 != 0 {
+        if wild_places & (1 << i) != 0 && wild_places & 0x80 != 0 && !wilds.is_empty() {
             *card = wilds[i % wilds.len()];
         }
     }
@@ -1458,5 +1458,59 @@ proptest! {
         other in cases(3..=9, vec![Style::Mixed, Style::Dense], 0..=60, 3, None),
     ) {
         last_turn_agrees(&case, &other)?;
+    }
+}
+
+/// The outs of the hand, each natural card and a wild drawn in turn: those
+/// after which some discard leaves a hand that goes out, by the solver's
+/// search of a whole hand (which the brute force checks above); and the
+/// cards completing it, with which it goes out as it is. Where the brute
+/// force is too slow, the slot search is held to it.
+fn outs_card_by_card(case: &Case) -> Result<(), TestCaseError> {
+    let table = case.table();
+    let outs = Solver::new().outs(&case.hand, &table);
+    let completing = Solver::new().completing(&case.hand, &table);
+    let mut drawn: Vec<Card> = case.rules.deck().cards().filter(|&c| !table.is_wild(c)).collect();
+    drawn.sort_unstable();
+    drawn.dedup();
+    drawn.extend(wild_cards(&case.rules, case.deal.wild).first());
+    let mut one = Solver::new();
+    for c in drawn {
+        let mut with = case.hand.clone();
+        with.push(c);
+        let out = (0..with.len()).any(|e| {
+            let mut less = with.clone();
+            less.remove(e);
+            one.goes_out(&less, &table)
+        });
+        prop_assert_eq!(outs.completes(c, table.is_wild(c)), out, "{} drawn, {}", c, show(case));
+        let goes_out = one.goes_out(&with, &table);
+        prop_assert_eq!(
+            completing.completes(c, table.is_wild(c)),
+            goes_out,
+            "{} completing, {}",
+            c,
+            show(case)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+    /// Hands of up to fifteen cards before the last draw, beside up to
+    /// eight table melds, wilds free or under the half-wild limit: the
+    /// slot search keys only the table melds some group of the open cards
+    /// could reach with the wilds and the slot's card in the holes (module
+    /// `complete`, step 31), and its outs are those found card by card.
+    #[test]
+    fn outs_beside_many_table_melds_are_those_found_card_by_card(
+        case in prop_oneof![
+            cases(8..=15, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
+            cases_under(half_wild(), 4, 8..=15, vec![Style::Mixed, Style::Dense], 0..=40, 8, Some(true)),
+        ]
+        .prop_filter("four table melds or more", |case| case.onto.len() >= 4),
+    ) {
+        outs_card_by_card(&case)?;
     }
 }
