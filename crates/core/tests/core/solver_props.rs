@@ -1499,10 +1499,11 @@ fn outs_card_by_card(case: &Case) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(config(40))]
     /// Hands of up to fifteen cards before the last draw, beside up to
-    /// eight table melds, wilds free or under the half-wild limit: the
-    /// slot search keys only the table melds some group of the open cards
-    /// could reach with the wilds and the slot's card in the holes (module
-    /// `complete`, step 31), and its outs are those found card by card.
+    /// eight table melds, wilds free or under the half-wild limit (where
+    /// the slot search keys only the table melds some group of the open
+    /// cards could reach with the hand's wilds and the slot's card in the
+    /// holes: module `complete`, step 31): the outs and the cards
+    /// completing the hand are those found card by card.
     #[test]
     fn outs_beside_many_table_melds_are_those_found_card_by_card(
         case in prop_oneof![
