@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 57] = [
+    const HANDS: [Found; 58] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1873,6 +1873,24 @@ mod h_slowest_found {
             ],
             hand: "Kh 9c Js 9h 7s Qc 8h Qh Jc 2c 7c 2s Kc 10c 10h",
         },
+        // Strict, half-wild, round 11, 13 cards, seven table melds, before
+        // the last draw (hunt `SIZE=before -- 100 1000 431431`): its outs
+        // take the time.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("kings_wild", "false")],
+            round: 11,
+            onto: &[
+                "8c 9c 10c",
+                "Ah 2h 3h 4h",
+                "2c 3c 4c 5c",
+                "Kc 6h 7h",
+                "2h 3h 4h",
+                "Ks 4c 5c",
+                "9h 10h Jh Qh Kh",
+            ],
+            hand: "5h 6h Kd 6c 10h Qs Kh 8h 7c 9h 7h 8c Ks",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2173,5 +2191,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_wilds_20_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[56]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_hearts_seven_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[57]);
     }
 }
