@@ -666,6 +666,17 @@
 //!     stands, the slot's card alone onto a table meld asked where it
 //!     turns idle. The half-wild hand with wilds at 20 before its last
 //!     draw (docs/speed.md) kept 12,826 states, and now 4,160.
+//! 32. *The choices of a set of open cards, once.* Step 28's states of one
+//!     set of open cards differ in the table melds used, whether the hand
+//!     has a meld of its own, the discard owed and the wilds asked about
+//!     (the hand of sevens of docs/speed.md searches each of its 571 sets
+//!     of open cards 21 times on average), but the lowest open card's
+//!     sets, its runs with the slot and its groups each table meld could
+//!     take depend only on the open cards and the most wilds asked about.
+//!     They are worked out once for those (`SlotPlans`), each table meld's
+//!     groups whether it is used or not, and each state reads them,
+//!     passing over the table melds it has used: the same choices in the
+//!     same order, so the same answers.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -946,6 +957,9 @@ pub(super) struct Complete<'a> {
     /// state melds, for every table meld used at once (step 27), where the
     /// loaded hand asks for it; else none.
     pub(super) count_vecs: Option<&'a mut CountVecs>,
+    /// Under the half-wild limit, the choices of each set of open cards
+    /// (step 32).
+    pub(super) plans: &'a mut SlotPlans,
     /// The table melds not of wilds alone (`Loaded::live`): step 27's
     /// answers are for each set of them used, the others in the key.
     pub(super) live: u8,
@@ -1766,6 +1780,41 @@ pub(super) fn single_lay_offs_limited(
         .collect()
 }
 
+/// Under the half-wild limit: the choices of the lowest open card of a
+/// set of open cards with at most a count of wilds, worked out once for
+/// all the states of those cards (step 32): the sets holding it, the runs
+/// from it with the slot, and the groups of it each table meld could take.
+#[derive(Debug)]
+pub(super) struct SlotPlans {
+    memo: Memo<StateKey, u64>,
+    plans: Vec<SlotPlan>,
+    sets: Vec<u32>,
+    runs: Vec<SlotRun>,
+}
+
+/// One set of open cards' choices in [`SlotPlans`]: where its sets and
+/// runs lie in `sets` and `runs`, and for each table meld that could take
+/// the lowest open card, where its groups lie in `LayOffs`'s.
+#[derive(Clone, Copy, Debug)]
+struct SlotPlan {
+    sets: (u32, u32),
+    runs: (u32, u32),
+    groups: [(u32, u32); super::MAX_TABLE_MELDS],
+}
+
+impl SlotPlans {
+    pub(super) fn new() -> SlotPlans {
+        SlotPlans { memo: Memo::new(), plans: Vec::new(), sets: Vec::new(), runs: Vec::new() }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.memo.clear();
+        self.plans.clear();
+        self.sets.clear();
+        self.runs.clear();
+    }
+}
+
 /// Step 27's memo: for each state, where its answers start in `words`: a
 /// word for each set of the live table melds used and whether the hand
 /// has a meld of its own (at the index `Complete::live_at` gives), the counts of
@@ -2308,6 +2357,53 @@ impl Complete<'_> {
         out
     }
 
+    /// The choices of the lowest open card of `mask` with at most `most`
+    /// wilds (step 32), worked out on first use.
+    fn slot_plan(&mut self, mask: u32, most: u8) -> SlotPlan {
+        let k = StateKey::new(mask, most, 0, false);
+        if let Some(at) = self.plans.memo.get(k) {
+            return self.plans.plans[at as usize];
+        }
+        let nat = self.nat;
+        let i = mask.trailing_zeros() as usize;
+        let bit = 1u32 << i;
+        let mut sets = self.sets.pop().unwrap_or_default();
+        set_groups(nat, i, mask, &mut sets);
+        let from = self.plans.sets.len() as u32;
+        self.plans.sets.extend_from_slice(&sets);
+        self.sets.push(sets);
+        let sets = (from, self.plans.sets.len() as u32);
+        let mut runs = self.runs.pop().unwrap_or_default();
+        slot_runs(nat, i, mask, most.saturating_add(1), self.rules, self.ace_high, &mut runs);
+        let from = self.plans.runs.len() as u32;
+        self.plans.runs.extend_from_slice(&runs);
+        self.runs.push(runs);
+        let runs = (from, self.plans.runs.len() as u32);
+        let mut groups = [(0, 0); super::MAX_TABLE_MELDS];
+        let table = self.table;
+        for (m, (naturals, size)) in table.iter().enumerate() {
+            // A table meld that cannot take the lowest open card has no
+            // group for it.
+            if self.melds.takers[m] & bit == 0 {
+                continue;
+            }
+            let found = self.melds.lay.of(
+                nat,
+                i,
+                mask,
+                (m, most.saturating_add(1), true),
+                (naturals, *size),
+                self.rules,
+                self.ace_high,
+            );
+            groups[m] = (found.start as u32, found.end as u32);
+        }
+        let plan = SlotPlan { sets, runs, groups };
+        self.plans.memo.insert(k, self.plans.plans.len() as u64);
+        self.plans.plans.push(plan);
+        plan
+    }
+
     /// [`Complete::slot_counts`] for one state: every meld of the lowest
     /// open card, with each count of wilds the limit allows, the slot's
     /// card in it or not, for every count of wilds up to `most` at once,
@@ -2342,12 +2438,13 @@ impl Complete<'_> {
             self.add_counts(out, (busy, (false, mask & !bit, most, used_table, own)), most, 0, |_| 0);
         }
 
+        let plan = self.slot_plan(mask, most);
+
         // Sets of the lowest open card's rank, the slot in them or not: at
         // least three cards, no more wilds than naturals.
         let same = rank_bits(rank);
-        let mut sets = self.sets.pop().unwrap_or_default();
-        set_groups(nat, i, mask, &mut sets);
-        for &used in &sets {
+        for at in plan.sets.0..plan.sets.1 {
+            let used = self.plans.sets[at as usize];
             let size = used.count_ones() as u8;
             let rest = mask & !used;
             let need = 3u8.saturating_sub(size);
@@ -2364,18 +2461,16 @@ impl Complete<'_> {
                 }
             }
         }
-        self.sets.push(sets);
 
         // Runs from the lowest open card, the slot on a free place or not:
         // `len` places in all, within the deck's, no more wilds than
         // naturals.
         let (top, bottom) = (top_place(self.rules), bottom_place(self.rules));
         let run_places = top - bottom + 1;
-        let mut runs = self.runs.pop().unwrap_or_default();
-        slot_runs(nat, i, mask, most.saturating_add(1), self.rules, self.ace_high, &mut runs);
         // Every card of the suit, as bits, and the card on each place.
         let place_bits = &PLACE_BITS[suit];
-        for &run in &runs {
+        for at in plan.runs.0..plan.runs.1 {
+            let run = self.plans.runs[at as usize];
             let n = run.taken.count_ones() as u8;
             let (lo, hi) = (run.taken.trailing_zeros() as u8, 15 - run.taken.leading_zeros() as u8);
             let span = hi - lo + 1;
@@ -2412,28 +2507,15 @@ impl Complete<'_> {
                 }
             }
         }
-        self.runs.push(runs);
 
         // Laid off onto a table meld not used yet, the slot's card in the
         // group or not, within the limit and the room it leaves.
-        let table = self.table;
-        for (m, (naturals, size)) in table.iter().enumerate() {
-            // A table meld that cannot take the lowest open card has no
-            // group for it.
-            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
+        for (m, &(from, to)) in plan.groups.iter().enumerate().take(self.table.len()) {
+            if used_table & (1 << m) != 0 {
                 continue;
             }
-            let groups = self.melds.lay.of(
-                nat,
-                i,
-                mask,
-                (m, most.saturating_add(1), true),
-                (naturals, *size),
-                self.rules,
-                self.ace_high,
-            );
-            for g in groups {
-                let g = self.melds.lay.group(g);
+            for g in from..to {
+                let g = self.melds.lay.group(g as usize);
                 let rest = mask & !g.used;
                 let with = used_table | 1 << m;
                 if let Some(need) = g.need

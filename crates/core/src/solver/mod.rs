@@ -284,7 +284,7 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{BYTE_WILDS, Complete, CountVecs, LANES_FROM, SlotRun};
+use complete::{BYTE_WILDS, Complete, CountVecs, LANES_FROM, SlotPlans, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
@@ -590,6 +590,9 @@ struct Memos {
     /// Under the half-wild limit, where each state's slot's cards start in
     /// `slot_sets` and up to which count of wilds (`Complete::slot_counts`).
     slot_counts: Memo<StateKey, u64>,
+    /// Under the half-wild limit, the choices of each set of open cards
+    /// for `Complete::slot_counts` (module `complete`, step 32).
+    slot_plans: SlotPlans,
     slot_sets: Vec<u128>,
     /// Under the half-wild limit: with which counts of wilds each state
     /// melds (`Complete::melds_counts`); with wilds free, for which table
@@ -639,6 +642,7 @@ impl Memos {
             melds: Memo::new(),
             slots: Memo::new(),
             slot_counts: Memo::new(),
+            slot_plans: SlotPlans::new(),
             slot_sets: Vec::new(),
             counts: Memo::new(),
             count_vecs: CountVecs::new(),
@@ -670,6 +674,7 @@ impl Memos {
         self.melds.clear();
         self.slots.clear();
         self.slot_counts.clear();
+        self.slot_plans.clear();
         self.slot_sets.clear();
         self.counts.clear();
         self.count_vecs.clear();
@@ -1561,6 +1566,7 @@ impl Solver {
         let Memos {
             slots,
             slot_counts,
+            slot_plans,
             slot_sets,
             counts,
             count_vecs,
@@ -1580,7 +1586,7 @@ impl Solver {
         Every {
             one: complete_over(
                 &self.hand,
-                ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
+                ((slots, slot_counts, slot_plans), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
                 (runs, sets, slot_runs, placed),
             ),
             cards: each_cards,
@@ -1641,12 +1647,22 @@ impl Solver {
     fn complete(&mut self) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
-        let Memos { slots, slot_counts, slot_sets, counts, count_vecs, lanes, melds, lay_offs, .. } =
-            &mut self.memos;
+        let Memos {
+            slots,
+            slot_counts,
+            slot_plans,
+            slot_sets,
+            counts,
+            count_vecs,
+            lanes,
+            melds,
+            lay_offs,
+            ..
+        } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
         complete_over(
             &self.hand,
-            ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
+            ((slots, slot_counts, slot_plans), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
         )
     }
@@ -1796,7 +1812,7 @@ fn after(
 /// wilds that meld (and with wilds free, for every count of wilds at
 /// once), whether each state melds, and the groups laid off.
 type CompleteMemos<'a> = (
-    (&'a mut Memo<StateKey, u128>, &'a mut Memo<StateKey, u64>),
+    (&'a mut Memo<StateKey, u128>, &'a mut Memo<StateKey, u64>, &'a mut SlotPlans),
     &'a mut Vec<u128>,
     &'a mut Memo<StateKey, u64>,
     &'a mut CountVecs,
@@ -1814,7 +1830,7 @@ type CompletePools<'a> =
 /// reuses (runs, sets, runs with the slot).
 fn complete_over<'a>(
     h: &'a Loaded,
-    ((slots, slot_counts), slot_sets, counts, count_vecs, lanes, melds, lay): CompleteMemos<'a>,
+    ((slots, slot_counts, plans), slot_sets, counts, count_vecs, lanes, melds, lay): CompleteMemos<'a>,
     (runs, sets, slot_runs, placed): CompletePools<'a>,
 ) -> Complete<'a> {
     Complete {
@@ -1823,6 +1839,7 @@ fn complete_over<'a>(
         slot_sets,
         counts,
         count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
+        plans,
         count_bytes: h.counts_in_bytes,
         live: h.live,
         live_bits: &h.live_at,
