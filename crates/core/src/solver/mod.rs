@@ -362,6 +362,17 @@ const BY_SUIT_FROM: usize = 1 << 7;
 /// rank is kept.
 const BY_SUIT_WITHIN: usize = 3 << 9;
 
+/// Where the look on the last turn before the draw under the limit found
+/// the hand's own least deadwood in neither order within its bounds, the
+/// most states the order by rank may then take for it, every table meld
+/// used at once, for the outs to be searched by rank too; beyond, they
+/// are searched by suit, with the memos of the look by suit. Of the
+/// hands of the hunts and the bench that look so, those beyond (514 to
+/// 751 states) keep 1.4 to 3.5 times fewer slot states by suit; those
+/// within (139 to 395) about as many, or 2.6 to 4.2 times more
+/// (docs/speed.md, "Under the limit, busy only within reach").
+const OUTS_BY_SUIT_AFTER: usize = 450;
+
 /// Under the half-wild limit after the draw, where the order by rank takes
 /// more than [`VEC_AFTER_DEADWOOD`] states: the states the order by suit
 /// may take, a set of table melds used at a time, to be kept (else by rank,
@@ -561,6 +572,11 @@ pub struct Solver {
     kept: Option<Kept>,
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
+    /// On the last turn before the draw under the half-wild limit, where
+    /// the look found the hand's own least deadwood in neither order
+    /// within its bounds: the memos of the order by suit, in which its
+    /// outs may be searched (`Solver::outs_less`, `OUTS_BY_SUIT_AFTER`).
+    outs_by_suit: Option<Box<Memos>>,
     /// The fewest table melds from which the outs under the half-wild
     /// limit ask whether the cards meld for every table meld used at once
     /// ([`COUNTS_FROM`]; the tests set it to compare both ways).
@@ -716,6 +732,7 @@ impl Solver {
             spare: None,
             kept: None,
             forgotten: None,
+            outs_by_suit: None,
             #[cfg(test)]
             counts_from: COUNTS_FROM,
             #[cfg(test)]
@@ -959,6 +976,9 @@ impl Solver {
                 if !self.least_within(within) {
                     self.other_order(hand, table, &mut by_rank);
                     self.hand.vectors = by_rank_vectors;
+                    if alone {
+                        self.outs_by_suit = Some(Box::new(by_rank));
+                    }
                 }
             }
             if self.hand.vectors {
@@ -1155,6 +1175,7 @@ impl Solver {
         }
         // The list of the hand before, reused.
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
+        self.outs_by_suit = None;
         self.prepare(hand, table);
         match order {
             #[cfg(test)]
@@ -1327,6 +1348,17 @@ impl Solver {
             return CardSet::ALL;
         }
         if self.hand.rules.half_wild {
+            if let Some(by_suit) = self.outs_by_suit.take() {
+                // The states of the hand's own least deadwood by rank,
+                // every table meld used at once, tell the order: `check`
+                // asks it before the outs (asked first, the outs are by
+                // rank).
+                if self.memos.least_vecs.memo.len() > OUTS_BY_SUIT_AFTER {
+                    return self.outs_limited_by_suit(less, by_suit);
+                }
+                // By rank: the memos by suit are let go, their room reused.
+                drop(by_suit);
+            }
             return self.outs_limited(mask, w);
         }
         if mask == 0 {
@@ -1638,6 +1670,23 @@ impl Solver {
         }
         let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
         self.hand.found(cards, any_wild)
+    }
+
+    /// [`Solver::outs_limited`] of the loaded hand less `less`, searched
+    /// in the order by suit with its memos `by_suit`; the hand is then
+    /// loaded by rank again as it was, and those memos kept for the next
+    /// ask.
+    fn outs_limited_by_suit(&mut self, less: &[Card], mut by_suit: Box<Memos>) -> CardSet {
+        let (hand, table) = self.hand.cards.clone().expect("a hand loaded");
+        let kept = (self.hand.vectors, self.hand.each_apart, self.hand.every_within, self.hand.apart_from);
+        self.other_order(&hand, &table, &mut by_suit);
+        let (mask, w, _) = self.hand.less(less);
+        let outs = self.outs_limited(mask, w);
+        self.other_order(&hand, &table, &mut by_suit);
+        (self.hand.vectors, self.hand.each_apart, self.hand.every_within, self.hand.apart_from) = kept;
+        self.hand.cards = Some((hand, table));
+        self.outs_by_suit = Some(by_suit);
+        outs
     }
 
     /// The search for completing cards over the loaded hand, under the
@@ -2639,6 +2688,72 @@ mod tests {
         let wild = cards.iter().copied().find(|&c| table.is_wild(c));
         let drawn = rules.deck().cards().filter(|&c| !table.is_wild(c)).chain(wild);
         assert_outs_card_by_card(outs, drawn, &cards, &table);
+    }
+
+    /// On the last turn before the draw under the limit, a hand whose own
+    /// least deadwood is long both ways is laid down by rank, every table
+    /// meld used at once; where that takes more than `OUTS_BY_SUIT_AFTER`
+    /// states, its outs are searched by suit (the hand of sevens: 2,432
+    /// slot states rather than 8,407), else by rank (the other hand:
+    /// 2,760 rather than 7,134). Either way the outs are a fresh solver's,
+    /// and the solver is by rank after them, as before, its answers a
+    /// fresh solver's.
+    #[test]
+    fn the_outs_after_a_look_long_both_ways_are_by_suit_where_by_rank_was_longer() {
+        let sevens: Found<'static> = (
+            "strict",
+            &[("half_wild", "true"), ("extra_rounds", "1")],
+            12,
+            &[
+                "10h Jh Qh Kh",
+                "4d Ah 6d",
+                "2s 3s Ah 5s",
+                "2d 3d Ac 5d 6d",
+                "9h 10h Jh Qh",
+                "7c 7c 7s Ac",
+                "2s 3s 4s 5s 6s",
+                "Ad 2d 3d 4d Ad",
+            ],
+            "7s As 7d As 7d Jd 8d 10d Qs 7h 8s 9d 6s 5d",
+        );
+        let shorter_by_rank: Found<'static> = (
+            "standard",
+            &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("jokers", "1"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            13,
+            &[
+                "4d 5d 6d 7d",
+                "10c JK Qc",
+                "5c 5s 5d 5s",
+                "5c 6c 7c",
+                "9d 2c Jd Qd Kd",
+                "Jh Jh Js Jd",
+                "6d 7d 8d",
+                "10c Jc 2h",
+            ],
+            "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
+        );
+        for (hand, by_suit) in [(sevens, true), (shorter_by_rank, false)] {
+            let (_, table, cards) = found(hand);
+            let mut solver = Solver::new();
+            solver.load_for_least(&cards, &table);
+            assert!(solver.outs_by_suit.is_some(), "long both ways");
+            let laid = solver.solve_less(&[]);
+            assert_eq!(solver.memos.least_vecs.memo.len() > OUTS_BY_SUIT_AFTER, by_suit);
+            let outs = solver.outs_less(&[]);
+            assert_eq!(solver.outs_by_suit.is_some(), by_suit);
+            assert!(!solver.hand.nat.by_suit && solver.hand.vectors, "by rank again");
+            let mut fresh = Solver::new();
+            assert_eq!(outs, fresh.outs(&cards, &table));
+            assert_eq!(solver.solve_less(&[]).deadwood, laid.deadwood);
+            assert_eq!(solver.outs_less(&[]), outs);
+            assert_eq!(solver.deadwood_less(&[cards[0]]), fresh.deadwood(&less(&cards, cards[0]), &table));
+        }
     }
 
     /// The orders by suit and by rank differ beyond their last two cards
