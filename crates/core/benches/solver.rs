@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 58] = [
+    const HANDS: [Found; 59] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1891,6 +1891,16 @@ mod h_slowest_found {
             ],
             hand: "5h 6h Kd 6c 10h Qs Kh 8h 7c 9h 7h 8c Ks",
         },
+        // Standard, wilds free, three decks, round 13, 15 cards, four table
+        // melds, before the last draw (hunt `SIZE=before -- 60 500
+        // 441441`): its outs take the time.
+        Found {
+            preset: "standard",
+            settings: &[("lay_off", "true"), ("ace_high", "true"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 13,
+            onto: &["8c 9c 10c", "2d 2h 2c", "8h 8s 8d 8c", "2c 3c 4c"],
+            hand: "8c Kc 5c 6c 9c Qc Ac 6d 3c 2c 9s Ac 10c Jc 7c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2196,5 +2206,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_hearts_seven_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[57]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn clubs_wilds_free_four_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[58]);
     }
 }
