@@ -660,9 +660,9 @@
 //!     lies within that many holes, one more for the slot's card, and the
 //!     meld's own wilds of its naturals, no group of the open cards goes
 //!     onto it, in this state or any after: it is idle as step 28 means
-//!     it, and keyed so. `Takers::busy_within` reads it, from the takers
-//!     within each count of holes (`Loaded::fill_in`, an ace counted at both
-//!     ends). It only shrinks as the open cards do, so step 28 holds as it
+//!     it, and keyed so. `Takers::busy_near` reads it, from the takers
+//!     within that reach (`Loaded::fill_in`, an ace counted at both ends).
+//!     It only shrinks as the open cards do, so step 28 holds as it
 //!     stands, the slot's card alone onto a table meld asked where it
 //!     turns idle. The half-wild hand with wilds at 20 before its last
 //!     draw (docs/speed.md) kept 12,826 states, and now 4,160.
@@ -2223,7 +2223,7 @@ impl Complete<'_> {
         // under the limit, the idle ones by the room of those not used, at
         // most the wilds asked about (step 28); busy with the hand's wilds
         // and the slot's card in the holes (step 31).
-        let busy = self.melds.takers.busy_within(mask, self.wilds.saturating_add(1));
+        let busy = self.melds.takers.busy_near(mask);
         let cap = most.max(self.wilds.saturating_add(1));
         let idle_room = self.free_room(used_table | busy).min(cap as u32) as u8;
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);

@@ -6,9 +6,9 @@ use super::Table;
 use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
-use super::search::{LeastMelds, NEAR_HOLES, Takers, VEC_TABLE, WildPolicy, wild_melds};
+use super::search::{LeastMelds, Takers, VEC_TABLE, WildPolicy, wild_melds};
 use crate::card::{Card, Rank};
-use crate::meld::room;
+use crate::meld::{place_of, room};
 use crate::rules::Rules;
 
 /// The most natural cards a loaded hand may hold (the memo's key has a
@@ -21,21 +21,13 @@ pub(super) const MOST_NATURALS: usize = 20;
 /// filled by wilds (module `complete`, step 31). An ace is taken at both
 /// ends, in the card and in the run, whatever the rules allow: more
 /// places would only make the count smaller.
-fn holes_to_run(c: Card, nats: &[Card]) -> usize {
-    let number = |c: &Card| c.rank().map_or(0, Rank::number) as usize;
-    let places = |c: &Card| {
-        let n = number(c);
-        if n == 1 { [1, 14] } else { [n, n] }
-    };
-    let span = |high: bool| {
-        let at = |c: &Card| if high && number(c) == 1 { 14 } else { number(c) };
-        let lo = nats.iter().map(at).min().expect("a natural");
-        let hi = nats.iter().map(at).max().expect("a natural");
-        (lo, hi)
-    };
-    let mut fewest = usize::MAX;
-    for (lo, hi) in [span(false), span(true)] {
-        for p in places(&c) {
+fn holes_to_run(c: Card, nats: &[Card]) -> u8 {
+    let mut fewest = u8::MAX;
+    for run_high in [false, true] {
+        let lo = nats.iter().map(|&n| place_of(n, run_high)).min().expect("a natural");
+        let hi = nats.iter().map(|&n| place_of(n, run_high)).max().expect("a natural");
+        for high in [false, true] {
+            let p = place_of(c, high);
             let holes = if p > hi {
                 p - hi - 1
             } else if p < lo {
@@ -258,19 +250,21 @@ impl Loaded {
                 .enumerate()
                 .filter(|(_, c)| takes(c))
                 .fold(0u32, |b, (i, _)| b | 1 << i);
-            // How many places lie between each taker and the naturals,
-            // less the meld's own wilds, which may stand in some of them.
-            let mut near = [0u32; NEAR_HOLES];
+            // The takers near the meld: the places between them and its
+            // naturals, less the meld's own wilds (which may stand in some
+            // of them), within the hand's wilds and the slot's card.
+            let reach = self.wilds.len() + 1;
             let table_wilds = size - nats.len();
-            for i in BitIter(bits) {
-                let c = self.nat.cards[i];
-                let holes = match nats.first() {
-                    Some(f) if !(set && c.rank() == f.rank()) => holes_to_run(c, nats),
-                    _ => 0,
-                };
-                let k = holes.saturating_sub(table_wilds).min(NEAR_HOLES - 1);
-                near[k..].iter_mut().for_each(|n| *n |= 1 << i);
-            }
+            let near = BitIter(bits)
+                .filter(|&i| {
+                    let c = self.nat.cards[i];
+                    let holes = match nats.first() {
+                        Some(f) if !(set && c.rank() == f.rank()) => holes_to_run(c, nats) as usize,
+                        _ => 0,
+                    };
+                    holes.saturating_sub(table_wilds) <= reach
+                })
+                .fold(0u32, |b, i| b | 1 << i);
             self.takers.push(bits, near);
         }
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;

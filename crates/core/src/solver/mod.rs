@@ -1967,7 +1967,7 @@ mod tests {
         // Table meld 0 taken from natural 5 on, 1 from 0, 2 of wilds alone
         // (left out), 3 from 5 too, 4 from 2.
         for naturals in [0b110_0000, 0b1_0001, u32::MAX, 0b10_0000, 0b100] {
-            takers.push(naturals, [naturals; search::NEAR_HOLES]);
+            takers.push(naturals, naturals);
         }
         let mut least = search::LeastMelds::new();
         least.load(0b1_1011, &takers);

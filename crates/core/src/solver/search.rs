@@ -426,21 +426,15 @@ pub(super) fn key_of(
 pub(super) struct Takers {
     melds: Vec<u32>,
     by_byte: [[u8; 256]; 4],
-    /// For each count of holes `k` below [`NEAR_HOLES`], and each table
-    /// meld, the naturals of `melds` that could go onto it with at most
-    /// `k` places between them and the meld's naturals filled by anything
-    /// but other naturals of the hand (module `complete`, step 31); from
-    /// `NEAR_HOLES - 1` on, all of them.
-    near: [[u32; MAX_TABLE_MELDS]; NEAR_HOLES],
+    /// For each table meld, the naturals of `melds` near it: with no more
+    /// places between them and the meld's naturals than the hand's wilds
+    /// and the slot's card could fill (module `complete`, step 31).
+    near: [u32; MAX_TABLE_MELDS],
 }
-
-/// The counts of holes [`Takers::busy_within`] tells apart: a run has at
-/// most 14 places, so 13 holes or more leave every taker near.
-pub(super) const NEAR_HOLES: usize = 14;
 
 impl Default for Takers {
     fn default() -> Takers {
-        Takers { melds: Vec::new(), by_byte: [[0; 256]; 4], near: [[0; MAX_TABLE_MELDS]; NEAR_HOLES] }
+        Takers { melds: Vec::new(), by_byte: [[0; 256]; 4], near: [0; MAX_TABLE_MELDS] }
     }
 }
 
@@ -448,21 +442,18 @@ impl Takers {
     pub(super) fn clear(&mut self) {
         if !self.melds.is_empty() {
             self.melds.clear();
-            self.near = [[0; MAX_TABLE_MELDS]; NEAR_HOLES];
+            self.near = [0; MAX_TABLE_MELDS];
             self.by_byte = [[0; 256]; 4];
         }
     }
 
     /// A table meld more: the naturals that could go onto it as bits, and
-    /// those of them near it for each count of holes (`Takers::near`).
-    pub(super) fn push(&mut self, naturals: u32, near: [u32; NEAR_HOLES]) {
-        debug_assert!(near.iter().all(|&n| n & !naturals == 0), "the near takers are takers");
-        debug_assert!(near.windows(2).all(|w| w[0] & !w[1] == 0), "more holes leave more takers near");
+    /// those of them near it (`Takers::near`).
+    pub(super) fn push(&mut self, naturals: u32, near: u32) {
+        debug_assert!(near & !naturals == 0, "the near takers are takers");
         let m = self.melds.len();
         self.melds.push(naturals);
-        for (row, near) in self.near.iter_mut().zip(near) {
-            row[m] = near;
-        }
+        self.near[m] = near;
         for (k, row) in self.by_byte.iter_mut().enumerate() {
             let bits = (naturals >> (8 * k)) & 0xff;
             if bits == 0 {
@@ -483,15 +474,12 @@ impl Takers {
         ra[a as usize] | rb[b as usize] | rc[c as usize] | rd[d as usize]
     }
 
-    /// The table melds some open card in `mask` could go onto with at most
-    /// `holes` places between it and the meld's naturals filled by wilds
-    /// or the slot's card (module `complete`, step 31): those a group of
-    /// the open cards could go onto with at most `holes` such, among
-    /// [`Takers::busy`]. They too only shrink, as the open cards do and as
-    /// the holes do.
-    pub(super) fn busy_within(&self, mask: u32, holes: u8) -> u8 {
-        let row = &self.near[(holes as usize).min(NEAR_HOLES - 1)];
-        row.iter().enumerate().fold(0, |busy, (m, &near)| busy | ((near & mask != 0) as u8) << m)
+    /// The table melds some open card in `mask` is near (module
+    /// `complete`, step 31): those a group of the open cards could go onto
+    /// with the hand's wilds and the slot's card in the holes, among
+    /// [`Takers::busy`]. They too only shrink, as the open cards do.
+    pub(super) fn busy_near(&self, mask: u32) -> u8 {
+        self.near.iter().enumerate().fold(0, |busy, (m, &near)| busy | ((near & mask != 0) as u8) << m)
     }
 }
 
