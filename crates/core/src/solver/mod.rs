@@ -2219,28 +2219,7 @@ mod tests {
     #[test]
     fn the_outs_with_many_table_melds_are_the_same_for_every_table_meld_used_at_once() {
         let hands: [Found; 4] = [
-            (
-                "standard",
-                &[
-                    ("half_wild", "true"),
-                    ("lay_off", "true"),
-                    ("jokers", "1"),
-                    ("extra_rounds", "2"),
-                    ("decks", "3"),
-                ],
-                13,
-                &[
-                    "4d 5d 6d 7d",
-                    "10c JK Qc",
-                    "5c 5s 5d 5s",
-                    "5c 6c 7c",
-                    "9d 2c Jd Qd Kd",
-                    "Jh Jh Js Jd",
-                    "6d 7d 8d",
-                    "10c Jc 2h",
-                ],
-                "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
-            ),
+            HALF_WILD_FOUR_JACKS,
             (
                 "strict",
                 &[("half_wild", "true"), ("extra_rounds", "1"), ("kings_wild", "false"), ("decks", "3")],
@@ -2651,6 +2630,46 @@ mod tests {
         assert!(found > 0);
     }
 
+    /// Standard, half-wild, a joker, three decks, eight table melds, before
+    /// the last draw: fifteen cards, four jacks among them (the bench's
+    /// `half_wild_eight_melds_before_the_last_draw_round_13`).
+    const HALF_WILD_FOUR_JACKS: Found<'static> = (
+        "standard",
+        &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "1"), ("extra_rounds", "2"), ("decks", "3")],
+        13,
+        &[
+            "4d 5d 6d 7d",
+            "10c JK Qc",
+            "5c 5s 5d 5s",
+            "5c 6c 7c",
+            "9d 2c Jd Qd Kd",
+            "Jh Jh Js Jd",
+            "6d 7d 8d",
+            "10c Jc 2h",
+        ],
+        "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
+    );
+
+    /// Strict, half-wild, eight table melds, before the last draw: fourteen
+    /// cards, four sevens among them (the bench's
+    /// `strict_half_wild_sevens_eight_melds_before_the_last_draw`).
+    const HALF_WILD_SEVENS: Found<'static> = (
+        "strict",
+        &[("half_wild", "true"), ("extra_rounds", "1")],
+        12,
+        &[
+            "10h Jh Qh Kh",
+            "4d Ah 6d",
+            "2s 3s Ah 5s",
+            "2d 3d Ac 5d 6d",
+            "9h 10h Jh Qh",
+            "7c 7c 7s Ac",
+            "2s 3s 4s 5s 6s",
+            "Ad 2d 3d 4d Ad",
+        ],
+        "7s As 7d As 7d Jd 8d 10d Qs 7h 8s 9d 6s 5d",
+    );
+
     /// Strict, half-wild, wilds at 20, three decks, eight table melds,
     /// before the last draw: fifteen cards, two of them wild (the bench's
     /// `strict_half_wild_wilds_20_eight_melds_before_the_last_draw`).
@@ -2700,45 +2719,7 @@ mod tests {
     /// fresh solver's.
     #[test]
     fn the_outs_after_a_look_long_both_ways_are_by_suit_where_by_rank_was_longer() {
-        let sevens: Found<'static> = (
-            "strict",
-            &[("half_wild", "true"), ("extra_rounds", "1")],
-            12,
-            &[
-                "10h Jh Qh Kh",
-                "4d Ah 6d",
-                "2s 3s Ah 5s",
-                "2d 3d Ac 5d 6d",
-                "9h 10h Jh Qh",
-                "7c 7c 7s Ac",
-                "2s 3s 4s 5s 6s",
-                "Ad 2d 3d 4d Ad",
-            ],
-            "7s As 7d As 7d Jd 8d 10d Qs 7h 8s 9d 6s 5d",
-        );
-        let shorter_by_rank: Found<'static> = (
-            "standard",
-            &[
-                ("half_wild", "true"),
-                ("lay_off", "true"),
-                ("jokers", "1"),
-                ("extra_rounds", "2"),
-                ("decks", "3"),
-            ],
-            13,
-            &[
-                "4d 5d 6d 7d",
-                "10c JK Qc",
-                "5c 5s 5d 5s",
-                "5c 6c 7c",
-                "9d 2c Jd Qd Kd",
-                "Jh Jh Js Jd",
-                "6d 7d 8d",
-                "10c Jc 2h",
-            ],
-            "8d 5d 10d 3d 2s Js Jh Jd 9c 2h 7h Qd Jc 8c 9d",
-        );
-        for (hand, by_suit) in [(sevens, true), (shorter_by_rank, false)] {
+        for (hand, by_suit) in [(HALF_WILD_SEVENS, true), (HALF_WILD_FOUR_JACKS, false)] {
             let (_, table, cards) = found(hand);
             let mut solver = Solver::new();
             solver.load_for_least(&cards, &table);
