@@ -677,6 +677,35 @@
 //!     groups whether it is used or not, and each state reads them,
 //!     passing over the table melds it has used: the same choices in the
 //!     same order, so the same answers.
+//! 33. *One search of the whole hand finds each card once.* With wilds
+//!     free, the cards completing the whole hand (its outs, and the cards
+//!     completing it) are asked of one search from the whole hand, no
+//!     table meld used (`Complete::gathered`). Every state it comes to is
+//!     reached from the whole hand by melds placed with the slot's card
+//!     still open, and a state's cards are the union of those its choices
+//!     give: so each card any state finds completes the whole hand, and
+//!     the whole hand's cards are what its own state returns together
+//!     with every card found anywhere (`Gather::found`). So no card need
+//!     be found twice: a state's answer may leave out cards found before
+//!     it is kept, as long as each card of its own is in its answer or
+//!     found. Then the search skips asking whether the rest melds where
+//!     every card that would add is found already, and answers nothing
+//!     for a state whose cards another state kept already holds (with
+//!     what was found): one with the same open cards and discard owed, as
+//!     many wilds or one more, a meld of the hand's own where this one has
+//!     one, and table melds used among this one's, keyed as step 29 keys
+//!     them (the same open cards leave the same table melds idle). Its
+//!     arrangements are all this one's: a wild more goes into any meld
+//!     at no cost (the solver's steps 5 and 6), laying off needs a meld of
+//!     the hand's own which it has if this one has, and a table meld this
+//!     one has not used takes the same groups there. `Gather::searched`
+//!     keeps which table melds used and meld of the hand's own each set of
+//!     open cards, wilds and discard owed was kept with, a bit each, with
+//!     up to `SEARCHED_TABLE` table melds; with more, the states differing
+//!     in one of those are looked up. Each answer so kept holds only for
+//!     that search: its memo is its own, cleared before each. The hand of
+//!     hearts with wilds free before its last draw (docs/speed.md) decided
+//!     8,834 states, and now 4,259.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -932,12 +961,46 @@ fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Optio
     None
 }
 
+/// One search of the cards completing the whole hand (step 33): the cards
+/// found so far, and which states were searched, by their open cards,
+/// wilds and discard owed: a bit for each set of table melds used and
+/// whether the hand has a meld of its own, at `own << SEARCHED_TABLE |
+/// used`, where there are at most `SEARCHED_TABLE` table melds.
+pub(super) struct Gather<'a> {
+    pub(super) found: u128,
+    pub(super) searched: &'a mut Memo<StateKey, u128>,
+}
+
+/// The most table melds whose sets used `Gather::searched` keeps in a word.
+const SEARCHED_TABLE: usize = 6;
+
+/// For each set of table melds used (of at most `SEARCHED_TABLE`), the
+/// sets among it, as bits.
+const SUBSETS: [u64; 1 << SEARCHED_TABLE] = {
+    let mut out = [0u64; 1 << SEARCHED_TABLE];
+    let mut used = 0;
+    while used < out.len() {
+        let mut sub = 0;
+        while sub < out.len() {
+            if sub & !used == 0 {
+                out[used] |= 1 << sub;
+            }
+            sub += 1;
+        }
+        used += 1;
+    }
+    out
+};
+
 pub(super) struct Complete<'a> {
     /// The slot's cards of each state; under the half-wild limit, where in
     /// `slot_sets` they start, one set for each count of wilds, and up to
     /// which count (`Complete::slot_counts`). With wilds free and six to
     /// eight table melds, `slot_sets` holds `Complete::melds_wide`'s words.
     pub(super) memo: &'a mut Memo<StateKey, u128>,
+    /// In one search of the cards completing the whole hand
+    /// ([`Complete::gathered`]), what it has found so far.
+    pub(super) gather: Option<Gather<'a>>,
     /// Under the half-wild limit, where in `slot_sets` each state's slot's
     /// cards start, and up to which count of wilds (`Complete::slot_counts`):
     /// one word, so that more of the memo stays in the processor's caches.
@@ -992,19 +1055,68 @@ pub(super) struct Complete<'a> {
 }
 
 impl Complete<'_> {
-    /// The natural cards that, put in the slot, let the open cards in
-    /// `mask` meld completely with `w` wilds (`used_table` and `own` as in
-    /// the solver's search). Cards of the wild rank may be among them; the
-    /// caller asks about wilds on its own.
-    pub(super) fn cards(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.next_cards(self.every_meld(), false, mask, w, used_table, own)
+    /// With wilds free, the natural cards that, put in the slot, let the
+    /// whole hand's open cards in `mask` meld completely with `w` wilds
+    /// (less one of them, discarded, where `discard`: the cards drawn that
+    /// let a hand go out), no table meld used yet, in one search that
+    /// finds each card once (step 33). Cards of the wild rank may be among
+    /// them; the caller asks about wilds on its own. Its memo must be its
+    /// own, empty.
+    pub(super) fn gathered(&mut self, discard: bool, mask: u32, w: u8) -> u128 {
+        debug_assert!(!self.melds.policy.limited());
+        debug_assert_eq!(self.memo.len(), 0, "a memo of its own");
+        debug_assert!(self.gather.is_some(), "`Solver::complete_for` with `gather`");
+        let cards = self.next_cards(self.every_meld(), discard, mask, w, 0, false);
+        cards | self.gather.take().map_or(0, |g| g.found)
     }
 
-    /// The natural cards that, put in the slot, let the open cards in
-    /// `mask` meld completely less one of them, discarded (exactness, step
-    /// 4): the cards drawn that let a hand go out.
-    pub(super) fn cards_less_one(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> u128 {
-        self.next_cards(self.every_meld(), true, mask, w, used_table, own)
+    /// The cards a state need not look for: those found already, and in
+    /// one search of the whole hand those it has found anywhere (step 33).
+    fn known(&self, out: u128) -> u128 {
+        out | self.gather.as_ref().map_or(0, |g| g.found)
+    }
+
+    /// Keeps a state's slot's cards; in one search of the whole hand,
+    /// among the cards found, and the state among those searched.
+    fn keep(&mut self, k: StateKey, cards: u128) {
+        self.memo.insert(k, cards);
+        if let Some(g) = &mut self.gather {
+            g.found |= cards;
+            if self.table.len() <= SEARCHED_TABLE {
+                let by = StateKey::new(k.mask, k.wilds, 0, false).owing(k.discard);
+                let had = g.searched.get(by).unwrap_or(0);
+                g.searched.insert(by, had | 1 << ((k.own as u32) << SEARCHED_TABLE | k.used_table as u32));
+            }
+        }
+    }
+
+    /// In one search of the whole hand, whether a state searched already
+    /// has every card this one could have (step 33): one with the same
+    /// open cards and discard owed, as many wilds or one more, a meld of
+    /// the hand's own if this has one, and the table melds used among this
+    /// one's.
+    fn dominated(&self, k: StateKey) -> bool {
+        let Some(g) = &self.gather else {
+            return false;
+        };
+        if self.table.len() <= SEARCHED_TABLE {
+            let subsets = SUBSETS[k.used_table as usize] as u128;
+            let want = subsets << (1 << SEARCHED_TABLE) | if k.own { 0 } else { subsets };
+            let by = StateKey::new(k.mask, k.wilds, 0, false).owing(k.discard);
+            return g.searched.get(by).is_some_and(|s| s & want != 0)
+                || k.wilds < u8::MAX
+                    && g.searched.get(StateKey { wilds: k.wilds + 1, ..by }).is_some_and(|s| s & want != 0);
+        }
+        let mut more = k;
+        more.wilds = k.wilds.saturating_add(1);
+        if more.wilds != k.wilds && self.memo.get(more).is_some() {
+            return true;
+        }
+        if !k.own && self.memo.get(StateKey { own: true, ..k }).is_some() {
+            return true;
+        }
+        BitIter(k.used_table as u32)
+            .any(|m| self.memo.get(StateKey { used_table: k.used_table & !(1 << m), ..k }).is_some())
     }
 
     /// Every table meld, as bits.
@@ -1045,7 +1157,7 @@ impl Complete<'_> {
         let first = idle & idle.wrapping_neg();
         for k in 0..=w.min(1) {
             let cards = BitIter(idle as u32).fold(0, |b, m| b | self.single[m][k as usize]);
-            if cards & !out == 0 {
+            if cards & !self.known(out) == 0 {
                 continue;
             }
             let melds =
@@ -1091,6 +1203,9 @@ impl Complete<'_> {
             if let Some(cards) = self.memo.get(k) {
                 return cards;
             }
+            if self.dominated(k) {
+                return 0;
+            }
             // Step 19 (wilds are free here): nothing completes what does
             // not meld with a wild more.
             if (own || mask.count_ones() >= 2)
@@ -1101,7 +1216,7 @@ impl Complete<'_> {
                 return 0;
             }
             let cards = self.decide(true, (mask, busy), w, used_table, own);
-            self.memo.insert(k, cards);
+            self.keep(k, cards);
             return cards;
         }
         if mask == 0 {
@@ -1123,12 +1238,15 @@ impl Complete<'_> {
         if let Some(cards) = self.memo.get(k) {
             return cards;
         }
+        if self.dominated(k) {
+            return 0;
+        }
         // Step 19, as above.
         if w < u8::MAX && self.asks_a_wild_more() && !self.melds(mask, w + 1, used_table, own) {
             return 0;
         }
         let cards = self.decide(false, (mask, busy), w, used_table, own);
-        self.memo.insert(k, cards);
+        self.keep(k, cards);
         cards
     }
 
@@ -1525,7 +1643,7 @@ impl Complete<'_> {
                 out |= self.next_cards(busy, discard, mask & !used, w - need, used_table, true);
             }
             let need = 3u32.saturating_sub(size + 1) as u8;
-            if out & same != same
+            if self.known(out) & same != same
                 && need <= w
                 && self.rest_melds(discard, mask & !used, w - need, used_table, true)
             {
@@ -1557,7 +1675,7 @@ impl Complete<'_> {
             // window around the run's cards. Fewer wilds left never help
             // the rest, so the fewest are tried first, and no more once the
             // rest does not meld.
-            if out & suit_cards == suit_cards {
+            if self.known(out) & suit_cards == suit_cards {
                 continue;
             }
             let least = (hi - lo + 1).max(3);
@@ -1567,7 +1685,7 @@ impl Complete<'_> {
                     continue;
                 }
                 let mut new = free_places(place_bits, run.taken, (lo, hi), span, (bottom, top));
-                new &= !out;
+                new &= !self.known(out);
                 if new == 0 {
                     continue;
                 }
@@ -1613,7 +1731,10 @@ impl Complete<'_> {
                 // suit the meld's verdict accepts, by the wilds they need.
                 for k in 0..g.slot_len as usize {
                     let (need, _, cards) = self.melds.lay.slots[g.slot_from as usize + k];
-                    if need <= w && cards & !out != 0 && self.rest_melds(discard, rest, w - need, with, own) {
+                    if need <= w
+                        && cards & !self.known(out) != 0
+                        && self.rest_melds(discard, rest, w - need, with, own)
+                    {
                         out |= cards;
                     }
                 }

@@ -9,8 +9,8 @@
 //! solver's search, `Goal::Least`), whether they meld completely
 //! (the solver's search, `Goal::AllMeld`), whether they meld less one card
 //! discarded (`Complete::melds_less_one`), and the cards that, in the
-//! slot, let them meld completely (`Complete::cards`) or less one card
-//! discarded (`Complete::cards_less_one`); under the half-wild limit, with
+//! slot, let them meld completely or less one card discarded
+//! (`Complete::next_cards`); under the half-wild limit, with
 //! the limit's searches (`Complete::cards_limited_with` and
 //! `Complete::melds_counts`; module `complete`, steps 14 to 16).
 

@@ -284,7 +284,7 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{BYTE_WILDS, Complete, CountVecs, LANES_FROM, SlotPlans, SlotRun};
+use complete::{BYTE_WILDS, Complete, CountVecs, Gather, LANES_FROM, SlotPlans, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
@@ -603,6 +603,13 @@ struct Memos {
     /// count of wilds. With wilds free and six to eight table melds,
     /// `slot_sets` holds `Complete::melds_wide`'s words instead.
     slots: Memo<StateKey, u128>,
+    /// With wilds free, the slot's cards of each state met by one search
+    /// for the cards completing the whole hand (`Complete::gathered`),
+    /// cleared before each: its answers hold only for that search.
+    gathered: Memo<StateKey, u128>,
+    /// For `gathered`, which of its states were searched, by open cards,
+    /// wilds and discard owed (`complete::Gather`).
+    gathered_by: Memo<StateKey, u128>,
     /// Under the half-wild limit, where each state's slot's cards start in
     /// `slot_sets` and up to which count of wilds (`Complete::slot_counts`).
     slot_counts: Memo<StateKey, u64>,
@@ -657,6 +664,8 @@ impl Memos {
             least_vecs: LeastVecs::new(),
             melds: Memo::new(),
             slots: Memo::new(),
+            gathered: Memo::new(),
+            gathered_by: Memo::new(),
             slot_counts: Memo::new(),
             slot_plans: SlotPlans::new(),
             slot_sets: Vec::new(),
@@ -689,6 +698,8 @@ impl Memos {
         self.least_vecs.clear();
         self.melds.clear();
         self.slots.clear();
+        // `gathered` and `gathered_by` are cleared before each use, and
+        // take no room until then.
         self.slot_counts.clear();
         self.slot_plans.clear();
         self.slot_sets.clear();
@@ -1310,7 +1321,7 @@ impl Solver {
         if self.hand.rules.all_wild_melds {
             // Exactness, step 4 of `complete`: a wild completes when some
             // card at face value does.
-            let cards = self.complete().cards(mask, w, 0, false);
+            let cards = self.complete_for(true).gathered(false, mask, w);
             return self.hand.found(cards, cards != 0);
         }
         let any_wild = self.melds_all(mask, w + 1);
@@ -1322,7 +1333,7 @@ impl Solver {
         if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let cards = self.complete().cards(mask, w, 0, false);
+        let cards = self.complete_for(true).gathered(false, mask, w);
         self.hand.found(cards, any_wild)
     }
 
@@ -1338,7 +1349,7 @@ impl Solver {
     /// A card `c` drawn lets a hand `H` go out when `H + c` less some card
     /// `e` melds completely: `e = c` when `H` melds already (every card is
     /// then an out); else `e` is a natural card of `H`, which the search
-    /// with a discard still to make finds (`Complete::cards_less_one`), or a
+    /// with a discard still to make finds (`Complete::gathered`), or a
     /// wild of `H`, and then `c` completes `H` less one wild, which it never
     /// does where wilds are free and `H` does not meld (module `complete`,
     /// step 20).
@@ -1371,7 +1382,7 @@ impl Solver {
             // go out when some card at face value does. A card completing
             // the hand less a wild could be swapped for a wild, and then
             // the hand would meld as it is: so only a natural is discarded.
-            let cards = self.complete().cards_less_one(mask, w, 0, false);
+            let cards = self.complete_for(true).gathered(true, mask, w);
             return self.hand.found(cards, cards != 0);
         }
         // A wild drawn, a natural discarded (a wild discarded would leave
@@ -1383,7 +1394,7 @@ impl Solver {
         }
         // A wild discarded lets nothing go out that a natural does not
         // (module `complete`, step 20).
-        let cards = self.complete().cards_less_one(mask, w, 0, false);
+        let cards = self.complete_for(true).gathered(true, mask, w);
         self.hand.found(cards, any_wild)
     }
 
@@ -1694,10 +1705,19 @@ impl Solver {
     /// where at most half of a meld may be wild); its partner table and
     /// single cards worked out.
     fn complete(&mut self) -> Complete<'_> {
+        self.complete_for(false)
+    }
+
+    /// [`Solver::complete`], with `gather` for one search of the cards
+    /// completing the whole hand (`Complete::gathered`): its memo is one
+    /// of its own, cleared first.
+    fn complete_for(&mut self, gather: bool) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
         let Memos {
             slots,
+            gathered,
+            gathered_by,
             slot_counts,
             slot_plans,
             slot_sets,
@@ -1709,11 +1729,22 @@ impl Solver {
             ..
         } = &mut self.memos;
         let Pools { runs, sets, slot_runs, placed } = &mut self.pools;
-        complete_over(
+        let slots = if gather {
+            gathered.clear();
+            gathered
+        } else {
+            slots
+        };
+        let mut complete = complete_over(
             &self.hand,
             ((slots, slot_counts, slot_plans), slot_sets, counts, count_vecs, lanes, melds, lay_offs),
             (runs, sets, slot_runs, placed),
-        )
+        );
+        if gather {
+            gathered_by.clear();
+            complete.gather = Some(Gather { found: 0, searched: gathered_by });
+        }
+        complete
     }
 
     /// One best arrangement of the loaded hand less `less`.
@@ -1884,6 +1915,7 @@ fn complete_over<'a>(
 ) -> Complete<'a> {
     Complete {
         memo: slots,
+        gather: None,
         counted: slot_counts,
         slot_sets,
         counts,
@@ -2602,8 +2634,77 @@ mod tests {
         let mut solver = Solver::new();
         solver.load_for_least(&cards, &table);
         let outs = solver.outs_less(&[]);
+        let (mask, w, _) = solver.hand.less(&[]);
+        let every = solver.complete().every_meld();
+        let cards_of_each = solver.complete().next_cards(every, true, mask, w, 0, false);
         assert!(solver.memos.slots.len() < 2_500, "{}", solver.memos.slots.len());
+        assert_eq!(solver.hand.found(cards_of_each, true), outs);
         assert_outs_card_by_card(outs, rules.deck().cards(), &cards, &table);
+    }
+
+    /// Standard, wilds free, three decks, six table melds of hearts and
+    /// aces, before the last draw: fifteen cards, thirteen of them hearts
+    /// (the bench's `hearts_wilds_free_six_melds_before_the_last_draw`).
+    const HEARTS_SIX_MELDS: Found<'static> = (
+        "standard",
+        &[
+            ("all_wild_melds", "false"),
+            ("lay_off", "true"),
+            ("ace_high", "true"),
+            ("extra_rounds", "2"),
+            ("decks", "3"),
+        ],
+        13,
+        &["4h 5h 6h", "Ac As As", "2h 4h 5h", "2s Qh Kh", "2h 7h 8h 9h 10h", "Jh Qh Kh"],
+        "Jh 9h 4h Qh Kh 2c 10h 6h Ah Jh 6s Ah 8h 3h 7h",
+    );
+
+    /// Standard, wilds free, three decks, four table melds, one of wilds
+    /// alone, before the last draw: fifteen cards, twelve of them clubs
+    /// (the bench's `clubs_wilds_free_four_melds_before_the_last_draw`).
+    const CLUBS_FOUR_MELDS: Found<'static> = (
+        "standard",
+        &[("lay_off", "true"), ("ace_high", "true"), ("extra_rounds", "2"), ("decks", "3")],
+        13,
+        &["8c 9c 10c", "2d 2h 2c", "8h 8s 8d 8c", "2c 3c 4c"],
+        "8c Kc 5c 6c 9c Qc Ac 6d 3c 2c 9s Ac 10c Jc 7c",
+    );
+
+    /// With wilds free, the cards completing the whole hand are found in
+    /// one search that finds each card once (module `complete`, step 33):
+    /// the same cards as the search whose every state holds all its own
+    /// (with its own memo), in far fewer states searched, and the outs
+    /// those found card by card; with up to `SEARCHED_TABLE` table melds
+    /// (six and four, one of wilds alone) and more (eight), where the
+    /// states searched are looked up one by one. The cards completing the
+    /// hand less a card, with no discard owed, likewise.
+    #[test]
+    fn the_outs_with_wilds_free_find_each_card_once() {
+        for (hand, most) in
+            [(HEARTS_SIX_MELDS, 0.55), (CLUBS_FOUR_MELDS, 0.85), (FIVE_CROWNS_OF_DIAMONDS, 0.7)]
+        {
+            let (rules, table, cards) = found(hand);
+            let mut solver = Solver::new();
+            solver.load_for_least(&cards, &table);
+            let outs = solver.outs_less(&[]);
+            let gathered = solver.memos.gathered.len();
+            let (mask, w, _) = solver.hand.less(&[]);
+            let every = solver.complete().every_meld();
+            let each = solver.complete().next_cards(every, true, mask, w, 0, false);
+            let plain = solver.memos.slots.len();
+            assert!((gathered as f64) < most * plain as f64, "{gathered} of {plain}");
+            assert_eq!(solver.hand.found(each, true), outs);
+            assert_outs_card_by_card(outs, rules.deck().cards(), &cards, &table);
+            // The hand less its first card, one card short: no discard owed.
+            let (mask, w, _) = solver.hand.less(&cards[..1]);
+            let one = solver.complete().next_cards(every, false, mask, w, 0, false);
+            let at_once = solver.complete_for(true).gathered(false, mask, w);
+            assert_eq!(at_once, one);
+            assert_eq!(
+                solver.completing_less(&cards[..1]),
+                Solver::new().completing(&less(&cards, cards[0]), &table)
+            );
+        }
     }
 
     /// The outs `outs` of `cards` are those of the cards `drawn` (every
