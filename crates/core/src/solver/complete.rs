@@ -700,9 +700,9 @@
 //!     the hand's own which it has if this one has, and a table meld this
 //!     one has not used takes the same groups there. `Gather::searched`
 //!     keeps which table melds used and meld of the hand's own each set of
-//!     open cards, wilds and discard owed was kept with, a bit each, with
-//!     up to `SEARCHED_TABLE` table melds; with more, the states differing
-//!     in one of those are looked up. Each answer so kept holds only for
+//!     open cards, wilds and discard owed was kept with, a bit each (of
+//!     the first `SEARCHED_TABLE` table melds; the others used are in its
+//!     key, each set of them among this one's looked up). Each answer so kept holds only for
 //!     that search: its memo is its own, cleared before each. The hand of
 //!     hearts with wilds free before its last draw (docs/speed.md) decided
 //!     8,834 states, and now 4,259.
@@ -963,16 +963,27 @@ fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Optio
 
 /// One search of the cards completing the whole hand (step 33): the cards
 /// found so far, and which states were searched, by their open cards,
-/// wilds and discard owed: a bit for each set of table melds used and
-/// whether the hand has a meld of its own, at `own << SEARCHED_TABLE |
-/// used`, where there are at most `SEARCHED_TABLE` table melds.
+/// wilds, discard owed and table melds used past the first
+/// `SEARCHED_TABLE`: a bit for each set of those first table melds used
+/// and whether the hand has a meld of its own, at `own << SEARCHED_TABLE
+/// | used`.
 pub(super) struct Gather<'a> {
     pub(super) found: u128,
     pub(super) searched: &'a mut Memo<StateKey, u128>,
 }
 
-/// The most table melds whose sets used `Gather::searched` keeps in a word.
+/// The table melds whose sets used `Gather::searched` keeps in a word: the
+/// first six, the others in its key.
 const SEARCHED_TABLE: usize = 6;
+const SEARCHED_LOW: u8 = (1 << SEARCHED_TABLE) - 1;
+
+/// Where `Gather::searched` keeps a state `k` searched, with the table
+/// melds `used`: the key (its open cards, wilds, discard owed and the
+/// table melds used past the first `SEARCHED_TABLE`) and the bit.
+fn searched_at(k: StateKey, used: u8) -> (StateKey, u128) {
+    let by = StateKey::new(k.mask, k.wilds, used & !SEARCHED_LOW, false).owing(k.discard);
+    (by, 1 << ((k.own as u32) << SEARCHED_TABLE | (used & SEARCHED_LOW) as u32))
+}
 
 /// For each set of table melds used (of at most `SEARCHED_TABLE`), the
 /// sets among it, as bits.
@@ -1082,11 +1093,9 @@ impl Complete<'_> {
         self.memo.insert(k, cards);
         if let Some(g) = &mut self.gather {
             g.found |= cards;
-            if self.table.len() <= SEARCHED_TABLE {
-                let by = StateKey::new(k.mask, k.wilds, 0, false).owing(k.discard);
-                let had = g.searched.get(by).unwrap_or(0);
-                g.searched.insert(by, had | 1 << ((k.own as u32) << SEARCHED_TABLE | k.used_table as u32));
-            }
+            let (by, bit) = searched_at(k, k.used_table);
+            let had = g.searched.get(by).unwrap_or(0);
+            g.searched.insert(by, had | bit);
         }
     }
 
@@ -1099,24 +1108,25 @@ impl Complete<'_> {
         let Some(g) = &self.gather else {
             return false;
         };
-        if self.table.len() <= SEARCHED_TABLE {
-            let subsets = SUBSETS[k.used_table as usize] as u128;
-            let want = subsets << (1 << SEARCHED_TABLE) | if k.own { 0 } else { subsets };
-            let by = StateKey::new(k.mask, k.wilds, 0, false).owing(k.discard);
-            return g.searched.get(by).is_some_and(|s| s & want != 0)
-                || k.wilds < u8::MAX
-                    && g.searched.get(StateKey { wilds: k.wilds + 1, ..by }).is_some_and(|s| s & want != 0);
+        let low = SUBSETS[(k.used_table & SEARCHED_LOW) as usize] as u128;
+        let want = low << (1 << SEARCHED_TABLE) | if k.own { 0 } else { low };
+        let high = k.used_table & !SEARCHED_LOW;
+        // Each set of the table melds past the first `SEARCHED_TABLE`
+        // among this one's (none, with no more table melds).
+        let mut under = high;
+        loop {
+            let (by, _) = searched_at(k, under);
+            let more = StateKey { wilds: k.wilds.saturating_add(1), ..by };
+            if g.searched.get(by).is_some_and(|s| s & want != 0)
+                || (more.wilds != by.wilds && g.searched.get(more).is_some_and(|s| s & want != 0))
+            {
+                return true;
+            }
+            if under == 0 {
+                return false;
+            }
+            under = (under - 1) & high;
         }
-        let mut more = k;
-        more.wilds = k.wilds.saturating_add(1);
-        if more.wilds != k.wilds && self.memo.get(more).is_some() {
-            return true;
-        }
-        if !k.own && self.memo.get(StateKey { own: true, ..k }).is_some() {
-            return true;
-        }
-        BitIter(k.used_table as u32)
-            .any(|m| self.memo.get(StateKey { used_table: k.used_table & !(1 << m), ..k }).is_some())
     }
 
     /// Every table meld, as bits.

@@ -2674,10 +2674,10 @@ mod tests {
     /// one search that finds each card once (module `complete`, step 33):
     /// the same cards as the search whose every state holds all its own
     /// (with its own memo), in far fewer states searched, and the outs
-    /// those found card by card; with up to `SEARCHED_TABLE` table melds
-    /// (six and four, one of wilds alone) and more (eight), where the
-    /// states searched are looked up one by one. The cards completing the
-    /// hand less a card, with no discard owed, likewise.
+    /// those found card by card; with six table melds, four (one of wilds
+    /// alone) and eight (two past those `Gather::searched` keeps a bit
+    /// for). The cards completing the hand less a card, with no discard
+    /// owed, likewise.
     #[test]
     fn the_outs_with_wilds_free_find_each_card_once() {
         for (hand, most) in
