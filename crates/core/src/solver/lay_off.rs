@@ -69,6 +69,9 @@ const NEAR_ROW: usize = 32;
 const NEAR_SET: u64 = 1 << 32;
 const NEAR_RUN: u64 = 1 << 33;
 const NEAR_KNOWN: u64 = 1 << 34;
+/// Where [`LayOffs::near`] keeps, for a run with no ace, the places its
+/// naturals take.
+const NEAR_TAKEN_AT: u32 = 40;
 
 /// A quick hash for the verdicts' keys, which no one outside chooses: a
 /// multiply and a rotate per word, as the memo's.
@@ -170,6 +173,10 @@ impl LayOffs {
             }
             if onto_run {
                 near |= nat.at[nat.suit[i] as usize].iter().fold(0, |b, r| b | r) as u64 | NEAR_RUN;
+                if !naturals.iter().any(|c| c.rank() == Some(Rank::ACE)) {
+                    let taken = naturals.iter().fold(0u64, |b, c| b | 1 << place_of(*c, false));
+                    near |= taken << NEAR_TAKEN_AT;
+                }
             }
             self.near[at] = near;
         }
@@ -197,6 +204,15 @@ impl LayOffs {
         // that rank, or of that suit, and the wilds only fill a run's holes.
         let near = self.near(nat, i, m, naturals);
         if near & (NEAR_SET | NEAR_RUN) == 0 {
+            return 0..0;
+        }
+        let taken = (near >> NEAR_TAKEN_AT) as u16;
+        if near & NEAR_SET == 0
+            && taken != 0
+            && !(ace_high && nat.rank[i] == 1)
+            && !reaches(nat, i, mask, taken, w as usize + (size - naturals.len()).min(31))
+        {
+            // A run the walk cannot reach from the card: no group.
             return 0..0;
         }
         let wilds = if near & NEAR_RUN != 0 { w } else { 0 };
@@ -489,6 +505,31 @@ impl Split {
             }
         }
         false
+    }
+}
+
+/// Whether a walk of [`lay_off_groups`] from the lowest open card `i`
+/// could reach a run of its suit with no ace, its naturals on the places
+/// `taken`, with `budget` holes to fill: a run above the card is reached
+/// across places each an open card of the suit or a hole; one below it
+/// with a hole on each place between that the run does not take.
+fn reaches(nat: &Naturals, i: usize, mask: u32, taken: u16, budget: usize) -> bool {
+    let (suit, q) = (nat.suit[i] as usize, nat.rank[i]);
+    let low = taken.trailing_zeros() as u8;
+    if low > q {
+        let mut holes = 0;
+        for p in q + 1..low {
+            if nat.at_pos(suit, p) & mask == 0 {
+                holes += 1;
+                if holes > budget {
+                    return false;
+                }
+            }
+        }
+        true
+    } else {
+        let between = ((1u32 << q) - (1u32 << low)) as u16;
+        (between & !taken).count_ones() as usize <= budget
     }
 }
 
