@@ -702,7 +702,9 @@
 //!     keeps which table melds used and meld of the hand's own each set of
 //!     open cards, wilds and discard owed was kept with, a bit each (of
 //!     the first `SEARCHED_TABLE` table melds; the others used are in its
-//!     key, each set of them among this one's looked up). Each answer so kept holds only for
+//!     key, each set of them among this one's looked up), a state kept
+//!     with `w` wilds under `w` and `w - 1`, so that one lookup finds
+//!     those with as many wilds or one more. Each answer so kept holds only for
 //!     that search: its memo is its own, cleared before each. The hand of
 //!     hearts with wilds free before its last draw (docs/speed.md) decided
 //!     8,834 states, and now 4,259.
@@ -963,10 +965,10 @@ fn melds_before_memo(partners: &[u32], mask: u32, w: u8, discard: bool) -> Optio
 
 /// One search of the cards completing the whole hand (step 33): the cards
 /// found so far, and which states were searched, by their open cards,
-/// wilds, discard owed and table melds used past the first
-/// `SEARCHED_TABLE`: a bit for each set of those first table melds used
-/// and whether the hand has a meld of its own, at `own << SEARCHED_TABLE
-/// | used`.
+/// wilds (a state searched with `w` under `w` and `w - 1`), discard owed
+/// and table melds used past the first `SEARCHED_TABLE`: a bit for each
+/// set of those first table melds used and whether the hand has a meld of
+/// its own, at `own << SEARCHED_TABLE | used`.
 pub(super) struct Gather<'a> {
     pub(super) found: u128,
     pub(super) searched: &'a mut Memo<StateKey, u128>,
@@ -1093,9 +1095,13 @@ impl Complete<'_> {
         self.memo.insert(k, cards);
         if let Some(g) = &mut self.gather {
             g.found |= cards;
+            // Kept for its own wilds and for one fewer: a state looks up
+            // only its own (step 33: as many wilds or one more).
             let (by, bit) = searched_at(k, k.used_table);
-            let had = g.searched.get(by).unwrap_or(0);
-            g.searched.insert(by, had | bit);
+            g.searched.update(by, |had| had.unwrap_or(0) | bit);
+            if k.wilds > 0 {
+                g.searched.update(StateKey { wilds: k.wilds - 1, ..by }, |had| had.unwrap_or(0) | bit);
+            }
         }
     }
 
@@ -1116,10 +1122,7 @@ impl Complete<'_> {
         let mut under = high;
         loop {
             let (by, _) = searched_at(k, under);
-            let more = StateKey { wilds: k.wilds.saturating_add(1), ..by };
-            if g.searched.get(by).is_some_and(|s| s & want != 0)
-                || (more.wilds != by.wilds && g.searched.get(more).is_some_and(|s| s & want != 0))
-            {
+            if g.searched.get(by).is_some_and(|s| s & want != 0) {
                 return true;
             }
             if under == 0 {

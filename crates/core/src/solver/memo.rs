@@ -283,6 +283,25 @@ impl<K: Key, V: Value> Memo<K, V> {
         }
     }
 
+    /// Sets `key`'s value to `f` of the value it holds, if any: one
+    /// lookup where it holds one.
+    pub(super) fn update(&mut self, key: K, f: impl FnOnce(Option<V>) -> V) {
+        let key = self.stamped(key);
+        let mut i = self.index(key);
+        loop {
+            let s = &mut self.slots[i];
+            if s.key == key {
+                s.value = f(Some(V::load(s.value))).store();
+                return;
+            }
+            if s.key >> KEY_BITS != self.stamp {
+                break;
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+        self.insert_stamped(key, f(None).store());
+    }
+
     pub(super) fn insert(&mut self, key: K, value: V) {
         let key = self.stamped(key);
         self.insert_stamped(key, value.store());
@@ -321,5 +340,39 @@ impl<K: Key, V: Value> Memo<K, V> {
         for s in old.into_iter().filter(|s| s.key >> KEY_BITS == stamp) {
             self.insert_stamped(s.key, s.value);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Memo::update` sets a key's value from the one it holds: a new key
+    /// as `insert` would, a held one in place, across the memo's growth;
+    /// after a clear nothing is held.
+    #[test]
+    fn an_update_reads_what_the_key_holds() {
+        let mut memo: Memo<StateKey, u64> = Memo::new();
+        memo.clear();
+        let key = |n: u32| StateKey::new(n, (n % 3) as u8, (n % 5) as u8, n.is_multiple_of(2));
+        for n in 0..5_000u32 {
+            memo.update(key(n), |had| {
+                assert_eq!(had, None, "{n}");
+                n as u64
+            });
+        }
+        for n in 0..5_000u32 {
+            memo.update(key(n), |had| had.expect("held") * 2 + 1);
+        }
+        assert_eq!(memo.len(), 5_000);
+        for n in 0..5_000u32 {
+            assert_eq!(memo.get(key(n)), Some(n as u64 * 2 + 1));
+        }
+        memo.clear();
+        memo.update(key(7), |had| {
+            assert_eq!(had, None);
+            1
+        });
+        assert_eq!((memo.get(key(7)), memo.get(key(8)), memo.len()), (Some(1), None, 1));
     }
 }
