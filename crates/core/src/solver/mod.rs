@@ -2121,6 +2121,17 @@ mod tests {
         assert!(!order("strict", &settings, 13, &[], "5s 6s 6c 8h 10d 6h Kh 6d 6h Ks 6d Kc 5h 5d 2h 8d"));
     }
 
+    /// Standard with no meld of wilds alone, laying off, aces high, two
+    /// rounds more and three decks: the settings of two slow hands with
+    /// wilds free before the last draw.
+    const NO_WILD_MELDS_ACE_HIGH: &[(&str, &str)] = &[
+        ("all_wild_melds", "false"),
+        ("lay_off", "true"),
+        ("ace_high", "true"),
+        ("extra_rounds", "2"),
+        ("decks", "3"),
+    ];
+
     /// Step 23 with five to eight table melds: the least deadwood of each
     /// hand, less each of its cards, found for every table meld used at
     /// once, is the one found a set of table melds used at a time, for
@@ -2153,13 +2164,7 @@ mod tests {
             ),
             (
                 "standard",
-                &[
-                    ("all_wild_melds", "false"),
-                    ("lay_off", "true"),
-                    ("ace_high", "true"),
-                    ("extra_rounds", "2"),
-                    ("decks", "3"),
-                ],
+                NO_WILD_MELDS_ACE_HIGH,
                 13,
                 &["2h Jd Qd", "10d 2h Qd Kd", "8d 9d 10d Jd", "5d 2s 7d", "9s 2s Js"],
                 "Qs Kd Ad 6s 3d 2d 9d Ad 10d 2c 7d 6d 4d Jd 2d 8d",
@@ -2647,13 +2652,7 @@ mod tests {
     /// (the bench's `hearts_wilds_free_six_melds_before_the_last_draw`).
     const HEARTS_SIX_MELDS: Found<'static> = (
         "standard",
-        &[
-            ("all_wild_melds", "false"),
-            ("lay_off", "true"),
-            ("ace_high", "true"),
-            ("extra_rounds", "2"),
-            ("decks", "3"),
-        ],
+        NO_WILD_MELDS_ACE_HIGH,
         13,
         &["4h 5h 6h", "Ac As As", "2h 4h 5h", "2s Qh Kh", "2h 7h 8h 9h 10h", "Jh Qh Kh"],
         "Jh 9h 4h Qh Kh 2c 10h 6h Ah Jh 6s Ah 8h 3h 7h",
