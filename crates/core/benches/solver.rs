@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 59] = [
+    const HANDS: [Found; 60] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1901,6 +1901,22 @@ mod h_slowest_found {
             onto: &["8c 9c 10c", "2d 2h 2c", "8h 8s 8d 8c", "2c 3c 4c"],
             hand: "8c Kc 5c 6c 9c Qc Ac 6d 3c 2c 9s Ac 10c Jc 7c",
         },
+        // Strict, half-wild, a joker, round 12, 14 cards, four table melds,
+        // before the last draw (hunt `SIZE=before -- 100 1000 491491`):
+        // its outs take the time.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("jokers", "1"),
+                ("extra_rounds", "2"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &["Ac As 3c 4c", "As 3c 4c 5c", "7h 7s 7s 7d", "7c 8c 9c"],
+            hand: "6c Jc 7c 8c JK Ad 9c Kc Js 2c 10c 6c 8d Qc",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2211,5 +2227,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn clubs_wilds_free_four_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[58]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_joker_four_melds_of_clubs_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[59]);
     }
 }
