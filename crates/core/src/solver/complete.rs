@@ -1078,7 +1078,7 @@ impl Complete<'_> {
     pub(super) fn gathered(&mut self, discard: bool, mask: u32, w: u8) -> u128 {
         debug_assert!(!self.melds.policy.limited());
         debug_assert_eq!(self.memo.len(), 0, "a memo of its own");
-        debug_assert!(self.gather.is_some(), "`Solver::complete_for` with `gather`");
+        debug_assert!(self.gather.is_some(), "from `Solver::gathered`");
         let cards = self.next_cards(self.every_meld(), discard, mask, w, 0, false);
         cards | self.gather.take().map_or(0, |g| g.found)
     }

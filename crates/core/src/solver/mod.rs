@@ -1321,7 +1321,7 @@ impl Solver {
         if self.hand.rules.all_wild_melds {
             // Exactness, step 4 of `complete`: a wild completes when some
             // card at face value does.
-            let cards = self.complete_for(true).gathered(false, mask, w);
+            let cards = self.gathered(false, mask, w);
             return self.hand.found(cards, cards != 0);
         }
         let any_wild = self.melds_all(mask, w + 1);
@@ -1333,7 +1333,7 @@ impl Solver {
         if !any_wild && w < 2 {
             return CardSet::EMPTY;
         }
-        let cards = self.complete_for(true).gathered(false, mask, w);
+        let cards = self.gathered(false, mask, w);
         self.hand.found(cards, any_wild)
     }
 
@@ -1382,7 +1382,7 @@ impl Solver {
             // go out when some card at face value does. A card completing
             // the hand less a wild could be swapped for a wild, and then
             // the hand would meld as it is: so only a natural is discarded.
-            let cards = self.complete_for(true).gathered(true, mask, w);
+            let cards = self.gathered(true, mask, w);
             return self.hand.found(cards, cards != 0);
         }
         // A wild drawn, a natural discarded (a wild discarded would leave
@@ -1394,7 +1394,7 @@ impl Solver {
         }
         // A wild discarded lets nothing go out that a natural does not
         // (module `complete`, step 20).
-        let cards = self.complete_for(true).gathered(true, mask, w);
+        let cards = self.gathered(true, mask, w);
         self.hand.found(cards, any_wild)
     }
 
@@ -1708,9 +1708,17 @@ impl Solver {
         self.complete_for(false)
     }
 
-    /// [`Solver::complete`], with `gather` for one search of the cards
-    /// completing the whole hand (`Complete::gathered`): its memo is one
-    /// of its own, cleared first.
+    /// With wilds free, the natural cards completing the open cards `mask`
+    /// of the loaded hand with `w` wilds (less one card, discarded, where
+    /// `discard`), no table meld used: `Complete::gathered`, one search
+    /// that finds each card once (module `complete`, step 33), with memos
+    /// of its own.
+    fn gathered(&mut self, discard: bool, mask: u32, w: u8) -> u128 {
+        self.complete_for(true).gathered(discard, mask, w)
+    }
+
+    /// [`Solver::complete`], with `gather` for [`Solver::gathered`]: its
+    /// memo is one of its own, cleared first.
     fn complete_for(&mut self, gather: bool) -> Complete<'_> {
         self.hand.ensure_partners();
         self.hand.ensure_singles();
@@ -2697,7 +2705,7 @@ mod tests {
             // The hand less its first card, one card short: no discard owed.
             let (mask, w, _) = solver.hand.less(&cards[..1]);
             let one = solver.complete().next_cards(every, false, mask, w, 0, false);
-            let at_once = solver.complete_for(true).gathered(false, mask, w);
+            let at_once = solver.gathered(false, mask, w);
             assert_eq!(at_once, one);
             assert_eq!(
                 solver.completing_less(&cards[..1]),
