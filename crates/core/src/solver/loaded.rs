@@ -3,7 +3,7 @@
 //! and what is worked out of them once.
 
 use super::Table;
-use super::complete::{CardSet, LANES_FROM, single_lay_offs, single_lay_offs_limited};
+use super::complete::{Anchor, CardSet, LANES_FROM, anchors, single_lay_offs, single_lay_offs_limited};
 use super::memo::MOST_VARIANTS;
 use super::naturals::{BitIter, Naturals, full_mask, in_search_order, packed_table};
 use super::search::{LeastMelds, Takers, VEC_TABLE, WildPolicy, wild_melds};
@@ -124,6 +124,9 @@ pub(super) struct Loaded {
     pub(super) takers: Takers,
     /// For each table meld, the single cards it takes (see `complete`).
     pub(super) single: Vec<[u128; 2]>,
+    /// For each table meld, what its naturals let the slot's card be (see
+    /// `complete`, step 34).
+    pub(super) anchors: Vec<Anchor>,
     /// Where at most half of a meld may be wild: for each table meld, the
     /// single cards it takes within the limit (see `complete`).
     pub(super) single_limited: Vec<Vec<(u8, u8, u128)>>,
@@ -184,6 +187,7 @@ impl Loaded {
             least: LeastMelds::new(),
             takers: Takers::default(),
             single: Vec::new(),
+            anchors: Vec::new(),
             single_limited: Vec::new(),
             partners: Vec::new(),
             left: Vec::new(),
@@ -272,6 +276,7 @@ impl Loaded {
         self.least.load(self.live & taken, &self.takers);
         self.live_at = packed_table(self.live);
         self.single.clear();
+        self.anchors.clear();
         self.single_limited.clear();
         self.partners.clear();
         if self.bits_for != Some((table.rules, table.wild)) {
@@ -378,6 +383,7 @@ impl Loaded {
             }
         } else if self.single.len() != self.targets.len() {
             self.single = single_lay_offs(&self.targets, &self.rules);
+            self.anchors = anchors(&self.targets, self.ace_high);
         }
     }
 
@@ -587,6 +593,16 @@ impl Loaded {
     /// The cards found by the search (at face value, those of the wild
     /// ranks among them) as a set of cards drawn: the natural ones, and the
     /// joker's bit when a wild does.
+    /// The bits of the slot's cards the answers are read for: the deck's
+    /// naturals; with wilds at face value only where a meld may be all
+    /// wild, whose answers ask whether any card at face value completes
+    /// (step 4 of module `complete`), elsewhere not ([`Loaded::found`]
+    /// lets them go).
+    pub(super) fn read_bits(&self) -> u128 {
+        let wilds = if self.rules.all_wild_melds { 0 } else { self.wild_bits };
+        self.deck_bits & super::complete::NATURALS & !wilds
+    }
+
     pub(super) fn found(&self, cards: u128, any_wild: bool) -> CardSet {
         let naturals = cards & self.deck_bits & !self.wild_bits;
         CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })

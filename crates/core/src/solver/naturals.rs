@@ -125,7 +125,7 @@ macro_rules! bit_iter {
     )*};
 }
 
-bit_iter!(u32, u64);
+bit_iter!(u32, u64, u128);
 
 /// For each set of table melds (bits below 8), the bits of those of
 /// `among` it holds, packed in their order: where steps 23 and 27 of module
