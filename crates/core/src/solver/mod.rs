@@ -2640,9 +2640,11 @@ mod tests {
 
     /// With wilds free, the slot search keys only the busy table melds used
     /// (module `complete`, step 29): the Five Crowns hand with eight table
-    /// melds before its last draw meets under a third of the 7,208 states
-    /// it met keying every table meld used, and its outs are those found
-    /// card by card, each card drawn and each card then discarded.
+    /// melds before its last draw, one of them of wilds alone, meets under
+    /// 5,000 states (4,736; when step 19 was asked beside a meld of wilds
+    /// alone, 2,240, and 7,208 keying every table meld used), and its outs
+    /// are those found card by card, each card drawn and each card then
+    /// discarded.
     #[test]
     fn the_outs_with_wilds_free_key_only_the_busy_table_melds_used() {
         let (rules, table, cards) = found(FIVE_CROWNS_OF_DIAMONDS);
@@ -2652,7 +2654,7 @@ mod tests {
         let (mask, w, _) = solver.hand.less(&[]);
         let every = solver.complete().every_meld();
         let cards_of_each = solver.complete().next_cards(every, true, mask, w, 0, false);
-        assert!(solver.memos.slots.len() < 2_500, "{}", solver.memos.slots.len());
+        assert!(solver.memos.slots.len() < 5_000, "{}", solver.memos.slots.len());
         assert_eq!(solver.hand.found(cards_of_each, true), outs);
         assert_outs_card_by_card(outs, rules.deck().cards(), &cards, &table);
     }
