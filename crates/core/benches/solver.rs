@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 60] = [
+    const HANDS: [Found; 62] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1917,6 +1917,58 @@ mod h_slowest_found {
             onto: &["Ac As 3c 4c", "As 3c 4c 5c", "7h 7s 7s 7d", "7c 8c 9c"],
             hand: "6c Jc 7c 8c JK Ad 9c Kc Js 2c 10c 6c 8d Qc",
         },
+        // Standard, wilds free, twos and kings wild, three decks, round 13,
+        // 15 cards with no wild, eight table melds, two of them of wilds
+        // alone, before the last draw (hunt `SIZE=before -- 100 1000
+        // 511511`): its outs take the time.
+        Found {
+            preset: "standard",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &[
+                "Ac Ad As",
+                "Ac 2c Ks",
+                "Ks Kc Kd Kd",
+                "Ad 2d 3d 4d",
+                "5s 6s 7s",
+                "2s Kd 2d 2h",
+                "2s 3s 4s 5s 6s",
+                "7d 7c 7c",
+            ],
+            hand: "As Ac 4d 9d 3d 7d 7h 3s 6d Ah 7s 10d 5d 5h 7c",
+        },
+        // Strict, half-wild, aces high, wilds at 20, round 11, 13 cards,
+        // eight table melds, before the last draw (the same hunt).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("jokers", "0"),
+                ("extra_rounds", "0"),
+                ("wild_value", "20"),
+            ],
+            round: 11,
+            onto: &[
+                "6c 6h 6s",
+                "3c 3s Kc",
+                "9c 10c Jc Qc",
+                "Jc Qc Kd",
+                "2c 3c 4c",
+                "4c 5c Kh",
+                "2s 2d Kh",
+                "5d 5h 5h 5s",
+            ],
+            hand: "6c 10c Ac 7c 9c 5c Ks 2s Ks Kd 8c 4d 2c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2232,5 +2284,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_joker_four_melds_of_clubs_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[59]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn kings_and_twos_wild_eight_melds_two_of_wilds_alone_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[60]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_aces_high_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[61]);
     }
 }
