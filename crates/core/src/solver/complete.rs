@@ -1046,8 +1046,8 @@ fn unfound(left: u128, nat: &Naturals, anchors: &[Anchor], ace_high: bool) -> Un
     // The cards left by rank (bits by rank), and by suit their places.
     let mut ranks = 0u16;
     let mut places = [0u32; 5];
-    for c in BitIter(left) {
-        let (r, s) = ((c / Suit::FIVE.len() + 1) as u8, c % Suit::FIVE.len());
+    for c in BitIter(left).filter_map(Card::from_index) {
+        let (r, s) = (c.rank().map_or(0, Rank::number), c.suit().map_or(0, Suit::index));
         ranks |= 1 << r;
         places[s] |= place_bits(r, ace_high);
     }

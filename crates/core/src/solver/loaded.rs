@@ -590,9 +590,6 @@ impl Loaded {
         }
         (hand, table.clone())
     }
-    /// The cards found by the search (at face value, those of the wild
-    /// ranks among them) as a set of cards drawn: the natural ones, and the
-    /// joker's bit when a wild does.
     /// The bits of the slot's cards the answers are read for: the deck's
     /// naturals; with wilds at face value only where a meld may be all
     /// wild, whose answers ask whether any card at face value completes
@@ -603,6 +600,9 @@ impl Loaded {
         self.deck_bits & super::complete::NATURALS & !wilds
     }
 
+    /// The cards found by the search (at face value, those of the wild
+    /// ranks among them) as a set of cards drawn: the natural ones, and the
+    /// joker's bit when a wild does.
     pub(super) fn found(&self, cards: u128, any_wild: bool) -> CardSet {
         let naturals = cards & self.deck_bits & !self.wild_bits;
         CardSet::from_bits(naturals | if any_wild { 1 << Card::JOKER.index() } else { 0 })
