@@ -1456,7 +1456,7 @@ impl Complete<'_> {
     fn placed_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool) -> Vec<Placed> {
         let mut placed = self.placed.pop().unwrap_or_default();
         placed.clear();
-        self.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
+        self.melds.choices_for_every_used(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
             placed.push((used, wilds, with, own));
             false
         });
@@ -1762,10 +1762,13 @@ impl Complete<'_> {
             return true;
         }
         let table = self.table;
+        // A table meld alike to one before it not used yet waits for it
+        // (exactness, step 14).
+        let waiting = self.melds.takers.waiting(used_table);
         for (m, (naturals, size)) in table.iter().enumerate() {
             // A table meld that cannot take the lowest open card has no
             // group for it.
-            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
+            if (used_table | waiting) & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
                 continue;
             }
             let groups =
@@ -1867,10 +1870,13 @@ impl Complete<'_> {
         // Laid off onto a table meld not used yet, the slot's card in the
         // group or not.
         let table = self.table;
+        // A table meld alike to one before it not used yet waits for it
+        // (exactness, step 14).
+        let waiting = self.melds.takers.waiting(used_table);
         for (m, (naturals, size)) in table.iter().enumerate() {
             // A table meld that cannot take the lowest open card has no
             // group for it.
-            if used_table & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
+            if (used_table | waiting) & (1 << m) != 0 || self.melds.takers[m] & bit == 0 {
                 continue;
             }
             // The groups with one hole more than there are wilds, for the

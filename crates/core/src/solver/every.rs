@@ -405,10 +405,16 @@ impl Every<'_> {
             return (Step::Dead, bit, 0);
         }
         let mut choices = Vec::new();
-        self.one.melds.choices(mask, w, used_table, own, &mut |_, step, used, wilds, with, own| {
-            choices.push((step, used, wilds, with, own));
-            false
-        });
+        self.one.melds.choices_for_every_used(
+            mask,
+            w,
+            used_table,
+            own,
+            &mut |_, step, used, wilds, with, own| {
+                choices.push((step, used, wilds, with, own));
+                false
+            },
+        );
         for (step, used, wilds, with, own) in choices {
             if used & (1 << j) == 0 && self.least_at(mask & !used, w - wilds, (with, own), j) == least {
                 return (step, used, wilds);
@@ -642,10 +648,16 @@ impl Every<'_> {
     /// count of wilds each meld may take).
     fn meld_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool, out: &mut Vec<Placed>) {
         out.clear();
-        self.one.melds.choices(mask, w, used_table, own, &mut |_, _, used, wilds, with, own| {
-            out.push((used, wilds, with, own));
-            false
-        });
+        self.one.melds.choices_for_every_used(
+            mask,
+            w,
+            used_table,
+            own,
+            &mut |_, _, used, wilds, with, own| {
+                out.push((used, wilds, with, own));
+                false
+            },
+        );
     }
 
     /// [`Every::melds_each`] for one state (module `complete`, steps 9 and

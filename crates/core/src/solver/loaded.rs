@@ -271,6 +271,7 @@ impl Loaded {
                 .fold(0u32, |b, i| b | 1 << i);
             self.takers.push(bits, near);
         }
+        self.takers.find_twins(&self.targets);
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);
         self.least.load(self.live & taken, &self.takers);

@@ -430,11 +430,22 @@ pub(super) struct Takers {
     /// places between them and the meld's naturals than the hand's wilds
     /// and the slot's card could fill (module `complete`, step 31).
     near: [u32; MAX_TABLE_MELDS],
+    /// For each table meld, the table melds before it alike to it: the
+    /// same naturals and as many wilds (exactness, step 14).
+    twins: [u8; MAX_TABLE_MELDS],
+    /// Whether any table meld has one alike before it.
+    any_twins: bool,
 }
 
 impl Default for Takers {
     fn default() -> Takers {
-        Takers { melds: Vec::new(), by_byte: [[0; 256]; 4], near: [0; MAX_TABLE_MELDS] }
+        Takers {
+            melds: Vec::new(),
+            by_byte: [[0; 256]; 4],
+            near: [0; MAX_TABLE_MELDS],
+            twins: [0; MAX_TABLE_MELDS],
+            any_twins: false,
+        }
     }
 }
 
@@ -443,6 +454,8 @@ impl Takers {
         if !self.melds.is_empty() {
             self.melds.clear();
             self.near = [0; MAX_TABLE_MELDS];
+            self.twins = [0; MAX_TABLE_MELDS];
+            self.any_twins = false;
             self.by_byte = [[0; 256]; 4];
         }
     }
@@ -463,6 +476,32 @@ impl Takers {
                 *busy |= ((byte as u32 & bits != 0) as u8) << m;
             }
         }
+    }
+
+    /// Notes the table melds alike to each one before it (exactness, step
+    /// 14): the same naturals, whichever order, and the same size.
+    pub(super) fn find_twins(&mut self, targets: &[(Vec<Card>, usize)]) {
+        let sorted: Vec<(Vec<Card>, usize)> = targets
+            .iter()
+            .map(|(naturals, size)| {
+                let mut naturals = naturals.clone();
+                naturals.sort();
+                (naturals, *size)
+            })
+            .collect();
+        for (m, meld) in sorted.iter().enumerate() {
+            self.twins[m] = (0..m).filter(|&n| sorted[n] == *meld).fold(0, |b, n| b | 1 << n);
+        }
+        self.any_twins = self.twins.iter().any(|&t| t != 0);
+    }
+
+    /// The table melds that wait, with `used_table` used (exactness, step
+    /// 14): those with a table meld alike before them not used yet.
+    pub(super) fn waiting(&self, used_table: u8) -> u8 {
+        if !self.any_twins {
+            return 0;
+        }
+        (0..self.melds.len()).filter(|&m| self.twins[m] & !used_table != 0).fold(0, |b, m| b | 1 << m)
     }
 
     /// The table melds some open card in `mask` could go onto: the others
@@ -636,10 +675,16 @@ impl<'a> Search<'a> {
             let rest = self.best_vec(mask & !bit, w, wild_used);
             left_over(&mut out[..n], &self.vec_costs()[rest..rest + n], reach, value);
             let from = self.vecs().placed.len();
-            self.choices(mask, w, wild_used, false, &mut |search, _, used, wilds, with, own| {
-                search.vecs().placed.push((used, wilds, with, own));
-                false
-            });
+            self.choices_for_every_used(
+                mask,
+                w,
+                wild_used,
+                false,
+                &mut |search, _, used, wilds, with, own| {
+                    search.vecs().placed.push((used, wilds, with, own));
+                    false
+                },
+            );
             let to = self.vecs().placed.len();
             let wild = self.wild;
             for c in from..to {
@@ -722,6 +767,34 @@ impl<'a> Search<'a> {
         mask: u32,
         w: u8,
         used_table: u8,
+        own: bool,
+        f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
+    ) {
+        let waiting = self.takers.waiting(used_table);
+        self.choices_among(mask, w, (used_table, waiting), own, f);
+    }
+
+    /// [`Search::choices`] for a search that answers for every set of
+    /// table melds used beyond `used_table` at once: a table meld alike to
+    /// one before it is tried too, as the sets holding that one may use it
+    /// (exactness, step 14).
+    pub(super) fn choices_for_every_used(
+        &mut self,
+        mask: u32,
+        w: u8,
+        used_table: u8,
+        own: bool,
+        f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
+    ) {
+        self.choices_among(mask, w, (used_table, 0), own, f);
+    }
+
+    /// [`Search::choices`], the table melds `waiting` not tried.
+    fn choices_among(
+        &mut self,
+        mask: u32,
+        w: u8,
+        (used_table, waiting): (u8, u8),
         own: bool,
         f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
     ) {
@@ -814,7 +887,7 @@ impl<'a> Search<'a> {
         for m in 0..self.table.len() {
             // A table meld that cannot take the lowest open card has no
             // group for it.
-            if used_table & (1 << m) != 0 || self.takers[m] & bit == 0 {
+            if (used_table | waiting) & (1 << m) != 0 || self.takers[m] & bit == 0 {
                 continue;
             }
             let (naturals, size) = &self.table[m];

@@ -781,6 +781,59 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(60))]
+    /// Table melds alike (the same naturals and as many wilds, the wilds
+    /// maybe of another rank), which the searches use in their order (the
+    /// solver's step 14), beside others, among them melds of wilds alone:
+    /// the hand's deadwood and arrangement, every discard's deadwood and
+    /// outs, and the outs without the drawn card, against the brute force.
+    #[test]
+    fn table_melds_alike_match_the_brute_force(
+        case in prop_oneof![
+            3 => cases(4..=8, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true)),
+            1 => cases_under(half_wild(), 4, 4..=8, vec![Style::Mixed, Style::Dense], 0..=60, 3, Some(true)),
+            1 => cases(4..=8, vec![Style::Uniform, Style::Mixed], 0..=60, 2, Some(true))
+                .prop_filter_map("wilds alone may meld", with_wild_meld),
+        ],
+        twins in prop::collection::vec((any::<usize>(), any::<usize>(), any::<usize>()), 1..=2),
+        picks in prop::collection::vec(any::<u32>(), 0..=12),
+    ) {
+        let Some(case) = with_twins(case, &twins) else {
+            return Ok(());
+        };
+        check_case(&case)?;
+        check_discards_and_outs(&case, &picks)?;
+    }
+}
+
+/// The case with a table meld alike to one of its own for each of
+/// `twins` (which meld, where the copy goes, how its wilds turn), its
+/// wilds turned to other wild cards where there are others; None with no
+/// table meld, or beyond six.
+fn with_twins(mut case: Case, twins: &[(usize, usize, usize)]) -> Option<Case> {
+    let wilds = wild_cards(&case.rules, case.deal.wild);
+    for &(which, at, turn) in twins {
+        if case.onto.is_empty() || case.onto.len() >= 6 {
+            return None;
+        }
+        let meld = &case.onto[which % case.onto.len()];
+        let twin: Vec<Card> = meld
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| match wilds.iter().position(|&w| w == c) {
+                Some(_) => wilds[(turn + k) % wilds.len()],
+                None => c,
+            })
+            .collect();
+        if !brute::is_meld(&case.rules, case.deal.wild, &twin) {
+            return None;
+        }
+        case.onto.insert(at % (case.onto.len() + 1), twin);
+    }
+    Some(case)
+}
+
 /// As [`cases_under`] with laying off, six or seven melds on the table
 /// (the most the brute force takes).
 fn cases_with_many_melds(
