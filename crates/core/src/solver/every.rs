@@ -356,7 +356,11 @@ impl Every<'_> {
             left_over(&mut out[place(j)..place(j) + n], &self.costs[rest..rest + n], reach, value);
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
-        self.meld_choices(mask, w, wild_used, false, &mut placed);
+        placed.clear();
+        self.one.melds.choices_beside_wild(mask, w, wild_used, &mut |_, _, used, wilds, with, own| {
+            placed.push((used, wilds, with, own));
+            false
+        });
         for &(used, need, with, own) in &placed {
             // A state is decided once nothing is left over.
             let read = |j: usize| [0, n / 2].map(|h| &out[place(j) + h..place(j) + h + reach]);

@@ -277,7 +277,12 @@
 //!     first meld is tried first. Those that answer for every set of table
 //!     melds used at once (module `complete`, steps 21 to 24, and module
 //!     `every`) try every table meld, as each set's answer may need the
-//!     next meld alike after those it holds.
+//!     next meld alike after those it holds; but the least deadwood for
+//!     every set (module `complete`, step 23, and module `every` after it)
+//!     keeps the table melds of wilds alone used in the key, and a meld
+//!     alike to one of wilds alone is of wilds alone too, so there those
+//!     wait as in the searches keyed by every table meld used
+//!     (`Search::choices_beside_wild`).
 //!
 //! The deck does not change the argument: its suits are the places of a
 //! set's wilds and a run's suit, and its ranks the places of a run (3 to

@@ -675,16 +675,10 @@ impl<'a> Search<'a> {
             let rest = self.best_vec(mask & !bit, w, wild_used);
             left_over(&mut out[..n], &self.vec_costs()[rest..rest + n], reach, value);
             let from = self.vecs().placed.len();
-            self.choices_for_every_used(
-                mask,
-                w,
-                wild_used,
-                false,
-                &mut |search, _, used, wilds, with, own| {
-                    search.vecs().placed.push((used, wilds, with, own));
-                    false
-                },
-            );
+            self.choices_beside_wild(mask, w, wild_used, &mut |search, _, used, wilds, with, own| {
+                search.vecs().placed.push((used, wilds, with, own));
+                false
+            });
             let to = self.vecs().placed.len();
             let wild = self.wild;
             for c in from..to {
@@ -787,6 +781,23 @@ impl<'a> Search<'a> {
         f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
     ) {
         self.choices_among(mask, w, (used_table, 0), own, f);
+    }
+
+    /// [`Search::choices`] for a search that answers for every set of the
+    /// other table melds used at once, keyed by the table melds of wilds
+    /// alone used, `wild_used`, as [`Search::best_vec`]: those are part of
+    /// the state, and melds alike to one of them are of wilds alone too,
+    /// so one alike to one before it not used waits (exactness, step 14);
+    /// the others are all tried.
+    pub(super) fn choices_beside_wild(
+        &mut self,
+        mask: u32,
+        w: u8,
+        wild_used: u8,
+        f: &mut impl FnMut(&mut Self, Step, u32, u8, u8, bool) -> bool,
+    ) {
+        let waiting = self.takers.waiting(wild_used) & self.wild;
+        self.choices_among(mask, w, (wild_used, waiting), false, f);
     }
 
     /// [`Search::choices`], the table melds `waiting` not tried.
