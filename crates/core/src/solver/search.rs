@@ -481,16 +481,12 @@ impl Takers {
     /// Notes the table melds alike to each one before it (exactness, step
     /// 14): the same naturals, whichever order, and the same size.
     pub(super) fn find_twins(&mut self, targets: &[(Vec<Card>, usize)]) {
-        let sorted: Vec<(Vec<Card>, usize)> = targets
-            .iter()
-            .map(|(naturals, size)| {
-                let mut naturals = naturals.clone();
-                naturals.sort();
-                (naturals, *size)
-            })
-            .collect();
-        for (m, meld) in sorted.iter().enumerate() {
-            self.twins[m] = (0..m).filter(|&n| sorted[n] == *meld).fold(0, |b, n| b | 1 << n);
+        let count = |cards: &[Card], c: Card| cards.iter().filter(|&&d| d == c).count();
+        let alike = |(a, size_a): &(Vec<Card>, usize), (b, size_b): &(Vec<Card>, usize)| {
+            size_a == size_b && a.len() == b.len() && a.iter().all(|&c| count(a, c) == count(b, c))
+        };
+        for (m, meld) in targets.iter().enumerate() {
+            self.twins[m] = (0..m).filter(|&n| alike(&targets[n], meld)).fold(0, |b, n| b | 1 << n);
         }
         self.any_twins = self.twins.iter().any(|&t| t != 0);
     }
