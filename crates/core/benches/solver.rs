@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 62] = [
+    const HANDS: [Found; 63] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1969,6 +1969,25 @@ mod h_slowest_found {
             ],
             hand: "6c 10c Ac 7c 9c 5c Ks 2s Ks Kd 8c 4d 2c",
         },
+        // Strict, half-wild, three decks, wilds at 20, round 11, 13 cards,
+        // eight table melds, before the last draw (hunt `-- 100 1000
+        // 521521`, `SIZE=before`).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("decks", "3"), ("wild_value", "20")],
+            round: 11,
+            onto: &[
+                "2d 3d 4d 5d",
+                "Kh 4d 5d 6d",
+                "Kc 3c 4c",
+                "7c 7s Kd 7s",
+                "6h 6h 6h",
+                "Kc 9c 9h 9d",
+                "4d Ks 6d 7d",
+                "9d 10d Jd",
+            ],
+            hand: "Kd 5h Jd Kc Qd 7c 8d 7d 6c 10d 9d 6d 3d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2294,5 +2313,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_aces_high_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[61]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_three_decks_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[62]);
     }
 }
