@@ -79,7 +79,10 @@
 //!
 //! The deck changes none of this: its suits are the places of a set's
 //! cards and a run's suit, and its ranks the places of a run (the slot's
-//! card is never placed below the deck's lowest rank).
+//! card is never placed below the deck's lowest rank). Nor do table melds
+//! alike (the solver's step 14): a group laid onto one of them, the
+//! slot's card in it or not, goes as well onto the first alike not used,
+//! so the searches keyed by the table melds used try that one only.
 //!
 //! # Where at most half of a meld may be wild
 //!
