@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 63] = [
+    const HANDS: [Found; 65] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -1988,6 +1988,44 @@ mod h_slowest_found {
             ],
             hand: "Kd 5h Jd Kc Qd 7c 8d 7d 6c 10d 9d 6d 3d",
         },
+        // Strict, half-wild, aces high, three decks, round 12, 14 cards,
+        // two wilds, before the draw; no laying off, so the table melds
+        // the hunt drew take nothing (hunt `-- 100 1000 541541`,
+        // `SIZE=before`).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("ace_high", "true"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 12,
+            onto: &[
+                "7s 8s Ah",
+                "7s 8s 9s",
+                "As 2s 3s Ad",
+                "Ad 2d Ac 4d",
+                "5h 5c 5d As",
+                "8d 9d 10d Jd As",
+                "5s 6s 7s 8s",
+                "Ad 2c 2h",
+            ],
+            hand: "Qs Ac 7d 5s 3h Js 5d 4s 6d 6s 10s 5s Ac 9s",
+        },
+        // Strict, half-wild, two jokers a deck, three decks, round 12, 14
+        // cards, before the draw; no laying off (the same hunt).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("jokers", "2"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 12,
+            onto: &[
+                "8h 9h 10h",
+                "Qs Qd Qs",
+                "JK Qd Kd",
+                "9c 10c Jc",
+                "7h 8h 9h",
+                "8c 9c 10c",
+                "Jh Js Jh",
+                "6c 7c 8c 9c 10c",
+            ],
+            hand: "3d Jd Qh Qc Kc Ac Qd Jc Qc Qh Qc Qs Jh JK",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2318,5 +2356,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_three_decks_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[62]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_aces_high_14_cards_before_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[63]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_two_jokers_14_cards_before_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[64]);
     }
 }

@@ -2811,6 +2811,22 @@ mod tests {
         assert_eq!(takers.waiting(1 << 0 | 1 << 3 | 1 << 6), 1 << 5);
     }
 
+    /// The order guessed from the table (`loaded::by_suit`): by suit
+    /// where more of the table melds a natural could go onto are runs
+    /// than sets; by rank where as many are sets, as beside the hand with
+    /// two melds of wilds alike (three runs, three sets: by suit its outs
+    /// took 4.5 ms, by rank 1.4).
+    #[test]
+    fn the_order_by_suit_wants_more_runs_than_sets() {
+        for (hand, by_suit) in [(TWO_MELDS_OF_WILDS_ALIKE, false), (CLUBS_FOUR_MELDS, true)] {
+            let (_, table, cards) = found(hand);
+            assert_eq!(loaded::by_suit(&cards, &table), by_suit);
+            let mut solver = Solver::new();
+            solver.load_for_least(&cards, &table);
+            assert_eq!(solver.hand.nat.by_suit, by_suit);
+        }
+    }
+
     /// The outs `outs` of `cards` are those of the cards `drawn` (every
     /// card of the deck, or one of each and a wild), each drawn in turn,
     /// after which some discard leaves a hand that goes out; and some are.
