@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 65] = [
+    const HANDS: [Found; 66] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2026,6 +2026,32 @@ mod h_slowest_found {
             ],
             hand: "3d Jd Qh Qc Kc Ac Qd Jc Qc Qh Qc Qs Jh JK",
         },
+        // Standard, half-wild, two jokers a deck, kings wild, wilds at 20,
+        // round 11, 13 cards, eight table melds, before the last draw
+        // (hunt `-- 100 1000 551551`, `SIZE=before`).
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("jokers", "2"),
+                ("kings_wild", "true"),
+                ("wild_value", "20"),
+            ],
+            round: 11,
+            onto: &[
+                "5d 6d Ks",
+                "4d 5d JK",
+                "7c 7s 7c",
+                "6d Kc 8d 9d 10d",
+                "3s 3h JK",
+                "8c 8c 8s Kh",
+                "2c 2c 2s",
+                "Ad 2d 3d",
+            ],
+            hand: "4d Jd 8d Kd 6s 7d 7d 2d 10d 3d Kc 9d Qd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2366,5 +2392,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_two_jokers_14_cards_before_the_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[64]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_two_jokers_kings_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[65]);
     }
 }
