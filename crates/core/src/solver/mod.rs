@@ -2790,25 +2790,32 @@ mod tests {
         assert!(gathered < 9_000, "{gathered} states");
         assert_outs_card_by_card(outs, rules.deck().cards(), &cards, &table);
 
-        let mut takers = search::Takers::default();
-        let nats = |text: &str| hand(text);
-        let targets = [
-            (nats("7c 8c 9c"), 3),
-            (nats("9c 7c 8c"), 3),
-            (nats("7c 8c 9c"), 4),
-            (nats("Qh Qs Qd"), 4),
-            (nats("Qd Qs Qh"), 4),
-            (nats("7c 8c 9c"), 4),
+        // Alike whatever the order of the naturals, not with another size,
+        // nor with other copies of the same cards (`Qh Qh Qs`, `Qh Qs Qs`).
+        let alike = |targets: &[(Vec<Card>, usize)]| {
+            let mut takers = search::Takers::default();
+            for _ in targets {
+                // Each table meld takes some natural of the hand.
+                takers.push(1, 0);
+            }
+            takers.find_twins(targets);
+            takers
+        };
+        let takers = alike(&[
+            (hand("7c 8c 9c"), 3),
+            (hand("9c 7c 8c"), 3),
+            (hand("7c 8c 9c"), 4),
+            (hand("Qh Qs Qd"), 4),
+            (hand("Qd Qs Qh"), 4),
+            (hand("7c 8c 9c"), 4),
             (Vec::new(), 3),
             (Vec::new(), 3),
-        ];
-        for (naturals, _) in &targets {
-            takers.push(naturals.len() as u32 | 1, 0);
-        }
-        takers.find_twins(&targets);
+        ]);
         assert_eq!(takers.waiting(0), 1 << 1 | 1 << 4 | 1 << 5 | 1 << 7);
         assert_eq!(takers.waiting(1 << 0 | 1 << 2), 1 << 4 | 1 << 7);
         assert_eq!(takers.waiting(1 << 0 | 1 << 3 | 1 << 6), 1 << 5);
+        let takers = alike(&[(hand("Qh Qh Qs"), 4), (hand("Qh Qs Qs"), 4), (hand("Qs Qh Qh"), 4)]);
+        assert_eq!(takers.waiting(0), 1 << 2);
     }
 
     /// The order guessed from the table (`loaded::by_suit`): by suit
