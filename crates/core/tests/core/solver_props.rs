@@ -1244,6 +1244,35 @@ fn half_wild_wilds_onto_idle_table_melds_agree() {
     }
 }
 
+/// Under the half-wild limit, a hand of five wilds whose table melds, once
+/// idle, take some of them: the slot search keys its states with those
+/// table melds used and adds their room apart (module `complete`, step
+/// 35), as many wilds more as the room holds and no more. The outs after
+/// each discard, against the brute force: with one wild too many onto
+/// the idle table melds, the `5d` would wrongly be an out after the `3c`.
+#[test]
+fn half_wild_slot_search_adds_the_idle_room_apart_agree() {
+    let rules = with_settings(
+        Rules::preset("five-crowns").unwrap(),
+        &[
+            ("all_wild_melds", &false),
+            ("half_wild", &true),
+            ("jokers", &0),
+            ("wild_value", &"face"),
+            ("lay_off", &true),
+        ],
+    );
+    let onto: Vec<Vec<Card>> =
+        ["7c 4d 7h 4s", "4c 5c 6c 7c"].iter().map(|m| parse_hand(m, &rules).unwrap()).collect();
+    let text = "7c 7r 7h 7d 7s 3c 3d 3h";
+    let hand = parse_hand(text, &rules).unwrap();
+    let case = Case { rules, deal: rules.deal(5).unwrap(), hand: hand.clone(), onto: onto.clone() };
+    check_case(&case).unwrap();
+    let mut solver = Solver::new();
+    solver.load(&hand, &case.table());
+    assert_outs_after_each_agree(&mut solver, (&rules, rank(7)), &onto, &hand, text);
+}
+
 /// Under the half-wild limit, the outs of hands whose drawn card goes onto
 /// a table meld with more wilds than it needs, against the brute force.
 #[test]
