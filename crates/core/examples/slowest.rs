@@ -12,7 +12,8 @@
 //! many as `check` takes; with `out`, up to as many as the player out
 //! lays down (one for every three cards the round deals); with a number,
 //! up to that many. With `FREE=1` in the environment, only rules with
-//! wilds free (no half-wild limit) are tried; with `SIZE=before` only
+//! wilds free (no half-wild limit) are tried, with `HALF=1` only rules
+//! under the half-wild limit; with `SIZE=before` only
 //! hands of the round's size (before the draw), with `SIZE=after` only
 //! hands holding the card drawn.
 //!
@@ -113,6 +114,7 @@ fn less(mut shoe: Vec<Card>, cards: &[Card]) -> Vec<Card> {
 
 fn rules_of(rng: &mut Rng) -> (&'static str, Vec<(&'static str, &'static str)>, Rules) {
     let free = std::env::var_os("FREE").is_some();
+    let half = std::env::var_os("HALF").is_some();
     loop {
         let preset = PRESETS[rng.below(PRESETS.len())];
         let mut rules = Rules::preset(preset).expect("a preset");
@@ -125,7 +127,7 @@ fn rules_of(rng: &mut Rng) -> (&'static str, Vec<(&'static str, &'static str)>, 
                 }
             }
         }
-        if free && rules.half_wild() {
+        if (free && rules.half_wild()) || (half && !rules.half_wild()) {
             continue;
         }
         if rules.check().is_ok() {
