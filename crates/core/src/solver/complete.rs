@@ -2584,11 +2584,8 @@ impl Complete<'_> {
         // wilds from here on: the state is searched with them used, and
         // their room given apart (step 35).
         let idle = self.every_meld() & !(used_table | busy) & self.live;
-        if idle != 0 {
-            let shift = self.free_room(used_table) - self.free_room(used_table | idle);
-            let (found, _, _) = self.slot_counts(discard, mask, most, used_table | idle, own);
-            return (found, busy, shift.min(most as u32) as u8);
-        }
+        let shift = (self.free_room(used_table) - self.free_room(used_table | idle)).min(most as u32) as u8;
+        let used_table = used_table | idle;
         // The melds take no more wilds than they hold naturals, the slot's
         // card among them, and the table melds' room, and one more may be
         // discarded.
@@ -2604,10 +2601,10 @@ impl Complete<'_> {
         let k = StateKey::new(mask, 0, used_table & busy, own).owing_one(discard).with_idle_room(idle_room);
         if let Some(found) = self.counted.get(k) {
             if found == NO_SLOT_CARDS {
-                return (None, busy, 0);
+                return (None, busy, shift);
             }
             if (found >> 32) as u8 >= most {
-                return (Some((found as u32, (found >> 32) as u8)), busy, 0);
+                return (Some((found as u32, (found >> 32) as u8)), busy, shift);
             }
         }
         // A natural with no partner melds only with the slot's card, so at
@@ -2615,14 +2612,14 @@ impl Complete<'_> {
         // memo, as a state is met again far more often than it is new.
         if mask != 0 && alone_cards(self.melds.partners_at(used_table), mask).count_ones() > 1 + owed {
             self.counted.insert(k, NO_SLOT_CARDS);
-            return (None, busy, 0);
+            return (None, busy, shift);
         }
         let mut out = [0u128; MOST_COUNT as usize + 1];
         self.decide_slot_counts(discard, (mask, busy), most, used_table, own, &mut out);
         let from = self.slot_sets.len() as u32;
         self.slot_sets.extend_from_slice(&out[..=most as usize]);
         self.counted.insert(k, from as u64 | (most as u64) << 32);
-        (Some((from, most)), busy, 0)
+        (Some((from, most)), busy, shift)
     }
 
     /// Adds to `out[w]`, for each count of wilds `w` up to `most`, the
