@@ -2186,6 +2186,17 @@ impl CountVecs {
         CountVecs { memo: Memo::new(), words: Vec::new(), bytes: Vec::new() }
     }
 
+    /// How many states it keeps.
+    pub(super) fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Stops the search before it keeps more than `most` states
+    /// ([`Memo::hold_at_most`]).
+    pub(super) fn hold_at_most(&mut self, most: usize) {
+        self.memo.hold_at_most(most);
+    }
+
     pub(super) fn clear(&mut self) {
         self.memo.clear();
         self.words.clear();

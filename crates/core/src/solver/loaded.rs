@@ -168,10 +168,10 @@ pub(super) struct Loaded {
 /// of the whole hand may ask whether the cards meld for every table meld
 /// used at once (module `complete`, step 27; `Loaded::counts_vectors`).
 /// With three or four table melds that is quicker too (hunts' hands of
-/// either, before the draw: about 0.73 of the time, none slower; the
+/// either, before the draw: about 0.73 of the time, one of 86 slower; the
 /// slow hand with four table melds of the bench 5.8 → 4.1 ms); with one
-/// or two, some hands are slower (docs/speed.md, "The idle table melds'
-/// room, added apart").
+/// or two, some hands are much slower (docs/speed.md, "The idle table
+/// melds' room, added apart; every table meld used at once from three").
 pub(super) const COUNTS_FROM: usize = 3;
 
 impl Loaded {

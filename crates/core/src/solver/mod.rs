@@ -396,6 +396,18 @@ const BY_SUIT_WITHIN: usize = 3 << 9;
 /// (docs/speed.md, "Under the limit, busy only within reach").
 const OUTS_BY_SUIT_AFTER: usize = 450;
 
+/// The first bound of [`Solver::outs_limited_raced`]'s turns, in states
+/// of step 27 of module `complete`.
+const RACE_FIRST: usize = 256;
+
+/// How many times fewer states the other order must find it in
+/// ([`Solver::outs_limited_raced`]): the half-wild hands whose outs are
+/// far quicker in the other order find whether they meld with a wild
+/// more in 3.5 to 8 times fewer states there; those as quick either way
+/// within 1.7 times (docs/speed.md, "The idle table melds' room, added
+/// apart; every table meld used at once from three").
+const RACE_AHEAD: usize = 3;
+
 /// Under the half-wild limit after the draw, where the order by rank takes
 /// more than [`VEC_AFTER_DEADWOOD`] states: the states the order by suit
 /// may take, a set of table melds used at a time, to be kept (else by rank,
@@ -609,6 +621,12 @@ pub struct Solver {
     /// compare both widths).
     #[cfg(test)]
     counts_in_bytes: bool,
+    /// Whether the outs under the half-wild limit race the two orders
+    /// (the tests clear it to compare), and how many times the other won.
+    #[cfg(test)]
+    race: bool,
+    #[cfg(test)]
+    raced_to_other: usize,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -771,6 +789,10 @@ impl Solver {
             counts_from: COUNTS_FROM,
             #[cfg(test)]
             counts_in_bytes: true,
+            #[cfg(test)]
+            race: true,
+            #[cfg(test)]
+            raced_to_other: 0,
         }
     }
 
@@ -1393,7 +1415,7 @@ impl Solver {
                 // By rank: the memos by suit are let go, their room reused.
                 drop(by_suit);
             }
-            return self.outs_limited(mask, w);
+            return self.outs_limited_raced(less, mask, w);
         }
         if mask == 0 {
             // Wilds alone that do not meld: a natural card and all but one
@@ -1687,6 +1709,19 @@ impl Solver {
     /// `complete`, step 27): its states are far fewer where the hand could
     /// lay off onto many table melds.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
+        self.counts_ready();
+        let cards = self.complete().cards_limited_less_one(mask, w);
+        if cards == 0 {
+            return CardSet::EMPTY;
+        }
+        let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
+        self.hand.found(cards, any_wild)
+    }
+
+    /// Sets how [`Solver::outs_limited`] asks whether the cards meld (step
+    /// 27 of module `complete` from [`COUNTS_FROM`] table melds), and works
+    /// out the partners.
+    fn counts_ready(&mut self) {
         #[cfg(not(test))]
         let from = COUNTS_FROM;
         #[cfg(test)]
@@ -1698,12 +1733,93 @@ impl Solver {
             self.hand.counts_in_bytes &= self.counts_in_bytes;
         }
         self.hand.ensure_partners();
-        let cards = self.complete().cards_limited_less_one(mask, w);
-        if cards == 0 {
-            return CardSet::EMPTY;
+    }
+
+    /// [`Solver::outs_limited`] of the loaded hand less `less` (its open
+    /// cards `mask` and `w` wilds), in the order that asks whether the
+    /// cards meld with a wild more in far fewer states: where that is
+    /// asked for every table meld used at once (step 27 of module
+    /// `complete`), and the two orders differ, it is asked in the order
+    /// loaded and in the other, each with memos of its own kept between
+    /// its turns, within a bound that doubles, the other allowed a third
+    /// of it ([`RACE_AHEAD`]). Where the other finishes first, the outs
+    /// are searched in it, and the hand then loaded as it was. Each
+    /// order gives the same outs (docs/speed.md, "The idle table melds'
+    /// room, added apart; every table meld used at once from three").
+    fn outs_limited_raced(&mut self, less: &[Card], mask: u32, w: u8) -> CardSet {
+        self.counts_ready();
+        let Some((hand, table)) = self.hand.cards.clone() else {
+            return self.outs_limited(mask, w);
+        };
+        #[cfg(not(test))]
+        let race = true;
+        #[cfg(test)]
+        let race = self.race;
+        if !race
+            || !self.hand.counts_vectors
+            || !orders_differ(&hand, &table)
+            || self.melds_with_a_wild_more_within(mask, w, RACE_FIRST)
+        {
+            return self.outs_limited(mask, w);
         }
-        let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
-        self.hand.found(cards, any_wild)
+        // The other order loaded once, into `other_hand` with `other` its
+        // memos, the two swapped in and out whole. Each turn of the other
+        // has a third of the bound of the one before it of the order
+        // loaded; where that finishes, the other has a last turn within a
+        // third of the states it took.
+        let mut other = Memos::cleared();
+        let mut other_hand = Loaded::new();
+        let mut fresh = true;
+        let mut most = RACE_FIRST;
+        let mut last = false;
+        let switched = loop {
+            self.swap_orders(&mut other_hand, &mut other);
+            if std::mem::take(&mut fresh) {
+                self.hand.fill_in(&hand, &table, !other_hand.nat.by_suit);
+                self.counts_ready();
+            }
+            let (m, w, _) = self.hand.less(less);
+            if self.melds_with_a_wild_more_within(m, w, most / RACE_AHEAD) {
+                break true;
+            }
+            self.swap_orders(&mut other_hand, &mut other);
+            if last {
+                break false;
+            }
+            most = most.saturating_mul(2);
+            if self.melds_with_a_wild_more_within(mask, w, most) {
+                // The last turn of the other.
+                most = self.memos.count_vecs.len();
+                last = true;
+            }
+        };
+        if !switched {
+            return self.outs_limited(mask, w);
+        }
+        #[cfg(test)]
+        {
+            self.raced_to_other += 1;
+        }
+        let (m, w, _) = self.hand.less(less);
+        let outs = self.outs_limited(m, w);
+        self.swap_orders(&mut other_hand, &mut other);
+        outs
+    }
+
+    /// The loaded hand and its memos swapped with `hand` and `memos`.
+    fn swap_orders(&mut self, hand: &mut Loaded, memos: &mut Memos) {
+        std::mem::swap(&mut self.hand, hand);
+        std::mem::swap(&mut self.memos, memos);
+    }
+
+    /// Whether the open cards `mask` of the loaded hand with `w + 1` wilds
+    /// meld completely less one card, found within `most` states of step
+    /// 27's memo; what it found stays there either way.
+    fn melds_with_a_wild_more_within(&mut self, mask: u32, w: u8, most: usize) -> bool {
+        self.memos.count_vecs.hold_at_most(most);
+        let found = unless_stopped(|| self.complete().rest_melds_limited(true, mask, w + 1, 0, false));
+        self.memos.count_vecs.hold_at_most(usize::MAX);
+        found.is_some()
     }
 
     /// [`Solver::outs_limited`] of the loaded hand less `less`, searched
@@ -2372,6 +2488,107 @@ mod tests {
         }
         assert!(asked > 60);
         assert!(bytes > 60, "{bytes}");
+    }
+
+    /// The outs under the half-wild limit raced in both orders
+    /// (`Solver::outs_limited_raced`): two hands the hunts found, whose
+    /// outs take far fewer states in the order by suit than in the one
+    /// loaded, take the other order, and one whose outs are quicker as
+    /// loaded keeps it. The outs of each, and of each less each of its
+    /// cards, are those found with no race, and the hand is loaded as it
+    /// was after.
+    #[test]
+    fn the_outs_raced_into_the_other_order_are_the_same() {
+        let hands: [(Found, bool); 3] = [
+            (
+                (
+                    "strict",
+                    &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+                    13,
+                    &[
+                        "Jh Jd Jd",
+                        "9c 9c 9s",
+                        "2s 3s 4s 5s 6s",
+                        "2c 10s Js",
+                        "8c 8d 8d 8s",
+                        "7h 8h 2d",
+                        "10d 2s Qd Kd",
+                        "7h 8h 2h",
+                    ],
+                    "9h 10h Jh 2c Js 7s 6h 9s 2d Qh 8s 10s Ac Qs Kh",
+                ),
+                true,
+            ),
+            (
+                (
+                    "strict",
+                    &[("half_wild", "true"), ("ace_high", "true"), ("extra_rounds", "2"), ("decks", "3")],
+                    12,
+                    &[
+                        "7s 8s Ah",
+                        "7s 8s 9s",
+                        "As 2s 3s Ad",
+                        "Ad 2d Ac 4d",
+                        "5h 5c 5d As",
+                        "8d 9d 10d Jd As",
+                        "5s 6s 7s 8s",
+                        "Ad 2c 2h",
+                    ],
+                    "Qs Ac 7d 5s 3h Js 5d 4s 6d 6s 10s 5s Ac 9s",
+                ),
+                true,
+            ),
+            (
+                (
+                    "tens",
+                    &[
+                        ("half_wild", "true"),
+                        ("lay_off", "true"),
+                        ("extra_rounds", "2"),
+                        ("kings_wild", "false"),
+                        ("wild_value", "face"),
+                    ],
+                    13,
+                    &[
+                        "10d 10s 10s",
+                        "2h 5c 6c 7c",
+                        "8s 9s 2c Js Qs",
+                        "4c 5c 6c 7c 8c",
+                        "7d 8d 9d 10d",
+                        "Kd Kd Kh 2s",
+                        "9d 9h 2d 9s",
+                        "3h 2c 5h 6h",
+                    ],
+                    "Jc 10c Qc 9c As 9h 2h 7d Kc 2d Ad 8c Ac Ah 2s",
+                ),
+                false,
+            ),
+        ];
+        for (hand, switches) in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
+            let mut raced = Solver::new();
+            raced.load_for_least(&cards, &table);
+            let mut plain = Solver::new();
+            plain.race = false;
+            plain.load_for_least(&cards, &table);
+            let by_suit = raced.hand.nat.by_suit;
+            assert_eq!(raced.outs_less(&[]), plain.outs_less(&[]), "{text}");
+            assert_eq!(raced.raced_to_other, switches as usize, "{text}");
+            assert_eq!(raced.hand.nat.by_suit, by_suit, "{text}: loaded as it was");
+            let mut distinct = cards.clone();
+            distinct.sort();
+            distinct.dedup();
+            for c in distinct {
+                assert_eq!(raced.outs_less(&[c]), plain.outs_less(&[c]), "{text} less {c}");
+                assert_eq!(
+                    raced.solve_less(&[c]).deadwood,
+                    plain.solve_less(&[c]).deadwood,
+                    "{text} less {c}"
+                );
+            }
+            assert_eq!(plain.raced_to_other, 0);
+        }
     }
 
     /// A half-wild hand before the draw whose order by rank finds its least
