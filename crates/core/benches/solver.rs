@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 66] = [
+    const HANDS: [Found; 69] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2052,6 +2052,81 @@ mod h_slowest_found {
             ],
             hand: "4d Jd 8d Kd 6s 7d 7d 2d 10d 3d Kc 9d Qd",
         },
+        // Strict, half-wild, three decks, wilds at face value, round 12,
+        // 14 cards, eight table melds, before the last draw (hunt `-- 100
+        // 1000 611611`, `SIZE=before HALF=1`): as long either way.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("extra_rounds", "1"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &[
+                "3s As 5s 6s",
+                "3s 4s 5s 6s 7s",
+                "9c 9d 9h",
+                "Js Qs Ac",
+                "2s 2c Ah 2h",
+                "9h 10h Jh",
+                "Ad 9h 9d 9s",
+                "4s 5s 6s 7s 8s",
+            ],
+            hand: "Js 7s Ac 2s 6c Qs As Ad 8s 2s 10s 9s 4s Ks",
+        },
+        // Strict, half-wild, two jokers a deck, three decks, round 12, 14
+        // cards, eight table melds, before the last draw (the same hunt):
+        // by suit, as the look leaves it, its outs take 9,717 states of
+        // the slot search, by rank 3,925; but whether the cards meld with
+        // a wild more takes about as many either way (1,671 and 1,521),
+        // so the race keeps it by suit.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("jokers", "2"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 12,
+            onto: &[
+                "4s 4s 4h Ah",
+                "9c 10c Jc Qc",
+                "Ad 6h 7h 8h 9h",
+                "Ac Qc Kc",
+                "3c 4c Ah 6c 7c",
+                "As 3c 4c 5c 6c",
+                "2c JK 2h",
+                "As 8c 9c",
+            ],
+            hand: "4d 9c 5d JK 4h 7c 5c 10c 4s 8c 4c Jc 2c 7s",
+        },
+        // Strict, half-wild, round 13, 15 cards, eight table melds, before
+        // the last draw (the same hunt): loaded by rank, it asks whether
+        // the cards meld with a wild more in 1,058 states, by suit in 130,
+        // and its outs take 8,394 states of the slot search by rank, 976
+        // by suit (`Solver::outs_limited_raced`).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &[
+                "Jh Jd Jd",
+                "9c 9c 9s",
+                "2s 3s 4s 5s 6s",
+                "2c 10s Js",
+                "8c 8d 8d 8s",
+                "7h 8h 2d",
+                "10d 2s Qd Kd",
+                "7h 8h 2h",
+            ],
+            hand: "9h 10h Jh 2c Js 7s 6h 9s 2d Qh 8s 10s Ac Qs Kh",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2397,5 +2472,20 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn half_wild_two_jokers_kings_wild_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[65]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_three_decks_14_cards_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[66]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_two_jokers_three_decks_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[67]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_round_13_eight_melds_by_suit_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[68]);
     }
 }

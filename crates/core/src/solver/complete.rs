@@ -758,7 +758,8 @@
 //!     their room stays in the key. Six of the seven half-wild hands of the
 //!     bench that took over 5 ms before their last draw meet 1.2 to 2 times
 //!     fewer such states (the one of two jokers and fourteen cards 3,467 where
-//!     it met 7,079, the slowest 10,773 where it met 13,989).
+//!     it met 7,079, the aces-high one of fourteen cards by rank 10,773
+//!     where it met 13,989).
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};

@@ -171,7 +171,8 @@ pub(super) struct Loaded {
 /// either, before the draw: about 0.73 of the time, one of 86 slower; the
 /// slow hand with four table melds of the bench 5.8 → 4.1 ms); with one
 /// or two, some hands are much slower (docs/speed.md, "The idle table
-/// melds' room, added apart; every table meld used at once from three").
+/// melds' room, added apart; every table meld used at once from three;
+/// the two orders raced for the outs").
 pub(super) const COUNTS_FROM: usize = 3;
 
 impl Loaded {

@@ -396,16 +396,20 @@ const BY_SUIT_WITHIN: usize = 3 << 9;
 /// (docs/speed.md, "Under the limit, busy only within reach").
 const OUTS_BY_SUIT_AFTER: usize = 450;
 
-/// The first bound of [`Solver::outs_limited_raced`]'s turns, in states
-/// of step 27 of module `complete`.
+/// The states of step 27 of module `complete` within which the order
+/// loaded may find whether the cards meld with a wild more before
+/// [`Solver::outs_limited_raced`] tries the other order: the hands that
+/// find it so soon are quick either way, and loading the other order
+/// would cost them a fifth to a half more (0.17 → 0.26 ms for one).
 const RACE_FIRST: usize = 256;
 
 /// How many times fewer states the other order must find it in
-/// ([`Solver::outs_limited_raced`]): the half-wild hands whose outs are
-/// far quicker in the other order find whether they meld with a wild
-/// more in 3.5 to 8 times fewer states there; those as quick either way
-/// within 1.7 times (docs/speed.md, "The idle table melds' room, added
-/// apart; every table meld used at once from three").
+/// ([`Solver::outs_limited_raced`]): of the half-wild hands looked at,
+/// each whose two orders find whether it melds with a wild more 2.3
+/// times apart or more has its outs quicker in the order of the fewer
+/// states; within 1.7 times, some are quicker in the other (docs/speed.md,
+/// "The idle table melds' room, added apart; every table meld used at
+/// once from three; the two orders raced for the outs").
 const RACE_AHEAD: usize = 3;
 
 /// Under the half-wild limit after the draw, where the order by rank takes
@@ -1737,15 +1741,18 @@ impl Solver {
 
     /// [`Solver::outs_limited`] of the loaded hand less `less` (its open
     /// cards `mask` and `w` wilds), in the order that asks whether the
-    /// cards meld with a wild more in far fewer states: where that is
+    /// cards meld with a wild more in far fewer states. Where that is
     /// asked for every table meld used at once (step 27 of module
-    /// `complete`), and the two orders differ, it is asked in the order
-    /// loaded and in the other, each with memos of its own kept between
-    /// its turns, within a bound that doubles, the other allowed a third
-    /// of it ([`RACE_AHEAD`]). Where the other finishes first, the outs
-    /// are searched in it, and the hand then loaded as it was. Each
-    /// order gives the same outs (docs/speed.md, "The idle table melds'
-    /// room, added apart; every table meld used at once from three").
+    /// `complete`) and the two orders differ, it is asked first in the
+    /// order loaded within [`RACE_FIRST`] states; beyond, in the other
+    /// order too, each with memos of its own kept between its turns: the
+    /// other within a third ([`RACE_AHEAD`]) of the bound of the order
+    /// loaded, which doubles each turn, and once the order loaded
+    /// finishes, within a third of the states it took. Where the other
+    /// finishes first, the outs are searched in it, and the hand then
+    /// loaded as it was. Each order gives the same outs (docs/speed.md,
+    /// "The idle table melds' room, added apart; every table meld used at
+    /// once from three; the two orders raced for the outs").
     fn outs_limited_raced(&mut self, less: &[Card], mask: u32, w: u8) -> CardSet {
         self.counts_ready();
         let Some((hand, table)) = self.hand.cards.clone() else {
