@@ -403,6 +403,13 @@ const OUTS_BY_SUIT_AFTER: usize = 450;
 /// would cost them a fifth to a half more (0.17 → 0.26 ms for one).
 const RACE_FIRST: usize = 256;
 
+/// The most states of step 27 the other order may take in
+/// [`Solver::outs_limited_raced`]: the hands looked at that take the
+/// other order find it there in 129 and 130 states, and a hand whose
+/// order loaded takes 1,736 states lost 1.0 ms to the race with no bound
+/// but a third of those (0.7 ms with this one).
+const RACE_OTHER_MOST: usize = 256;
+
 /// How many times fewer states the other order must find it in
 /// ([`Solver::outs_limited_raced`]): of the half-wild hands looked at,
 /// each whose two orders find whether it melds with a wild more 2.3
@@ -1748,7 +1755,8 @@ impl Solver {
     /// order too, each with memos of its own kept between its turns: the
     /// other within a third ([`RACE_AHEAD`]) of the bound of the order
     /// loaded, which doubles each turn, and once the order loaded
-    /// finishes, within a third of the states it took. Where the other
+    /// finishes, within a third of the states it took; never beyond
+    /// [`RACE_OTHER_MOST`]. Where the other
     /// finishes first, the outs are searched in it, and the hand then
     /// loaded as it was. Each order gives the same outs (docs/speed.md,
     /// "The idle table melds' room, added apart; every table meld used at
@@ -1786,11 +1794,12 @@ impl Solver {
                 self.counts_ready();
             }
             let (m, w, _) = self.hand.less(less);
-            if self.melds_with_a_wild_more_within(m, w, most / RACE_AHEAD) {
+            let bound = most / RACE_AHEAD;
+            if self.melds_with_a_wild_more_within(m, w, bound.min(RACE_OTHER_MOST)) {
                 break true;
             }
             self.swap_orders(&mut other_hand, &mut other);
-            if last {
+            if last || bound >= RACE_OTHER_MOST {
                 break false;
             }
             most = most.saturating_mul(2);
