@@ -407,7 +407,7 @@ const RACE_FIRST: usize = 256;
 /// [`Solver::outs_limited_raced`]: the hands looked at that take the
 /// other order find it there in 129 and 130 states, and a hand whose
 /// order loaded takes 1,736 states lost 1.3 ms to the race with no bound
-/// but a third of those (6.4 → 7.7 ms), 0.9 ms with this one.
+/// but a third of those (6.4 → 7.7 ms), 0.7 ms with this one.
 const RACE_OTHER_MOST: usize = 256;
 
 /// How many times fewer states the other order must find it in
