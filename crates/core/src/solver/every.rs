@@ -356,11 +356,7 @@ impl Every<'_> {
             left_over(&mut out[place(j)..place(j) + n], &self.costs[rest..rest + n], reach, value);
         }
         let mut placed = self.one.placed.pop().unwrap_or_default();
-        placed.clear();
-        self.one.melds.choices_beside_wild(mask, w, wild_used, &mut |_, _, used, wilds, with, own| {
-            placed.push((used, wilds, with, own));
-            false
-        });
+        self.meld_choices_beside_wild(mask, w, wild_used, &mut placed);
         for &(used, need, with, own) in &placed {
             // A state is decided once nothing is left over.
             let read = |j: usize| [0, n / 2].map(|h| &out[place(j) + h..place(j) + h + reach]);
@@ -648,8 +644,9 @@ impl Every<'_> {
 
     /// The melds the lowest open card of `mask` can go into where every
     /// card must meld, with the wilds each takes, as the solver's search
-    /// tries them (`Search::choices`: under the half-wild limit, every
-    /// count of wilds each meld may take).
+    /// tries them for every set of table melds used beyond `used_table`
+    /// at once (`Search::choices_for_every_used`: under the half-wild
+    /// limit, every count of wilds each meld may take).
     fn meld_choices(&mut self, mask: u32, w: u8, used_table: u8, own: bool, out: &mut Vec<Placed>) {
         out.clear();
         self.one.melds.choices_for_every_used(
@@ -662,6 +659,16 @@ impl Every<'_> {
                 false
             },
         );
+    }
+
+    /// [`Every::meld_choices`] of a search keyed by the table melds of
+    /// wilds alone used, `wild_used` (`Search::choices_beside_wild`).
+    fn meld_choices_beside_wild(&mut self, mask: u32, w: u8, wild_used: u8, out: &mut Vec<Placed>) {
+        out.clear();
+        self.one.melds.choices_beside_wild(mask, w, wild_used, &mut |_, _, used, wilds, with, own| {
+            out.push((used, wilds, with, own));
+            false
+        });
     }
 
     /// [`Every::melds_each`] for one state (module `complete`, steps 9 and

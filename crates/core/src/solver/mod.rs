@@ -1777,11 +1777,8 @@ impl Solver {
         {
             return self.outs_limited(mask, w);
         }
-        // The other order loaded once, into `other_hand` with `other` its
-        // memos, the two swapped in and out whole. Each turn of the other
-        // has a third of the bound of the one before it of the order
-        // loaded; where that finishes, the other has a last turn within a
-        // third of the states it took.
+        // The other order is loaded once, into `other_hand` with `other`
+        // its memos, and the two are swapped in and out whole.
         let mut other = Memos::cleared();
         let mut other_hand = Loaded::new();
         let mut fresh = true;
