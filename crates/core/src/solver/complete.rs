@@ -760,6 +760,26 @@
 //!     fewer such states (the one of two jokers and fourteen cards 3,467 where
 //!     it met 7,079, the aces-high one of fourteen cards by rank 10,773
 //!     where it met 13,989).
+//! 36. *Step 27's table melds no natural takes, their room added apart.*
+//!     Step 27 keeps a word for every set of the live table melds used,
+//!     though a live table meld no natural of the hand could go onto
+//!     (`Loaded::reached` leaves it out) takes only wilds, and only as far
+//!     as its room goes, from the arrangements' last state (no open card,
+//!     a meld of the hand's own). So `Complete::counts_vec` searches its
+//!     states with every such meld used, a word for each set of the others
+//!     used, and `Complete::count_word` adds their room apart: with the set
+//!     `U` used, the word read is that of `U` and all of them used, each
+//!     count `c` in it giving `c + j` for each `j` up to the room of those
+//!     not in `U`. An arrangement with `j` wilds on them is one with `j`
+//!     fewer and them used, which has a meld of the hand's own as one with
+//!     a wild on a table meld must; put `j` wilds onto them, within their
+//!     room, and the reverse holds. With none on them, the two differ only
+//!     where nothing is used and the hand has no meld of its own, so that
+//!     one with them all used must make one: then the open cards may also
+//!     keep no meld at all, which they do only where nothing is left but a
+//!     card to discard (the one open card, or a wild with none open), and
+//!     that is added too. The slowest hand found, with two such melds of
+//!     eight, keeps 128 words a state where it kept 512.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1173,12 +1193,17 @@ pub(super) struct Complete<'a> {
     /// Under the half-wild limit, the choices of each set of open cards
     /// (step 32).
     pub(super) plans: &'a mut SlotPlans,
-    /// The table melds not of wilds alone (`Loaded::live`): step 27's
-    /// answers are for each set of them used, the others in the key.
+    /// The table melds not of wilds alone (`Loaded::live`): step 35 adds
+    /// the room of the idle ones apart.
     pub(super) live: u8,
-    /// For each set of table melds used, the bits of the live ones among
-    /// them (`Loaded::live_at`).
-    pub(super) live_bits: &'a [u8; 256],
+    /// The live table melds some natural of the hand could go onto
+    /// (`Loaded::reached`): step 27's answers are for each set of them
+    /// used, those of wilds alone in the key, the other live ones used in
+    /// the key and their room added apart (step 36).
+    pub(super) reached: u8,
+    /// For each set of table melds used, the bits of the reached ones
+    /// among them (`Loaded::reached_at`).
+    pub(super) reached_bits: &'a [u8; 256],
     /// The wilds of the loaded hand: the searches ask of at most one more.
     pub(super) wilds: u8,
     /// Whether step 27 keeps its words as bytes (`Loaded::counts_in_bytes`).
@@ -2169,9 +2194,9 @@ impl SlotPlans {
 }
 
 /// Step 27's memo: for each state, where its answers start in `words`: a
-/// word for each set of the live table melds used and whether the hand
-/// has a meld of its own (at the index `Complete::live_at` gives), the counts of
-/// wilds it melds with as bits. The first words are those of a state that melds
+/// word for each set of the reached table melds used and whether the
+/// hand has a meld of its own (at the index `Complete::reached_at` gives),
+/// the counts of wilds it melds with as bits. The first words are those of a state that melds
 /// with none, which all such states share. A hand of at most
 /// [`BYTE_WILDS`] wilds keeps its words as bytes (`bytes`), else in 64
 /// bits (`words`).
@@ -2349,17 +2374,37 @@ impl Complete<'_> {
     }
 
     /// The index of step 27's answers for the table melds `used` (the bits
-    /// of the live ones among them, in order) and meld of the hand's own.
-    fn live_at(&self, used: u8, own: bool) -> usize {
-        self.live_bits[used as usize] as usize | (own as usize) << self.live.count_ones()
+    /// of the counted ones among them, in order) and meld of the hand's
+    /// own.
+    fn reached_at(&self, used: u8, own: bool) -> usize {
+        self.reached_bits[used as usize] as usize | (own as usize) << self.reached.count_ones()
     }
 
     /// Step 27's word of the open cards in `mask` with the table melds
     /// `used` and meld of the hand's own or not: with which counts of wilds
-    /// they meld.
+    /// they meld. The live table melds no natural goes onto are used in
+    /// the search, and their room not used is added here (step 36).
     fn count_word<W: CountWord>(&mut self, discard: bool, mask: u32, used: u8, own: bool) -> u64 {
-        let from = self.counts_vec::<W>(discard, mask, used & !self.live);
-        self.count_words::<W>(from + self.live_at(used, own), 1)[0].bits()
+        let spare = self.live & !self.reached;
+        let from = self.counts_vec::<W>(discard, mask, (used & !self.live) | spare);
+        let word = self.count_words::<W>(from + self.reached_at(used, own), 1)[0].bits();
+        if spare & !used == 0 {
+            return word;
+        }
+        let room = (self.free_room(used) - self.free_room(used | spare)).min(COUNTS_MOST - 1);
+        let spread = (1..=room).fold(word, |out, j| out | word << j);
+        if used != 0 || own {
+            return spread;
+        }
+        // With no table meld used and no meld of its own, the hand may
+        // keep none: the one open card or wild discarded, or nothing.
+        let owed = discard as u32;
+        let none = match mask.count_ones() {
+            0 => 1 << owed,
+            1 if discard => 1,
+            _ => 0,
+        };
+        spread | none
     }
 
     /// Step 27's `n` words of a state, from `from`.
@@ -2383,7 +2428,7 @@ impl Complete<'_> {
         let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
             unreachable!("the counts of wilds are the half-wild limit's")
         };
-        let live = self.live;
+        let live = self.reached;
         let (n, half) = (2usize << live.count_ones(), 1usize << live.count_ones());
         if W::kept(self.count_vecs()).is_empty() {
             W::kept_mut(self.count_vecs()).extend(std::iter::repeat_n(W::default(), n));
@@ -2435,7 +2480,7 @@ impl Complete<'_> {
                 } else if own {
                     Leaves::Own
                 } else {
-                    Leaves::Lay { at: self.live_at(with, false) }
+                    Leaves::Lay { at: self.reached_at(with, false) }
                 };
                 match &mut run {
                     Some((r, l, from, count)) if *r == rest && *l == leaves && *from + *count == k => {

@@ -106,13 +106,19 @@ pub(super) struct Loaded {
     pub(super) targets: Vec<(Vec<Card>, usize)>,
     /// The table melds of wilds alone (`search::wild_melds`), as bits.
     pub(super) wilds_alone: u8,
-    /// The table melds not of wilds alone, as bits: those module
-    /// `complete`'s step 27 keeps a word for each set of used, the others
-    /// in its key.
+    /// The table melds not of wilds alone, as bits: step 27 of module
+    /// `complete` keeps those of wilds alone in its key, and step 35 adds
+    /// the room of the live ones apart where they are idle.
     pub(super) live: u8,
-    /// For each set of table melds used, the bits of the live ones among
-    /// them, in order (where module `complete`'s step 27 keeps its word).
-    pub(super) live_at: [u8; 256],
+    /// The live table melds some natural of the hand could go onto
+    /// (`takers`): those module `complete`'s step 27 keeps a word for each
+    /// set of used; the other live ones take only wilds, whose room it
+    /// adds apart (step 36).
+    pub(super) reached: u8,
+    /// For each set of table melds used, the bits of the reached ones
+    /// among them, in order (where module `complete`'s step 27 keeps its
+    /// word).
+    pub(super) reached_at: [u8; 256],
     /// The table melds not of wilds alone that some natural of the hand
     /// could go onto (`takers`): those module `complete`'s steps 23 and 24
     /// keep a cost for each set of used (no search lays off onto the
@@ -191,7 +197,8 @@ impl Loaded {
             targets: Vec::new(),
             wilds_alone: 0,
             live: 0,
-            live_at: [0; 256],
+            reached: 0,
+            reached_at: [0; 256],
             least: LeastMelds::new(),
             takers: Takers::default(),
             single: Vec::new(),
@@ -282,8 +289,9 @@ impl Loaded {
         self.takers.find_twins(&self.targets);
         self.live = !self.wilds_alone & ((1u16 << self.targets.len()) - 1) as u8;
         let taken = (0..self.targets.len()).filter(|&m| self.takers[m] != 0).fold(0u8, |b, m| b | 1 << m);
-        self.least.load(self.live & taken, &self.takers);
-        self.live_at = packed_table(self.live);
+        self.reached = self.live & taken;
+        self.least.load(self.reached, &self.takers);
+        self.reached_at = packed_table(self.reached);
         self.single.clear();
         self.anchors.clear();
         self.single_limited.clear();

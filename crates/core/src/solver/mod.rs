@@ -2084,7 +2084,8 @@ fn complete_over<'a>(
         plans,
         count_bytes: h.counts_in_bytes,
         live: h.live,
-        live_bits: &h.live_at,
+        reached: h.reached,
+        reached_bits: &h.reached_at,
         lanes,
         wilds: h.wilds.len().min(250) as u8,
         placed,
@@ -2501,6 +2502,89 @@ mod tests {
         }
         assert!(asked > 60);
         assert!(bytes > 60, "{bytes}");
+    }
+
+    /// Step 36 of module `complete`: under the half-wild limit, step 27
+    /// searches its states with the table melds no natural of the hand
+    /// could go onto used, and adds their room apart. Whether the open
+    /// cards meld, for each count of wilds up to one more than the hand's,
+    /// each set of table melds used and meld of the hand's own or not,
+    /// with a discard owed or not, is the same as each set searched apart:
+    /// for every set of at most two open cards (where a hand that keeps
+    /// no meld may discard its last card), the hand less one or two, and
+    /// sets drawn at random.
+    #[test]
+    fn step_27_with_the_room_of_melds_no_natural_takes_added_apart_is_each_sets_own() {
+        let hands: [Found; 2] = [
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
+                11,
+                &["Ah As Ac", "6s 7s 8s", "Ks 5s 6s", "6h 7h 8h 9h 10h", "2s 3s Kd", "As Kh 3s"],
+                "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
+            ),
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0")],
+                11,
+                &["6c 7c 8c 9c 10c", "Kc Qd Qh", "2c 3c 4c 5c", "8h 8c Kh 8h", "Ad 2d 3d 4d"],
+                "Jc 4c 5c Ac 2c Ks Kd Qc 7h Ac 3c 6c",
+            ),
+        ];
+        for hand in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
+            let mut at_once = Solver::new();
+            at_once.counts_from = 1;
+            at_once.load_for_deadwood(&cards, &table);
+            let mut one_set = Solver::new();
+            one_set.counts_from = usize::MAX;
+            one_set.load_for_deadwood(&cards, &table);
+            assert_eq!(at_once.outs_less(&[]), one_set.outs_less(&[]), "{text}");
+            assert!(at_once.hand.counts_vectors && !one_set.hand.counts_vectors, "{text}");
+            let spare = at_once.hand.live & !at_once.hand.reached;
+            assert!(spare.count_ones() >= 2, "{text}: {spare:b}");
+            let n = at_once.hand.nat.cards.len();
+            let full = (1u32 << n) - 1;
+            let mut masks: Vec<u32> = vec![0];
+            for i in 0..n {
+                masks.push(1 << i);
+                masks.push(full & !(1 << i));
+                for j in i + 1..n {
+                    masks.push(1 << i | 1 << j);
+                    masks.push(full & !(1 << i | 1 << j));
+                }
+            }
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..60 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                masks.push(seed as u32 & full);
+            }
+            let most = at_once.hand.wilds.len() as u8 + 1;
+            let melds = 1u16 << table.onto.len();
+            let mut yes = 0;
+            for &mask in &masks {
+                for used in 0..melds {
+                    for (discard, own) in [(false, false), (false, true), (true, false), (true, true)] {
+                        for w in 0..=most {
+                            let asked = |s: &mut Solver| {
+                                s.complete().rest_melds_limited(discard, mask, w, used as u8, own)
+                            };
+                            let want = asked(&mut one_set);
+                            assert_eq!(
+                                asked(&mut at_once),
+                                want,
+                                "{text}: {mask:b} with {w} wilds, {used:b} used, own {own}, discard {discard}"
+                            );
+                            yes += want as usize;
+                        }
+                    }
+                }
+            }
+            assert!(yes > 1000, "{text}: {yes}");
+        }
     }
 
     /// The outs under the half-wild limit raced in both orders
