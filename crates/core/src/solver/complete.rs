@@ -736,8 +736,8 @@
 //!     where it may be high. A state none of whose open cards and table
 //!     melds not used lies near such a card finds none of them. Each time
 //!     more cards are found, the naturals and the table melds near one
-//!     left are worked out for no wild and one (`Unfound`), so that a
-//!     state asks it in two bit tests; where more than `UNFOUND_MOST`
+//!     left are worked out for no wild and one (`Unfound`; step 37 asks of
+//!     more), so that a state asks it in two bit tests; where more than `UNFOUND_MOST`
 //!     cards are left it is not worked out, as it would seldom hold. The
 //!     hand of hearts decides 1,310 states rather than 4,259.
 //! 35. *The idle table melds' room, added apart.* Step 28 keys a state of the
@@ -780,6 +780,32 @@
 //!     card to discard (the one open card, or a wild with none open), and
 //!     that is added too. The slowest hand found, with two such melds of
 //!     eight, keeps 128 words a state where it kept 512.
+//! 37. *Under the limit, one search of the whole hand finds each card
+//!     once.* Steps 33 and 34 hold under the limit too, with the counts of
+//!     wilds kept apart. The outs (`Solver::outs_limited`) ask step 16's
+//!     search of the whole hand, for its `w` wilds, with memos of their
+//!     own, cleared before and after (`Complete::gathered_limited`). A
+//!     state's cards for the count `c` complete the whole hand where some
+//!     path of moves from it leaves the state `c` wilds: the whole hand's
+//!     count is `w`, and a move that takes from `k` to `k'` wilds gives
+//!     the state it comes to each count of the one it leaves less each of
+//!     those (`Complete::add_counts`, `Gather::counts`), so that each card
+//!     of those counts is one step 16 would add to the whole hand's
+//!     answer for `w`. Each state's cards for those counts are shared as
+//!     soon as it has them (`Complete::share_counts`), so that a state's
+//!     answer may leave out cards found before, as in step 33; and a
+//!     state that could find no card not found yet is not searched nor
+//!     kept (`Complete::nothing_left_limited`). Under the limit the slot's
+//!     card shares a meld with a natural whatever the wilds (no more than
+//!     half of a meld is wild), so step 34's bound holds with the state's
+//!     most wilds in place of its wilds, worked out for up to three
+//!     (`UNFOUND_WILDS`), and for any number of cards not found yet: the
+//!     outs under the limit are often most of the deck, and the cards left
+//!     are then few, or many but far from the open cards. The slowest
+//!     hand found, whose outs are 45 of the deck's naturals, takes 177
+//!     million instructions where it took 395 million; the half-wild hand
+//!     of two jokers and fourteen cards before its draw 74 million where
+//!     it took 185 million.
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1050,10 +1076,17 @@ pub(super) struct Gather<'a> {
     /// out, and the cards found then.
     pub(super) unfound: (u128, Option<Unfound>),
     pub(super) searched: &'a mut Memo<StateKey, u128>,
+    /// Under the half-wild limit, the counts of wilds of the state being
+    /// searched whose cards complete the whole hand, as bits (step 37).
+    pub(super) counts: u64,
+    /// The most cards wanted and not found for which a state looks whether
+    /// it could find one: `UNFOUND_MOST` with wilds free, any under the
+    /// limit (step 37).
+    pub(super) unfound_most: u32,
 }
 
-/// Where the cards wanted and not found yet are few (step 34): for no
-/// wild and for one, the natural cards of the hand and the table melds
+/// Where the cards wanted and not found yet are few (step 34): for each
+/// count of wilds below `UNFOUND_WILDS`, the natural cards of the hand and the table melds
 /// that could share a meld with one of them. A natural could where it has
 /// the card's rank, or its suit with at most one place more between them
 /// than the wilds and the most wilds of a table run of the suit; a table
@@ -1062,14 +1095,25 @@ pub(super) struct Gather<'a> {
 /// card than the wilds and its own.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Unfound {
-    naturals: [u32; 2],
-    table: [u8; 2],
+    naturals: [u32; UNFOUND_WILDS],
+    table: [u8; UNFOUND_WILDS],
 }
+
+/// The counts of wilds [`Unfound`] is worked out for: none and one with
+/// wilds free (step 34), up to three under the half-wild limit (step 37).
+const UNFOUND_WILDS: usize = 4;
 
 impl Gather<'_> {
     /// A search that gathers every card wanted, none found yet.
     pub(super) fn new(wanted: u128, searched: &mut Memo<StateKey, u128>) -> Gather<'_> {
-        Gather { found: 0, wanted, unfound: (u128::MAX, None), searched }
+        Gather {
+            found: 0,
+            wanted,
+            unfound: (u128::MAX, None),
+            searched,
+            counts: 0,
+            unfound_most: UNFOUND_MOST,
+        }
     }
 
     /// [`Unfound`], where some cards wanted are not found yet and at most
@@ -1077,7 +1121,7 @@ impl Gather<'_> {
     fn unfound(&mut self, nat: &Naturals, anchors: &[Anchor], ace_high: bool) -> Option<Unfound> {
         if self.unfound.0 != self.found {
             let left = self.wanted & !self.found;
-            let few = left != 0 && left.count_ones() <= UNFOUND_MOST;
+            let few = left != 0 && left.count_ones() <= self.unfound_most;
             self.unfound = (self.found, few.then(|| unfound(left, nat, anchors, ace_high)));
         }
         self.unfound.1
@@ -1107,8 +1151,8 @@ fn unfound(left: u128, nat: &Naturals, anchors: &[Anchor], ace_high: bool) -> Un
             most[suit as usize] = most[suit as usize].max(wilds as u32);
         }
     }
-    let mut out = Unfound { naturals: [0; 2], table: [0; 2] };
-    for w in 0..2u32 {
+    let mut out = Unfound { naturals: [0; UNFOUND_WILDS], table: [0; UNFOUND_WILDS] };
+    for w in 0..UNFOUND_WILDS as u32 {
         for j in 0..nat.cards.len() {
             let (r, s) = (nat.rank[j], nat.suit[j] as usize);
             if ranks >> r & 1 != 0 || within(place_bits(r, ace_high), w + 1 + most[s], places[s]) {
@@ -1322,6 +1366,51 @@ impl Complete<'_> {
         };
         let w = w as usize;
         w < 2 && mask & u.naturals[w] == 0 && !used_table & u.table[w] == 0
+    }
+
+    /// Under the half-wild limit, the cards completing the open cards `mask`
+    /// with `w` wilds less one card, a natural or a wild, discarded, no
+    /// table meld used ([`Complete::cards_limited_less_one`]): in one search
+    /// that finds each card once (step 37), from `Solver::outs_limited`
+    /// with memos of its own.
+    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8) -> u128 {
+        debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
+        if let Some(g) = &mut self.gather {
+            g.unfound_most = u32::MAX;
+        }
+        let cards = self.cards_limited_less_one(mask, w);
+        cards | self.gather.take().map_or(0, |g| g.found)
+    }
+
+    /// Under the half-wild limit, in one search of the whole hand, whether
+    /// a state could find no card wanted and not found yet with at most
+    /// `most` wilds (step 37). The slot's card shares a meld with a natural
+    /// card, as under [`Complete::nothing_left`], whatever the wilds: no
+    /// more than half of the meld is wild.
+    fn nothing_left_limited(&mut self, mask: u32, most: u8, used_table: u8) -> bool {
+        let (nat, anchors, ace_high) = (self.nat, self.anchors, self.ace_high);
+        let Some(g) = &mut self.gather else {
+            return false;
+        };
+        let Some(u) = g.unfound(nat, anchors, ace_high) else {
+            return g.found & g.wanted == g.wanted;
+        };
+        let w = most as usize;
+        w < UNFOUND_WILDS && mask & u.naturals[w] == 0 && !used_table & u.table[w] == 0
+    }
+
+    /// Under the half-wild limit, in one search of the whole hand: shares
+    /// the state's cards of each count of wilds that completes the whole
+    /// hand (`sets`, up to `n` counts) with every state searched from now
+    /// on (step 37).
+    fn share_counts(&mut self, sets: &[u128], n: usize) {
+        if let Some(g) = &mut self.gather
+            && n > 0
+        {
+            for c in BitIter(g.counts & counts_upto(n as u32 - 1)) {
+                g.found |= sets[c];
+            }
+        }
     }
 
     /// Every table meld, as bits.
@@ -2548,6 +2637,9 @@ impl Complete<'_> {
         // the others where they turn idle (step 28).
         let every = self.every_meld();
         let mut sets = [0u128; MOST_COUNT as usize + 1];
+        if let Some(g) = &mut self.gather {
+            g.counts = 1 << w;
+        }
         match self.next_counts(every, (discard, mask, w, used_table, own), &mut sets) {
             Some(most) if w <= most => sets[w as usize],
             _ => 0,
@@ -2568,6 +2660,9 @@ impl Complete<'_> {
         (discard, mask, most, used_table, own): (bool, u32, u8, u8, bool),
         sets: &mut [u128],
     ) -> Option<u8> {
+        if self.gather.is_some() && self.nothing_left_limited(mask, most, used_table) {
+            return None;
+        }
         let (found, busy, shift) = self.slot_counts(discard, mask, most, used_table, own);
         let most = most.min(MOST_COUNT);
         let idle = before & !busy & !used_table;
@@ -2591,6 +2686,7 @@ impl Complete<'_> {
             None => 0,
         };
         if idle == 0 {
+            self.share_counts(sets, n);
             return (n > 0).then(|| n as u8 - 1);
         }
         sets[n..=most as usize].fill(0);
@@ -2600,6 +2696,7 @@ impl Complete<'_> {
             let rest = self.melds_counts(discard, mask, most - fewest, used_table | 1 << m, own);
             add_slot_cards(sets, &singles[m], rest, most);
         }
+        self.share_counts(sets, most as usize + 1);
         Some(most)
     }
 
@@ -2692,7 +2789,24 @@ impl Complete<'_> {
         most_k: impl Fn(u8) -> u8,
     ) {
         let mut sets = [0u128; MOST_COUNT as usize + 1];
-        let Some(found) = self.next_counts(before, next, &mut sets) else { return };
+        // In one search of the whole hand, the counts of the state moved to
+        // that complete it: `w - k` for each such count `w` of this one.
+        let counts = self.gather.as_mut().map(|g| {
+            let here = g.counts;
+            let mut next = 0u64;
+            for w in BitIter(here & counts_upto(most as u32)).map(|w| w as u8).filter(|&w| w >= fewest) {
+                for k in fewest..=most_k(w).min(w) {
+                    next |= 1 << (w - k);
+                }
+            }
+            g.counts = next;
+            here
+        });
+        let found = self.next_counts(before, next, &mut sets);
+        if let (Some(here), Some(g)) = (counts, &mut self.gather) {
+            g.counts = here;
+        }
+        let Some(found) = found else { return };
         for w in fewest..=most {
             for k in fewest..=most_k(w).min(w) {
                 if w - k <= found {

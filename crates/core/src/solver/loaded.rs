@@ -397,6 +397,7 @@ impl Loaded {
         if self.rules.half_wild {
             if self.single_limited.len() != self.targets.len() {
                 self.single_limited = single_lay_offs_limited(&self.targets, &self.rules);
+                self.anchors = anchors(&self.targets, self.ace_high);
             }
         } else if self.single.len() != self.targets.len() {
             self.single = single_lay_offs(&self.targets, &self.rules);

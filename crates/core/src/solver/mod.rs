@@ -638,6 +638,10 @@ pub struct Solver {
     race: bool,
     #[cfg(test)]
     raced_to_other: usize,
+    /// Whether the outs under the half-wild limit are one search that
+    /// finds each card once (the tests clear it to compare).
+    #[cfg(test)]
+    gather_limited: bool,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -804,6 +808,8 @@ impl Solver {
             race: true,
             #[cfg(test)]
             raced_to_other: 0,
+            #[cfg(test)]
+            gather_limited: true,
         }
     }
 
@@ -1721,7 +1727,23 @@ impl Solver {
     /// lay off onto many table melds.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         self.counts_ready();
-        let cards = self.complete().cards_limited_less_one(mask, w);
+        // One search that finds each card once (module `complete`, step
+        // 37): its states' answers leave out cards found, so they are
+        // kept for this search alone.
+        #[cfg(not(test))]
+        let gather = true;
+        #[cfg(test)]
+        let gather = self.gather_limited;
+        let cards = if gather {
+            self.memos.slot_counts.clear();
+            self.memos.slot_sets.clear();
+            let cards = self.complete_for(true).gathered_limited(mask, w);
+            self.memos.slot_counts.clear();
+            self.memos.slot_sets.clear();
+            cards
+        } else {
+            self.complete().cards_limited_less_one(mask, w)
+        };
         if cards == 0 {
             return CardSet::EMPTY;
         }
@@ -2585,6 +2607,162 @@ mod tests {
             }
             assert!(yes > 1000, "{text}: {yes}");
         }
+    }
+
+    /// Step 37 of module `complete`: under the half-wild limit, the outs
+    /// of the whole hand are one search that shares each card as soon as
+    /// a state finds it for a count of wilds that completes the whole
+    /// hand, and does not search a state that could find no other. The
+    /// outs of slow hands the hunts found, of each less each card, and of
+    /// each with a card more less a card, are those of the search of every
+    /// state, each with a solver of its own.
+    #[test]
+    fn the_outs_under_the_limit_found_once_are_every_states() {
+        let hands: [Found; 8] = [
+            // Small hands whose outs a card found with too few wilds or a
+            // table meld's run too far would change.
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0"), ("kings_wild", "true")],
+                3,
+                &[],
+                "10s Js Kc Ks Kc",
+            ),
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0"), ("kings_wild", "true")],
+                6,
+                &["7d 7c 7s"],
+                "Ks Ks Kc 6c 8s 8s Kd 10d",
+            ),
+            (
+                "strict",
+                &[
+                    ("half_wild", "true"),
+                    ("lay_off", "true"),
+                    ("decks", "3"),
+                    ("jokers", "1"),
+                    ("kings_wild", "true"),
+                ],
+                4,
+                &["4h 4s 4h", "7h 8h 9h", "2s 3s 4s"],
+                "Kh 5d 6h 4h 7h 5s",
+            ),
+            (
+                "strict",
+                &[("half_wild", "true"), ("extra_rounds", "2"), ("kings_wild", "true")],
+                13,
+                &[
+                    "7d 8d 9d 2d Jd",
+                    "3s Ks 5s 6s",
+                    "10s 2h Qs Ks",
+                    "2h 3h 4h 5h",
+                    "4h 5h 6h 7h Kd",
+                    "9c 10c Jc Kc",
+                    "Kd 3d 4d 5d 6d",
+                    "7c 8c 9c 10c",
+                ],
+                "Ad As 7s 7c 6d 6c Ah Ac Ad 6s 2c Ah 2s 7d Qs",
+            ),
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
+                11,
+                &[
+                    "Ah As Ac",
+                    "6s 7s 8s",
+                    "Ks 5s 6s",
+                    "6h 7h 8h 9h 10h",
+                    "2s 3s Kd",
+                    "7s 8s 9s",
+                    "9s 10s Js Qs Ks",
+                    "As Kh 3s",
+                ],
+                "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
+            ),
+            (
+                "strict",
+                &[
+                    ("half_wild", "true"),
+                    ("lay_off", "true"),
+                    ("jokers", "2"),
+                    ("extra_rounds", "1"),
+                    ("kings_wild", "false"),
+                    ("decks", "3"),
+                ],
+                12,
+                &[
+                    "4s 4s 4h Ah",
+                    "9c 10c Jc Qc",
+                    "Ad 6h 7h 8h 9h",
+                    "Ac Qc Kc",
+                    "3c 4c Ah 6c 7c",
+                    "As 3c 4c 5c 6c",
+                    "2c JK 2h",
+                    "As 8c 9c",
+                ],
+                "4d 9c 5d JK 4h 7c 5c 10c 4s 8c 4c Jc 2c 7s",
+            ),
+            (
+                "standard",
+                &[
+                    ("half_wild", "true"),
+                    ("lay_off", "true"),
+                    ("jokers", "2"),
+                    ("kings_wild", "true"),
+                    ("wild_value", "20"),
+                ],
+                11,
+                &[
+                    "5d 6d Ks",
+                    "4d 5d JK",
+                    "7c 7s 7c",
+                    "6d Kc 8d 9d 10d",
+                    "3s 3h JK",
+                    "8c 8c 8s Kh",
+                    "2c 2c 2s",
+                ],
+                "4d Jd 8d Kd 6s 7d 7d 2d 10d 3d Kc 9d Qd",
+            ),
+            (
+                "strict",
+                &[("half_wild", "true"), ("all_wild_melds", "true"), ("ace_high", "true"), ("jokers", "2")],
+                10,
+                &["10d Qs Qd Kd", "4d 5d 6d 7d", "Qs 3d 4d"],
+                "2d 6d 4h 5d 9d Ad 7d 8d Jh 3d JK Ac",
+            ),
+        ];
+        let mut differ = 0;
+        for hand in hands {
+            let (rules, table, cards) = found(hand);
+            let text = hand.4;
+            let mut hands = vec![cards.clone()];
+            for i in 0..cards.len() {
+                hands.push([&cards[..i], &cards[i + 1..]].concat());
+            }
+            for extra in ["5s", "9d"] {
+                let mut more = cards.clone();
+                more.extend(crate::hand::parse_cards(extra, &rules).unwrap());
+                for i in (0..more.len()).step_by(4) {
+                    hands.push([&more[..i], &more[i + 1..]].concat());
+                }
+            }
+            for hand in &hands {
+                let mut once = Solver::new();
+                once.load_for_deadwood(hand, &table);
+                let mut every = Solver::new();
+                every.gather_limited = false;
+                every.load_for_deadwood(hand, &table);
+                let outs = every.outs_less(&[]);
+                let hand: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
+                let hand = hand.join(" ");
+                assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
+                // And again, the memos of the first kept.
+                assert_eq!(once.outs_less(&[]), outs, "{text}: {hand:?}");
+                differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
+            }
+        }
+        assert!(differ > 40, "{differ}");
     }
 
     /// The outs under the half-wild limit raced in both orders
