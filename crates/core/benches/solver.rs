@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 71] = [
+    const HANDS: [Found; 73] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2176,6 +2176,46 @@ mod h_slowest_found {
             ],
             hand: "Ac 4s Js Qs 9s 6s 10s Kd 2c 5s 8s 7s 9c 4s",
         },
+        // Strict, half-wild, a joker a deck, two decks, round 13, 15 cards,
+        // eight table melds, before the last draw (`HALF=1 SIZE=before
+        // slowest -- 100 1000 631631`): many of its cards' neighbours are
+        // no out, so that one search of the whole hand prunes few states.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("jokers", "1"), ("extra_rounds", "2"), ("decks", "2")],
+            round: 13,
+            onto: &[
+                "2d 3d 4d 5d",
+                "3c 2s 5c 6c",
+                "7s 7d 7h 2c",
+                "8d 9d 10d",
+                "9c 10c Jc Qc JK",
+                "8d 2d 10d",
+                "5d 6d 2c",
+                "3s 2h 5s",
+            ],
+            hand: "6d Qd 4h 7c Jd 7d 7c Kd JK 9d 2s 8c 9s 7h 7s",
+        },
+        // Strict, wilds free, melds of wilds alone, three decks, round 13,
+        // 15 cards, eight table melds (two of wilds alone), before the last
+        // draw (`SIZE=before slowest -- 100 1000 641641`): its time goes to
+        // the groups laid off.
+        Found {
+            preset: "strict",
+            settings: &[("all_wild_melds", "true"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 13,
+            onto: &[
+                "4d 5d 2c 7d 8d",
+                "2s 2d 2c 2s",
+                "7c 8c 9c 10c Jc",
+                "2s 2d 2d",
+                "4h 5h 6h 7h 8h",
+                "9h 9s 9c",
+                "3h 3s 3c 3s",
+                "3h 4h 5h 6h",
+            ],
+            hand: "3c 6h Qh 10s 8c 7c Qc 6c Kc 10c 9c 5c 2h Jc 5c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2546,5 +2586,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_kings_wild_aces_high_eight_melds_of_spades_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[70]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_two_decks_15_cards_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[71]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_wilds_free_three_decks_15_cards_eight_melds_of_clubs_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[72]);
     }
 }
