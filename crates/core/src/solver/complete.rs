@@ -1357,6 +1357,12 @@ impl Complete<'_> {
     /// open card or the table meld's, with at most the run's wilds between
     /// (the hand's, and the table meld's where it goes onto one).
     pub(super) fn nothing_left(&mut self, mask: u32, w: u8, used_table: u8) -> bool {
+        self.none_near(mask, w, used_table, 2)
+    }
+
+    /// [`Complete::nothing_left`] and [`Complete::nothing_left_limited`]:
+    /// the bound read for `w` wilds where `w` is below `bounded`.
+    fn none_near(&mut self, mask: u32, w: u8, used_table: u8, bounded: usize) -> bool {
         let (nat, anchors, ace_high) = (self.nat, self.anchors, self.ace_high);
         let Some(g) = &mut self.gather else {
             return false;
@@ -1365,7 +1371,7 @@ impl Complete<'_> {
             return g.found & g.wanted == g.wanted;
         };
         let w = w as usize;
-        w < 2 && mask & u.naturals[w] == 0 && !used_table & u.table[w] == 0
+        w < bounded && mask & u.naturals[w] == 0 && !used_table & u.table[w] == 0
     }
 
     /// Under the half-wild limit, the cards completing the open cards `mask`
@@ -1388,15 +1394,7 @@ impl Complete<'_> {
     /// card, as under [`Complete::nothing_left`], whatever the wilds: no
     /// more than half of the meld is wild.
     fn nothing_left_limited(&mut self, mask: u32, most: u8, used_table: u8) -> bool {
-        let (nat, anchors, ace_high) = (self.nat, self.anchors, self.ace_high);
-        let Some(g) = &mut self.gather else {
-            return false;
-        };
-        let Some(u) = g.unfound(nat, anchors, ace_high) else {
-            return g.found & g.wanted == g.wanted;
-        };
-        let w = most as usize;
-        w < UNFOUND_WILDS && mask & u.naturals[w] == 0 && !used_table & u.table[w] == 0
+        self.none_near(mask, most, used_table, UNFOUND_WILDS)
     }
 
     /// Under the half-wild limit, in one search of the whole hand: shares
