@@ -1079,15 +1079,11 @@ pub(super) struct Gather<'a> {
     /// Under the half-wild limit, the counts of wilds of the state being
     /// searched whose cards complete the whole hand, as bits (step 37).
     pub(super) counts: u64,
-    /// The most cards wanted and not found for which a state looks whether
-    /// it could find one: `UNFOUND_MOST` with wilds free, any under the
-    /// limit (step 37).
-    pub(super) unfound_most: u32,
 }
 
 /// Where the cards wanted and not found yet are few (step 34): for each
-/// count of wilds below `UNFOUND_WILDS`, the natural cards of the hand and the table melds
-/// that could share a meld with one of them. A natural could where it has
+/// count of wilds below `UNFOUND_WILDS`, the natural cards of the hand and
+/// the table melds that could share a meld with one of them. A natural could where it has
 /// the card's rank, or its suit with at most one place more between them
 /// than the wilds and the most wilds of a table run of the suit; a table
 /// meld where it is of wilds alone, where its naturals are of the card's
@@ -1106,22 +1102,15 @@ const UNFOUND_WILDS: usize = 4;
 impl Gather<'_> {
     /// A search that gathers every card wanted, none found yet.
     pub(super) fn new(wanted: u128, searched: &mut Memo<StateKey, u128>) -> Gather<'_> {
-        Gather {
-            found: 0,
-            wanted,
-            unfound: (u128::MAX, None),
-            searched,
-            counts: 0,
-            unfound_most: UNFOUND_MOST,
-        }
+        Gather { found: 0, wanted, unfound: (u128::MAX, None), searched, counts: 0 }
     }
 
     /// [`Unfound`], where some cards wanted are not found yet and at most
-    /// `UNFOUND_MOST`; worked out again only where more were found.
-    fn unfound(&mut self, nat: &Naturals, anchors: &[Anchor], ace_high: bool) -> Option<Unfound> {
+    /// `most`; worked out again only where more were found.
+    fn unfound(&mut self, nat: &Naturals, anchors: &[Anchor], ace_high: bool, most: u32) -> Option<Unfound> {
         if self.unfound.0 != self.found {
             let left = self.wanted & !self.found;
-            let few = left != 0 && left.count_ones() <= self.unfound_most;
+            let few = left != 0 && left.count_ones() <= most;
             self.unfound = (self.found, few.then(|| unfound(left, nat, anchors, ace_high)));
         }
         self.unfound.1
@@ -1357,17 +1346,18 @@ impl Complete<'_> {
     /// open card or the table meld's, with at most the run's wilds between
     /// (the hand's, and the table meld's where it goes onto one).
     pub(super) fn nothing_left(&mut self, mask: u32, w: u8, used_table: u8) -> bool {
-        self.none_near(mask, w, used_table, 2)
+        self.none_near(mask, w, used_table, (2, UNFOUND_MOST))
     }
 
     /// [`Complete::nothing_left`] and [`Complete::nothing_left_limited`]:
-    /// the bound read for `w` wilds where `w` is below `bounded`.
-    fn none_near(&mut self, mask: u32, w: u8, used_table: u8, bounded: usize) -> bool {
+    /// the bound read for `w` wilds where `w` is below `bounded`, worked
+    /// out where at most `most` cards wanted are not found yet.
+    fn none_near(&mut self, mask: u32, w: u8, used_table: u8, (bounded, most): (usize, u32)) -> bool {
         let (nat, anchors, ace_high) = (self.nat, self.anchors, self.ace_high);
         let Some(g) = &mut self.gather else {
             return false;
         };
-        let Some(u) = g.unfound(nat, anchors, ace_high) else {
+        let Some(u) = g.unfound(nat, anchors, ace_high, most) else {
             return g.found & g.wanted == g.wanted;
         };
         let w = w as usize;
@@ -1381,9 +1371,6 @@ impl Complete<'_> {
     /// with memos of its own.
     pub(super) fn gathered_limited(&mut self, mask: u32, w: u8) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
-        if let Some(g) = &mut self.gather {
-            g.unfound_most = u32::MAX;
-        }
         let cards = self.cards_limited_less_one(mask, w);
         cards | self.gather.take().map_or(0, |g| g.found)
     }
@@ -1392,9 +1379,11 @@ impl Complete<'_> {
     /// a state could find no card wanted and not found yet with at most
     /// `most` wilds (step 37). The slot's card shares a meld with a natural
     /// card, as under [`Complete::nothing_left`], whatever the wilds: no
-    /// more than half of the meld is wild.
+    /// more than half of the meld is wild. The bound is worked out for
+    /// any number of cards not found: the outs under the limit are often
+    /// most of the deck, and the cards left near few states.
     fn nothing_left_limited(&mut self, mask: u32, most: u8, used_table: u8) -> bool {
-        self.none_near(mask, most, used_table, UNFOUND_WILDS)
+        self.none_near(mask, most, used_table, (UNFOUND_WILDS, u32::MAX))
     }
 
     /// Under the half-wild limit, in one search of the whole hand: shares
@@ -2461,7 +2450,7 @@ impl Complete<'_> {
     }
 
     /// The index of step 27's answers for the table melds `used` (the bits
-    /// of the counted ones among them, in order) and meld of the hand's
+    /// of the reached ones among them, in order) and meld of the hand's
     /// own.
     fn reached_at(&self, used: u8, own: bool) -> usize {
         self.reached_bits[used as usize] as usize | (own as usize) << self.reached.count_ones()

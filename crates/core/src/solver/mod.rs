@@ -1725,6 +1725,9 @@ impl Solver {
     /// searched for every set of table melds used at once (module
     /// `complete`, step 27): its states are far fewer where the hand could
     /// lay off onto many table melds.
+    ///
+    /// The cards are one search of the whole hand that finds each card
+    /// once (module `complete`, step 37), with a slot memo of its own.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
         self.counts_ready();
         // One search that finds each card once (module `complete`, step
@@ -2220,6 +2223,23 @@ mod tests {
         (rules, table, cards)
     }
 
+    /// `cards`, `cards` less each card, and `cards` with each of `extras`
+    /// less every `step`-th card: hands near a hand the hunts found.
+    fn around(rules: &Rules, cards: &[Card], extras: &[&str], step: usize) -> Vec<Vec<Card>> {
+        let mut hands = vec![cards.to_vec()];
+        for i in 0..cards.len() {
+            hands.push([&cards[..i], &cards[i + 1..]].concat());
+        }
+        for extra in extras {
+            let mut more = cards.to_vec();
+            more.extend(crate::hand::parse_cards(extra, rules).unwrap());
+            for i in (0..more.len()).step_by(step) {
+                hands.push([&more[..i], &more[i + 1..]].concat());
+            }
+        }
+        hands
+    }
+
     /// `cards` less one copy of `c`.
     fn less(cards: &[Card], c: Card) -> Vec<Card> {
         let mut rest = cards.to_vec();
@@ -2486,22 +2506,7 @@ mod tests {
         for hand in hands {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
-            let mut hands = vec![cards.clone()];
-            for i in 0..cards.len() {
-                let mut less = cards.clone();
-                less.remove(i);
-                hands.push(less);
-            }
-            for extra in ["Kc", "5h", "9d"] {
-                let mut more = cards.clone();
-                more.extend(crate::hand::parse_cards(extra, &rules).unwrap());
-                for i in (0..more.len()).step_by(3) {
-                    let mut less = more.clone();
-                    less.remove(i);
-                    hands.push(less);
-                }
-            }
-            for hand in &hands {
+            for hand in &around(&rules, &cards, &["Kc", "5h", "9d"], 3) {
                 let mut at_once = Solver::new();
                 at_once.counts_from = 1;
                 at_once.load_for_deadwood(hand, &table);
@@ -2736,18 +2741,7 @@ mod tests {
         for hand in hands {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
-            let mut hands = vec![cards.clone()];
-            for i in 0..cards.len() {
-                hands.push([&cards[..i], &cards[i + 1..]].concat());
-            }
-            for extra in ["5s", "9d"] {
-                let mut more = cards.clone();
-                more.extend(crate::hand::parse_cards(extra, &rules).unwrap());
-                for i in (0..more.len()).step_by(4) {
-                    hands.push([&more[..i], &more[i + 1..]].concat());
-                }
-            }
-            for hand in &hands {
+            for hand in &around(&rules, &cards, &["5s", "9d"], 4) {
                 let mut once = Solver::new();
                 once.load_for_deadwood(hand, &table);
                 let mut every = Solver::new();
@@ -2758,7 +2752,7 @@ mod tests {
                 let hand = hand.join(" ");
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 // And again, the memos of the first kept.
-                assert_eq!(once.outs_less(&[]), outs, "{text}: {hand:?}");
+                assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
             }
         }
