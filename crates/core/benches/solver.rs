@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 73] = [
+    const HANDS: [Found; 75] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2216,6 +2216,49 @@ mod h_slowest_found {
             ],
             hand: "3c 6h Qh 10s 8c 7c Qc 6c Kc 10c 9c 5c 2h Jc 5c",
         },
+        // Strict, half wild, aces high, three decks, round 11 before the
+        // draw, eight table melds, five of them clubs (`HALF=1 SIZE=before
+        // slowest -- 100 1000 651651`): its time goes to the slot search
+        // under the limit.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("ace_high", "true"), ("decks", "3"), ("wild_value", "20")],
+            round: 11,
+            onto: &[
+                "5h 5h Kh",
+                "Ah 2h 3h 4h",
+                "2c 3c 4c",
+                "Ac 2c 3c 4c",
+                "Jc Qc Kc",
+                "7c 8c 9c 10c Jc",
+                "6c 7c 8c Kc",
+                "Kh 5d 5h 5s",
+            ],
+            hand: "5d 5c 10c Kd Ks 5c 5c Qh 5s 9c 8c 6c 7c",
+        },
+        // Strict, half wild, aces high, two decks, no joker, round 13, 15
+        // cards, six table melds, before the last draw (`SIZE=before
+        // slowest -- 100 1000 661661`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "true"),
+                ("jokers", "0"),
+                ("extra_rounds", "2"),
+                ("decks", "2"),
+            ],
+            round: 13,
+            onto: &[
+                "3c 4c 5c",
+                "5s 5h 5d 5s",
+                "Ad 2d 3d 4d 5d",
+                "2c 3c 4c 2s",
+                "8h 9h 10h Jh Qh",
+                "10s 2h Qs",
+            ],
+            hand: "5c 9c Kc Kc Ac 9c 2c 6c Qc 8c Jd 7c 2h Jc 10c",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2596,5 +2639,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_wilds_free_three_decks_15_cards_eight_melds_of_clubs_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[72]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_aces_high_three_decks_eight_melds_of_clubs_before_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[73]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_aces_high_two_decks_15_cards_six_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[74]);
     }
 }
