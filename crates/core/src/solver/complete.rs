@@ -3119,13 +3119,7 @@ mod tests {
     /// and counts shifted past the byte dropped, as the definition says.
     #[test]
     fn choices_laid_off_eight_bytes_at_a_time_give_each_words_own() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::solver::tests::random_words(0x2545_f491_4f6c_dd1d);
         for len in [8usize, 16, 64, 512] {
             for m in [1usize, 2, 4] {
                 for k in 0..8u8 {

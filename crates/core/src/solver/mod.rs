@@ -2151,6 +2151,17 @@ mod tests {
         parse_hand(text, &Rules { jokers: 2, ..Rules::default() }).unwrap()
     }
 
+    /// Random words for the tests from `seed` (xorshift), the same each
+    /// run.
+    pub(super) fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// `search::laid_off`, in each of its ways, against its meaning:
     /// every answer whose index lacks `m` takes the rest's answer with it;
     /// also for the first answers only, as many as a power of two (step 30
@@ -2582,12 +2593,9 @@ mod tests {
                     masks.push(full & !(1 << i | 1 << j));
                 }
             }
-            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut next = random_words(0x9e37_79b9_7f4a_7c15);
             for _ in 0..60 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                masks.push(seed as u32 & full);
+                masks.push(next() as u32 & full);
             }
             let most = at_once.hand.wilds.len() as u8 + 1;
             let melds = 1u16 << table.onto.len();
@@ -3345,13 +3353,7 @@ mod tests {
     /// the state searched.
     #[test]
     fn a_state_left_unsearched_finds_no_card_not_found_yet() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = random_words(0x9E37_79B9_7F4A_7C15);
         for hand in [HEARTS_SIX_MELDS, CLUBS_FOUR_MELDS, FIVE_CROWNS_OF_DIAMONDS, FREED_TABLE_WILD] {
             let (_, table, cards) = found(hand);
             let mut solver = Solver::new();
@@ -3860,7 +3862,7 @@ mod tests {
         ];
         let parse = |text: &str| parse_hand(text, &rules).unwrap();
         let cards = parse("JK 3c 7c 9c 8h 4c 2s 10s 3s Jc 8c 6c 2c 10c Qc");
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = random_words(0x2545_f491_4f6c_dd1d);
         for t in 6..=8 {
             let melds = onto[..t].iter().map(|m| parse(m)).collect();
             let table = Table::new(&rules, Rank::new(12).unwrap()).with_onto(melds).unwrap();
@@ -3871,9 +3873,7 @@ mod tests {
             let mut c = solver.complete();
             assert!(c.in_wide());
             for round in 0..24 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = next();
                 // No open card first, then open cards drawn at random.
                 let mask = if round == 0 { 0 } else { seed as u32 & ((1 << naturals) - 1) };
                 for w in 0..=wilds + 1 {
