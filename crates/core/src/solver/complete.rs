@@ -2322,7 +2322,7 @@ trait CountWord:
     fn kept_mut(vecs: &mut CountVecs) -> &mut Vec<Self>;
 
     /// [`or_choices`] of choices laid off onto the table meld at bit `m`
-    /// of the answers' index, taking `k` to `k + n - 1` wilds, where that
+    /// of the answers' index, taking `k` to `k + N - 1` wilds, where that
     /// is quicker than the general way: `false` where it is not.
     fn lay_off_near<const N: u8>(out: &mut [Self], rest: &[Self], m: usize, k: u8) -> bool {
         let _ = (out, rest, m, k);
@@ -2359,9 +2359,9 @@ impl CountWord for u8 {
         &mut vecs.bytes
     }
 
-    /// With `m` below 8, each word without it takes the one with it, a
-    /// byte or four away within the same eight: eight bytes at a time, as
-    /// one word of 64 bits (each byte's counts shifted within it).
+    /// With `m` below 8, each word without it takes the one with it, one,
+    /// two or four bytes on within the same eight: eight bytes at a time,
+    /// as one word of 64 bits (each byte's counts shifted within it).
     fn lay_off_near<const N: u8>(out: &mut [u8], rest: &[u8], m: usize, k: u8) -> bool {
         if m >= 8 || !out.len().is_multiple_of(8) {
             return false;
