@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 75] = [
+    const HANDS: [Found; 77] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2259,6 +2259,49 @@ mod h_slowest_found {
             ],
             hand: "5c 9c Kc Kc Ac 9c 2c 6c Qc 8c Jd 7c 2h Jc 10c",
         },
+        // Strict, half wild, melds of wilds alone, twos wild, three decks,
+        // round 13, 15 cards, eight table melds, before the last draw
+        // (`HALF=1 SIZE=before slowest -- 100 1000 671671`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "2d Ad As",
+                "9c 10c Jc Qc Kc",
+                "9c 10c Jc",
+                "2s 3s 4s 5s 6s",
+                "7h 7d 7d 7c",
+                "2c 3c 4c 5c 6c",
+                "2c 3c 4c 5c",
+                "6s 6s 2h",
+            ],
+            hand: "2c 9c Ac Jc 7c 7c Qc Ah 8c Kc 2s 10h 7s 2d 6c",
+        },
+        // Five Crowns, half wild, three decks, round 11 before the draw,
+        // eight table melds (the same hunt).
+        Found {
+            preset: "five-crowns",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("decks", "3")],
+            round: 11,
+            onto: &[
+                "Kr 4c 5c 6c",
+                "8d 8r 8d",
+                "7c 7h 7r 7h",
+                "3c 4c 5c Ks",
+                "4d 5d 6d",
+                "7c Kd 9c",
+                "JK 10s Js",
+                "3s 4s 5s 6s",
+            ],
+            hand: "7s 8d 8s 8c 9c 8r 8h 8c 8c 8s 7c Qd Kh",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2649,5 +2692,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_aces_high_two_decks_15_cards_six_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[74]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_wilds_alone_three_decks_15_cards_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[75]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn five_crowns_half_wild_three_decks_eight_melds_before_the_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[76]);
     }
 }
