@@ -2535,10 +2535,11 @@ impl Complete<'_> {
     }
 
     /// Step 27: [`Complete::melds_counts`] of the open cards in `mask` for
-    /// every set of the live table melds used (`Complete::live`) and
-    /// whether the hand has a meld of its own at once, where its words
+    /// every set of the reached table melds used (`Complete::reached`)
+    /// and whether the hand has a meld of its own at once, where its words
     /// start among the words `W` of `CountVecs`; `fixed` the other table
-    /// melds used (of wilds alone). Every count of wilds the open cards
+    /// melds used (of wilds alone, and the live ones no natural goes onto,
+    /// always taken as used: step 36). Every count of wilds the open cards
     /// could take is searched, up to the room of the table melds with none
     /// but `fixed` used.
     fn counts_vec<W: CountWord>(&mut self, discard: bool, mask: u32, fixed: u8) -> usize {
@@ -2549,8 +2550,8 @@ impl Complete<'_> {
         let WildPolicy::HalfAtMost { free, .. } = self.melds.policy else {
             unreachable!("the counts of wilds are the half-wild limit's")
         };
-        let live = self.reached;
-        let (n, half) = (2usize << live.count_ones(), 1usize << live.count_ones());
+        let reached = self.reached;
+        let (n, half) = (2usize << reached.count_ones(), 1usize << reached.count_ones());
         if W::kept(self.count_vecs()).is_empty() {
             W::kept_mut(self.count_vecs()).extend(std::iter::repeat_n(W::default(), n));
         }
@@ -2560,7 +2561,7 @@ impl Complete<'_> {
             // As `melds_counts` with no open card, for each table meld used
             // and meld of the hand's own.
             for (at, o) in out[..n].iter_mut().enumerate() {
-                let used = unpacked(live, at & (half - 1)) | fixed;
+                let used = unpacked(reached, at & (half - 1)) | fixed;
                 let own = at >= half;
                 if used == 0 || own {
                     let room = if own { free[used as usize] as u32 } else { 0 };
@@ -2591,12 +2592,12 @@ impl Complete<'_> {
             // many.
             let mut run: Option<(usize, Leaves, u8, u8)> = None;
             for &(used, k, with, own) in &placed {
-                let rest = self.counts_vec::<W>(discard, mask & !used, with & !live);
+                let rest = self.counts_vec::<W>(discard, mask & !used, with & !reached);
                 if rest == 0 {
                     // Melds for nothing.
                     continue;
                 }
-                let leaves = if with & !live != fixed {
+                let leaves = if with & !reached != fixed {
                     Leaves::Same
                 } else if own {
                     Leaves::Own
