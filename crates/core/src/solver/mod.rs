@@ -2767,6 +2767,93 @@ mod tests {
         assert!(differ > 40, "{differ}");
     }
 
+    /// Step 38 of module `complete`: the cards no meld of the search
+    /// could take hold no out. On hands the hunts found, each less each
+    /// card and each with a card more less a card, every natural out of
+    /// the search of every state lies among the cards some meld could
+    /// take; and the slowest hand found leaves out the cards no meld takes
+    /// (`5h` beside its `Ah` would need three wilds between two naturals),
+    /// but not the cards near its naturals.
+    #[test]
+    fn the_cards_no_meld_could_take_hold_no_out() {
+        let slowest: Found = (
+            "strict",
+            &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            13,
+            &[
+                "2d Ad As",
+                "9c 10c Jc Qc Kc",
+                "9c 10c Jc",
+                "2s 3s 4s 5s 6s",
+                "7h 7d 7d 7c",
+                "2c 3c 4c 5c 6c",
+                "2c 3c 4c 5c",
+                "6s 6s 2h",
+            ],
+            "2c 9c Ac Jc 7c 7c Qc Ah 8c Kc 2s 10h 7s 2d 6c",
+        );
+        let hands: [Found; 3] = [
+            slowest,
+            (
+                "tens",
+                &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0"), ("kings_wild", "true")],
+                6,
+                &["7d 7c 7s"],
+                "Ks Ks Kc 6c 8s 8s Kd 10d",
+            ),
+            (
+                "five-crowns",
+                &[("half_wild", "true"), ("lay_off", "true"), ("decks", "3")],
+                11,
+                &["Kr 4c 5c 6c", "8d 8r 8d", "7c 7h 7r 7h", "3c 4c 5c Ks", "4d 5d 6d", "JK 10s Js"],
+                "7s 8d 8s 8c 9c 8r 8h 8c 8c 8s 7c Qd Kh",
+            ),
+        ];
+        let takes_of = |solver: &mut Solver| {
+            let (mask, w, _) = solver.hand.less(&[]);
+            solver.counts_ready();
+            let takes = solver.complete().cards_any_meld_takes(mask, w);
+            move |c: Card| takes >> c.index() & 1 != 0
+        };
+        let mut left_out = 0;
+        for hand in hands {
+            let (rules, table, cards) = found(hand);
+            let text = hand.4;
+            for hand in &around(&rules, &cards, &["5s", "9d"], 3) {
+                let mut every = Solver::new();
+                every.gather_limited = false;
+                every.load_for_deadwood(hand, &table);
+                let outs = every.outs_less(&[]);
+                if outs == CardSet::ALL {
+                    continue;
+                }
+                let takes = takes_of(&mut every);
+                let naturals: Vec<Card> = rules.deck().cards().filter(|c| !table.is_wild(*c)).collect();
+                for &c in &naturals {
+                    assert!(!outs.contains(c) || takes(c), "{text}: {c} is an out no meld takes");
+                }
+                left_out += naturals.iter().filter(|&&c| !takes(c)).count();
+            }
+        }
+        assert!(left_out > 400, "{left_out}");
+        let (_, table, cards) = found(slowest);
+        let mut solver = Solver::new();
+        solver.load_for_deadwood(&cards, &table);
+        let takes = takes_of(&mut solver);
+        for c in ["3s", "3d", "4d", "5d", "5h"] {
+            assert!(!takes(crate::hand::parse_cards(c, &table.rules).unwrap()[0]), "{c}");
+        }
+        for c in ["3h", "4h", "5c", "8c", "Kc"] {
+            assert!(takes(crate::hand::parse_cards(c, &table.rules).unwrap()[0]), "{c}");
+        }
+    }
+
     /// The outs under the half-wild limit raced in both orders
     /// (`Solver::outs_limited_raced`): two hands the hunts found, whose
     /// outs take far fewer states in the order by suit than in the one
