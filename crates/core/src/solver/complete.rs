@@ -831,7 +831,12 @@
 //!     more for `2d` (a two at face value), `3d`, `3s`, `4d`, `5d` and
 //!     `5h`, which no meld takes (`5h` with the hand's `Ah` would need
 //!     three wilds between two naturals): it decides 5,853 states where it
-//!     decided 15,520.
+//!     decided 15,520. With no card left to look for, the search may end
+//!     having found none, though a wild completes the hand standing for a
+//!     card of the wild rank at its face, which is never looked for where
+//!     no meld may be all wild (`Loaded::read_bits`): so whether a wild
+//!     completes is asked apart whatever the search found
+//!     (`Solver::outs_limited`).
 
 use super::memo::{Discard, Memo, StateKey};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};

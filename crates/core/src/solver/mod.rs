@@ -1747,9 +1747,9 @@ impl Solver {
         } else {
             self.complete().cards_limited_less_one(mask, w)
         };
-        if cards == 0 {
-            return CardSet::EMPTY;
-        }
+        // Asked even where no natural is found: a wild may stand for a card
+        // of the wild rank at its face, which the one search does not look
+        // for (`Loaded::read_bits`), so need not find.
         let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
         self.hand.found(cards, any_wild)
     }
@@ -2852,6 +2852,20 @@ mod tests {
         for c in ["3h", "4h", "5c", "8c", "Kc"] {
             assert!(takes(crate::hand::parse_cards(c, &table.rules).unwrap()[0]), "{c}");
         }
+        // A hand whose only outs are wilds, each standing for a card of the
+        // wild rank (`3c`), which the search does not look for: with no
+        // card left to look for, it finds none, and the wilds are asked
+        // apart.
+        let (_, table, cards) = found((
+            "standard",
+            &[("half_wild", "true"), ("all_wild_melds", "false"), ("decks", "1"), ("jokers", "1")],
+            1,
+            &[],
+            "2c Ac 4c",
+        ));
+        let mut solver = Solver::new();
+        solver.load_for_deadwood(&cards, &table);
+        assert_eq!(solver.outs_less(&[]), CardSet::from_bits(1 << Card::JOKER.index()));
     }
 
     /// The outs under the half-wild limit raced in both orders
