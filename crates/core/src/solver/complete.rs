@@ -837,8 +837,36 @@
 //!     no meld may be all wild (`Loaded::read_bits`): so whether a wild
 //!     completes is asked apart whatever the search found
 //!     (`Solver::outs_limited`).
+//! 39. *Under the limit, the cards not found yet, meld by meld.* A card
+//!     `c` is an out of a hand `H` that does not meld when `H + c` less one
+//!     card melds completely; `c` is not that card (`H` would meld), so it
+//!     lies in a meld `M`. Where `M` holds no natural of the hand, `c` goes
+//!     alone onto a table meld (with wilds, within the limit: `c` and
+//!     wilds alone are no meld under it). Else let `i` be the first of its
+//!     naturals in the order: by step 38, `M` is a choice of `i` with the
+//!     naturals from `i` on open and the hand's `w` wilds. Either way `M`
+//!     is one of `Complete::slot_melds`, taking `k` wilds within its
+//!     range, and what is left, the hand less `M`'s naturals with `w - k`
+//!     wilds, melds completely less one card, `M`'s table meld used, or
+//!     with a meld of the hand's own where `M` is one. Conversely `M` and
+//!     such an arrangement of the rest are an arrangement of `H + c` less
+//!     one card. So the outs are the cards of the melds of
+//!     `Complete::slot_melds` whose rest so melds, which
+//!     `Complete::melds_counts` answers for every count of wilds at once
+//!     (`Complete::outs_meld_by_meld`); a meld whose cards are all found
+//!     already, or no card wanted, is not asked. Step 37's search finds
+//!     most of the outs within its first states and then searches on,
+//!     often for thousands of states, to tell that the cards left are
+//!     not outs; asked meld by meld, only the melds that could take a card
+//!     left are asked, each once, and no state is keyed by the table melds
+//!     used. But each rest asked is searched from the hand's first cards
+//!     again, where step 37's states share them, so where step 37's search
+//!     is short it is quicker whole: the outs are asked meld by meld only
+//!     past `SLOT_STATES_MOST` of its states, the cards it found kept
+//!     (each an out, step 37), and its search stopped
+//!     (`Memo::hold_at_most`).
 
-use super::memo::{Discard, Memo, StateKey};
+use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
@@ -956,6 +984,17 @@ pub(super) const SUIT_BITS: [u128; 5] = {
 pub(super) struct SlotRun {
     pub(super) used: u32,
     pub(super) taken: u16,
+}
+
+/// A meld the slot's card could go into (`Complete::slot_melds`): the
+/// open cards it leaves, the table meld it goes onto or none, whether it is
+/// a meld of the hand's own, and where its cards lie in the list beside it,
+/// each as `(need, more, cards)` (`LayOffs::slots`).
+pub(super) struct SlotMeld {
+    rest: u32,
+    used_table: u8,
+    own: bool,
+    entries: (u32, u32),
 }
 
 /// For each table meld `m`, the bits of `Complete::melds_vec`'s word at
@@ -1399,8 +1438,10 @@ impl Complete<'_> {
     /// with `w` wilds less one card, a natural or a wild, discarded, no
     /// table meld used ([`Complete::cards_limited_less_one`]): in one search
     /// that finds each card once (step 37), from `Solver::outs_limited`
-    /// with memos of its own.
-    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8) -> u128 {
+    /// with memos of its own, looking only for the cards some meld could
+    /// take (step 38); past `slot_most` of its states, the cards not found
+    /// yet meld by meld (step 39).
+    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8, slot_most: usize) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
         // The cards no meld of the search could take are not looked for
         // (step 38).
@@ -1408,8 +1449,16 @@ impl Complete<'_> {
         if let Some(g) = &mut self.gather {
             g.wanted &= takes;
         }
-        let cards = self.cards_limited_less_one(mask, w);
-        cards | self.gather.take().map_or(0, |g| g.found)
+        // The search within `slot_most` states; beyond, the cards not found
+        // yet meld by meld (step 39).
+        self.counted.hold_at_most(slot_most);
+        let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
+        self.counted.hold_at_most(usize::MAX);
+        let g = self.gather.take().expect("a search of the whole hand");
+        match cards {
+            Some(cards) => cards | g.found,
+            None => g.found | self.outs_meld_by_meld(mask, w, g.found | !g.wanted),
+        }
     }
 
     /// Under the half-wild limit, in one search of the whole hand, whether
@@ -2994,20 +3043,29 @@ impl Complete<'_> {
         out
     }
 
-    /// Under the half-wild limit: every natural card a choice of the search
-    /// from the open cards `mask` and at most `most` wilds could put the
-    /// slot's card into, whatever becomes of the rest (step 38): for each
-    /// open card `i`, its sets, runs and groups laid off with the slot's
-    /// card among the open cards from `i` on (`Complete::slot_plan`); and
-    /// the slot's card alone onto each table meld.
-    pub(super) fn cards_any_meld_takes(&mut self, mask: u32, most: u8) -> u128 {
-        let mut out = 0u128;
-        for m in 0..self.table.len() {
-            for &(need, _, cards) in &self.single_limited[m] {
-                if need <= most {
-                    out |= cards;
-                }
+    /// Under the half-wild limit: every meld a choice of the search from the
+    /// open cards `mask` with at most `most` wilds could put the slot's
+    /// card into (step 38), into `melds`, each with its cards in `entries`:
+    /// for each open card `i`, its sets, runs and groups laid off with the
+    /// slot's card among the open cards from `i` on
+    /// (`Complete::slot_plan`); and the slot's card alone onto each table
+    /// meld.
+    fn slot_melds(
+        &mut self,
+        mask: u32,
+        most: u8,
+        melds: &mut Vec<SlotMeld>,
+        entries: &mut Vec<(u8, u8, u128)>,
+    ) {
+        let mut push = |melds: &mut Vec<SlotMeld>, (rest, used_table, own), cards: &[(u8, u8, u128)]| {
+            let from = entries.len() as u32;
+            entries.extend(cards.iter().filter(|e| e.0 <= most));
+            if entries.len() as u32 > from {
+                melds.push(SlotMeld { rest, used_table, own, entries: (from, entries.len() as u32) });
             }
+        };
+        for m in 0..self.table.len() {
+            push(melds, (mask, 1 << m, false), &self.single_limited[m]);
         }
         let places = (bottom_place(self.rules), top_place(self.rules));
         for i in BitIter(mask) {
@@ -3016,27 +3074,63 @@ impl Complete<'_> {
             let nat = self.nat;
             let (rank, suit) = (nat.rank[i], nat.suit[i] as usize);
             for at in plan.sets.0..plan.sets.1 {
-                let size = self.plans.sets[at as usize].count_ones() as u8;
-                if 3u8.saturating_sub(size + 1) <= most {
-                    out |= rank_bits(rank);
-                }
+                // The slot's card and the set's naturals take from `need`
+                // wilds up to as many as they are.
+                let used = self.plans.sets[at as usize];
+                let size = used.count_ones() as u8 + 1;
+                let need = 3u8.saturating_sub(size);
+                push(melds, (mask & !used, 0, true), &[(need, size - need, rank_bits(rank))]);
             }
             let place_bits = &PLACE_BITS[suit];
             for at in plan.runs.0..plan.runs.1 {
-                let taken = self.plans.runs[at as usize].taken;
-                out |= slot_places(place_bits, taken, most, places).fold(0, |b, (_, new)| b | new);
+                let run = self.plans.runs[at as usize];
+                let mut cards = [(0, 0, 0); MOST_COUNT as usize + 1];
+                let mut n = 0;
+                for (k, new) in slot_places(place_bits, run.taken, most, places) {
+                    cards[n] = (k, 0, new);
+                    n += 1;
+                }
+                push(melds, (mask & !run.used, 0, true), &cards[..n]);
             }
-            for &(from, to) in plan.groups.iter().take(self.table.len()) {
+            for (m, &(from, to)) in plan.groups.iter().enumerate().take(self.table.len()) {
                 for g in from..to {
                     let g = self.melds.lay.group(g as usize);
                     let slots = g.slot_from as usize..(g.slot_from + g.slot_len as u32) as usize;
-                    for &(need, _, cards) in &self.melds.lay.slots[slots] {
-                        if need <= most {
-                            out |= cards;
-                        }
-                    }
+                    push(melds, (mask & !g.used, 1 << m, false), &self.melds.lay.slots[slots]);
                 }
             }
+        }
+    }
+
+    /// Under the half-wild limit: every natural card some meld of
+    /// [`Complete::slot_melds`] could take (step 38).
+    pub(super) fn cards_any_meld_takes(&mut self, mask: u32, most: u8) -> u128 {
+        let (mut melds, mut entries) = (Vec::new(), Vec::new());
+        self.slot_melds(mask, most, &mut melds, &mut entries);
+        entries.iter().fold(0, |b, e| b | e.2)
+    }
+
+    /// Under the half-wild limit: the cards completing the open cards
+    /// `mask` with `w` wilds less one card, a natural or a wild,
+    /// discarded, meld by meld (step 39): each card of a meld of
+    /// [`Complete::slot_melds`] where the rest melds completely less one
+    /// card with the wilds the meld leaves, each meld whose cards are all
+    /// `known` already left out.
+    pub(super) fn outs_meld_by_meld(&mut self, mask: u32, w: u8, known: u128) -> u128 {
+        let (mut melds, mut entries) = (Vec::new(), Vec::new());
+        self.slot_melds(mask, w, &mut melds, &mut entries);
+        let mut out = 0u128;
+        let mut sets = [0u128; MOST_COUNT as usize + 1];
+        for meld in melds {
+            let cards = &entries[meld.entries.0 as usize..meld.entries.1 as usize];
+            if cards.iter().all(|e| e.2 & !(out | known) == 0) {
+                continue;
+            }
+            let Some(fewest) = fewest_need(cards, w) else { continue };
+            let rest = self.melds_counts(true, meld.rest, w - fewest, meld.used_table, meld.own);
+            sets[w as usize] = 0;
+            add_slot_cards(&mut sets, cards, rest, w);
+            out |= sets[w as usize];
         }
         out
     }

@@ -396,6 +396,15 @@ const BY_SUIT_WITHIN: usize = 3 << 9;
 /// (docs/speed.md, "Under the limit, busy only within reach").
 const OUTS_BY_SUIT_AFTER: usize = 450;
 
+/// The states of the search of the whole hand under the limit
+/// (`Solver::outs_limited`) before the cards it has not found yet are asked
+/// meld by meld (step 39 of module `complete`): it finds most of the outs
+/// within its first states, and then searches on mostly to tell that the
+/// cards left are not outs, which asking each meld they could go into
+/// tells sooner; where the search is short, it is quicker whole
+/// (docs/speed.md, "The outs meld by meld").
+const SLOT_STATES_MOST: usize = 256;
+
 /// The states of step 27 of module `complete` within which the order
 /// loaded may find whether the cards meld with a wild more before
 /// [`Solver::outs_limited_raced`] tries the other order: the hands that
@@ -642,6 +651,10 @@ pub struct Solver {
     /// finds each card once (the tests clear it to compare).
     #[cfg(test)]
     gather_limited: bool,
+    /// The states of the search of the whole hand under the limit before
+    /// the cards not found yet are asked meld by meld.
+    #[cfg(test)]
+    slot_states_most: usize,
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -810,6 +823,8 @@ impl Solver {
             raced_to_other: 0,
             #[cfg(test)]
             gather_limited: true,
+            #[cfg(test)]
+            slot_states_most: SLOT_STATES_MOST,
         }
     }
 
@@ -1740,7 +1755,11 @@ impl Solver {
         let cards = if gather {
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
-            let cards = self.complete_for(true).gathered_limited(mask, w);
+            #[cfg(not(test))]
+            let slot_most = SLOT_STATES_MOST;
+            #[cfg(test)]
+            let slot_most = self.slot_states_most;
+            let cards = self.complete_for(true).gathered_limited(mask, w, slot_most);
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
             cards
@@ -2628,12 +2647,23 @@ mod tests {
     /// hand, and does not search a state that could find no other. The
     /// outs of slow hands the hunts found, of each less each card, and of
     /// each with a card more less a card, are those of the search of every
-    /// state, each with a solver of its own.
+    /// state, each with a solver of its own; and so are they where the
+    /// cards not found are asked meld by meld (step 39) from the start, or
+    /// after a few states.
     #[test]
     fn the_outs_under_the_limit_found_once_are_every_states() {
-        let hands: [Found; 8] = [
+        let hands: [Found; 9] = [
             // Small hands whose outs a card found with too few wilds or a
-            // table meld's run too far would change.
+            // table meld's run too far would change; and one whose cards
+            // drawn could all go onto table melds, but a meld of its own
+            // it must keep.
+            (
+                "standard",
+                &[("half_wild", "true"), ("lay_off", "true")],
+                1,
+                &["4h 5h 6h", "9c 10c Jc"],
+                "7h Qc Kd",
+            ),
             (
                 "tens",
                 &[("half_wild", "true"), ("lay_off", "true"), ("jokers", "0"), ("kings_wild", "true")],
@@ -2756,11 +2786,21 @@ mod tests {
                 every.gather_limited = false;
                 every.load_for_deadwood(hand, &table);
                 let outs = every.outs_less(&[]);
+                // Meld by meld from the start, and after a few states.
+                let meld_by_meld = [0, 24].map(|most| {
+                    let mut solver = Solver::new();
+                    solver.slot_states_most = most;
+                    solver.load_for_deadwood(hand, &table);
+                    solver.outs_less(&[])
+                });
                 let hand: Vec<String> = hand.iter().map(|c| c.ascii()).collect();
                 let hand = hand.join(" ");
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 // And again, the memos of the first kept.
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
+                for (most, found) in [0, 24].into_iter().zip(meld_by_meld) {
+                    assert_eq!(found, outs, "{text}: {hand}, meld by meld after {most} states");
+                }
                 differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
             }
         }
