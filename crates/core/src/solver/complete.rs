@@ -864,7 +864,12 @@
 //!     is short it is quicker whole: the outs are asked meld by meld only
 //!     past `SLOT_STATES_MOST` of its states, the cards it found kept
 //!     (each an out, step 37), and its search stopped
-//!     (`Memo::hold_at_most`).
+//!     (`Memo::hold_at_most`). A card that is no out may go into hundreds
+//!     of melds (each group of a suit's cards laid off onto a run), each
+//!     a rest to search, which step 37's states share: past
+//!     `MELDS_ASKED_MOST` melds asked, the search takes over again, the
+//!     cards found meld by meld shared with it and its states kept, so
+//!     that it goes on where it stopped.
 
 use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1441,7 +1446,7 @@ impl Complete<'_> {
     /// with memos of its own, looking only for the cards some meld could
     /// take (step 38); past `slot_most` of its states, the cards not found
     /// yet meld by meld (step 39).
-    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8, slot_most: usize) -> u128 {
+    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8, most: (usize, usize)) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
         // The cards no meld of the search could take are not looked for
         // (step 38).
@@ -1450,15 +1455,26 @@ impl Complete<'_> {
             g.wanted &= takes;
         }
         // The search within `slot_most` states; beyond, the cards not found
-        // yet meld by meld (step 39).
+        // yet meld by meld within `asks_most` melds asked (step 39); beyond
+        // those, the search again, its states and the cards found kept.
+        let (slot_most, asks_most) = most;
         self.counted.hold_at_most(slot_most);
         let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
         self.counted.hold_at_most(usize::MAX);
-        let g = self.gather.take().expect("a search of the whole hand");
-        match cards {
-            Some(cards) => cards | g.found,
-            None => g.found | self.outs_meld_by_meld(mask, w, g.found | !g.wanted),
+        if let Some(cards) = cards {
+            return cards | self.gather.take().map_or(0, |g| g.found);
         }
+        let g = self.gather.as_ref().expect("a search of the whole hand");
+        let (found, known) = (g.found, g.found | !g.wanted);
+        let (cards, whole) = self.outs_meld_by_meld(mask, w, known, asks_most);
+        if whole {
+            return found | cards;
+        }
+        if let Some(g) = &mut self.gather {
+            g.found |= cards;
+        }
+        let cards = self.cards_limited_less_one(mask, w);
+        cards | self.gather.take().map_or(0, |g| g.found)
     }
 
     /// Under the half-wild limit, in one search of the whole hand, whether
@@ -3115,24 +3131,30 @@ impl Complete<'_> {
     /// discarded, meld by meld (step 39): each card of a meld of
     /// [`Complete::slot_melds`] where the rest melds completely less one
     /// card with the wilds the meld leaves, each meld whose cards are all
-    /// `known` already left out.
-    pub(super) fn outs_meld_by_meld(&mut self, mask: u32, w: u8, known: u128) -> u128 {
+    /// `known` already left out; and whether every meld left was asked
+    /// within `most` of them (else the cards are those found so far).
+    pub(super) fn outs_meld_by_meld(&mut self, mask: u32, w: u8, known: u128, most: usize) -> (u128, bool) {
         let (mut melds, mut entries) = (Vec::new(), Vec::new());
         self.slot_melds(mask, w, &mut melds, &mut entries);
         let mut out = 0u128;
         let mut sets = [0u128; MOST_COUNT as usize + 1];
+        let mut asked = 0;
         for meld in melds {
             let cards = &entries[meld.entries.0 as usize..meld.entries.1 as usize];
             if cards.iter().all(|e| e.2 & !(out | known) == 0) {
                 continue;
             }
             let Some(fewest) = fewest_need(cards, w) else { continue };
+            if asked == most {
+                return (out, false);
+            }
+            asked += 1;
             let rest = self.melds_counts(true, meld.rest, w - fewest, meld.used_table, meld.own);
             sets[w as usize] = 0;
             add_slot_cards(&mut sets, cards, rest, w);
             out |= sets[w as usize];
         }
-        out
+        (out, true)
     }
 
     /// The choices of the lowest open card of `mask` with at most `most`

@@ -405,6 +405,13 @@ const OUTS_BY_SUIT_AFTER: usize = 450;
 /// (docs/speed.md, "The outs meld by meld").
 const SLOT_STATES_MOST: usize = 256;
 
+/// The melds the outs under the limit ask (step 39 of module `complete`)
+/// before the search of the whole hand takes over again, its states and
+/// the cards found kept: most hands ask a few dozen, but a card that is no
+/// out and goes into many melds (one of hundreds of groups onto a table
+/// meld) is told sooner by the search, whose states share them.
+const MELDS_ASKED_MOST: usize = 64;
+
 /// The states of step 27 of module `complete` within which the order
 /// loaded may find whether the cards meld with a wild more before
 /// [`Solver::outs_limited_raced`] tries the other order: the hands that
@@ -652,9 +659,10 @@ pub struct Solver {
     #[cfg(test)]
     gather_limited: bool,
     /// The states of the search of the whole hand under the limit before
-    /// the cards not found yet are asked meld by meld.
+    /// the cards not found yet are asked meld by meld, and the melds asked
+    /// before it searches again.
     #[cfg(test)]
-    slot_states_most: usize,
+    slot_states_most: (usize, usize),
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -824,7 +832,7 @@ impl Solver {
             #[cfg(test)]
             gather_limited: true,
             #[cfg(test)]
-            slot_states_most: SLOT_STATES_MOST,
+            slot_states_most: (SLOT_STATES_MOST, MELDS_ASKED_MOST),
         }
     }
 
@@ -1756,10 +1764,10 @@ impl Solver {
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
             #[cfg(not(test))]
-            let slot_most = SLOT_STATES_MOST;
+            let most = (SLOT_STATES_MOST, MELDS_ASKED_MOST);
             #[cfg(test)]
-            let slot_most = self.slot_states_most;
-            let cards = self.complete_for(true).gathered_limited(mask, w, slot_most);
+            let most = self.slot_states_most;
+            let cards = self.complete_for(true).gathered_limited(mask, w, most);
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
             cards
@@ -2649,7 +2657,8 @@ mod tests {
     /// each with a card more less a card, are those of the search of every
     /// state, each with a solver of its own; and so are they where the
     /// cards not found are asked meld by meld (step 39) from the start, or
-    /// after a few states.
+    /// after a few states, and where the search takes over again after a
+    /// few melds asked, or none.
     #[test]
     fn the_outs_under_the_limit_found_once_are_every_states() {
         let hands: [Found; 9] = [
@@ -2786,8 +2795,10 @@ mod tests {
                 every.gather_limited = false;
                 every.load_for_deadwood(hand, &table);
                 let outs = every.outs_less(&[]);
-                // Meld by meld from the start, and after a few states.
-                let meld_by_meld = [0, 24].map(|most| {
+                // Meld by meld from the start, and after a few states; and
+                // back to the search after a few melds, or none.
+                const MOST: [(usize, usize); 4] = [(0, usize::MAX), (24, usize::MAX), (24, 4), (0, 0)];
+                let meld_by_meld = MOST.map(|most| {
                     let mut solver = Solver::new();
                     solver.slot_states_most = most;
                     solver.load_for_deadwood(hand, &table);
@@ -2798,8 +2809,11 @@ mod tests {
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 // And again, the memos of the first kept.
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
-                for (most, found) in [0, 24].into_iter().zip(meld_by_meld) {
-                    assert_eq!(found, outs, "{text}: {hand}, meld by meld after {most} states");
+                for ((states, melds), found) in MOST.into_iter().zip(meld_by_meld) {
+                    assert_eq!(
+                        found, outs,
+                        "{text}: {hand}, meld by meld after {states} states, {melds} melds"
+                    );
                 }
                 differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
             }
