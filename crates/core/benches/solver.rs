@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 77] = [
+    const HANDS: [Found; 79] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2302,6 +2302,51 @@ mod h_slowest_found {
             ],
             hand: "7s 8d 8s 8c 9c 8r 8h 8c 8c 8s 7c Qd Kh",
         },
+        // Half wild, laying off, twos wild, round 13, 15 cards of
+        // diamonds, seven table melds, before the last draw: the slowest
+        // found, its time in whether the rest melds for every table meld
+        // used at once (`HALF=1 SIZE=before slowest -- 100 1000 691691`).
+        Found {
+            preset: "standard",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &[
+                "8d 9d 10d Jd Qd",
+                "Qc Qs 2s",
+                "8h 8h 8c 8c",
+                "2d 2h 4d 5d",
+                "9s 2s Js Qs",
+                "5d 2h 7d",
+                "6c 6s 6s",
+            ],
+            hand: "Kd 7d 9d 6d 2c 4d 3d 8d Jd 5s 2c Qd 3d 6d 10d",
+        },
+        // Strict, half wild, aces high, kings wild, two decks, round 13,
+        // 15 cards of hearts, seven table melds, before the last draw: a
+        // card no out that goes into hundreds of groups laid off, which
+        // asked meld by meld took twice as long as the search (the same
+        // hunt).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "2"),
+            ],
+            round: 13,
+            onto: &[
+                "Kd 3s 3s",
+                "Ad 2d 3d 4d 5d",
+                "4h Kh 6h",
+                "4h 5h 6h 7h",
+                "9s 10s Js Qs 2h",
+                "7d 7s 7d",
+                "8d 8h 8d 8c",
+            ],
+            hand: "8h Ah Jh Qh 10h Kd 3h 9h 5h 10h 9h 3h 7h 10d Ah",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2702,5 +2747,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn five_crowns_half_wild_three_decks_eight_melds_before_the_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[76]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_twos_wild_15_diamonds_seven_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[77]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_kings_wild_aces_high_15_hearts_seven_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[78]);
     }
 }
