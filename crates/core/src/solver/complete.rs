@@ -1445,8 +1445,14 @@ impl Complete<'_> {
     /// that finds each card once (step 37), from `Solver::outs_limited`
     /// with memos of its own, looking only for the cards some meld could
     /// take (step 38); past `slot_most` of its states, the cards not found
-    /// yet meld by meld (step 39).
-    pub(super) fn gathered_limited(&mut self, mask: u32, w: u8, most: (usize, usize)) -> u128 {
+    /// yet meld by meld, and past `asks_most` melds asked, the search again
+    /// (step 39).
+    pub(super) fn gathered_limited(
+        &mut self,
+        mask: u32,
+        w: u8,
+        (slot_most, asks_most): (usize, usize),
+    ) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
         // The cards no meld of the search could take are not looked for
         // (step 38).
@@ -1457,7 +1463,6 @@ impl Complete<'_> {
         // The search within `slot_most` states; beyond, the cards not found
         // yet meld by meld within `asks_most` melds asked (step 39); beyond
         // those, the search again, its states and the cards found kept.
-        let (slot_most, asks_most) = most;
         self.counted.hold_at_most(slot_most);
         let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
         self.counted.hold_at_most(usize::MAX);
