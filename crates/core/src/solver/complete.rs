@@ -995,7 +995,7 @@ pub(super) struct SlotRun {
 /// open cards it leaves, the table meld it goes onto or none, whether it is
 /// a meld of the hand's own, and where its cards lie in the list beside it,
 /// each as `(need, more, cards)` (`LayOffs::slots`).
-pub(super) struct SlotMeld {
+struct SlotMeld {
     rest: u32,
     used_table: u8,
     own: bool,

@@ -2261,6 +2261,17 @@ mod tests {
         (rules, table, cards)
     }
 
+    /// The outs of `hand` under `table` by the search of every state (no
+    /// card found once, module `complete`, step 37 off), with the solver
+    /// that asked them.
+    fn outs_of_every_state(hand: &[Card], table: &Table) -> (Solver, CardSet) {
+        let mut every = Solver::new();
+        every.gather_limited = false;
+        every.load_for_deadwood(hand, table);
+        let outs = every.outs_less(&[]);
+        (every, outs)
+    }
+
     /// `cards`, `cards` less each card, and `cards` with each of `extras`
     /// less every `step`-th card: hands near a hand the hunts found.
     fn around(rules: &Rules, cards: &[Card], extras: &[&str], step: usize) -> Vec<Vec<Card>> {
@@ -2791,10 +2802,7 @@ mod tests {
             for hand in &around(&rules, &cards, &["5s", "9d"], 4) {
                 let mut once = Solver::new();
                 once.load_for_deadwood(hand, &table);
-                let mut every = Solver::new();
-                every.gather_limited = false;
-                every.load_for_deadwood(hand, &table);
-                let outs = every.outs_less(&[]);
+                let (_, outs) = outs_of_every_state(hand, &table);
                 // Meld by meld from the start, and after a few states; and
                 // back to the search after a few melds, or none.
                 const MOST: [(usize, usize); 4] = [(0, usize::MAX), (24, usize::MAX), (24, 4), (0, 0)];
@@ -2879,16 +2887,13 @@ mod tests {
         for hand in hands {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
+            let naturals: Vec<Card> = rules.deck().cards().filter(|c| !table.is_wild(*c)).collect();
             for hand in &around(&rules, &cards, &["5s", "9d"], 3) {
-                let mut every = Solver::new();
-                every.gather_limited = false;
-                every.load_for_deadwood(hand, &table);
-                let outs = every.outs_less(&[]);
+                let (mut every, outs) = outs_of_every_state(hand, &table);
                 if outs == CardSet::ALL {
                     continue;
                 }
                 let takes = takes_of(&mut every);
-                let naturals: Vec<Card> = rules.deck().cards().filter(|c| !table.is_wild(*c)).collect();
                 for &c in &naturals {
                     assert!(!outs.contains(c) || takes(c), "{text}: {c} is an out no meld takes");
                 }
