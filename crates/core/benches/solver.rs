@@ -2304,8 +2304,9 @@ mod h_slowest_found {
         },
         // Half wild, laying off, twos wild, round 13, 15 cards of
         // diamonds, seven table melds, before the last draw: the slowest
-        // found, its time in whether the rest melds for every table meld
-        // used at once (`HALF=1 SIZE=before slowest -- 100 1000 691691`).
+        // of the bench, its time in whether the rest melds for every table
+        // meld used at once (`HALF=1 SIZE=before slowest -- 100 1000
+        // 691691`).
         Found {
             preset: "standard",
             settings: &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
