@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 79] = [
+    const HANDS: [Found; 82] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2348,6 +2348,68 @@ mod h_slowest_found {
             ],
             hand: "8h Ah Jh Qh 10h Kd 3h 9h 5h 10h 9h 3h 7h 10d Ah",
         },
+        // Strict, half wild, twos wild, three decks, round 13, 15 cards
+        // mostly of clubs, eight table melds, before the last draw: the
+        // slowest found by the hunt `HALF=1 SIZE=before slowest -- 100
+        // 1000 721721`, its time in the outs.
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3")],
+            round: 13,
+            onto: &[
+                "5s 6s 2c 8s",
+                "4s 5s 6s 7s 8s",
+                "7h 7c 7h 7h",
+                "2c 3c 4c",
+                "10c Jc 2s",
+                "2c 3c 4c 5c 6c",
+                "9c 10c Jc Qc",
+                "6d 2h 6d",
+            ],
+            hand: "8c 7c 2h 10c 5s Qc 6c 5c Kc Jc 9c 7c 2d 9d 10s",
+        },
+        // Tens, half wild, all-wild melds, laying off, two decks, round
+        // 12, 14 cards mostly of hearts, eight table melds, before the last
+        // draw: a hand the outs meld by meld made slower (the same hunt).
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "false"),
+                ("decks", "2"),
+            ],
+            round: 12,
+            onto: &[
+                "10d Jd Qd",
+                "5h 6h 7h 8h Ac",
+                "Ah 2h 3h",
+                "7s Ad 9s 10s",
+                "9s 10s Js Qs Ks",
+                "Ac 3h 4h",
+                "Ah Qh Kh",
+                "As 9h 10h Jh",
+            ],
+            hand: "6h 10h 7h Jh 3s 8h 9h 2s 2s 4h 5h Ad 2h Qh",
+        },
+        // Strict, wilds free, all-wild melds, aces high, kings wild, round
+        // 13, 15 cards mostly of hearts, four table melds of which two are
+        // wilds alone, before the last draw (`FREE=1 SIZE=before slowest
+        // -- 100 1000 711711`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("all_wild_melds", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+            ],
+            round: 13,
+            onto: &["2d 2s 2c", "2c 2h 2d", "4d 5d 6d 7d", "10s 10c 10s 10h"],
+            hand: "Qh Qs 3c 4h Ah 6h 5h Jh Kd 8h 10h 3h 7h 8c 9h",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2758,5 +2820,20 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_kings_wild_aces_high_15_hearts_seven_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[78]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_twos_wild_three_decks_15_clubs_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[79]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_all_wild_melds_14_hearts_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[80]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_wilds_free_kings_wild_15_hearts_two_melds_of_wilds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[81]);
     }
 }
