@@ -412,6 +412,21 @@ const SLOT_STATES_MOST: usize = 256;
 /// meld) is told sooner by the search, whose states share them.
 const MELDS_ASKED_MOST: usize = 64;
 
+/// The states within which [`Solver::at_once_quicker`] first asks
+/// whether the cards meld with a wild more each way: the hands that find
+/// it a set of table melds at a time in far fewer states find it so in 66
+/// to 197 (docs/speed.md, "Every table meld used at once, or a set at a
+/// time").
+const MODES_FIRST: usize = 64;
+
+/// The most states [`Solver::at_once_quicker`] asks with a set of table
+/// melds used at a time: of the bench's hands, those whose outs are
+/// several times quicker so find whether they meld with a wild more in 66
+/// to 197 states, where at once takes 444 to 1,243; those quicker at once
+/// take 5,069 and more, so lose at most this many (one quicker a set at a
+/// time, in 1,826 where at once takes 1,555, is asked at once).
+const MODES_APART_MOST: usize = 256;
+
 /// The states of step 27 of module `complete` within which the order
 /// loaded may find whether the cards meld with a wild more before
 /// [`Solver::outs_limited_raced`] tries the other order: the hands that
@@ -663,6 +678,16 @@ pub struct Solver {
     /// before it searches again.
     #[cfg(test)]
     slot_states_most: (usize, usize),
+    /// The first bound of `Solver::at_once_quicker` and its most with a
+    /// set of table melds at a time (`usize::MAX` first, as the tests have
+    /// it unless they set it: always at once).
+    #[cfg(test)]
+    modes: (usize, usize),
+    /// How many times the outs under the limit, where step 27 could ask
+    /// for every table meld used at once, asked a set at a time, and at
+    /// once.
+    #[cfg(test)]
+    asked_ways: [usize; 2],
 }
 
 /// What the searches found for the loaded hand, each keyed by the state.
@@ -833,6 +858,10 @@ impl Solver {
             gather_limited: true,
             #[cfg(test)]
             slot_states_most: (SLOT_STATES_MOST, MELDS_ASKED_MOST),
+            #[cfg(test)]
+            modes: (usize::MAX, MODES_APART_MOST),
+            #[cfg(test)]
+            asked_ways: [0; 2],
         }
     }
 
@@ -1752,7 +1781,22 @@ impl Solver {
     /// The cards are one search of the whole hand that finds each card
     /// once (module `complete`, step 37), with a slot memo of its own.
     fn outs_limited(&mut self, mask: u32, w: u8) -> CardSet {
+        self.outs_limited_as(mask, w, None)
+    }
+
+    /// [`Solver::outs_limited`], step 27 asked for every table meld used at
+    /// once or not as `at_once` says where it may be, else as
+    /// [`Solver::at_once_quicker`] decides.
+    fn outs_limited_as(&mut self, mask: u32, w: u8, at_once: Option<bool>) -> CardSet {
         self.counts_ready();
+        if self.hand.counts_vectors {
+            self.hand.counts_vectors =
+                at_once.or_else(|| self.at_once_quicker(mask, w, usize::MAX)).unwrap_or(true);
+            #[cfg(test)]
+            {
+                self.asked_ways[self.hand.counts_vectors as usize] += 1;
+            }
+        }
         // One search that finds each card once (module `complete`, step
         // 37): its states' answers leave out cards found, so they are
         // kept for this search alone.
@@ -1778,7 +1822,67 @@ impl Solver {
         // of the wild rank at its face, which the one search does not look
         // for (`Loaded::read_bits`), so need not find.
         let any_wild = self.complete().rest_melds_limited(true, mask, w + 1, 0, false);
+        self.counts_ready();
         self.hand.found(cards, any_wild)
+    }
+
+    /// Whether the outs under the limit of the open cards `mask` with `w`
+    /// wilds ask step 27 of module `complete` (every table meld used at
+    /// once) rather than a set of table melds used at a time: whether the
+    /// cards meld with a wild more (which the outs ask too) is searched
+    /// both ways in turn, a set at a time first within half as many states
+    /// as at once, from [`MODES_FIRST`] doubled each turn, never past
+    /// [`MODES_APART_MOST`]; where a set at a time finishes, at once still
+    /// wins within twice the states it took; where at once finishes first,
+    /// or a set at a time reaches its most, at once (docs/speed.md, "Every
+    /// table meld used at once, or a set at a time"). Each way keeps its
+    /// states for the outs. `None` where every table meld at once went
+    /// past `most` states with neither finished.
+    fn at_once_quicker(&mut self, mask: u32, w: u8, most: usize) -> Option<bool> {
+        #[cfg(not(test))]
+        let (first, apart_most) = (MODES_FIRST, MODES_APART_MOST);
+        #[cfg(test)]
+        let (first, apart_most) = self.modes;
+        if first == usize::MAX {
+            return Some(true);
+        }
+        // The states each way holds already, from questions before.
+        let (at_once_had, apart_had) = (self.memos.count_vecs.len(), self.memos.counts.len());
+        let mut bound = first;
+        loop {
+            let held = bound.min(most);
+            let apart = (held / 2).min(apart_most);
+            if self.melds_with_a_wild_more_apart_within(mask, w, apart_had.saturating_add(apart)) {
+                let took = self.memos.counts.len() - apart_had;
+                return Some(self.melds_with_a_wild_more_within(
+                    mask,
+                    w,
+                    at_once_had.saturating_add(2 * took),
+                ));
+            }
+            // (Where at once finishes first, a set at a time, given half as
+            // many, has had them.)
+            if apart == apart_most
+                || self.melds_with_a_wild_more_within(mask, w, at_once_had.saturating_add(held))
+            {
+                return Some(true);
+            }
+            if held == most {
+                return None;
+            }
+            bound = bound.saturating_mul(2);
+        }
+    }
+
+    /// [`Solver::melds_with_a_wild_more_within`] with a set of table melds
+    /// used at a time, within `most` states of its memo.
+    fn melds_with_a_wild_more_apart_within(&mut self, mask: u32, w: u8, most: usize) -> bool {
+        let at_once = std::mem::replace(&mut self.hand.counts_vectors, false);
+        self.memos.counts.hold_at_most(most);
+        let found = unless_stopped(|| self.complete().rest_melds_limited(true, mask, w + 1, 0, false));
+        self.memos.counts.hold_at_most(usize::MAX);
+        self.hand.counts_vectors = at_once;
+        found.is_some()
     }
 
     /// Sets how [`Solver::outs_limited`] asks whether the cards meld (step
@@ -1822,12 +1926,18 @@ impl Solver {
         let race = true;
         #[cfg(test)]
         let race = self.race;
-        if !race
-            || !self.hand.counts_vectors
+        if !race || !self.hand.counts_vectors {
+            return self.outs_limited(mask, w);
+        }
+        // Step 27 for every table meld used at once races a set at a time
+        // first, within twice the states the order loaded is given alone,
+        // so that a set at a time has as many.
+        let at_once = self.at_once_quicker(mask, w, 2 * RACE_FIRST);
+        if at_once == Some(false)
             || !orders_differ(&hand, &table)
             || self.melds_with_a_wild_more_within(mask, w, RACE_FIRST)
         {
-            return self.outs_limited(mask, w);
+            return self.outs_limited_as(mask, w, at_once);
         }
         // The other order is loaded once, into `other_hand` with `other`
         // its memos, and the two are swapped in and out whole.
@@ -3025,6 +3135,117 @@ mod tests {
                 );
             }
             assert_eq!(plain.raced_to_other, 0);
+        }
+    }
+
+    /// Under the half-wild limit with many table melds, the outs ask step
+    /// 27 of module `complete` for every table meld used at once, or a set
+    /// at a time, as the race of the two ways on whether the cards meld
+    /// with a wild more decides (`Solver::at_once_quicker`): the outs are
+    /// each way's alone, for a hand each way wins (the first a set at a
+    /// time in 197 states where at once takes 507; the second at once in
+    /// 302, where a set at a time takes 6,752), whole and less each card,
+    /// the race's bounds as they are and others.
+    #[test]
+    fn the_outs_are_each_ways_whichever_step_27_asks() {
+        let hands: [(Found, bool); 2] = [
+            (
+                (
+                    "tens",
+                    &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
+                    11,
+                    &[
+                        "Ah As Ac",
+                        "6s 7s 8s",
+                        "Ks 5s 6s",
+                        "6h 7h 8h 9h 10h",
+                        "2s 3s Kd",
+                        "7s 8s 9s",
+                        "9s 10s Js Qs Ks",
+                        "As Kh 3s",
+                    ],
+                    "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
+                ),
+                false,
+            ),
+            (
+                (
+                    "five-crowns",
+                    &[("half_wild", "true"), ("lay_off", "true"), ("decks", "3")],
+                    11,
+                    &[
+                        "Kr 4c 5c 6c",
+                        "8d 8r 8d",
+                        "7c 7h 7r 7h",
+                        "3c 4c 5c Ks",
+                        "4d 5d 6d",
+                        "7c Kd 9c",
+                        "JK 10s Js",
+                        "3s 4s 5s 6s",
+                    ],
+                    "7s 8d 8s 8c 9c 8r 8h 8c 8c 8s 7c Qd Kh",
+                ),
+                true,
+            ),
+        ];
+        for (hand, at_once) in hands {
+            let (_, table, cards) = found(hand);
+            let text = hand.4;
+            let mut distinct = cards.clone();
+            distinct.sort();
+            distinct.dedup();
+            let mut wants = Vec::new();
+            for less in std::iter::once(None).chain(distinct.iter().map(Some)) {
+                let less: Vec<Card> = less.into_iter().copied().collect();
+                let each = [true, false].map(|vectors| {
+                    let mut solver = Solver::new();
+                    solver.counts_from = if vectors { 1 } else { usize::MAX };
+                    solver.load_for_least(&cards, &table);
+                    solver.outs_less(&less)
+                });
+                assert_eq!(each[0], each[1], "{text} less {less:?}");
+                wants.push((less, each[0]));
+            }
+            // Asked alone: the way that wins finishing in the first turn,
+            // after many turns, and at once past a set at a time's most.
+            for (modes, at_once) in
+                [((600, usize::MAX), at_once), ((1, usize::MAX), at_once), ((1, 64), true)]
+            {
+                let mut solver = Solver::new();
+                solver.counts_from = 1;
+                solver.modes = modes;
+                solver.load_for_least(&cards, &table);
+                solver.counts_ready();
+                let (mask, w, _) = solver.hand.less(&[]);
+                assert_eq!(solver.at_once_quicker(mask, w, usize::MAX), Some(at_once), "{text}, {modes:?}");
+            }
+            // The bounds as they are, the first so small that each way
+            // turns many times, the first so large that one finishes in the
+            // first turn, and no most.
+            for modes in
+                [(MODES_FIRST, MODES_APART_MOST), (1, MODES_APART_MOST), (600, usize::MAX), (1, usize::MAX)]
+            {
+                let mut raced = Solver::new();
+                raced.counts_from = 1;
+                raced.modes = modes;
+                raced.load_for_least(&cards, &table);
+                for (k, (less, want)) in wants.iter().enumerate() {
+                    assert_eq!(raced.outs_less(less), *want, "{text} less {less:?}, {modes:?}");
+                    if k == 0 {
+                        // The whole hand, asked the way it is quicker.
+                        assert_eq!(
+                            raced.asked_ways,
+                            [!at_once as usize, at_once as usize],
+                            "{text}, {modes:?}"
+                        );
+                    }
+                }
+                // The hand quicker at once never asks a set at a time.
+                let [apart, at_once_asked] = raced.asked_ways;
+                assert!(apart + at_once_asked > wants.len() / 2, "{text}, {modes:?}");
+                assert!(!at_once || apart == 0, "{text}, {modes:?}: {apart} a set at a time");
+                assert!(raced.hand.counts_vectors, "{text}: left as it was");
+            }
         }
     }
 
