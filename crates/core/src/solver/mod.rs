@@ -2358,6 +2358,26 @@ mod tests {
     /// table melds and the hand.
     type Found<'a> = (&'a str, &'a [(&'a str, &'a str)], usize, &'a [&'a str], &'a str);
 
+    /// Tens, half wild, laying off, three decks, round 11, eight table
+    /// melds, thirteen cards mostly of spades, before the draw (in the
+    /// bench as `tens_half_wild_three_decks_eight_melds_of_spades_before_the_last_draw`).
+    const SPADES_THREE_DECKS: Found<'static> = (
+        "tens",
+        &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
+        11,
+        &[
+            "Ah As Ac",
+            "6s 7s 8s",
+            "Ks 5s 6s",
+            "6h 7h 8h 9h 10h",
+            "2s 3s Kd",
+            "7s 8s 9s",
+            "9s 10s Js Qs Ks",
+            "As Kh 3s",
+        ],
+        "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
+    );
+
     /// The rules, the table and the cards of a hand the hunts found.
     fn found((preset, settings, round, onto, text): Found) -> (Rules, Table, Vec<Card>) {
         let mut rules = Rules::preset(preset).unwrap();
@@ -2837,22 +2857,7 @@ mod tests {
                 ],
                 "Ad As 7s 7c 6d 6c Ah Ac Ad 6s 2c Ah 2s 7d Qs",
             ),
-            (
-                "tens",
-                &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
-                11,
-                &[
-                    "Ah As Ac",
-                    "6s 7s 8s",
-                    "Ks 5s 6s",
-                    "6h 7h 8h 9h 10h",
-                    "2s 3s Kd",
-                    "7s 8s 9s",
-                    "9s 10s Js Qs Ks",
-                    "As Kh 3s",
-                ],
-                "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
-            ),
+            SPADES_THREE_DECKS,
             (
                 "strict",
                 &[
@@ -3149,25 +3154,7 @@ mod tests {
     #[test]
     fn the_outs_are_each_ways_whichever_step_27_asks() {
         let hands: [(Found, bool); 2] = [
-            (
-                (
-                    "tens",
-                    &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "1"), ("decks", "3")],
-                    11,
-                    &[
-                        "Ah As Ac",
-                        "6s 7s 8s",
-                        "Ks 5s 6s",
-                        "6h 7h 8h 9h 10h",
-                        "2s 3s Kd",
-                        "7s 8s 9s",
-                        "9s 10s Js Qs Ks",
-                        "As Kh 3s",
-                    ],
-                    "6s Js Kh 8s 4s Qs 4s 5s 7s Kh 10s 3d 9s",
-                ),
-                false,
-            ),
+            (SPADES_THREE_DECKS, false),
             (
                 (
                     "five-crowns",
