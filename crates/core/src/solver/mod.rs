@@ -1773,10 +1773,11 @@ impl Solver {
     /// so where no card at face value lets the hand go out (the cards of
     /// the wild rank among them), no wild does, and that search is skipped.
     ///
-    /// With [`COUNTS_FROM`] table melds or more, whether the cards meld is
-    /// searched for every set of table melds used at once (module
+    /// With [`COUNTS_FROM`] table melds or more, whether the cards meld may
+    /// be searched for every set of table melds used at once (module
     /// `complete`, step 27): its states are far fewer where the hand could
-    /// lay off onto many table melds.
+    /// lay off onto many table melds. It is, unless a set at a time answers
+    /// the first question sooner ([`Solver::at_once_quicker`]).
     ///
     /// The cards are one search of the whole hand that finds each card
     /// once (module `complete`, step 37), with a slot memo of its own.
