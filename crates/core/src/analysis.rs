@@ -517,7 +517,7 @@ pub fn discards(solver: &mut Solver, hand: &[Card], table: &Table, unseen: &Unse
 }
 
 /// The distinct cards of `hand`, in its order: one discard each.
-fn distinct(hand: &[Card]) -> Vec<Card> {
+pub(crate) fn distinct(hand: &[Card]) -> Vec<Card> {
     let mut cards: Vec<Card> = Vec::new();
     for &card in hand {
         if !cards.contains(&card) {

@@ -3129,10 +3129,7 @@ mod tests {
             assert_eq!(raced.outs_less(&[]), plain.outs_less(&[]), "{text}");
             assert_eq!(raced.raced_to_other, switches as usize, "{text}");
             assert_eq!(raced.hand.nat.by_suit, by_suit, "{text}: loaded as it was");
-            let mut distinct = cards.clone();
-            distinct.sort();
-            distinct.dedup();
-            for c in distinct {
+            for c in crate::analysis::distinct(&cards) {
                 assert_eq!(raced.outs_less(&[c]), plain.outs_less(&[c]), "{text} less {c}");
                 assert_eq!(
                     raced.solve_less(&[c]).deadwood,
@@ -3179,9 +3176,7 @@ mod tests {
         for (hand, at_once) in hands {
             let (_, table, cards) = found(hand);
             let text = hand.4;
-            let mut distinct = cards.clone();
-            distinct.sort();
-            distinct.dedup();
+            let distinct = crate::analysis::distinct(&cards);
             let mut wants = Vec::new();
             for less in std::iter::once(None).chain(distinct.iter().map(Some)) {
                 let less: Vec<Card> = less.into_iter().copied().collect();
