@@ -877,8 +877,7 @@ use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
 use super::runs::{Dir, RunWalk, places_of};
 use super::search::{
-    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, laid_off,
-    melds_at,
+    INF, Placed, Search, VEC_TABLE, WildPolicy, alone_beyond, alone_cards, answers_of, key_of, melds_at,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::meld::{bottom_place, room, top_place, wilds_needed};
@@ -1316,8 +1315,6 @@ pub(super) struct Complete<'a> {
     pub(super) reached_bits: &'a [u8; 256],
     /// The wilds of the loaded hand: the searches ask of at most one more.
     pub(super) wilds: u8,
-    /// Whether step 27 keeps its words as bytes (`Loaded::counts_in_bytes`).
-    pub(super) count_bytes: bool,
     /// Lists of melds to reuse, so that a state allocates none.
     pub(super) placed: &'a mut Vec<Vec<Placed>>,
     /// The solver's search with no card left over: whether the rest melds.
@@ -2402,23 +2399,22 @@ impl SlotPlans {
     }
 }
 
-/// Step 27's memo: for each state, where its answers start in `words`: a
-/// word for each set of the reached table melds used and whether the
-/// hand has a meld of its own (at the index `Complete::reached_at` gives),
-/// the counts of wilds it melds with as bits. The first words are those of a state that melds
-/// with none, which all such states share. A hand of at most
-/// [`BYTE_WILDS`] wilds keeps its words as bytes (`bytes`), else in 64
-/// bits (`words`).
+/// Step 27's memo: for each state, where its answers start in `words`,
+/// bit-sliced: a plane for each count of wilds up to one more than the
+/// hand's (`Complete::count_shape`), each a bit for each set of the
+/// reached table melds used and whether the hand has a meld of its own
+/// (at the index `Complete::reached_at` gives), in words of 64 bits. The
+/// first planes are those of a state that melds with none, which all such
+/// states share.
 #[derive(Debug)]
 pub(super) struct CountVecs {
     memo: Memo<StateKey, u64>,
     words: Vec<u64>,
-    bytes: Vec<u8>,
 }
 
 impl CountVecs {
     pub(super) fn new() -> CountVecs {
-        CountVecs { memo: Memo::new(), words: Vec::new(), bytes: Vec::new() }
+        CountVecs { memo: Memo::new(), words: Vec::new() }
     }
 
     /// How many states it keeps.
@@ -2435,102 +2431,27 @@ impl CountVecs {
     pub(super) fn clear(&mut self) {
         self.memo.clear();
         self.words.clear();
-        self.bytes.clear();
     }
 }
 
-/// The most wilds a hand may hold for step 27 to keep its words as bytes:
-/// its questions count to one wild more, bit 7 of a byte.
-pub(super) const BYTE_WILDS: u8 = 6;
+/// The most words of 64 bits a plane of step 27's answers takes: a bit
+/// for every set of table melds used and meld of the hand's own.
+const PLANE_WORDS: usize = (2 << super::MAX_TABLE_MELDS) / 64;
 
-/// A word of step 27's answers, bit `w` for `w` wilds: a byte, or 64 bits.
-/// Bits past the word's width are dropped, as no question asks of them.
-trait CountWord:
-    Copy + Default + Eq + std::ops::BitOrAssign + std::ops::BitAndAssign + std::ops::Shl<u8, Output = Self>
-{
-    /// The word of the counts in `bits`, those past its width dropped.
-    fn of(bits: u64) -> Self;
-    fn bits(self) -> u64;
-    fn kept(vecs: &CountVecs) -> &Vec<Self>;
-    fn kept_mut(vecs: &mut CountVecs) -> &mut Vec<Self>;
-
-    /// [`or_choices`] of choices laid off onto the table meld at bit `m`
-    /// of the answers' index, taking `k` to `k + N - 1` wilds, where that
-    /// is quicker than the general way: `false` where it is not.
-    fn lay_off_near<const N: u8>(out: &mut [Self], rest: &[Self], m: usize, k: u8) -> bool {
-        let _ = (out, rest, m, k);
-        false
-    }
-}
-
-impl CountWord for u64 {
-    fn of(bits: u64) -> u64 {
-        bits
-    }
-    fn bits(self) -> u64 {
-        self
-    }
-    fn kept(vecs: &CountVecs) -> &Vec<u64> {
-        &vecs.words
-    }
-    fn kept_mut(vecs: &mut CountVecs) -> &mut Vec<u64> {
-        &mut vecs.words
-    }
-}
-
-impl CountWord for u8 {
-    fn of(bits: u64) -> u8 {
-        bits as u8
-    }
-    fn bits(self) -> u64 {
-        self as u64
-    }
-    fn kept(vecs: &CountVecs) -> &Vec<u8> {
-        &vecs.bytes
-    }
-    fn kept_mut(vecs: &mut CountVecs) -> &mut Vec<u8> {
-        &mut vecs.bytes
-    }
-
-    /// With `m` below 8, each word without it takes the one with it, one,
-    /// two or four bytes on within the same eight: eight bytes at a time,
-    /// as one word of 64 bits (each byte's counts shifted within it).
-    fn lay_off_near<const N: u8>(out: &mut [u8], rest: &[u8], m: usize, k: u8) -> bool {
-        if m >= 8 || !out.len().is_multiple_of(8) {
-            return false;
-        }
-        if k >= 8 {
-            // Every count shifted past the byte: nothing asked of.
-            return true;
-        }
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        // The bytes at places without bit `m`, and each byte's bits that
-        // stay in it shifted by `j`.
-        let lanes = match m {
-            1 => 0x00FF_00FF_00FF_00FF,
-            2 => 0x0000_FFFF_0000_FFFF,
-            _ => 0x0000_0000_FFFF_FFFF,
-        };
-        let within = |j: u8| ONES * (0xFF << j & 0xFF);
-        let (first, by) = (within(k), 8 * m as u32);
-        for (o, r) in out.chunks_exact_mut(8).zip(rest.chunks_exact(8)) {
-            let r = u64::from_le_bytes(r.try_into().expect("eight bytes"));
-            let first = ((r >> by) & lanes) << k & first;
-            // Shifted past its byte, a count is dropped.
-            let mut t = first;
-            for j in 1..N {
-                t |= first << j & within(j);
-            }
-            let had = u64::from_le_bytes((&*o).try_into().expect("eight bytes"));
-            o.copy_from_slice(&(had | t).to_le_bytes());
-        }
-        true
-    }
-}
+/// For a table meld at bit `m` (below 64) of the answers' index, the bits
+/// of a word of 64 answers whose index lacks `m`, by the place of `m`.
+const LAY_LANES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
 
 /// What a choice of the lowest open card leaves of the table melds used
 /// and meld of the hand's own, for step 27's answers.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Leaves {
     /// The table melds of the answers and meld of its own as they were (a
     /// table meld of the key laid off onto).
@@ -2567,58 +2488,77 @@ fn add_slot_cards(out: &mut [u128], entries: &[(u8, u8, u128)], rest: u64, most:
     }
 }
 
-/// Step 27: adds to `out`, the words of a state for every table meld used
-/// and meld of the hand's own, those of the choices of its lowest open
-/// card taking `k` to `k + N - 1` wilds that `leaves` them so, the rest's
-/// words `rest` (as `search::take_choice` does for costs): each word of the
-/// rest shifted by each count, in one pass.
-fn or_choices<W: CountWord, const N: u8>(out: &mut [W], rest: &[W], k: u8, leaves: Leaves) {
-    let spread = |c: W| {
-        let c = c << k;
-        let mut t = c;
-        for j in 1..N {
-            t |= c << j;
-        }
-        t
-    };
-    let half = out.len() / 2;
+/// Step 27: a plane of the rest's answers `rest` as a choice that
+/// `leaves` the table melds used and meld of the hand's own so moves it
+/// into the state's (`n` answers in all, in `L` words): as they were; with
+/// a meld of its own, each answer the rest's with one, whether it had one
+/// or not; laid off onto a table meld not used yet, each answer without it
+/// the rest's with it, the others none (as `search::take_choice` does for
+/// costs).
+fn moved_plane<const L: usize>(rest: &[u64; L], leaves: Leaves, n: usize) -> [u64; L] {
     match leaves {
-        Leaves::Same => {
-            for (o, &c) in out.iter_mut().zip(rest) {
-                *o |= spread(c);
-            }
+        Leaves::Same => *rest,
+        Leaves::Own if L == 1 => {
+            // The upper half down, and again up.
+            let half = n / 2;
+            let with = rest[0] >> half & ((1u64 << half) - 1);
+            [with | with << half; L]
         }
-        Leaves::Own => {
-            // Whether it had one or not.
-            let (lo, hi) = out.split_at_mut(half);
-            for ((l, h), &c) in lo.iter_mut().zip(hi.iter_mut()).zip(&rest[half..]) {
-                let t = spread(c);
-                *l |= t;
-                *h |= t;
-            }
+        Leaves::Own => std::array::from_fn(|i| rest[L / 2 + i % (L / 2)]),
+        Leaves::Lay { at: m } if m >= 64 => {
+            let m = m / 64;
+            std::array::from_fn(|i| if i & m == 0 { rest[i | m] } else { 0 })
         }
         Leaves::Lay { at: m } => {
-            // Where it was not laid off onto yet: the words without it used
-            // take the rest's with it.
-            if !W::lay_off_near::<N>(out, rest, m, k) {
-                laid_off(out, rest, m, W::default(), |o, c| *o |= spread(c));
-            }
+            let lanes = LAY_LANES[m.trailing_zeros() as usize];
+            rest.map(|r| r >> m & lanes)
         }
     }
 }
 
-/// [`or_choices`] of the choices taking `k` to `k + n - 1` wilds, four
-/// counts at a time.
-fn or_choice_run<W: CountWord>(out: &mut [W], rest: &[W], (mut k, mut n): (u8, u8), leaves: Leaves) {
-    while n > 0 {
-        match n {
-            1 => or_choices::<W, 1>(out, rest, k, leaves),
-            2 => or_choices::<W, 2>(out, rest, k, leaves),
-            3 => or_choices::<W, 3>(out, rest, k, leaves),
-            _ => or_choices::<W, 4>(out, rest, k, leaves),
+/// Step 27: adds to the planes `out` of a state (`p` planes of `l` words,
+/// `n` answers), those of the choices of its lowest open card taking `k`
+/// to `k + count - 1` wilds that `leaves` the table melds used and meld of
+/// its own so, the rest's planes `rest`: each plane of the rest moved
+/// once (`moved_plane`) and added to the plane of each count it gives, as
+/// `search::take_choice` does for costs. Counts past the last plane are
+/// dropped, as no question asks of them.
+fn or_choice_run(
+    out: &mut [u64],
+    rest: &[u64],
+    run: (u8, u8),
+    leaves: Leaves,
+    (p, l, n): (usize, usize, usize),
+) {
+    match l {
+        1 => or_planes::<1>(out, rest, run, leaves, (p, n)),
+        2 => or_planes::<2>(out, rest, run, leaves, (p, n)),
+        4 => or_planes::<4>(out, rest, run, leaves, (p, n)),
+        _ => or_planes::<PLANE_WORDS>(out, rest, run, leaves, (p, n)),
+    }
+}
+
+/// [`or_choice_run`] of planes of `L` words.
+fn or_planes<const L: usize>(
+    out: &mut [u64],
+    rest: &[u64],
+    (k, count): (u8, u8),
+    leaves: Leaves,
+    (p, n): (usize, usize),
+) {
+    let (k, count) = (k as usize, count as usize);
+    let (out, _) = out.as_chunks_mut::<L>();
+    let (rest, _) = rest.as_chunks::<L>();
+    for (j, plane) in rest[..p.saturating_sub(k)].iter().enumerate() {
+        if *plane == [0; L] {
+            continue;
         }
-        let done = n.min(4);
-        (k, n) = (k + done, n - done);
+        let moved = moved_plane(plane, leaves, n);
+        for o in &mut out[j + k..(j + k + count).min(p)] {
+            for (o, c) in o.iter_mut().zip(moved) {
+                *o |= c;
+            }
+        }
     }
 }
 
@@ -2634,14 +2574,28 @@ impl Complete<'_> {
         self.reached_bits[used as usize] as usize | (own as usize) << self.reached.count_ones()
     }
 
+    /// Step 27's planes: how many (one for each count of wilds up to one
+    /// more than the hand's, the most any question asks), the words of 64
+    /// bits each takes, and the answers in each (a bit for each set of the
+    /// reached table melds used and meld of the hand's own).
+    fn count_shape(&self) -> (usize, usize, usize) {
+        let n = 2usize << self.reached.count_ones();
+        let planes = (self.wilds as usize + 2).min(COUNTS_MOST as usize);
+        (planes, n.div_ceil(64), n)
+    }
+
     /// Step 27's word of the open cards in `mask` with the table melds
     /// `used` and meld of the hand's own or not: with which counts of wilds
     /// they meld. The live table melds no natural goes onto are used in
     /// the search, and their room not used is added here (step 36).
-    fn count_word<W: CountWord>(&mut self, discard: bool, mask: u32, used: u8, own: bool) -> u64 {
+    fn count_word(&mut self, discard: bool, mask: u32, used: u8, own: bool) -> u64 {
         let spare = self.live & !self.reached;
-        let from = self.counts_vec::<W>(discard, mask, (used & !self.live) | spare);
-        let word = self.count_words::<W>(from + self.reached_at(used, own), 1)[0].bits();
+        let from = self.counts_vec(discard, mask, (used & !self.live) | spare);
+        let (p, l, _) = self.count_shape();
+        let at = self.reached_at(used, own);
+        let (word, bit) = (at / 64, at % 64);
+        let planes = self.count_planes(from, p * l);
+        let word = (0..p).fold(0u64, |out, c| out | (planes[c * l + word] >> bit & 1) << c);
         if spare & !used == 0 {
             return word;
         }
@@ -2661,21 +2615,21 @@ impl Complete<'_> {
         spread | none
     }
 
-    /// Step 27's `n` words of a state, from `from`.
-    fn count_words<W: CountWord>(&self, from: usize, n: usize) -> &[W] {
+    /// Step 27's `len` words of a state's planes, from `from`.
+    fn count_planes(&self, from: usize, len: usize) -> &[u64] {
         let vecs = self.count_vecs.as_ref().expect("whether each state melds for every table meld used");
-        &W::kept(vecs)[from..from + n]
+        &vecs.words[from..from + len]
     }
 
     /// Step 27: [`Complete::melds_counts`] of the open cards in `mask` for
     /// every set of the reached table melds used (`Complete::reached`)
-    /// and whether the hand has a meld of its own at once, where its words
-    /// start among the words `W` of `CountVecs`; `fixed` the other table
-    /// melds used (of wilds alone, and the live ones no natural goes onto,
-    /// always taken as used: step 36). Every count of wilds the open cards
-    /// could take is searched, up to the room of the table melds with none
-    /// but `fixed` used.
-    fn counts_vec<W: CountWord>(&mut self, discard: bool, mask: u32, fixed: u8) -> usize {
+    /// and whether the hand has a meld of its own at once, where its planes
+    /// start among the words of `CountVecs`; `fixed` the other table melds
+    /// used (of wilds alone, and the live ones no natural goes onto, always
+    /// taken as used: step 36). Every count of wilds the open cards could
+    /// take is searched, up to the room of the table melds with none but
+    /// `fixed` used.
+    fn counts_vec(&mut self, discard: bool, mask: u32, fixed: u8) -> usize {
         let k = StateKey::new(mask, 0, fixed, false).owing_one(discard);
         if let Some(from) = self.count_vecs().memo.get(k) {
             return from as usize;
@@ -2684,21 +2638,32 @@ impl Complete<'_> {
             unreachable!("the counts of wilds are the half-wild limit's")
         };
         let reached = self.reached;
-        let (n, half) = (2usize << reached.count_ones(), 1usize << reached.count_ones());
-        if W::kept(self.count_vecs()).is_empty() {
-            W::kept_mut(self.count_vecs()).extend(std::iter::repeat_n(W::default(), n));
+        let shape @ (p, l, n) = self.count_shape();
+        let half = n / 2;
+        if self.count_vecs().words.is_empty() {
+            self.count_vecs().words.extend(std::iter::repeat_n(0, p * l));
         }
         let owed = discard as u32;
-        let mut out = [W::default(); 2 << super::MAX_TABLE_MELDS];
+        // Most hands' planes fit in 512 bytes.
+        let (mut small, mut large) = ([0u64; 8 * PLANE_WORDS], Vec::new());
+        let out = if p * l <= small.len() {
+            &mut small[..p * l]
+        } else {
+            large.resize(p * l, 0);
+            &mut large[..]
+        };
         if mask == 0 {
             // As `melds_counts` with no open card, for each table meld used
             // and meld of the hand's own.
-            for (at, o) in out[..n].iter_mut().enumerate() {
+            for at in 0..n {
                 let used = unpacked(reached, at & (half - 1)) | fixed;
                 let own = at >= half;
                 if used == 0 || own {
                     let room = if own { free[used as usize] as u32 } else { 0 };
-                    *o = W::of(counts_upto(room + owed) & !((1 << owed) - 1));
+                    let counts = counts_upto(room + owed) & !((1 << owed) - 1);
+                    for c in BitIter(counts & counts_upto(p as u32 - 1)) {
+                        out[c * l + at / 64] |= 1 << (at % 64);
+                    }
                 }
             }
         } else if !(fixed & self.melds.wild == self.melds.wild
@@ -2713,19 +2678,18 @@ impl Complete<'_> {
                 .min(COUNTS_MOST - 1);
             let bit = 1u32 << mask.trailing_zeros();
             if discard {
-                let rest = self.counts_vec::<W>(false, mask & !bit, fixed);
-                for (o, &c) in out[..n].iter_mut().zip(self.count_words::<W>(rest, n)) {
-                    *o |= c;
-                }
+                let rest = self.counts_vec(false, mask & !bit, fixed);
+                or_choice_run(out, self.count_planes(rest, p * l), (0, 1), Leaves::Same, shape);
             }
             let placed = self.placed_choices(mask, most as u8, fixed, false);
+            let len = p * l;
             // Choices leaving the same rest the same way, with counts of
             // wilds one after another, are added in one pass: `run`, the
-            // rest's words, how it leaves them, the first count and how
+            // rest's planes, how it leaves them, the first count and how
             // many.
             let mut run: Option<(usize, Leaves, u8, u8)> = None;
             for &(used, k, with, own) in &placed {
-                let rest = self.counts_vec::<W>(discard, mask & !used, with & !reached);
+                let rest = self.counts_vec(discard, mask & !used, with & !reached);
                 if rest == 0 {
                     // Melds for nothing.
                     continue;
@@ -2743,27 +2707,24 @@ impl Complete<'_> {
                     }
                     _ => {
                         if let Some((r, l, from, count)) = run.replace((rest, leaves, k, 1)) {
-                            or_choice_run(&mut out[..n], self.count_words(r, n), (from, count), l);
+                            or_choice_run(out, self.count_planes(r, len), (from, count), l, shape);
                         }
                     }
                 }
             }
             if let Some((r, l, from, count)) = run {
-                or_choice_run(&mut out[..n], self.count_words(r, n), (from, count), l);
+                or_choice_run(out, self.count_planes(r, len), (from, count), l, shape);
             }
             self.placed.push(placed);
-            let all = W::of(counts_upto(most));
-            for o in &mut out[..n] {
-                *o &= all;
-            }
+            // Counts past `most` are asked of no word.
+            out[(most as usize + 1).min(p) * l..].fill(0);
         }
-        let vecs = self.count_vecs();
-        let kept = W::kept_mut(vecs);
-        let from = if out[..n].iter().all(|&o| o == W::default()) { 0 } else { kept.len() };
+        let kept = &mut self.count_vecs().words;
+        let from = if out.iter().all(|&o| o == 0) { 0 } else { kept.len() };
         if from != 0 {
-            kept.extend_from_slice(&out[..n]);
+            kept.extend_from_slice(out);
         }
-        vecs.memo.insert(k, from as u64);
+        self.count_vecs().memo.insert(k, from as u64);
         from
     }
 
@@ -3012,11 +2973,7 @@ impl Complete<'_> {
                 most <= self.wilds.saturating_add(1),
                 "step 27 counts to one wild more than the hand's"
             );
-            let word = if self.count_bytes {
-                self.count_word::<u8>(discard, mask, used_table, own)
-            } else {
-                self.count_word::<u64>(discard, mask, used_table, own)
-            };
+            let word = self.count_word(discard, mask, used_table, own);
             return word & counts_upto(most as u32);
         }
         let owed = discard as u32;
@@ -3331,34 +3288,56 @@ impl Complete<'_> {
 mod tests {
     use super::*;
 
-    /// Step 27's choices laid off onto a table meld at a bit of the index
-    /// below 8, in bytes eight at a time: each word without the meld takes
-    /// the rest's with it, shifted by each count of wilds the choices take,
-    /// and counts shifted past the byte dropped, as the definition says.
+    /// Step 27's choices added to a state's planes, a plane for each count
+    /// of wilds: as the definition says of each answer's word (bit `c` for
+    /// `c` wilds), for every count of table melds (so answers within one
+    /// word of 64 bits, or many words): each answer takes the rest's (with
+    /// a meld of its own, the rest's with one; laid off onto a table meld
+    /// not used yet, the rest's with it used, where it was not), shifted by
+    /// each count the choices take, counts past the last plane dropped.
     #[test]
-    fn choices_laid_off_eight_bytes_at_a_time_give_each_words_own() {
+    fn choices_give_each_answer_its_own_word_in_planes() {
         let mut next = crate::solver::tests::random_words(0x2545_f491_4f6c_dd1d);
-        for len in [8usize, 16, 64, 512] {
-            for m in [1usize, 2, 4] {
-                for k in 0..8u8 {
-                    let rest: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-                    let before: Vec<u8> = (0..len).map(|_| (next() & next()) as u8).collect();
-                    for n in 1..=4u8 {
+        for t in 1..=super::super::MAX_TABLE_MELDS {
+            let n = 2usize << t;
+            let (half, l) = (n / 2, n.div_ceil(64));
+            let lays = (0..t).map(|b| Leaves::Lay { at: 1 << b });
+            for leaves in [Leaves::Same, Leaves::Own].into_iter().chain(lays) {
+                for p in [1usize, 3, 9] {
+                    for (k, count) in [(0u8, 1u8), (0, 3), (1, 1), (2, 2), (1, 9), (8, 2)] {
+                        let words = |next: &mut dyn FnMut() -> u64| -> Vec<u64> {
+                            (0..n).map(|_| next() & next() & counts_upto(p as u32 - 1)).collect()
+                        };
+                        let (rest, before) = (words(&mut next), words(&mut next));
+                        let planes = |words: &[u64]| {
+                            let mut out = vec![0u64; p * l];
+                            for (at, &w) in words.iter().enumerate() {
+                                for c in BitIter(w) {
+                                    out[c * l + at / 64] |= 1 << (at % 64);
+                                }
+                            }
+                            out
+                        };
                         let mut want = before.clone();
-                        for a in (0..len).filter(|a| a & m == 0) {
-                            for j in k..k + n {
-                                want[a] |= ((rest[a | m] as u32) << j) as u8;
+                        for (at, w) in want.iter_mut().enumerate() {
+                            let from = match leaves {
+                                Leaves::Same => Some(at),
+                                Leaves::Own => Some(at | half),
+                                Leaves::Lay { at: m } => (at & m == 0).then_some(at | m),
+                            };
+                            if let Some(from) = from {
+                                for j in k..k + count {
+                                    *w |= rest[from] << j & counts_upto(p as u32 - 1);
+                                }
                             }
                         }
-                        let mut got = before.clone();
-                        let leaves = Leaves::Lay { at: m };
-                        match n {
-                            1 => or_choices::<u8, 1>(&mut got, &rest, k, leaves),
-                            2 => or_choices::<u8, 2>(&mut got, &rest, k, leaves),
-                            3 => or_choices::<u8, 3>(&mut got, &rest, k, leaves),
-                            _ => or_choices::<u8, 4>(&mut got, &rest, k, leaves),
-                        }
-                        assert_eq!(got, want, "{len} words, the meld at {m}, from {k} wilds, {n} counts");
+                        let mut got = planes(&before);
+                        or_choice_run(&mut got, &planes(&rest), (k, count), leaves, (p, l, n));
+                        assert_eq!(
+                            got,
+                            planes(&want),
+                            "{t} table melds, {leaves:?}, {p} planes, {count} counts from {k}"
+                        );
                     }
                 }
             }

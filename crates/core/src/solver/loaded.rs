@@ -97,9 +97,6 @@ pub(super) struct Loaded {
     /// step 27): set by the outs of the whole hand from [`COUNTS_FROM`]
     /// table melds (`Solver::outs_limited`).
     pub(super) counts_vectors: bool,
-    /// Whether step 27 keeps its words as bytes: a hand of at most
-    /// `complete::BYTE_WILDS` wilds, set with `counts_vectors`.
-    pub(super) counts_in_bytes: bool,
     /// The hand's wilds, most valuable first.
     pub(super) wilds: Vec<Card>,
     /// Lay-off targets: for each table meld, its naturals and its size.
@@ -192,7 +189,6 @@ impl Loaded {
             every_within: None,
             apart_from: None,
             counts_vectors: false,
-            counts_in_bytes: false,
             wilds: Vec::new(),
             targets: Vec::new(),
             wilds_alone: 0,
@@ -249,7 +245,6 @@ impl Loaded {
         self.every_within = None;
         self.apart_from = None;
         self.counts_vectors = false;
-        self.counts_in_bytes = false;
         self.takers.clear();
         for (nats, size) in &self.targets {
             let set = nats.iter().all(|c| c.rank() == nats[0].rank());

@@ -307,7 +307,7 @@ pub use crate::meld::{MeldKind, WildRole};
 use crate::meld::{NotMeld, judge};
 use crate::rules::Rules;
 pub use complete::CardSet;
-use complete::{BYTE_WILDS, Complete, CountVecs, Gather, LANES_FROM, SlotPlans, SlotRun};
+use complete::{Complete, CountVecs, Gather, LANES_FROM, SlotPlans, SlotRun};
 use every::Every;
 use kept::Kept;
 use lay_off::LayOffs;
@@ -659,10 +659,6 @@ pub struct Solver {
     /// ([`COUNTS_FROM`]; the tests set it to compare both ways).
     #[cfg(test)]
     counts_from: usize,
-    /// Whether step 27 may keep its words as bytes (the tests clear it to
-    /// compare both widths).
-    #[cfg(test)]
-    counts_in_bytes: bool,
     /// Whether the outs under the half-wild limit race the two orders
     /// (the tests clear it to compare), and how many times the other won.
     #[cfg(test)]
@@ -849,7 +845,6 @@ impl Solver {
             #[cfg(test)]
             counts_from: COUNTS_FROM,
             #[cfg(test)]
-            counts_in_bytes: true,
             #[cfg(test)]
             race: true,
             #[cfg(test)]
@@ -1895,11 +1890,6 @@ impl Solver {
         #[cfg(test)]
         let from = self.counts_from;
         self.hand.counts_vectors = self.hand.targets.len() >= from;
-        self.hand.counts_in_bytes = self.hand.wilds.len() <= BYTE_WILDS as usize;
-        #[cfg(test)]
-        {
-            self.hand.counts_in_bytes &= self.counts_in_bytes;
-        }
         self.hand.ensure_partners();
     }
 
@@ -2245,7 +2235,6 @@ fn complete_over<'a>(
         counts,
         count_vecs: if h.counts_vectors { Some(count_vecs) } else { None },
         plans,
-        count_bytes: h.counts_in_bytes,
         live: h.live,
         reached: h.reached,
         reached_bits: &h.reached_at,
@@ -2682,7 +2671,7 @@ mod tests {
                 "Jh Kc JK Qc Jc Qr Kd 7r Jd Qd Jr Qd Qh",
             ),
         ];
-        let (mut asked, mut bytes) = (0, 0);
+        let mut asked = 0;
         for hand in hands {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
@@ -2695,20 +2684,51 @@ mod tests {
                 one_set.load_for_deadwood(hand, &table);
                 let outs = one_set.outs_less(&[]);
                 assert_eq!(at_once.outs_less(&[]), outs, "{text}: {hand:?}");
-                // The words as bytes, and in 64 bits.
-                let mut wide = Solver::new();
-                wide.counts_from = 1;
-                wide.counts_in_bytes = false;
-                wide.load_for_deadwood(hand, &table);
-                assert_eq!(wide.outs_less(&[]), outs, "{text}: {hand:?}");
-                assert!(!wide.hand.counts_in_bytes);
-                bytes += at_once.hand.counts_in_bytes as usize;
                 assert!(!one_set.hand.counts_vectors);
                 asked += at_once.hand.counts_vectors as usize;
             }
         }
         assert!(asked > 60);
-        assert!(bytes > 60, "{bytes}");
+    }
+
+    /// Step 27 of module `complete` with a plane for each count of wilds
+    /// up to one more than seven, over eight reached table melds (planes
+    /// past the 512 bytes most hands' fit in): the outs of the hand, less
+    /// each card and with a card more, the same as a set of table melds
+    /// used at a time.
+    #[test]
+    fn the_outs_of_many_wilds_onto_many_table_melds_are_the_same_at_once() {
+        let (rules, table, cards) = found((
+            "strict",
+            &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3"), ("jokers", "2")],
+            13,
+            &[
+                "5s 6s 2c 8s",
+                "4s 5s 6s 7s 8s",
+                "7h 7c 7h 7h",
+                "2c 3c 4c",
+                "10c Jc 2s",
+                "2c 3c 4c 5c 6c",
+                "9c 10c Jc Qc",
+                "6d 2h 6d",
+            ],
+            "2c 2d 2h 2s 2c JK JK 9s 7d 5c Kc 6h 8c 3d 10h",
+        ));
+        let (mut found_some, mut wide) = (false, 0);
+        for hand in &around(&rules, &cards, &["7s", "Ac"], 4) {
+            let mut at_once = Solver::new();
+            at_once.counts_from = 1;
+            at_once.load_for_deadwood(hand, &table);
+            let mut one_set = Solver::new();
+            one_set.counts_from = usize::MAX;
+            one_set.load_for_deadwood(hand, &table);
+            let outs = one_set.outs_less(&[]);
+            assert_eq!(at_once.outs_less(&[]), outs, "{hand:?}");
+            // Nine planes of eight words each.
+            wide += (at_once.hand.reached == u8::MAX && at_once.hand.wilds.len() >= 7) as usize;
+            found_some |= outs != CardSet::EMPTY;
+        }
+        assert!(found_some && wide > 5, "{wide}");
     }
 
     /// Step 36 of module `complete`: under the half-wild limit, step 27
