@@ -2676,19 +2676,27 @@ mod tests {
             let (rules, table, cards) = found(hand);
             let text = hand.4;
             for hand in &around(&rules, &cards, &["Kc", "5h", "9d"], 3) {
-                let mut at_once = Solver::new();
-                at_once.counts_from = 1;
-                at_once.load_for_deadwood(hand, &table);
-                let mut one_set = Solver::new();
-                one_set.counts_from = usize::MAX;
-                one_set.load_for_deadwood(hand, &table);
-                let outs = one_set.outs_less(&[]);
-                assert_eq!(at_once.outs_less(&[]), outs, "{text}: {hand:?}");
-                assert!(!one_set.hand.counts_vectors);
+                let (_, at_once) = outs_at_once_and_one_set(hand, &table, text);
                 asked += at_once.hand.counts_vectors as usize;
             }
         }
         assert!(asked > 60);
+    }
+
+    /// The outs of `hand` asked with step 27 of module `complete` from
+    /// one table meld on, and a set of table melds used at a time: the
+    /// same. The outs, and the solver that asked at once.
+    fn outs_at_once_and_one_set(hand: &[Card], table: &Table, what: &str) -> (CardSet, Solver) {
+        let mut at_once = Solver::new();
+        at_once.counts_from = 1;
+        at_once.load_for_deadwood(hand, table);
+        let mut one_set = Solver::new();
+        one_set.counts_from = usize::MAX;
+        one_set.load_for_deadwood(hand, table);
+        let outs = one_set.outs_less(&[]);
+        assert_eq!(at_once.outs_less(&[]), outs, "{what}: {hand:?}");
+        assert!(!one_set.hand.counts_vectors);
+        (outs, at_once)
     }
 
     /// Step 27 of module `complete` with a plane for each count of wilds
@@ -2702,28 +2710,22 @@ mod tests {
             "strict",
             &[("half_wild", "true"), ("extra_rounds", "2"), ("decks", "3"), ("jokers", "2")],
             13,
+            // The table of the bench's hand of fifteen clubs, by suit.
             &[
-                "5s 6s 2c 8s",
-                "4s 5s 6s 7s 8s",
-                "7h 7c 7h 7h",
-                "2c 3c 4c",
-                "10c Jc 2s",
                 "2c 3c 4c 5c 6c",
+                "2c 3c 4c",
                 "9c 10c Jc Qc",
+                "10c Jc 2s",
+                "4s 5s 6s 7s 8s",
+                "5s 6s 2c 8s",
+                "7h 7c 7h 7h",
                 "6d 2h 6d",
             ],
             "2c 2d 2h 2s 2c JK JK 9s 7d 5c Kc 6h 8c 3d 10h",
         ));
         let (mut found_some, mut wide) = (false, 0);
         for hand in &around(&rules, &cards, &["7s", "Ac"], 4) {
-            let mut at_once = Solver::new();
-            at_once.counts_from = 1;
-            at_once.load_for_deadwood(hand, &table);
-            let mut one_set = Solver::new();
-            one_set.counts_from = usize::MAX;
-            one_set.load_for_deadwood(hand, &table);
-            let outs = one_set.outs_less(&[]);
-            assert_eq!(at_once.outs_less(&[]), outs, "{hand:?}");
+            let (outs, at_once) = outs_at_once_and_one_set(hand, &table, "seven wilds");
             // Nine planes of eight words each.
             wide += (at_once.hand.reached == u8::MAX && at_once.hand.wilds.len() >= 7) as usize;
             found_some |= outs != CardSet::EMPTY;
