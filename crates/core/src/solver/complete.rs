@@ -2538,7 +2538,10 @@ fn or_choice_run(
         1 => or_planes::<1>(out, rest, run, leaves, (p, n)),
         2 => or_planes::<2>(out, rest, run, leaves, (p, n)),
         4 => or_planes::<4>(out, rest, run, leaves, (p, n)),
-        _ => or_planes::<PLANE_WORDS>(out, rest, run, leaves, (p, n)),
+        _ => {
+            debug_assert_eq!(l, PLANE_WORDS, "a plane of one, two, four or eight words");
+            or_planes::<PLANE_WORDS>(out, rest, run, leaves, (p, n))
+        }
     }
 }
 
