@@ -2695,8 +2695,19 @@ impl Complete<'_> {
             // rest's planes, how it leaves them, the first count and how
             // many.
             let mut run: Option<(usize, Leaves, u8, u8)> = None;
+            // The choices of one group come one after another, a count of
+            // wilds each: the rest's planes are looked up once for them.
+            let mut last: Option<(u32, u8, usize)> = None;
             for &(used, k, with, own) in &placed {
-                let rest = self.counts_vec(discard, mask & !used, with & !reached);
+                let key = (used, with & !reached);
+                let rest = match last {
+                    Some((u, w, r)) if (u, w) == key => r,
+                    _ => {
+                        let r = self.counts_vec(discard, mask & !used, key.1);
+                        last = Some((key.0, key.1, r));
+                        r
+                    }
+                };
                 if rest == 0 {
                     // Melds for nothing.
                     continue;
