@@ -2492,6 +2492,12 @@ fn add_slot_cards(out: &mut [u128], entries: &[(u8, u8, u128)], rest: u64, most:
     }
 }
 
+/// Where answer `at` of step 27 stands in a plane: its word of 64 bits,
+/// and its bit there.
+fn in_plane(at: usize) -> (usize, u64) {
+    (at / 64, 1 << (at % 64))
+}
+
 /// Step 27: a plane of the rest's answers `rest` as a choice that
 /// `leaves` the table melds used and meld of the hand's own so moves it
 /// into the state's (`n` answers in all, in `L` words): as they were; with
@@ -2599,10 +2605,9 @@ impl Complete<'_> {
         let spare = self.live & !self.reached;
         let from = self.counts_vec(discard, mask, (used & !self.live) | spare);
         let (p, l, _) = self.count_shape();
-        let at = self.reached_at(used, own);
-        let (word, bit) = (at / 64, at % 64);
+        let (at, bit) = in_plane(self.reached_at(used, own));
         let planes = self.count_planes(from, p * l);
-        let word = (0..p).fold(0u64, |out, c| out | (planes[c * l + word] >> bit & 1) << c);
+        let word = (0..p).fold(0u64, |out, c| out | ((planes[c * l + at] & bit != 0) as u64) << c);
         if spare & !used == 0 {
             return word;
         }
@@ -2646,17 +2651,17 @@ impl Complete<'_> {
         };
         let reached = self.reached;
         let shape @ (p, l, n) = self.count_shape();
-        let half = n / 2;
+        let (half, len) = (n / 2, p * l);
         if self.count_vecs().words.is_empty() {
-            self.count_vecs().words.extend(std::iter::repeat_n(0, p * l));
+            self.count_vecs().words.extend(std::iter::repeat_n(0, len));
         }
         let owed = discard as u32;
         // Most hands' planes fit in 512 bytes.
         let (mut small, mut large) = ([0u64; 8 * PLANE_WORDS], Vec::new());
-        let out = if p * l <= small.len() {
-            &mut small[..p * l]
+        let out = if len <= small.len() {
+            &mut small[..len]
         } else {
-            large.resize(p * l, 0);
+            large.resize(len, 0);
             &mut large[..]
         };
         if mask == 0 {
@@ -2668,8 +2673,9 @@ impl Complete<'_> {
                 if used == 0 || own {
                     let room = if own { free[used as usize] as u32 } else { 0 };
                     let counts = counts_upto(room + owed) & !((1 << owed) - 1);
+                    let (at, bit) = in_plane(at);
                     for c in BitIter(counts & counts_upto(p as u32 - 1)) {
-                        out[c * l + at / 64] |= 1 << (at % 64);
+                        out[c * l + at] |= bit;
                     }
                 }
             }
@@ -2686,10 +2692,9 @@ impl Complete<'_> {
             let bit = 1u32 << mask.trailing_zeros();
             if discard {
                 let rest = self.counts_vec(false, mask & !bit, fixed);
-                or_choice_run(out, self.count_planes(rest, p * l), (0, 1), Leaves::Same, shape);
+                or_choice_run(out, self.count_planes(rest, len), (0, 1), Leaves::Same, shape);
             }
             let placed = self.placed_choices(mask, most as u8, fixed, false);
-            let len = p * l;
             // Choices leaving the same rest the same way, with counts of
             // wilds one after another, are added in one pass: `run`, the
             // rest's planes, how it leaves them, the first count and how
@@ -2697,14 +2702,14 @@ impl Complete<'_> {
             let mut run: Option<(usize, Leaves, u8, u8)> = None;
             // The choices of one group come one after another, a count of
             // wilds each: the rest's planes are looked up once for them.
-            let mut last: Option<(u32, u8, usize)> = None;
+            let mut last: Option<((u32, u8), usize)> = None;
             for &(used, k, with, own) in &placed {
                 let key = (used, with & !reached);
                 let rest = match last {
-                    Some((u, w, r)) if (u, w) == key => r,
+                    Some((looked, r)) if looked == key => r,
                     _ => {
                         let r = self.counts_vec(discard, mask & !used, key.1);
-                        last = Some((key.0, key.1, r));
+                        last = Some((key, r));
                         r
                     }
                 };
