@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 82] = [
+    const HANDS: [Found; 83] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2410,6 +2410,31 @@ mod h_slowest_found {
             onto: &["2d 2s 2c", "2c 2h 2d", "4d 5d 6d 7d", "10s 10c 10s 10h"],
             hand: "Qh Qs 3c 4h Ah 6h 5h Jh Kd 8h 10h 3h 7h 8c 9h",
         },
+        // Strict, half-wild, aces high, three decks, round 13, 15 cards
+        // nine of them clubs, eight table melds, before the last draw
+        // (`HALF=1 SIZE=before slowest -- 100 1000 771771`).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "2c 10c Jc Qc Kc",
+                "5c 6c 7c 8c",
+                "3c 4c 5c",
+                "2s 5c 6c 7c",
+                "10h Jh Qh Kh",
+                "Ad Ad 2d",
+                "3d 2c 3d 3c",
+                "Jc 2h Kc",
+            ],
+            hand: "Ah 8s Ac 9c 10c 9c Qc Ac Ad 2s 8c Jc As 4c Kd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2835,5 +2860,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_wilds_free_kings_wild_15_hearts_two_melds_of_wilds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[81]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_aces_high_three_decks_nine_clubs_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[82]);
     }
 }
