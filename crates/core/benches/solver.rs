@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 83] = [
+    const HANDS: [Found; 85] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2435,6 +2435,52 @@ mod h_slowest_found {
             ],
             hand: "Ah 8s Ac 9c 10c 9c Qc Ac Ad 2s 8c Jc As 4c Kd",
         },
+        // Strict, half-wild, kings wild, three decks, round 11, 13 cards
+        // mostly diamonds, eight table melds, before the last draw
+        // (`HALF=1 SIZE=before slowest -- 100 1000 791791`).
+        Found {
+            preset: "strict",
+            settings: &[("half_wild", "true"), ("extra_rounds", "2"), ("kings_wild", "true"), ("decks", "3")],
+            round: 11,
+            onto: &[
+                "3d 4d 5d Kd",
+                "6d Kh 8d",
+                "9h 10h Jh Qh Kh",
+                "7h 7h Ks 7c",
+                "3d 4d 5d 6d Kd",
+                "9d Ks Jd Qd Kd",
+                "3d 4d 5d Kc",
+                "7s 7c 7d",
+            ],
+            hand: "7d 2d 6h 7d Qd 7c 8d 10d Jd 2s 6d Kh 9d",
+        },
+        // Strict, half-wild, no melds of wilds alone, three decks, round 13,
+        // 15 cards mostly diamonds, eight table melds, before the last draw
+        // (the same hunt).
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "false"),
+                ("lay_off", "true"),
+                ("jokers", "0"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "4s 5s 6s",
+                "6d 7d 8d 2d",
+                "Jd Qd Kd",
+                "4d 5d 2s",
+                "9s 2s 9c 9h",
+                "8d 2c 10d Jd Qd",
+                "Ks Kh Kc",
+                "4d 5d 6d 7d",
+            ],
+            hand: "10s 6h 2s 4d Kc 7d 8d Qd 9d 9d Kd 3d 2d 10d Jd",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2865,5 +2911,17 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_aces_high_three_decks_nine_clubs_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[82]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_kings_wild_three_decks_13_diamonds_eight_melds_before_the_last_draw(
+        bencher: Bencher,
+    ) {
+        bench_found(bencher, &HANDS[83]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_three_decks_15_diamonds_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[84]);
     }
 }
