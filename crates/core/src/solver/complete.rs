@@ -875,7 +875,11 @@
 //!     a rest to search, which step 37's states share: past
 //!     `MELDS_ASKED_MOST` melds asked, the search takes over again, the
 //!     cards found meld by meld shared with it and its states kept, so
-//!     that it goes on where it stopped.
+//!     that it goes on where it stopped; past twice its states, the melds
+//!     again, past twice the melds, the search, and so on until one of
+//!     them ends. Each turn adds only cards that are outs, and each ends
+//!     at last with every out: the search when its bound passes its
+//!     states, which are finite; the melds when every meld is asked.
 
 use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1465,24 +1469,29 @@ impl Complete<'_> {
         }
         // The search within `slot_most` states; beyond, the cards not found
         // yet meld by meld within `asks_most` melds asked (step 39); beyond
-        // those, the search again, its states and the cards found kept.
-        self.counted.hold_at_most(slot_most);
-        let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
-        self.counted.hold_at_most(usize::MAX);
-        if let Some(cards) = cards {
-            return cards | self.gather.take().map_or(0, |g| g.found);
+        // those, the search again within twice the states, its states and
+        // the cards found kept, then the melds again within twice the asks,
+        // and so on, until one of them ends.
+        let (mut states, mut asks) = (slot_most, asks_most);
+        loop {
+            self.counted.hold_at_most(states);
+            let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
+            self.counted.hold_at_most(usize::MAX);
+            if let Some(cards) = cards {
+                return cards | self.gather.take().map_or(0, |g| g.found);
+            }
+            let g = self.gather.as_ref().expect("a search of the whole hand");
+            let (found, known) = (g.found, g.found | !g.wanted);
+            let (cards, whole) = self.outs_meld_by_meld(mask, w, known, asks);
+            if whole {
+                return found | cards;
+            }
+            if let Some(g) = &mut self.gather {
+                g.found |= cards;
+            }
+            states = states.saturating_mul(2).max(1);
+            asks = asks.saturating_mul(2).max(1);
         }
-        let g = self.gather.as_ref().expect("a search of the whole hand");
-        let (found, known) = (g.found, g.found | !g.wanted);
-        let (cards, whole) = self.outs_meld_by_meld(mask, w, known, asks_most);
-        if whole {
-            return found | cards;
-        }
-        if let Some(g) = &mut self.gather {
-            g.found |= cards;
-        }
-        let cards = self.cards_limited_less_one(mask, w);
-        cards | self.gather.take().map_or(0, |g| g.found)
     }
 
     /// Under the half-wild limit, in one search of the whole hand, whether
