@@ -875,11 +875,12 @@
 //!     a rest to search, which step 37's states share: past
 //!     `MELDS_ASKED_MOST` melds asked, the search takes over again, the
 //!     cards found meld by meld shared with it and its states kept, so
-//!     that it goes on where it stopped; past twice its states, the melds
-//!     again, past twice the melds, the search, and so on until one of
-//!     them ends. Each turn adds only cards that are outs, and each ends
-//!     at last with every out: the search when its bound passes its
-//!     states, which are finite; the melds when every meld is asked.
+//!     that it goes on where it stopped; past four times its states, the
+//!     melds again, past four times the melds, the search, and so on
+//!     until one of them ends. Each turn adds only cards that are outs,
+//!     and each ends at last with every out: the search when its bound
+//!     passes its states, which are finite; the melds when every meld is
+//!     asked.
 
 use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1469,9 +1470,9 @@ impl Complete<'_> {
         }
         // The search within `slot_most` states; beyond, the cards not found
         // yet meld by meld within `asks_most` melds asked (step 39); beyond
-        // those, the search again within twice the states, its states and
-        // the cards found kept, then the melds again within twice the asks,
-        // and so on, until one of them ends.
+        // those, the search again within four times the states, its states
+        // and the cards found kept, then the melds again within four times
+        // the asks, and so on, until one of them ends.
         let (mut states, mut asks) = (slot_most, asks_most);
         loop {
             self.counted.hold_at_most(states);
@@ -1489,8 +1490,8 @@ impl Complete<'_> {
             if let Some(g) = &mut self.gather {
                 g.found |= cards;
             }
-            states = states.saturating_mul(2).max(1);
-            asks = asks.saturating_mul(2).max(1);
+            states = states.saturating_mul(4).max(1);
+            asks = asks.saturating_mul(4).max(1);
         }
     }
 

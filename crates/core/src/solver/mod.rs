@@ -410,10 +410,10 @@ const SLOT_STATES_MOST: usize = 256;
 /// the cards found kept: most hands ask a few dozen, but a card that is no
 /// out and goes into many melds (one of hundreds of groups onto a table
 /// meld) is told sooner by the search, whose states share them. The two
-/// then take turns, each bound doubled each turn, until one ends: hands
-/// with eight table melds may ask a few hundred melds, where the search
-/// takes thousands of states (docs/speed.md, "The search and the melds in
-/// turn").
+/// then take turns, each bound four times the last each turn, until one
+/// ends: hands with eight table melds may ask a few hundred melds, where
+/// the search takes thousands of states (docs/speed.md, "The search and
+/// the melds in turn").
 const MELDS_ASKED_MOST: usize = 64;
 
 /// The states within which [`Solver::at_once_quicker`] first asks
@@ -2947,8 +2947,8 @@ mod tests {
                 let (_, outs) = outs_of_every_state(hand, &table);
                 // Meld by meld from the start, and after a few states; and
                 // back to the search after a few melds, or none; and the
-                // two in turn from a state and a meld, each bound doubled
-                // each turn.
+                // two in turn from a state and a meld, each bound four times
+                // the last each turn.
                 const MOST: [(usize, usize); 5] =
                     [(0, usize::MAX), (24, usize::MAX), (24, 4), (0, 0), (1, 1)];
                 let meld_by_meld = MOST.map(|most| {
