@@ -1487,9 +1487,7 @@ impl Complete<'_> {
             if whole {
                 return found | cards;
             }
-            if let Some(g) = &mut self.gather {
-                g.found |= cards;
-            }
+            self.gather.as_mut().expect("a search of the whole hand").found |= cards;
             states = states.saturating_mul(4).max(1);
             asks = asks.saturating_mul(4).max(1);
         }

@@ -849,7 +849,6 @@ impl Solver {
             #[cfg(test)]
             counts_from: COUNTS_FROM,
             #[cfg(test)]
-            #[cfg(test)]
             race: true,
             #[cfg(test)]
             raced_to_other: 0,
