@@ -385,17 +385,6 @@ const BY_SUIT_FROM: usize = 1 << 7;
 /// rank is kept.
 const BY_SUIT_WITHIN: usize = 3 << 9;
 
-/// Where the look on the last turn before the draw under the limit found
-/// the hand's own least deadwood in neither order within its bounds, the
-/// most states the order by rank may then take for it, every table meld
-/// used at once, for the outs to be searched by rank too; beyond, they
-/// are searched by suit, with the memos of the look by suit. Of the
-/// hands of the hunts and the bench that look so, those beyond (514 to
-/// 751 states) keep 1.4 to 3.5 times fewer slot states by suit; those
-/// within (139 to 395) about as many, or 2.6 to 4.2 times more
-/// (docs/speed.md, "Under the limit, busy only within reach").
-const OUTS_BY_SUIT_AFTER: usize = 450;
-
 /// The states of the search of the whole hand under the limit
 /// (`Solver::outs_limited`) before the cards it has not found yet are asked
 /// meld by meld (step 39 of module `complete`): it finds most of the outs
@@ -653,11 +642,6 @@ pub struct Solver {
     kept: Option<Kept>,
     /// The answers forgotten last, their room reused.
     forgotten: Option<Kept>,
-    /// On the last turn before the draw under the half-wild limit, where
-    /// the look found the hand's own least deadwood in neither order
-    /// within its bounds: the memos of the order by suit, in which its
-    /// outs may be searched (`Solver::outs_less`, `OUTS_BY_SUIT_AFTER`).
-    outs_by_suit: Option<Box<Memos>>,
     /// The fewest table melds from which the outs under the half-wild
     /// limit ask whether the cards meld for every table meld used at once
     /// ([`COUNTS_FROM`]; the tests set it to compare both ways).
@@ -845,7 +829,6 @@ impl Solver {
             spare: None,
             kept: None,
             forgotten: None,
-            outs_by_suit: None,
             #[cfg(test)]
             counts_from: COUNTS_FROM,
             #[cfg(test)]
@@ -1099,9 +1082,6 @@ impl Solver {
                 if !self.least_within(within) {
                     self.other_order(hand, table, &mut by_rank);
                     self.hand.vectors = by_rank_vectors;
-                    if alone {
-                        self.outs_by_suit = Some(Box::new(by_rank));
-                    }
                 }
             }
             if self.hand.vectors {
@@ -1298,7 +1278,6 @@ impl Solver {
         }
         // The list of the hand before, reused.
         let mut sorted = self.hand.cards.take().map(|(cards, _)| cards).unwrap_or_default();
-        self.outs_by_suit = None;
         self.prepare(hand, table);
         match order {
             #[cfg(test)]
@@ -1471,17 +1450,6 @@ impl Solver {
             return CardSet::ALL;
         }
         if self.hand.rules.half_wild {
-            if let Some(by_suit) = self.outs_by_suit.take() {
-                // The states of the hand's own least deadwood by rank,
-                // every table meld used at once, tell the order: `check`
-                // asks it before the outs (asked first, the outs are by
-                // rank).
-                if self.memos.least_vecs.memo.len() > OUTS_BY_SUIT_AFTER {
-                    return self.outs_limited_by_suit(less, by_suit);
-                }
-                // By rank: the memos by suit are let go, their room reused.
-                drop(by_suit);
-            }
             return self.outs_limited_raced(less, mask, w);
         }
         if mask == 0 {
@@ -1989,23 +1957,6 @@ impl Solver {
         let found = unless_stopped(|| self.complete().rest_melds_limited(true, mask, w + 1, 0, false));
         self.memos.count_vecs.hold_at_most(usize::MAX);
         found.is_some()
-    }
-
-    /// [`Solver::outs_limited`] of the loaded hand less `less`, searched
-    /// in the order by suit with its memos `by_suit`; the hand is then
-    /// loaded by rank again as it was, and those memos kept for the next
-    /// ask.
-    fn outs_limited_by_suit(&mut self, less: &[Card], mut by_suit: Box<Memos>) -> CardSet {
-        let (hand, table) = self.hand.cards.clone().expect("a hand loaded");
-        let kept = (self.hand.vectors, self.hand.each_apart, self.hand.every_within, self.hand.apart_from);
-        self.other_order(&hand, &table, &mut by_suit);
-        let (mask, w, _) = self.hand.less(less);
-        let outs = self.outs_limited(mask, w);
-        self.other_order(&hand, &table, &mut by_suit);
-        (self.hand.vectors, self.hand.each_apart, self.hand.every_within, self.hand.apart_from) = kept;
-        self.hand.cards = Some((hand, table));
-        self.outs_by_suit = Some(by_suit);
-        outs
     }
 
     /// The search for completing cards over the loaded hand, under the
@@ -3894,24 +3845,20 @@ mod tests {
 
     /// On the last turn before the draw under the limit, a hand whose own
     /// least deadwood is long both ways is laid down by rank, every table
-    /// meld used at once; where that takes more than `OUTS_BY_SUIT_AFTER`
-    /// states, its outs are searched by suit (the hand of sevens: 2,432
-    /// slot states rather than 8,407), else by rank (the other hand:
-    /// 2,760 rather than 7,134). Either way the outs are a fresh solver's,
-    /// and the solver is by rank after them, as before, its answers a
-    /// fresh solver's.
+    /// meld used at once, and its outs are searched by rank too, in the
+    /// memos the look left (docs/speed.md, "The outs by rank after a look
+    /// long both ways"). The outs are a fresh solver's, the solver is by
+    /// rank after them, and its answers then a fresh solver's.
     #[test]
-    fn the_outs_after_a_look_long_both_ways_are_by_suit_where_by_rank_was_longer() {
-        for (hand, by_suit) in [(HALF_WILD_SEVENS, true), (HALF_WILD_FOUR_JACKS, false)] {
+    fn the_outs_after_a_look_long_both_ways_are_a_fresh_solvers() {
+        for hand in [HALF_WILD_SEVENS, HALF_WILD_FOUR_JACKS] {
             let (_, table, cards) = found(hand);
             let mut solver = Solver::new();
             solver.load_for_least(&cards, &table);
-            assert!(solver.outs_by_suit.is_some(), "long both ways");
             let laid = solver.solve_less(&[]);
-            assert_eq!(solver.memos.least_vecs.memo.len() > OUTS_BY_SUIT_AFTER, by_suit);
+            assert!(!solver.hand.nat.by_suit && solver.hand.vectors, "by rank, every table meld at once");
             let outs = solver.outs_less(&[]);
-            assert_eq!(solver.outs_by_suit.is_some(), by_suit);
-            assert!(!solver.hand.nat.by_suit && solver.hand.vectors, "by rank again");
+            assert!(!solver.hand.nat.by_suit && solver.hand.vectors, "by rank still");
             let mut fresh = Solver::new();
             assert_eq!(outs, fresh.outs(&cards, &table));
             assert_eq!(solver.solve_less(&[]).deadwood, laid.deadwood);
