@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 85] = [
+    const HANDS: [Found; 86] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2481,6 +2481,33 @@ mod h_slowest_found {
             ],
             hand: "10s 6h 2s 4d Kc 7d 8d Qd 9d 9d Kd 3d 2d 10d Jd",
         },
+        // Five Crowns, half-wild, a joker a deck, three decks, round 11, 13
+        // cards, eight table melds, before the last draw (`HALF=1
+        // SIZE=before slowest -- 100 1000 811811`): the slowest of Five
+        // Crowns found, its outs 4.6 ms of it.
+        Found {
+            preset: "five-crowns",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("jokers", "1"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+            ],
+            round: 11,
+            onto: &[
+                "10d Jd Qd Kd",
+                "5d 6d 7d 8d",
+                "5d 6d 7d 8d",
+                "7s 8s JK",
+                "6d 7d Kc",
+                "10d Kh Qd",
+                "3s 3r 3r 3h",
+                "9r 9s Kc 9r",
+            ],
+            hand: "9h 9c Jd 9d 9d 9s Jc 9c 9h 10d 9r 10r 9d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2923,5 +2950,10 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_three_decks_15_diamonds_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[84]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn five_crowns_half_wild_three_decks_nines_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[85]);
     }
 }
