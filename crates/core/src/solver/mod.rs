@@ -393,10 +393,10 @@ const BY_SUIT_WITHIN: usize = 3 << 9;
 /// searched in the order kept, asked meld by meld in turn with the search
 /// (module `complete`, step 39), which by rank serves as well. Of the
 /// hands of the bench that look so, one finds it by suit in 31 states
-/// (1.9 ms, by rank 3.2), two in 302 and 945 (by rank 0.2 and 0.3 ms
-/// longer); the 25 others did not within 1,536, each losing 0.3 to 0.5
-/// ms to the try (docs/speed.md, "The outs by rank after a look long both
-/// ways").
+/// (1.9 ms, by rank 3.2), two in 302 and 945 (by rank 0.5 ms quicker
+/// and 0.3 longer); the 23 others did not within 1,536, each losing 0.3
+/// to 0.7 ms to the try (docs/speed.md, "The outs by rank after a look
+/// long both ways").
 const BY_SUIT_ALONE: usize = 1 << 6;
 
 /// The states of the search of the whole hand under the limit
