@@ -1453,7 +1453,8 @@ impl Complete<'_> {
     /// that finds each card once (step 37), from `Solver::outs_limited`
     /// with memos of its own, looking only for the cards some meld could
     /// take (step 38); past `slot_most` of its states, the cards not found
-    /// yet meld by meld, and past `asks_most` melds asked, the search again
+    /// yet meld by meld, and past `asks_most` melds asked, the search again,
+    /// the two taking turns, each bound four times the last, until one ends
     /// (step 39).
     pub(super) fn gathered_limited(
         &mut self,
