@@ -877,7 +877,10 @@
 //!     cards found meld by meld shared with it and its states kept, so
 //!     that it goes on where it stopped; past four times its states, the
 //!     melds again, past four times the melds, the search, and so on
-//!     until one of them ends. Each turn adds only cards that are outs,
+//!     until one of them ends. Where the search's first states found no
+//!     card it looks for, the melds are asked first within
+//!     `MELDS_ASKED_NONE_FOUND`: such a search is as far from the outs as
+//!     it started, with every card left to find or to tell no out. Each turn adds only cards that are outs,
 //!     and each ends at last with every out: the search when its bound
 //!     passes its states, which are finite; the melds when every meld is
 //!     asked.
@@ -1453,14 +1456,14 @@ impl Complete<'_> {
     /// that finds each card once (step 37), from `Solver::outs_limited`
     /// with memos of its own, looking only for the cards some meld could
     /// take (step 38); past `slot_most` of its states, the cards not found
-    /// yet meld by meld, and past `asks_most` melds asked, the search again,
-    /// the two taking turns, each bound four times the last, until one ends
-    /// (step 39).
+    /// yet meld by meld, and past `asks_most` melds asked (`asks_none_found`
+    /// where those states found no card), the search again, the two taking
+    /// turns, each bound four times the last, until one ends (step 39).
     pub(super) fn gathered_limited(
         &mut self,
         mask: u32,
         w: u8,
-        (slot_most, asks_most): (usize, usize),
+        (slot_most, asks_most, asks_none_found): (usize, usize, usize),
     ) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
         // The cards no meld of the search could take are not looked for
@@ -1470,11 +1473,13 @@ impl Complete<'_> {
             g.wanted &= takes;
         }
         // The search within `slot_most` states; beyond, the cards not found
-        // yet meld by meld within `asks_most` melds asked (step 39); beyond
-        // those, the search again within four times the states, its states
-        // and the cards found kept, then the melds again within four times
-        // the asks, and so on, until one of them ends.
+        // yet meld by meld within `asks_most` melds asked, or
+        // `asks_none_found` where the search found no card wanted (step
+        // 39); beyond those, the search again within four times the
+        // states, its states and the cards found kept, then the melds again
+        // within four times the asks, and so on, until one of them ends.
         let (mut states, mut asks) = (slot_most, asks_most);
+        let mut first = true;
         loop {
             self.counted.hold_at_most(states);
             let cards = unless_stopped(|| self.cards_limited_less_one(mask, w));
@@ -1484,6 +1489,12 @@ impl Complete<'_> {
             }
             let g = self.gather.as_ref().expect("a search of the whole hand");
             let (found, known) = (g.found, g.found | !g.wanted);
+            if first && found & g.wanted == 0 {
+                asks = asks_none_found;
+            }
+            first = false;
+            #[cfg(test)]
+            MELDS_ASKED.with(|a| a.borrow_mut().push(asks));
             let (cards, whole) = self.outs_meld_by_meld(mask, w, known, asks);
             if whole {
                 return found | cards;
@@ -3314,6 +3325,13 @@ impl Complete<'_> {
             }
         }
     }
+}
+
+// The bound of melds asked of each turn of step 39
+// (`Complete::gathered_limited`) on this thread, for the tests to read.
+#[cfg(test)]
+thread_local! {
+    pub(super) static MELDS_ASKED: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 #[cfg(test)]

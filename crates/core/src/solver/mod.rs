@@ -419,6 +419,14 @@ const SLOT_STATES_MOST: usize = 256;
 /// the melds in turn").
 const MELDS_ASKED_MOST: usize = 64;
 
+/// The melds the outs under the limit ask first (step 39 of module
+/// `complete`) where the search's first [`SLOT_STATES_MOST`] states found
+/// no card it looks for: such a search, far from the outs, takes
+/// thousands of states more, where the melds, a few hundred to a thousand
+/// of them, each take a few states (docs/speed.md, "The melds first
+/// where the search found none").
+const MELDS_ASKED_NONE_FOUND: usize = 1 << 10;
+
 /// The states within which [`Solver::at_once_quicker`] first asks
 /// whether the cards meld with a wild more each way: the hands that find
 /// it a set of table melds at a time in far fewer states find it so in 66
@@ -675,7 +683,7 @@ pub struct Solver {
     /// the cards not found yet are asked meld by meld, and the melds asked
     /// before it searches again.
     #[cfg(test)]
-    slot_states_most: (usize, usize),
+    slot_states_most: (usize, usize, usize),
     /// The first bound of `Solver::at_once_quicker` and its most with a
     /// set of table melds at a time (`usize::MAX` first, as the tests have
     /// it unless they set it: always at once).
@@ -852,7 +860,7 @@ impl Solver {
             #[cfg(test)]
             gather_limited: true,
             #[cfg(test)]
-            slot_states_most: (SLOT_STATES_MOST, MELDS_ASKED_MOST),
+            slot_states_most: (SLOT_STATES_MOST, MELDS_ASKED_MOST, MELDS_ASKED_NONE_FOUND),
             #[cfg(test)]
             modes: (usize::MAX, MODES_APART_MOST),
             #[cfg(test)]
@@ -1789,7 +1797,7 @@ impl Solver {
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
             #[cfg(not(test))]
-            let most = (SLOT_STATES_MOST, MELDS_ASKED_MOST);
+            let most = (SLOT_STATES_MOST, MELDS_ASKED_MOST, MELDS_ASKED_NONE_FOUND);
             #[cfg(test)]
             let most = self.slot_states_most;
             let cards = self.complete_for(true).gathered_limited(mask, w, most);
@@ -2912,9 +2920,17 @@ mod tests {
                 // Meld by meld from the start, and after a few states; and
                 // back to the search after a few melds, or none; and the
                 // two in turn from a state and a meld, each bound four times
-                // the last each turn.
-                const MOST: [(usize, usize); 5] =
-                    [(0, usize::MAX), (24, usize::MAX), (24, 4), (0, 0), (1, 1)];
+                // the last each turn; and more melds first where the
+                // search found none.
+                const MOST: [(usize, usize, usize); 7] = [
+                    (0, usize::MAX, usize::MAX),
+                    (24, usize::MAX, usize::MAX),
+                    (24, 4, 4),
+                    (0, 0, 0),
+                    (1, 1, 1),
+                    (24, 4, 64),
+                    (1, 1, 16),
+                ];
                 let meld_by_meld = MOST.map(|most| {
                     let mut solver = Solver::new();
                     solver.slot_states_most = most;
@@ -2926,16 +2942,92 @@ mod tests {
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 // And again, the memos of the first kept.
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
-                for ((states, melds), found) in MOST.into_iter().zip(meld_by_meld) {
+                for ((states, melds, none), found) in MOST.into_iter().zip(meld_by_meld) {
                     assert_eq!(
                         found, outs,
-                        "{text}: {hand}, meld by meld after {states} states, {melds} melds"
+                        "{text}: {hand}, meld by meld after {states} states, {melds} melds ({none} where none found)"
                     );
                 }
                 differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
             }
         }
         assert!(differ > 40, "{differ}");
+    }
+
+    /// Step 39 of module `complete`: where the search's first states
+    /// found no card it looks for, the melds are asked first within
+    /// `MELDS_ASKED_NONE_FOUND`, else within `MELDS_ASKED_MOST`, four times
+    /// more each turn after; the outs are those of the search of every
+    /// state, and the same with the other first bound.
+    #[test]
+    fn the_melds_are_asked_first_within_more_where_the_search_found_none() {
+        // The `tens` hand of eights the hunts found: its search's first
+        // states find none of its outs.
+        let none: Found = (
+            "tens",
+            &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("jokers", "1"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+            ],
+            12,
+            &[
+                "7h 7d 7h",
+                "9s 10s Ac Qs Ks",
+                "3s 4s 5s 6s",
+                "Kd 2c 3c",
+                "8d 8h Kc",
+                "9c 10c Jc",
+                "Ac 2c 3c 4c 5c",
+                "9c 10c Jc",
+            ],
+            "8s Kh 3c 8c 8h 8d 8c 8h 7c Ah Qs 8s 8c 7s",
+        );
+        // A hand of hearts whose search finds most of its outs first.
+        let most: Found = (
+            "strict",
+            &[
+                ("half_wild", "true"),
+                ("ace_high", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "2"),
+            ],
+            13,
+            &[
+                "Kd 3s 3s",
+                "Ad 2d 3d 4d 5d",
+                "4h Kh 6h",
+                "4h 5h 6h 7h",
+                "9s 10s Js Qs 2h",
+                "7d 7s 7d",
+                "8d 8h 8d 8c",
+            ],
+            "8h Ah Jh Qh 10h Kd 3h 9h 5h 10h 9h 3h 7h 10d Ah",
+        );
+        for (hand, first) in [(none, MELDS_ASKED_NONE_FOUND), (most, MELDS_ASKED_MOST)] {
+            let (_, table, cards) = found(hand);
+            let (_, outs) = outs_of_every_state(&cards, &table);
+            complete::MELDS_ASKED.with(|a| a.borrow_mut().clear());
+            let mut solver = Solver::new();
+            solver.load_for_least(&cards, &table);
+            assert_eq!(solver.outs_less(&[]), outs, "{}", hand.4);
+            let asked = complete::MELDS_ASKED.with(|a| a.borrow().clone());
+            assert_eq!(asked.first(), Some(&first), "{}: {asked:?}", hand.4);
+            for (k, pair) in asked.windows(2).enumerate() {
+                assert_eq!(pair[1], pair[0] * 4, "{}: turn {k} of {asked:?}", hand.4);
+            }
+            // With the first bound the other's, the same outs.
+            let other = if first == MELDS_ASKED_MOST { MELDS_ASKED_NONE_FOUND } else { MELDS_ASKED_MOST };
+            let mut solver = Solver::new();
+            solver.slot_states_most = (SLOT_STATES_MOST, other, other);
+            solver.load_for_least(&cards, &table);
+            assert_eq!(solver.outs_less(&[]), outs, "{}", hand.4);
+        }
     }
 
     /// Step 38 of module `complete`: the cards no meld of the search
