@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 87] = [
+    const HANDS: [Found; 89] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2537,6 +2537,60 @@ mod h_slowest_found {
             ],
             hand: "8s Kh 3c 8c 8h 8d 8c 8h 7c Ah Qs 8s 8c 7s",
         },
+        // Half-wild, kings wild, three decks, round 12, 14 cards, eight
+        // table melds, before the last draw (`HALF=1 SIZE=before slowest
+        // -- 100 1000 851851`): its slowest, 6.5 ms before the melds were
+        // asked first within more where the search found none.
+        Found {
+            preset: "standard",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "false"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+            ],
+            round: 12,
+            onto: &[
+                "Ad 2d 3d 4d",
+                "7c 8c 9c",
+                "10d Jd Qd Kd",
+                "9d 10d Ks",
+                "Ah Jd Qd",
+                "Ad 2d Ad 4d 5d",
+                "3s 4s 5s Kd 7s",
+                "Ah 2d 3d 4d 5d",
+            ],
+            hand: "Jc 10d 9h Kd 8d 6d 6d 9d 2s Jd Qh 8s 8d 7d",
+        },
+        // Strict, half-wild, wilds at 20, three decks, round 12, 14 cards,
+        // eight table melds, before the last draw: that hunt's second,
+        // 6.2 ms.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("extra_rounds", "1"),
+                ("kings_wild", "false"),
+                ("decks", "3"),
+                ("wild_value", "20"),
+            ],
+            round: 12,
+            onto: &[
+                "Ac 3s 4s 5s",
+                "5c 5h 5h Ac",
+                "7s 8s 9s",
+                "Ac 2s 3s 4s 5s",
+                "Ad 6c 6c",
+                "Ad Qh Qc Qs",
+                "2s 3s 4s",
+                "Qc Qh Qd",
+            ],
+            hand: "10s Ks 9s Jc 8s 7s 6s As Qs 6s Js Ah 5s 10d",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -2989,5 +3043,15 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn tens_half_wild_kings_wild_three_decks_eights_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[86]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn half_wild_kings_wild_three_decks_diamonds_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[87]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_wilds_at_20_three_decks_spades_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[88]);
     }
 }
