@@ -879,8 +879,12 @@
 //!     melds again, past four times the melds, the search, and so on
 //!     until one of them ends. Where the search's first states found no
 //!     card it looks for, the melds are asked first within
-//!     `MELDS_ASKED_NONE_FOUND`: such a search is as far from the outs as
-//!     it started, with every card left to find or to tell no out. Each turn adds only cards that are outs,
+//!     `MELDS_ASKED_NONE_FOUND`, and within `RESTS_KEPT_NONE_FOUND` states
+//!     of the rests' searches, a rest past them stopped, its states kept
+//!     for the next turn (`Memo::hold_at_most`): such a search is as far
+//!     from the outs as it started, with every card left to find or to
+//!     tell no out. A rest stopped adds no card, so that turn too adds
+//!     only outs. Each turn adds only cards that are outs,
 //!     and each ends at last with every out: the search when its bound
 //!     passes its states, which are finite; the melds when every meld is
 //!     asked.
@@ -1456,14 +1460,15 @@ impl Complete<'_> {
     /// that finds each card once (step 37), from `Solver::outs_limited`
     /// with memos of its own, looking only for the cards some meld could
     /// take (step 38); past `slot_most` of its states, the cards not found
-    /// yet meld by meld, and past `asks_most` melds asked (`asks_none_found`
-    /// where those states found no card), the search again, the two taking
+    /// yet meld by meld, and past `asks_most` melds asked (where those
+    /// states found no card, `asks_none_found` within `rests_none_found`
+    /// states of the rests' searches), the search again, the two taking
     /// turns, each bound four times the last, until one ends (step 39).
     pub(super) fn gathered_limited(
         &mut self,
         mask: u32,
         w: u8,
-        (slot_most, asks_most, asks_none_found): (usize, usize, usize),
+        (slot_most, asks_most, asks_none_found, rests_none_found): (usize, usize, usize, usize),
     ) -> u128 {
         debug_assert!(self.gather.is_some(), "from `Solver::outs_limited`");
         // The cards no meld of the search could take are not looked for
@@ -1474,10 +1479,11 @@ impl Complete<'_> {
         }
         // The search within `slot_most` states; beyond, the cards not found
         // yet meld by meld within `asks_most` melds asked, or
-        // `asks_none_found` where the search found no card wanted (step
-        // 39); beyond those, the search again within four times the
-        // states, its states and the cards found kept, then the melds again
-        // within four times the asks, and so on, until one of them ends.
+        // `asks_none_found` within `rests_none_found` states of the rests'
+        // searches where the search found no card wanted (step 39); beyond
+        // those, the search again within four times the states, its states
+        // and the cards found kept, then the melds again within four times
+        // the asks, and so on, until one of them ends.
         let (mut states, mut asks) = (slot_most, asks_most);
         let mut first = true;
         loop {
@@ -1489,13 +1495,15 @@ impl Complete<'_> {
             }
             let g = self.gather.as_ref().expect("a search of the whole hand");
             let (found, known) = (g.found, g.found | !g.wanted);
-            if first && found & g.wanted == 0 {
+            let none_found = first && found & g.wanted == 0;
+            if none_found {
                 asks = asks_none_found;
             }
             first = false;
             #[cfg(test)]
             MELDS_ASKED.with(|a| a.borrow_mut().push(asks));
-            let (cards, whole) = self.outs_meld_by_meld(mask, w, known, asks);
+            let rests_bound = none_found.then_some(rests_none_found);
+            let (cards, whole) = self.outs_meld_by_meld(mask, w, known, (asks, rests_bound));
             if whole {
                 return found | cards;
             }
@@ -3139,13 +3147,26 @@ impl Complete<'_> {
     /// [`Complete::slot_melds`] where the rest melds completely less one
     /// card with the wilds the meld leaves, each meld whose cards are all
     /// `known` already left out; and whether every meld left was asked
-    /// within `most` of them (else the cards are those found so far).
-    pub(super) fn outs_meld_by_meld(&mut self, mask: u32, w: u8, known: u128, most: usize) -> (u128, bool) {
+    /// within `most` of them, and (where `states` says) before the rests'
+    /// searches kept that many states more (else the cards are those
+    /// found so far).
+    pub(super) fn outs_meld_by_meld(
+        &mut self,
+        mask: u32,
+        w: u8,
+        known: u128,
+        (most, states): (usize, Option<usize>),
+    ) -> (u128, bool) {
         let (mut melds, mut entries) = (Vec::new(), Vec::new());
         self.slot_melds(mask, w, &mut melds, &mut entries);
+        if let Some(states) = states {
+            let kept = self.rests_kept();
+            self.hold_rests_at_most(kept, states);
+        }
         let mut out = 0u128;
         let mut sets = [0u128; MOST_COUNT as usize + 1];
         let mut asked = 0;
+        let mut whole = true;
         for meld in melds {
             let cards = &entries[meld.entries.0 as usize..meld.entries.1 as usize];
             if cards.iter().all(|e| e.2 & !(out | known) == 0) {
@@ -3153,15 +3174,40 @@ impl Complete<'_> {
             }
             let Some(fewest) = fewest_need(cards, w) else { continue };
             if asked == most {
-                return (out, false);
+                whole = false;
+                break;
             }
             asked += 1;
-            let rest = self.melds_counts(true, meld.rest, w - fewest, meld.used_table, meld.own);
+            // Past its bound a rest stops, its states kept for the next
+            // turn (`Memo::hold_at_most`).
+            let rest =
+                unless_stopped(|| self.melds_counts(true, meld.rest, w - fewest, meld.used_table, meld.own));
+            let Some(rest) = rest else {
+                whole = false;
+                break;
+            };
             sets[w as usize] = 0;
             add_slot_cards(&mut sets, cards, rest, w);
             out |= sets[w as usize];
         }
-        (out, true)
+        if states.is_some() {
+            self.hold_rests_at_most((usize::MAX, usize::MAX), 0);
+        }
+        (out, whole)
+    }
+
+    /// The states each search of the rests keeps (step 15's, step 27's).
+    fn rests_kept(&self) -> (usize, usize) {
+        (self.counts.len(), self.count_vecs.as_ref().map_or(0, |v| v.len()))
+    }
+
+    /// Stops the searches of the rests before they keep `more` states
+    /// more than `kept` ([`Memo::hold_at_most`]).
+    fn hold_rests_at_most(&mut self, kept: (usize, usize), more: usize) {
+        self.counts.hold_at_most(kept.0.saturating_add(more));
+        if let Some(v) = &mut self.count_vecs {
+            v.hold_at_most(kept.1.saturating_add(more));
+        }
     }
 
     /// The choices of the lowest open card of `mask` with at most `most`

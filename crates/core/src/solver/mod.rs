@@ -427,6 +427,13 @@ const MELDS_ASKED_MOST: usize = 64;
 /// where the search found none").
 const MELDS_ASKED_NONE_FOUND: usize = 1 << 10;
 
+/// The states the rests' searches may keep in those first
+/// [`MELDS_ASKED_NONE_FOUND`] melds asked: most such hands ask all their
+/// melds within 2,200, and a hand whose search would end soon, its melds
+/// long, is not held up by them (docs/speed.md, "The melds first where
+/// the search found none").
+const RESTS_KEPT_NONE_FOUND: usize = 1 << 11;
+
 /// The states within which [`Solver::at_once_quicker`] first asks
 /// whether the cards meld with a wild more each way: the hands that find
 /// it a set of table melds at a time in far fewer states find it so in 66
@@ -683,7 +690,7 @@ pub struct Solver {
     /// the cards not found yet are asked meld by meld, and the melds asked
     /// before it searches again.
     #[cfg(test)]
-    slot_states_most: (usize, usize, usize),
+    slot_states_most: (usize, usize, usize, usize),
     /// The first bound of `Solver::at_once_quicker` and its most with a
     /// set of table melds at a time (`usize::MAX` first, as the tests have
     /// it unless they set it: always at once).
@@ -860,7 +867,12 @@ impl Solver {
             #[cfg(test)]
             gather_limited: true,
             #[cfg(test)]
-            slot_states_most: (SLOT_STATES_MOST, MELDS_ASKED_MOST, MELDS_ASKED_NONE_FOUND),
+            slot_states_most: (
+                SLOT_STATES_MOST,
+                MELDS_ASKED_MOST,
+                MELDS_ASKED_NONE_FOUND,
+                RESTS_KEPT_NONE_FOUND,
+            ),
             #[cfg(test)]
             modes: (usize::MAX, MODES_APART_MOST),
             #[cfg(test)]
@@ -1797,7 +1809,7 @@ impl Solver {
             self.memos.slot_counts.clear();
             self.memos.slot_sets.clear();
             #[cfg(not(test))]
-            let most = (SLOT_STATES_MOST, MELDS_ASKED_MOST, MELDS_ASKED_NONE_FOUND);
+            let most = (SLOT_STATES_MOST, MELDS_ASKED_MOST, MELDS_ASKED_NONE_FOUND, RESTS_KEPT_NONE_FOUND);
             #[cfg(test)]
             let most = self.slot_states_most;
             let cards = self.complete_for(true).gathered_limited(mask, w, most);
@@ -2921,15 +2933,18 @@ mod tests {
                 // back to the search after a few melds, or none; and the
                 // two in turn from a state and a meld, each bound four times
                 // the last each turn; and more melds first where the
-                // search found none.
-                const MOST: [(usize, usize, usize); 7] = [
-                    (0, usize::MAX, usize::MAX),
-                    (24, usize::MAX, usize::MAX),
-                    (24, 4, 4),
-                    (0, 0, 0),
-                    (1, 1, 1),
-                    (24, 4, 64),
-                    (1, 1, 16),
+                // search found none, within a few states of the rests'
+                // searches, or one.
+                const MOST: [(usize, usize, usize, usize); 9] = [
+                    (0, usize::MAX, usize::MAX, usize::MAX),
+                    (24, usize::MAX, usize::MAX, usize::MAX),
+                    (24, 4, 4, usize::MAX),
+                    (0, 0, 0, usize::MAX),
+                    (1, 1, 1, usize::MAX),
+                    (24, 4, 64, usize::MAX),
+                    (1, 1, 16, usize::MAX),
+                    (24, 4, 64, 8),
+                    (0, 0, usize::MAX, 1),
                 ];
                 let meld_by_meld = MOST.map(|most| {
                     let mut solver = Solver::new();
@@ -2942,10 +2957,10 @@ mod tests {
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
                 // And again, the memos of the first kept.
                 assert_eq!(once.outs_less(&[]), outs, "{text}: {hand}");
-                for ((states, melds, none), found) in MOST.into_iter().zip(meld_by_meld) {
+                for ((states, melds, none, rests), found) in MOST.into_iter().zip(meld_by_meld) {
                     assert_eq!(
                         found, outs,
-                        "{text}: {hand}, meld by meld after {states} states, {melds} melds ({none} where none found)"
+                        "{text}: {hand}, meld by meld after {states} states, {melds} melds ({none} within {rests} states where none found)"
                     );
                 }
                 differ += (outs != CardSet::EMPTY && outs != CardSet::ALL) as usize;
@@ -3024,7 +3039,7 @@ mod tests {
             // With the first bound the other's, the same outs.
             let other = if first == MELDS_ASKED_MOST { MELDS_ASKED_NONE_FOUND } else { MELDS_ASKED_MOST };
             let mut solver = Solver::new();
-            solver.slot_states_most = (SLOT_STATES_MOST, other, other);
+            solver.slot_states_most = (SLOT_STATES_MOST, other, other, RESTS_KEPT_NONE_FOUND);
             solver.load_for_least(&cards, &table);
             assert_eq!(solver.outs_less(&[]), outs, "{}", hand.4);
         }
