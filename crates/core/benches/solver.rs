@@ -785,7 +785,7 @@ mod h_slowest_found {
     ];
     const WILDS_ALONE_ONTO: &[&str] = &["2h 2d 2s", "2h 2d 2s 2h"];
 
-    const HANDS: [Found; 89] = [
+    const HANDS: [Found; 93] = [
         // Half-wild, two jokers a deck, three decks, four table melds.
         Found {
             preset: "strict",
@@ -2591,6 +2591,103 @@ mod h_slowest_found {
             ],
             hand: "10s Ks 9s Jc 8s 7s 6s As Qs 6s Js Ah 5s 10d",
         },
+        // Tens, half-wild, laying off, face values, round 13, 15 cards,
+        // eight table melds, before the last draw (`HALF=1 SIZE=before
+        // slowest -- 100 1000 861861`): its slowest, 8.6 ms.
+        Found {
+            preset: "tens",
+            settings: &[
+                ("half_wild", "true"),
+                ("all_wild_melds", "true"),
+                ("lay_off", "true"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "false"),
+                ("wild_value", "face"),
+            ],
+            round: 13,
+            onto: &[
+                "6s 7s 8s 2d",
+                "4c 5c 6c",
+                "4h 5h 6h 7h",
+                "8s 9s 10s 2c",
+                "Qc Qd Qh Qd",
+                "3c 4c 5c 6c",
+                "5d 5h 5d",
+                "Js 2c Jh",
+            ],
+            hand: "8c 10s 3s 5s 3s Ks 2h 5s Js 4s 9s Qs 10h 7s 6s",
+        },
+        // Tens, half-wild, round 13, 15 cards, eight table melds, before
+        // the last draw: that hunt's second, 7.0 ms, its search's first
+        // states finding none of its outs and ending soon after.
+        Found {
+            preset: "tens",
+            settings: &[("half_wild", "true"), ("lay_off", "true"), ("extra_rounds", "2")],
+            round: 13,
+            onto: &[
+                "10h Jh 2d Kh",
+                "8h 9h 2h Jh Qh",
+                "5h 6h 2s",
+                "2h Qd Kd",
+                "2s 3s 4s 5s 6s",
+                "10d 2c 10s",
+                "10d 10c 2c 10c",
+                "6s 7s 8s 9s",
+            ],
+            hand: "9h 7h Kh 10h Qs 9s 4h 2d 8d 8h 3h 5h 3h Qh 6h",
+        },
+        // Strict, half-wild, three decks, face values, round 12, 14 cards,
+        // eight table melds, before the last draw: that hunt's third,
+        // 6.4 ms.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("lay_off", "true"),
+                ("ace_high", "false"),
+                ("extra_rounds", "2"),
+                ("decks", "3"),
+                ("wild_value", "face"),
+            ],
+            round: 12,
+            onto: &[
+                "3c Ah 5c",
+                "9d 10d Jd",
+                "6c 7c 8c Ac 10c",
+                "8c 9c 10c Jc",
+                "2h 2s 2h 2s",
+                "Ac 2c 3c",
+                "7s 7d 7h",
+                "Ah 4c 5c 6c 7c",
+            ],
+            hand: "9c 10c 3c 7c 9h 2c Qc 8c 6c 4c 5c Ac Jc 3d",
+        },
+        // Strict, half-wild, kings wild, three decks, round 13, 15 cards,
+        // eight table melds, before the last draw (`HALF=1 SIZE=before
+        // slowest -- 100 1000 871871`): the slowest hand found, 11.3 ms.
+        Found {
+            preset: "strict",
+            settings: &[
+                ("half_wild", "true"),
+                ("ace_high", "false"),
+                ("jokers", "0"),
+                ("extra_rounds", "2"),
+                ("kings_wild", "true"),
+                ("decks", "3"),
+            ],
+            round: 13,
+            onto: &[
+                "10h Jh Qh Kh",
+                "8h 8d 8c",
+                "9h 10h Jh Qh",
+                "6h 7h 2d",
+                "5h 6h 7h 8h",
+                "5c 6c 7c 8c 9c",
+                "2h 3h 4h 5h",
+                "5d Kh 5d 5s",
+            ],
+            hand: "Kc 4h Jc 5h Jh 3c Ks 7h 9d 4h 10h 6h 8h 9h Qh",
+        },
     ];
 
     fn bench_found(bencher: Bencher, found: &Found) {
@@ -3053,5 +3150,25 @@ mod h_slowest_found {
     #[divan::bench(sample_count = 5, sample_size = 1)]
     fn strict_half_wild_wilds_at_20_three_decks_spades_eight_melds_before_the_last_draw(bencher: Bencher) {
         bench_found(bencher, &HANDS[88]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_face_values_spades_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[89]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn tens_half_wild_hearts_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[90]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_three_decks_face_values_clubs_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[91]);
+    }
+
+    #[divan::bench(sample_count = 5, sample_size = 1)]
+    fn strict_half_wild_kings_wild_three_decks_hearts_eight_melds_before_the_last_draw(bencher: Bencher) {
+        bench_found(bencher, &HANDS[92]);
     }
 }
