@@ -883,11 +883,10 @@
 //!     of the rests' searches, a rest past them stopped, its states kept
 //!     for the next turn (`Memo::hold_at_most`): such a search is as far
 //!     from the outs as it started, with every card left to find or to
-//!     tell no out. A rest stopped adds no card, so that turn too adds
-//!     only outs. Each turn adds only cards that are outs,
-//!     and each ends at last with every out: the search when its bound
-//!     passes its states, which are finite; the melds when every meld is
-//!     asked.
+//!     tell no out. Each turn adds only cards that are outs (a rest
+//!     stopped adds none), and each ends at last with every out: the
+//!     search when its bound passes its states, which are finite; the
+//!     melds when every meld is asked.
 
 use super::memo::{Discard, Memo, StateKey, unless_stopped};
 use super::naturals::{BitIter, Naturals, lowest_bits, unpacked};
@@ -1502,8 +1501,8 @@ impl Complete<'_> {
             first = false;
             #[cfg(test)]
             MELDS_ASKED.with(|a| a.borrow_mut().push(asks));
-            let rests_bound = none_found.then_some(rests_none_found);
-            let (cards, whole) = self.outs_meld_by_meld(mask, w, known, (asks, rests_bound));
+            let rests = if none_found { rests_none_found } else { usize::MAX };
+            let (cards, whole) = self.outs_meld_by_meld(mask, w, known, (asks, rests));
             if whole {
                 return found | cards;
             }
@@ -3147,22 +3146,18 @@ impl Complete<'_> {
     /// [`Complete::slot_melds`] where the rest melds completely less one
     /// card with the wilds the meld leaves, each meld whose cards are all
     /// `known` already left out; and whether every meld left was asked
-    /// within `most` of them, and (where `states` says) before the rests'
-    /// searches kept that many states more (else the cards are those
-    /// found so far).
+    /// within `most` of them, before the rests' searches kept `rests`
+    /// states more (else the cards are those found so far).
     pub(super) fn outs_meld_by_meld(
         &mut self,
         mask: u32,
         w: u8,
         known: u128,
-        (most, states): (usize, Option<usize>),
+        (most, rests): (usize, usize),
     ) -> (u128, bool) {
         let (mut melds, mut entries) = (Vec::new(), Vec::new());
         self.slot_melds(mask, w, &mut melds, &mut entries);
-        if let Some(states) = states {
-            let kept = self.rests_kept();
-            self.hold_rests_at_most(kept, states);
-        }
+        self.hold_rests_within(rests);
         let mut out = 0u128;
         let mut sets = [0u128; MOST_COUNT as usize + 1];
         let mut asked = 0;
@@ -3190,23 +3185,17 @@ impl Complete<'_> {
             add_slot_cards(&mut sets, cards, rest, w);
             out |= sets[w as usize];
         }
-        if states.is_some() {
-            self.hold_rests_at_most((usize::MAX, usize::MAX), 0);
-        }
+        self.hold_rests_within(usize::MAX);
         (out, whole)
     }
 
-    /// The states each search of the rests keeps (step 15's, step 27's).
-    fn rests_kept(&self) -> (usize, usize) {
-        (self.counts.len(), self.count_vecs.as_ref().map_or(0, |v| v.len()))
-    }
-
-    /// Stops the searches of the rests before they keep `more` states
-    /// more than `kept` ([`Memo::hold_at_most`]).
-    fn hold_rests_at_most(&mut self, kept: (usize, usize), more: usize) {
-        self.counts.hold_at_most(kept.0.saturating_add(more));
+    /// Stops the searches of the rests (step 15's, step 27's) before they
+    /// keep `more` states more than they hold now ([`Memo::hold_at_most`];
+    /// `usize::MAX`, never).
+    fn hold_rests_within(&mut self, more: usize) {
+        self.counts.hold_at_most(self.counts.len().saturating_add(more));
         if let Some(v) = &mut self.count_vecs {
-            v.hold_at_most(kept.1.saturating_add(more));
+            v.hold_at_most(v.len().saturating_add(more));
         }
     }
 
